@@ -1,0 +1,20 @@
+/** `npm start`: build the website when it is missing or older than its sources, then serve site and API. */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+const built = path.resolve('dist/index.html');
+const sources = Math.max(newest('src'), newest('public'), fs.statSync('index.html').mtimeMs);
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+  console.log('Building the website…');
+  execSync('npm run build', { stdio: 'inherit' });
+}
+await import('../server/main');
