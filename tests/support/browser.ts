@@ -1,0 +1,73 @@
+/**
+ * Real Chromium (Debian's /usr/bin/chromium) driven by playwright-core, against the real
+ * server serving the built website. Never downloads a browser.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './server';
+import type { ServerConfig } from '../../server/config';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DIST = path.resolve('dist');
+
+export interface App {
+  server: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Opens a path of the site in a fresh page of the same context. */
+  open: (pathname: string) => Promise<Page>;
+  close: () => Promise<void>;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (see README).`);
+  }
+  // launch() gives every browser a fresh temporary profile (user-data dir) of its own.
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** The built site and the API on one loopback server, and a Chromium page on it. */
+export async function startApp(
+  options: { viewport?: { width: number; height: number }; server?: Partial<ServerConfig> } = {},
+): Promise<App> {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` before the browser tests.');
+  }
+  const server = await startTestServer({ webRoot: DIST, ...options.server });
+  const browser = await launchChromium();
+  const context = await browser.newContext({
+    baseURL: server.origin,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  return {
+    server,
+    browser,
+    context,
+    page,
+    open: async (pathname) => {
+      const next = await context.newPage();
+      await next.goto(pathname);
+      return next;
+    },
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
