@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { z } from 'zod';
+import { email } from '../../src/api/contract';
+import { ApiError } from '../../src/api/errors';
+import { createFormMachine } from '../../src/machines/formMachine';
+import { graphSuite } from './graph';
+
+const machine = createFormMachine({ id: 'exampleForm', schema: z.object({ email: email() }) });
+const input = { values: { email: '' }, redirectDelay: 3000 };
+
+graphSuite('formMachine', {
+  machine,
+  input,
+  events: [
+    { type: 'field.change', name: 'email', value: 'ada@example.com' },
+    { type: 'field.change', name: 'email', value: 'not-an-email' },
+    { type: 'xstate.done.actor.submit', output: { message: 'Done' } },
+    { type: 'xstate.error.actor.submit', error: new ApiError(['That email is taken.'], { email: ['That email is taken.'] }) },
+  ],
+  // Values matter only as valid or not; this keeps the graph small and finite.
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      valid: email().safeParse(snapshot.context.values.email).success,
+      errors: snapshot.context.errors,
+      reveal: snapshot.context.reveal,
+    }),
+  implementations: {
+    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+  },
+});
+
+describe('formMachine side effects', () => {
+  function start(submit: (values: unknown) => Promise<unknown>) {
+    const effects = { notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn() };
+    const actor = createActor(
+      machine.provide({
+        actors: { submit: fromPromise(({ input: values }) => submit(values)) },
+        actions: {
+          notifySuccess: (_, params) => effects.notifySuccess(params),
+          notifyErrors: (_, params) => effects.notifyErrors(params),
+          leave: (_, params) => effects.leave(params),
+          saveDraft: (_, params) => effects.saveDraft(params),
+          clearDraft: () => effects.clearDraft(),
+        },
+      }),
+      { input: { values: { email: '' }, redirectDelay: 1 } },
+    ).start();
+    return { actor, effects };
+  }
+
+  it('sends nothing and says why when a field is wrong', () => {
+    const submit = vi.fn();
+    const { actor, effects } = start(submit);
+    actor.send({ type: 'field.change', name: 'email', value: 'nope' });
+    actor.send({ type: 'submit' });
+    expect(submit).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.errors.email).toEqual(['Enter a valid email address, like name@example.com.']);
+    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: ['Enter a valid email address, like name@example.com.'] });
+  });
+
+  it('sends once however often submit is pressed, then leaves with the result', async () => {
+    const submit = vi.fn(async () => ({ message: 'Done' }));
+    const { actor, effects } = start(submit);
+    actor.send({ type: 'field.change', name: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(submit).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    expect(effects.notifySuccess).toHaveBeenCalledWith({ result: { message: 'Done' } });
+    expect(effects.clearDraft).toHaveBeenCalled();
+    expect(effects.leave).toHaveBeenCalledWith({ result: { message: 'Done' } });
+  });
+
+  it('keeps what was typed and shows the server messages when the call fails', async () => {
+    const { actor, effects } = start(async () => {
+      throw new ApiError(['The email has already been taken.'], { email: ['The email has already been taken.'] }, 422);
+    });
+    actor.send({ type: 'field.change', name: 'email', value: 'ada@example.com' });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0);
+    expect(actor.getSnapshot().context.values.email).toBe('ada@example.com');
+    expect(actor.getSnapshot().context.errors.email).toEqual(['The email has already been taken.']);
+    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: ['The email has already been taken.'] });
+  });
+
+  it('clears a field message as soon as the user types in that field', () => {
+    const { actor, effects } = start(vi.fn());
+    actor.send({ type: 'submit' });
+    expect(actor.getSnapshot().context.errors.email).toBeDefined();
+    actor.send({ type: 'field.change', name: 'email', value: 'a' });
+    expect(actor.getSnapshot().context.errors.email).toBeUndefined();
+    expect(effects.saveDraft).toHaveBeenCalledWith({ values: { email: 'a' } });
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * Generates a machine's test suite from its graph (@xstate/graph): every shortest and simple
+ * path becomes a vitest test that replays it on a real actor and checks every state it passes
+ * through, and one more test checks that the paths cover every state node and transition.
+ *
+ * Replay is real: invoked actors are promise stubs that the harness settles when the path says
+ * `xstate.done.actor.*` / `xstate.error.actor.*`; delays run on a simulated clock that the
+ * harness advances by the named delay when the path says `xstate.after.*`.
+ */
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from '@xstate/graph';
+import {
+  SimulatedClock,
+  __unsafe_getAllOwnEventDescriptors as eventTypesOf,
+  createActor,
+  fromPromise,
+  getInitialMicrosteps,
+  getMicrosteps,
+  getNextTransitions,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+  type InputFrom,
+} from 'xstate';
+import { describe, expect, it } from 'vitest';
+
+type Snapshot = AnyMachineSnapshot;
+type Sample = EventObject & Record<string, unknown>;
+type Samples = Sample[] | ((snapshot: Snapshot) => Sample[]);
+
+export interface GraphSuiteOptions<M extends AnyStateMachine> {
+  machine: M;
+  input?: InputFrom<M>;
+  /**
+   * Sample events. Events the machine accepts but that are not listed here are sent bare
+   * (`{ type }`). Give a guarded event one passing and one failing payload; give invoke results
+   * as `{ type: 'xstate.done.actor.<id>', output }` and `{ type: 'xstate.error.actor.<id>', error }`.
+   */
+  events?: Samples;
+  /** Coarser state identity, so that machines with rich context stay finite. Default: value + context. */
+  serializeState?: (snapshot: Snapshot) => string;
+  /** Implementations for replay (side-effect actions, usually `vi.fn()`), as for `machine.provide`. */
+  implementations?: { actions?: Record<string, unknown>; actors?: Record<string, unknown>; guards?: Record<string, unknown>; delays?: Record<string, unknown> };
+  /** Simple paths too (all acyclic paths to each state); off for machines where they explode. */
+  simplePaths?: boolean;
+  /** Transitions no path can take, each with the reason (kept empty where possible). */
+  unreachable?: Record<string, string>;
+  /** Called after every replayed step with the actor's snapshot and the path's expected one. */
+  check?: (actual: Snapshot, expected: Snapshot, event: EventObject) => void;
+}
+
+const defaultSerialize = (snapshot: Snapshot) =>
+  JSON.stringify({ value: snapshot.value, context: snapshot.context });
+
+function describePath(path: StatePath<Snapshot, EventObject>): string {
+  const events = path.steps.slice(1).map((step) => step.event.type.replace(/^xstate\./, ''));
+  return events.length ? events.join(' → ') : '(initial state)';
+}
+
+/**
+ * Every shortest path to each state, one path per edge of the explored graph (the shortest
+ * path to its source, then that edge), and optionally every simple path.
+ */
+export function pathsOf<M extends AnyStateMachine>(options: GraphSuiteOptions<M>) {
+  const samples = options.events ?? [];
+  const serializeState = options.serializeState ?? defaultSerialize;
+  // As @xstate/graph does by default: every event the state accepts, with our payloads where given.
+  const events = (snapshot: Snapshot) => {
+    const given: EventObject[] = typeof samples === 'function' ? samples(snapshot) : samples;
+    return eventTypesOf(snapshot).flatMap((type) => {
+      const matching = given.filter((event) => event.type === type);
+      return matching.length ? matching : [{ type }];
+    });
+  };
+  const traversal = { input: options.input, events, serializeState };
+  const shortest = getShortestPaths(options.machine, traversal as never) as StatePath<Snapshot, EventObject>[];
+  const toState = new Map(shortest.map((path) => [serializeState(path.state), path]));
+  const adjacency = getAdjacencyMap<Snapshot, EventObject, unknown>(options.machine as never, traversal as never);
+  const edges = Object.values(adjacency).flatMap(({ state, transitions }): StatePath<Snapshot, EventObject>[] => {
+    const head = toState.get(serializeState(state));
+    if (!head) return [];
+    return Object.values(transitions as Record<string, { event: EventObject; state: Snapshot }>).map(({ event, state: next }) => ({
+      state: next,
+      steps: [...head.steps, { event, state: next }],
+      weight: head.weight + 1,
+    }));
+  });
+  const simple = options.simplePaths
+    ? (getSimplePaths(options.machine, traversal as never) as StatePath<Snapshot, EventObject>[])
+    : [];
+  const seen = new Set<string>();
+  return [...shortest, ...edges, ...simple].filter((path) => {
+    const key = JSON.stringify(path.steps.map((step) => step.event));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage: which state nodes and transitions the generated paths pass through.
+
+const transitionName = (t: AnyTransitionDefinition, index: number) =>
+  `${t.source.id} --${t.eventType || 'always'}${t.guard ? ` [${guardName(t.guard)}]` : ''}--> ${
+    t.target?.map((target: { id: string }) => target.id).join(',') ?? '(stay)'
+  }#${index}`;
+
+function guardName(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (guard && typeof guard === 'object' && 'type' in guard) return String(guard.type);
+  return 'inline';
+}
+
+function allTransitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
+  return getStateNodes(machine.root).flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]);
+}
+
+const activeIds = (snapshot: Snapshot): Set<string> =>
+  new Set((snapshot as unknown as { _nodes: { id: string }[] })._nodes.map((node) => node.id));
+
+/** Evaluates a transition's guard where it is a named or inline function; undefined when unknown. */
+function guardPasses(machine: AnyStateMachine, t: AnyTransitionDefinition, snapshot: Snapshot, event: EventObject) {
+  const guard = t.guard as unknown;
+  if (!guard) return true;
+  const args = { context: snapshot.context, event };
+  if (typeof guard === 'function') return Boolean(guard(args, undefined));
+  const type = typeof guard === 'string' ? guard : (guard as { type?: string }).type;
+  const params = typeof guard === 'object' ? (guard as { params?: unknown }).params : undefined;
+  const implementation = type ? (machine.implementations.guards as Record<string, unknown>)[type] : undefined;
+  return typeof implementation === 'function' ? Boolean(implementation(args, params)) : undefined;
+}
+
+/** The transition taken between two microsteps: the first candidate whose guard passes and whose target is now active. */
+function takenTransition(
+  machine: AnyStateMachine,
+  before: Snapshot,
+  after: Snapshot,
+  event: EventObject,
+  eventless: boolean,
+): AnyTransitionDefinition | undefined {
+  const active = activeIds(after);
+  return getNextTransitions(before)
+    .filter((t) => (eventless ? t.eventType === '' : t.eventType === event.type))
+    .find((t) => {
+      if (guardPasses(machine, t, before, event) === false) return false;
+      return t.target?.length ? t.target.every((target: { id: string }) => active.has(target.id)) : active.has(t.source.id);
+    });
+}
+
+export function coverageOf(machine: AnyStateMachine, paths: StatePath<Snapshot, EventObject>[], input?: unknown) {
+  const states = new Set<string>();
+  const taken = new Set<AnyTransitionDefinition>();
+  const visitMicrosteps = (start: Snapshot, microsteps: [Snapshot, unknown][], event: EventObject) => {
+    let before = start;
+    microsteps.forEach(([after], index) => {
+      const t = takenTransition(machine, before, after, event, index > 0);
+      if (t) taken.add(t);
+      activeIds(after).forEach((id) => states.add(id));
+      before = after;
+    });
+  };
+  const initial = getInitialMicrosteps(machine, input as never) as [Snapshot, unknown][];
+  initial.forEach(([snapshot]) => activeIds(snapshot).forEach((id) => states.add(id)));
+  if (initial.length > 1) visitMicrosteps(initial[0]![0], initial.slice(1), { type: 'xstate.init' });
+  for (const path of paths) {
+    path.steps.slice(1).forEach((step, index) => {
+      const before = path.steps[index]!.state;
+      visitMicrosteps(before, getMicrosteps(machine, before as never, step.event as never) as [Snapshot, unknown][], step.event);
+    });
+  }
+  const allStates = getStateNodes(machine.root).map((node) => node.id);
+  const transitions = allTransitions(machine);
+  return {
+    states: { covered: allStates.filter((id) => states.has(id)), missed: allStates.filter((id) => !states.has(id)) },
+    transitions: {
+      covered: transitions.filter((t) => taken.has(t)).map(transitionName),
+      missed: transitions.map((t, index) => ({ t, index })).filter(({ t }) => !taken.has(t)).map(({ t, index }) => transitionName(t, index)),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay on a real actor.
+
+function invokedIds(machine: AnyStateMachine): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const node of getStateNodes(machine.root)) {
+    for (const invoke of node.invoke) {
+      if (typeof invoke.src === 'string') ids.set(invoke.id, invoke.src);
+    }
+  }
+  return ids;
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+function delayOf(machine: AnyStateMachine, eventType: string, snapshot: Snapshot): number {
+  const key = eventType.split('.')[2]!;
+  const delay = (machine.implementations.delays as Record<string, unknown>)[key] ?? Number(key);
+  const value = typeof delay === 'function' ? delay({ context: snapshot.context, event: { type: eventType } }, undefined) : delay;
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new Error(`Unknown delay ${key} in ${eventType}`);
+  return value;
+}
+
+export async function replay<M extends AnyStateMachine>(
+  options: GraphSuiteOptions<M>,
+  path: StatePath<Snapshot, EventObject>,
+) {
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const stubs = Object.fromEntries(
+    [...new Set(invokedIds(options.machine).values())].map((src) => [
+      src,
+      fromPromise(({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))),
+    ]),
+  );
+  const provided = options.implementations ?? {};
+  const machine = options.machine.provide({
+    ...provided,
+    actors: { ...stubs, ...provided.actors },
+  } as never) as AnyStateMachine;
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: options.input, clock } as never);
+  const serialize = options.serializeState ?? defaultSerialize;
+  actor.start();
+  await settle();
+  expect(serialize(actor.getSnapshot())).toBe(serialize(path.steps[0]!.state));
+
+  for (const step of path.steps.slice(1)) {
+    const { event } = step;
+    const before = actor.getSnapshot();
+    if (event.type.startsWith('xstate.done.actor.')) {
+      const id = event.type.slice('xstate.done.actor.'.length);
+      expect(pending.has(id), `actor ${id} should be running`).toBe(true);
+      pending.get(id)!.resolve((event as { output?: unknown }).output);
+      pending.delete(id);
+    } else if (event.type.startsWith('xstate.error.actor.')) {
+      const id = event.type.slice('xstate.error.actor.'.length);
+      expect(pending.has(id), `actor ${id} should be running`).toBe(true);
+      pending.get(id)!.reject((event as { error?: unknown }).error);
+      pending.delete(id);
+    } else if (event.type.startsWith('xstate.after.')) {
+      clock.increment(delayOf(machine, event.type, before));
+    } else {
+      actor.send(event as never);
+    }
+    await settle();
+    const actual = actor.getSnapshot();
+    expect(serialize(actual), `after ${event.type}`).toBe(serialize(step.state));
+    options.check?.(actual, step.state, event);
+  }
+  actor.stop();
+}
+
+/** Declares the generated suite: one test per path, and one for coverage. */
+export function graphSuite<M extends AnyStateMachine>(name: string, options: GraphSuiteOptions<M>) {
+  const paths = pathsOf(options);
+  describe(`${name} (generated from its graph)`, () => {
+    for (const path of paths) {
+      it(describePath(path), () => replay(options, path));
+    }
+    it('covers every state and transition', () => {
+      const coverage = coverageOf(options.machine, paths, options.input);
+      const unreachable = new Set(Object.keys(options.unreachable ?? {}));
+      const missedTransitions = coverage.transitions.missed.filter((t) => !unreachable.has(t));
+      console.info(
+        `graph coverage ${name}: ${paths.length} paths; states ${coverage.states.covered.length}/${
+          coverage.states.covered.length + coverage.states.missed.length
+        }; transitions ${coverage.transitions.covered.length}/${
+          coverage.transitions.covered.length + coverage.transitions.missed.length
+        }`,
+      );
+      expect(coverage.states.missed).toEqual([]);
+      expect(missedTransitions).toEqual([]);
+    });
+  });
+  return paths;
+}
