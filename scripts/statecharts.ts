@@ -43,7 +43,7 @@ function renderNode(node: AnyStateNode, indent: string, lines: string[]): void {
   const id = idOf(node);
   const notes: string[] = [];
   if (node.invoke.length) notes.push(`invokes ${node.invoke.map((i) => (typeof i.src === 'string' ? i.src : i.id)).join(', ')}`);
-  if (node.tags.size) notes.push(`tags ${[...node.tags].join(', ')}`);
+  if (node.tags.length) notes.push(`tags ${node.tags.join(', ')}`);
 
   if (!children.length) {
     lines.push(`${indent}state "${node.key}" as ${id}`);
