@@ -31,6 +31,8 @@ type Samples = Sample[] | ((snapshot: Snapshot) => Sample[]);
 export interface GraphSuiteOptions<M extends AnyStateMachine> {
   machine: M;
   input?: InputFrom<M>;
+  /** Several starting inputs (e.g. signed in or not); paths and coverage are taken over all. */
+  inputs?: InputFrom<M>[];
   /**
    * Sample events. Events the machine accepts but that are not listed here are sent bare
    * (`{ type }`). Give a guarded event one passing and one failing payload; give invoke results
@@ -61,7 +63,7 @@ function describePath(path: StatePath<Snapshot, EventObject>): string {
  * Every shortest path to each state, one path per edge of the explored graph (the shortest
  * path to its source, then that edge), and optionally every simple path.
  */
-export function pathsOf<M extends AnyStateMachine>(options: GraphSuiteOptions<M>) {
+export function pathsOf<M extends AnyStateMachine>(options: GraphSuiteOptions<M>, input: unknown) {
   const samples = options.events ?? [];
   const serializeState = options.serializeState ?? defaultSerialize;
   // As @xstate/graph does by default: every event the state accepts, with our payloads where given.
@@ -72,7 +74,7 @@ export function pathsOf<M extends AnyStateMachine>(options: GraphSuiteOptions<M>
       return matching.length ? matching : [{ type }];
     });
   };
-  const traversal = { input: options.input, events, serializeState };
+  const traversal = { input, events, serializeState };
   const shortest = getShortestPaths(options.machine, traversal as never) as StatePath<Snapshot, EventObject>[];
   const toState = new Map(shortest.map((path) => [serializeState(path.state), path]));
   const adjacency = getAdjacencyMap<Snapshot, EventObject, unknown>(options.machine as never, traversal as never);
@@ -153,10 +155,11 @@ function takenTransition(
 export function coverageOf(machine: AnyStateMachine, paths: StatePath<Snapshot, EventObject>[], input?: unknown) {
   const states = new Set<string>();
   const taken = new Set<AnyTransitionDefinition>();
-  const visitMicrosteps = (start: Snapshot, microsteps: [Snapshot, unknown][], event: EventObject) => {
+  /** `event` is taken by the first microstep; the rest are eventless (`always`). Null: all eventless. */
+  const visitMicrosteps = (start: Snapshot, microsteps: [Snapshot, unknown][], event: EventObject | null) => {
     let before = start;
     microsteps.forEach(([after], index) => {
-      const t = takenTransition(machine, before, after, event, index > 0);
+      const t = takenTransition(machine, before, after, event ?? { type: '' }, event === null || index > 0);
       if (t) taken.add(t);
       activeIds(after).forEach((id) => states.add(id));
       before = after;
@@ -164,7 +167,7 @@ export function coverageOf(machine: AnyStateMachine, paths: StatePath<Snapshot, 
   };
   const initial = getInitialMicrosteps(machine, input as never) as [Snapshot, unknown][];
   initial.forEach(([snapshot]) => activeIds(snapshot).forEach((id) => states.add(id)));
-  if (initial.length > 1) visitMicrosteps(initial[0]![0], initial.slice(1), { type: 'xstate.init' });
+  if (initial.length > 1) visitMicrosteps(initial[0]![0], initial.slice(1), null);
   for (const path of paths) {
     path.steps.slice(1).forEach((step, index) => {
       const before = path.steps[index]!.state;
@@ -208,6 +211,7 @@ function delayOf(machine: AnyStateMachine, eventType: string, snapshot: Snapshot
 export async function replay<M extends AnyStateMachine>(
   options: GraphSuiteOptions<M>,
   path: StatePath<Snapshot, EventObject>,
+  input: unknown,
 ) {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const stubs = Object.fromEntries(
@@ -222,7 +226,7 @@ export async function replay<M extends AnyStateMachine>(
     actors: { ...stubs, ...provided.actors },
   } as never) as AnyStateMachine;
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { input: options.input, clock } as never);
+  const actor = createActor(machine, { input, clock } as never);
   const serialize = options.serializeState ?? defaultSerialize;
   actor.start();
   await settle();
@@ -256,25 +260,33 @@ export async function replay<M extends AnyStateMachine>(
 
 /** Declares the generated suite: one test per path, and one for coverage. */
 export function graphSuite<M extends AnyStateMachine>(name: string, options: GraphSuiteOptions<M>) {
-  const paths = pathsOf(options);
+  const inputs: unknown[] = options.inputs ?? [options.input];
+  const runs = inputs.map((input) => ({ input, paths: pathsOf(options, input) }));
   describe(`${name} (generated from its graph)`, () => {
-    for (const path of paths) {
-      it(describePath(path), () => replay(options, path));
-    }
+    runs.forEach(({ input, paths }, run) => {
+      for (const path of paths) {
+        const label = runs.length > 1 ? `input ${run + 1}: ${describePath(path)}` : describePath(path);
+        it(label, () => replay(options, path, input));
+      }
+    });
     it('covers every state and transition', () => {
-      const coverage = coverageOf(options.machine, paths, options.input);
-      const unreachable = new Set(Object.keys(options.unreachable ?? {}));
-      const missedTransitions = coverage.transitions.missed.filter((t) => !unreachable.has(t));
+      const coverages = runs.map(({ input, paths }) => coverageOf(options.machine, paths, input));
+      const statesMissed = coverages.map((c) => c.states.missed).reduce((a, b) => a.filter((id) => b.includes(id)));
+      const transitionsMissed = coverages
+        .map((c) => c.transitions.missed)
+        .reduce((a, b) => a.filter((t) => b.includes(t)))
+        .filter((t) => !(t in (options.unreachable ?? {})));
+      const first = coverages[0]!;
+      const stateCount = first.states.covered.length + first.states.missed.length;
+      const transitionCount = first.transitions.covered.length + first.transitions.missed.length;
       console.info(
-        `graph coverage ${name}: ${paths.length} paths; states ${coverage.states.covered.length}/${
-          coverage.states.covered.length + coverage.states.missed.length
-        }; transitions ${coverage.transitions.covered.length}/${
-          coverage.transitions.covered.length + coverage.transitions.missed.length
-        }`,
+        `graph coverage ${name}: ${runs.reduce((n, r) => n + r.paths.length, 0)} paths; states ${
+          stateCount - statesMissed.length
+        }/${stateCount}; transitions ${transitionCount - transitionsMissed.length}/${transitionCount}`,
       );
-      expect(coverage.states.missed).toEqual([]);
-      expect(missedTransitions).toEqual([]);
+      expect(statesMissed).toEqual([]);
+      expect(transitionsMissed).toEqual([]);
     });
   });
-  return paths;
+  return runs.flatMap((r) => r.paths);
 }

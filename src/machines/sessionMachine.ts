@@ -1,0 +1,78 @@
+/**
+ * The session (SPEC section 4), one actor for the whole app: signed in at start when a token
+ * is stored; login stores it; logout and a 401 from any call end it.
+ * Storage and the logout call are provided by the app (`persist`, `forget`, `logout`).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { StoredSession } from '../api/storage';
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as { session: StoredSession | null },
+    input: {} as { stored: StoredSession | null },
+    events: {} as
+      | { type: 'session.login'; session: StoredSession }
+      | { type: 'session.logout' }
+      | { type: 'session.expired' }
+      | { type: 'profile.imageChanged'; profileImage: string },
+  },
+  actors: {
+    logout: fromPromise<unknown>(async () => undefined),
+  },
+  actions: {
+    persist: (_, _params: { session: StoredSession }) => {},
+    forget: () => {},
+    goHome: () => {},
+    reportNoToken: () => {},
+    reportLogoutError: () => {},
+  },
+  guards: {
+    hasStoredToken: ({ context }) => Boolean(context.session?.token),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ session: input.stored }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasStoredToken', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    signedOut: {
+      on: {
+        'session.login': {
+          target: 'signedIn',
+          actions: [
+            assign({ session: ({ event }) => event.session }),
+            { type: 'persist', params: ({ event }) => ({ session: event.session }) },
+          ],
+        },
+        // SPEC section 4: with no stored token, logout only logs and still goes home.
+        'session.logout': { actions: ['reportNoToken', 'goHome'] },
+      },
+    },
+    signedIn: {
+      on: {
+        'session.logout': 'signingOut',
+        'session.expired': { target: 'signedOut', actions: [assign({ session: null }), 'forget'] },
+        'profile.imageChanged': {
+          actions: [
+            assign({
+              session: ({ context, event }) => (context.session ? { ...context.session, profileImage: event.profileImage } : null),
+            }),
+            { type: 'persist', params: ({ context }) => ({ session: context.session! }) },
+          ],
+        },
+      },
+    },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goHome'] },
+        // SPEC section 8: a failed logout is only logged; the user stays signed in.
+        onError: { target: 'signedIn', actions: 'reportLogoutError' },
+      },
+    },
+  },
+});
