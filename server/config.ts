@@ -1,6 +1,12 @@
 /** Server settings from the environment (DESIGN.md's table), with the defaults that make `npm start` work alone. */
 import path from 'node:path';
 
+export interface RateLimit {
+  /** Requests allowed per client address and route within the window. */
+  max: number;
+  windowMs: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -9,12 +15,21 @@ export interface ServerConfig {
   smtpUrl: string | null;
   mailFrom: string;
   redisUrl: string | null;
+  /** Prefix of the rate-limit keys in Redis, so several deployments can share one Redis. */
+  redisPrefix: string;
   opsToken: string | null;
   corsOrigins: string[];
+  /** Login, sign-up, code and reset calls: what one client address may send. */
+  authRateLimit: RateLimit;
   /** The built website to serve (dist/), or null to serve the API alone. */
   webRoot: string | null;
   logger: boolean;
 }
+
+const positive = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+};
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -25,8 +40,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Relo Logistics <no-reply@relo.ng>',
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX ?? 'relo-rate-limit:',
     opsToken: env.OPS_TOKEN || null,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    authRateLimit: {
+      max: positive(env.AUTH_RATE_LIMIT, 10),
+      windowMs: positive(env.AUTH_RATE_WINDOW_SECONDS, 60) * 1000,
+    },
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
     logger: env.LOG !== 'off',
   };

@@ -1,10 +1,14 @@
 /**
- * Starts the real server for a test: a fresh DATA_DIR, the embedded database (or PostgreSQL
- * when DATABASE_URL is set), loopback on a free port. Mail lands in DATA_DIR/outbox.
+ * Starts the real server for a test: a fresh DATA_DIR, the embedded database, or with
+ * DATABASE_URL set a fresh PostgreSQL database of its own (test files run in parallel), loopback
+ * on a free port. Mail lands in DATA_DIR/outbox (see ./mail.ts). The sign-up and login rate limit
+ * is raised so suites that sign up many users are not throttled; pass `authRateLimit` to test it.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
@@ -19,15 +23,49 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+interface ScratchDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/** A new, empty database on the server of `baseUrl`, dropped again by `drop`. */
+async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
+  const name = `relo_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-test-'));
+  const base = readConfig({ ...process.env, PORT: '0', LOG: 'off', WEB_ROOT: '' });
+  const scratch = base.databaseUrl && !('databaseUrl' in overrides) ? await createScratchDatabase(base.databaseUrl) : null;
   const config: ServerConfig = {
-    ...readConfig({ ...process.env, PORT: '0', LOG: 'off', WEB_ROOT: '' }),
+    ...base,
     dataDir,
+    databaseUrl: scratch?.url ?? null,
+    redisUrl: null,
+    authRateLimit: { max: 100_000, windowMs: 60_000 },
     ...overrides,
   };
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await scratch?.drop();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
@@ -38,6 +76,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     app,
     close: async () => {
       await app.close();
+      await scratch?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

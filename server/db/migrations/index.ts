@@ -1,0 +1,7 @@
+/** The migrations in the order they apply; names sort the same way, so Kysely keeps the order. */
+import type { Migration } from 'kysely';
+import * as initial from './001-initial';
+
+export const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+};

@@ -1,0 +1,28 @@
+/** The errors a route throws on purpose; the error handler turns each into its answer. */
+import type { z } from 'zod';
+import { fieldErrors } from '../src/api/contract';
+
+/** A 4xx with a message for the user, and optionally messages under fields. */
+export class Problem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'Problem';
+  }
+}
+
+export const INVALID_DATA = 'The given data was invalid.';
+
+/** 422 with the field messages of a failed parse; the first one doubles as `message`. */
+export function invalid(fields: Record<string, string[]>): Problem {
+  const first = Object.values(fields)[0]?.[0];
+  return new Problem(422, first ?? INVALID_DATA, fields);
+}
+
+export const invalidFrom = (error: z.ZodError) => invalid(fieldErrors(error));
+
+export const unauthorized = () => new Problem(401, 'Please log in again: your session has ended.');
+export const notFound = (message: string) => new Problem(404, message);

@@ -1,0 +1,78 @@
+/** Sign-up, email verification (and resending its code), login and logout. */
+import type { FastifyInstance } from 'fastify';
+import { calls } from '../../src/api/contract';
+import { CODE_LIFETIME_SECONDS, consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
+import { findUserByEmail, isUniqueViolation } from '../accounts/users';
+import { bearerToken, endSession, startSession } from '../auth';
+import { verificationCodeMail } from '../mail/messages';
+import { invalid, Problem } from '../problems';
+import type { RoutesOptions, Services } from '../services';
+import { imageUrl } from '../uploads';
+import { contractRoute } from './contract-route';
+
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Log in or reset your password.';
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password.';
+export const UNVERIFIED_MESSAGE = 'Please verify your email before logging in: enter the 6-digit code we sent you, or ask for a new one.';
+
+async function sendVerificationCode({ db, mailer }: Services, user: { id: number; email: string }) {
+  const code = await issueCode(db, user.id, 'email_verification');
+  await mailer.send(verificationCodeMail(user.email, code, CODE_LIFETIME_SECONDS.email_verification / 60));
+}
+
+export async function accountRoutes(app: FastifyInstance, { services }: RoutesOptions) {
+  const { db } = services;
+
+  contractRoute(app, services, 'register', async (request) => {
+    const { fullname, email, phone, password } = request.body;
+    if (isCommonPassword(password)) throw invalid({ password: [COMMON_PASSWORD_MESSAGE] });
+    if (await findUserByEmail(db, email)) throw invalid({ email: [DUPLICATE_EMAIL_MESSAGE] });
+    const password_hash = await hashPassword(password);
+    const user = await db
+      .insertInto('users')
+      .values({ fullname, email, phone, password_hash })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow()
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? invalid({ email: [DUPLICATE_EMAIL_MESSAGE] }) : error;
+      });
+    await sendVerificationCode(services, user);
+    return { message: calls.register.success };
+  }, { rateLimited: true });
+
+  contractRoute(app, services, 'verifyEmail', async (request) => {
+    const { verification_token, email } = request.body;
+    const userId = await consumeCode(db, 'email_verification', verification_token, email);
+    if (userId === null) throw invalid({ verification_token: [WRONG_CODE_MESSAGE] });
+    await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
+    return { message: calls.verifyEmail.success };
+  }, { rateLimited: true });
+
+  // The same answer whether or not the email has an account waiting for verification.
+  contractRoute(app, services, 'resendOtp', async (request) => {
+    const user = await findUserByEmail(db, request.body.email);
+    if (user && !user.email_verified_at) await sendVerificationCode(services, user);
+    return { message: calls.resendOtp.success };
+  }, { rateLimited: true });
+
+  contractRoute(app, services, 'login', async (request) => {
+    const { email, password } = request.body;
+    const user = await findUserByEmail(db, email);
+    // Unknown email and wrong password take the same time and get the same answer.
+    const matches = await passwordMatches(user?.password_hash ?? null, password);
+    if (!user || !matches) throw new Problem(400, LOGIN_FAILED_MESSAGE);
+    if (!user.email_verified_at) throw new Problem(403, UNVERIFIED_MESSAGE);
+    const token = await startSession(db, user.id);
+    return {
+      message: calls.login.success,
+      token,
+      data: { id: user.id, profile_image: imageUrl(user.profile_image), email: user.email },
+    };
+  }, { rateLimited: true });
+
+  contractRoute(app, services, 'logout', async (request) => {
+    const token = bearerToken(request);
+    if (token) await endSession(db, token);
+    return { message: 'User successfully logged out' };
+  });
+}

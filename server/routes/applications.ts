@@ -1,0 +1,22 @@
+/** Mover and packer applications: stored for the recruiting team. */
+import type { FastifyInstance } from 'fastify';
+import { calls } from '../../src/api/contract';
+import type { ApplicationRole } from '../db/database';
+import type { RoutesOptions } from '../services';
+import { contractRoute } from './contract-route';
+
+const applicationCalls = [
+  ['moverRegistration', 'mover'],
+  ['packerRegistration', 'packer'],
+] as const satisfies ReadonlyArray<readonly [keyof typeof calls, ApplicationRole]>;
+
+export async function applicationRoutes(app: FastifyInstance, { services }: RoutesOptions) {
+  for (const [name, role] of applicationCalls) {
+    contractRoute(app, services, name, async (request) => {
+      const { email, ...application } = request.body;
+      await services.db.insertInto('applications').values({ ...application, email: email ?? null, role }).execute();
+      return { message: calls[name].success };
+    });
+  }
+
+}

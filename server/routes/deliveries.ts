@@ -1,0 +1,52 @@
+/** Delivery bookings: instant, scheduled, and bulk (one pickup, up to 50 receivers). */
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { calls } from '../../src/api/contract';
+import { currentUser } from '../auth';
+import type { Database, DeliveriesTable, DeliveryReceiversTable } from '../db/database';
+import type { RoutesOptions } from '../services';
+import { book } from './booking';
+import { contractRoute } from './contract-route';
+
+export const DELIVERY_CREATED = 'Delivery created successfully';
+export const BULK_DELIVERY_CREATED = 'Bulk Delivery created successfully';
+
+type Sender = Omit<DeliveriesTable, 'shipment_id'>;
+type Receiver = Omit<DeliveryReceiversTable, 'id' | 'shipment_id' | 'position'>;
+
+const storeDelivery = (sender: Sender, receivers: Receiver[]) => async (trx: Transaction<Database>, shipmentId: number) => {
+  await trx.insertInto('deliveries').values({ ...sender, shipment_id: shipmentId }).execute();
+  await trx
+    .insertInto('delivery_receivers')
+    .values(receivers.map((receiver, position) => ({ ...receiver, shipment_id: shipmentId, position })))
+    .execute();
+};
+
+export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesOptions) {
+  contractRoute(app, services, 'instantDelivery', async (request) => {
+    const body = request.body;
+    const data = await book(services, currentUser(request), 'instant_delivery', storeDelivery(
+      { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: null, description: body.description },
+      [{ address: body.dilivery_address, name: body.receiver_fullname, phone: body.receiver_number, delivery_date: null }],
+    ));
+    return { message: calls.instantDelivery.success, data };
+  });
+
+  contractRoute(app, services, 'scheduledDelivery', async (request) => {
+    const body = request.body;
+    const data = await book(services, currentUser(request), 'scheduled_delivery', storeDelivery(
+      { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_phone, pickup_date: body.pickup_date, description: body.description },
+      [{ address: body.delivery_address, name: body.receiver_fullname, phone: body.receiver_phone, delivery_date: body.delivery_date }],
+    ));
+    return { message: DELIVERY_CREATED, data };
+  });
+
+  contractRoute(app, services, 'bulkDelivery', async (request) => {
+    const body = request.body;
+    const data = await book(services, currentUser(request), 'bulk_delivery', storeDelivery(
+      { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: body.pickup_date, description: body.description },
+      body.receiver_details.map((receiver) => ({ address: receiver.address, name: receiver.name, phone: receiver.phone, delivery_date: receiver.date })),
+    ));
+    return { message: BULK_DELIVERY_CREATED, data };
+  });
+}

@@ -1,0 +1,62 @@
+/** Forgotten password (code by mail, verified for a reset token, then the reset) and password change. */
+import type { FastifyInstance } from 'fastify';
+import { calls } from '../../src/api/contract';
+import { CODE_LIFETIME_SECONDS, consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
+import { findUserByEmail } from '../accounts/users';
+import { bearerToken, currentUser, endOtherSessions } from '../auth';
+import { resetCodeMail } from '../mail/messages';
+import { invalid } from '../problems';
+import type { RoutesOptions } from '../services';
+import { contractRoute } from './contract-route';
+
+export const RESET_SESSION_ENDED = 'Your reset session has ended. Please request a new code.';
+export const WRONG_OLD_PASSWORD = 'Your current password is not correct.';
+
+export async function passwordRoutes(app: FastifyInstance, { services }: RoutesOptions) {
+  const { db, mailer } = services;
+
+  // The same answer whether or not the email has an account.
+  contractRoute(app, services, 'forgetPassword', async (request) => {
+    const user = await findUserByEmail(db, request.body.email);
+    if (user) {
+      const code = await issueCode(db, user.id, 'password_reset');
+      await mailer.send(resetCodeMail(user.email, code, CODE_LIFETIME_SECONDS.password_reset / 60));
+    }
+    return { message: calls.forgetPassword.success };
+  }, { rateLimited: true });
+
+  contractRoute(app, services, 'verifyOtp', async (request) => {
+    const userId = await consumeCode(db, 'password_reset', request.body.otp, request.body.email);
+    if (userId === null) throw invalid({ otp: [WRONG_CODE_MESSAGE] });
+    const reset_token = await issueCode(db, userId, 'reset_session');
+    return { message: calls.verifyOtp.success, data: { reset_token } };
+  }, { rateLimited: true });
+
+  contractRoute(app, services, 'passwordReset', async (request) => {
+    const { email, password, reset_token } = request.body;
+    if (isCommonPassword(password)) throw invalid({ password: [COMMON_PASSWORD_MESSAGE] });
+    const userId = await consumeCode(db, 'reset_session', reset_token, email);
+    if (userId === null) throw invalid({ reset_token: [RESET_SESSION_ENDED] });
+    const password_hash = await hashPassword(password);
+    // The code reached the mailbox, so the email is proven too.
+    await db
+      .updateTable('users')
+      .set((eb) => ({ password_hash, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())) }))
+      .where('id', '=', userId)
+      .execute();
+    await endOtherSessions(db, userId, null);
+    return { message: calls.passwordReset.success };
+  }, { rateLimited: true });
+
+  contractRoute(app, services, 'changePassword', async (request) => {
+    const user = currentUser(request);
+    const { old_password, new_password } = request.body;
+    if (!(await passwordMatches(user.password_hash, old_password))) throw invalid({ old_password: [WRONG_OLD_PASSWORD] });
+    if (isCommonPassword(new_password)) throw invalid({ new_password: [COMMON_PASSWORD_MESSAGE] });
+    const password_hash = await hashPassword(new_password);
+    await db.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
+    await endOtherSessions(db, user.id, bearerToken(request));
+    return { message: calls.changePassword.success };
+  }, { rateLimited: true });
+}

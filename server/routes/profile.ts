@@ -1,0 +1,53 @@
+/** The signed-in customer's profile: read, edit (with an optional image), delete the account. */
+import type { FastifyInstance } from 'fastify';
+import { calls } from '../../src/api/contract';
+import { passwordMatches } from '../accounts/passwords';
+import { profileOf } from '../accounts/users';
+import { currentUser } from '../auth';
+import { invalid, Problem } from '../problems';
+import type { RoutesOptions } from '../services';
+import { uploadedFile } from '../uploads';
+import { contractRoute } from './contract-route';
+
+export const WRONG_PASSWORD = 'Your password is not correct.';
+
+export async function profileRoutes(app: FastifyInstance, { services }: RoutesOptions) {
+  const { db, images } = services;
+
+  contractRoute(app, services, 'profile', async (request) => ({
+    message: calls.profile.success,
+    data: profileOf(currentUser(request)),
+  }));
+
+  contractRoute(app, services, 'editProfile', async (request) => {
+    const user = currentUser(request);
+    if (request.params.id !== String(user.id)) throw new Problem(403, 'You can only edit your own profile.');
+    const file = uploadedFile(request, 'profile_image');
+    const image = file ? await images.save(file, 'profile_image') : user.profile_image;
+    const updated = await db
+      .updateTable('users')
+      .set({ ...request.body, profile_image: image })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (image !== user.profile_image) await images.remove(user.profile_image);
+    return { message: calls.editProfile.success, data: profileOf(updated) };
+  });
+
+  // Personal data goes with the account: sessions, codes, quotes and deliveries cascade, files are removed.
+  contractRoute(app, services, 'deleteUser', async (request) => {
+    const user = currentUser(request);
+    if (!(await passwordMatches(user.password_hash, request.body.password))) throw invalid({ password: [WRONG_PASSWORD] });
+    const quoteImages = await db
+      .selectFrom('quotes')
+      .innerJoin('shipments', 'shipments.id', 'quotes.shipment_id')
+      .select('quotes.image')
+      .where('shipments.user_id', '=', user.id)
+      .where('quotes.image', 'is not', null)
+      .execute();
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    for (const name of [user.profile_image, ...quoteImages.map((quote) => quote.image)]) await images.remove(name);
+    request.log.info({ reason: request.body.Reason }, 'account deleted');
+    return { succes: calls.deleteUser.success };
+  }, { rateLimited: true });
+}

@@ -1,0 +1,45 @@
+/** Relocation quotes: inter-state (JSON or multipart), local and office (multipart), each with an optional image `file`. */
+import type { FastifyInstance } from 'fastify';
+import { calls, type ServiceType } from '../../src/api/contract';
+import { currentUser } from '../auth';
+import type { RoutesOptions } from '../services';
+import { uploadedFile } from '../uploads';
+import { book } from './booking';
+import { contractRoute, type ContractRequest } from './contract-route';
+
+/** One route per path: users/state-service takes both the JSON and the multipart form. */
+const quoteCalls = [
+  ['stateService', 'state_service'],
+  ['localService', 'local_service'],
+  ['officeService', 'office_service'],
+] as const satisfies ReadonlyArray<readonly [keyof typeof calls, ServiceType]>;
+
+export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOptions) {
+  for (const [name, serviceType] of quoteCalls) {
+    contractRoute(app, services, name, async (request: ContractRequest<typeof name>) => {
+      const file = uploadedFile(request, 'file');
+      const image = file ? await services.images.save(file, 'file') : null;
+      const { aptFloor, toAptFloor, Services: services_, ...quote } = request.body;
+      const data = await book(services, currentUser(request), serviceType, (trx, shipmentId) =>
+        trx
+          .insertInto('quotes')
+          .values({
+            ...quote,
+            shipment_id: shipmentId,
+            from_floor: aptFloor,
+            to_floor: toAptFloor,
+            services: services_,
+            full_name: quote.full_name ?? null,
+            email: quote.email ?? null,
+            mobile_phone: quote.mobile_phone ?? null,
+            moving_date: quote.moving_date ?? null,
+            date_of_inspection: quote.date_of_inspection ?? null,
+            description: quote.description ?? null,
+            image,
+          })
+          .execute(),
+      );
+      return { message: calls[name].success, data };
+    });
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The built website: files from the web root, hashed /assets/ cached for a year, and for any
+ * other GET outside the API a prerendered page (dist/<route>/index.html) when the build made
+ * one, else the single-page app's shell.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/uploads/');
+
+function apiNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: 'Not found' });
+}
+
+/** The prerendered page of a route, relative to the web root, if the build wrote one. */
+function prerenderedPage(root: string, url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://site').pathname);
+  } catch {
+    return null;
+  }
+  const relative = path.join(pathname, 'index.html').replace(/^[/\\]+/, '');
+  const file = path.resolve(root, relative);
+  return file.startsWith(root + path.sep) && fs.existsSync(file) ? relative : null;
+}
+
+export async function registerWebsite(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  if (!webRoot || !fs.existsSync(path.join(webRoot, 'index.html'))) {
+    app.setNotFoundHandler(apiNotFound);
+    return;
+  }
+  const root = path.resolve(webRoot);
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.startsWith(path.join(root, 'assets') + path.sep) ? LONG_CACHE : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || isApi(request.url)) return apiNotFound(request, reply);
+    return reply.sendFile(prerenderedPage(root, request.url) ?? 'index.html');
+  });
+}

@@ -1,0 +1,153 @@
+/** Plain HTTP against the running test server, and the few steps most API tests start with. */
+import { todayInLagos } from '../../src/api/contract';
+import { codeFrom, lastMailTo } from '../support/mail';
+import type { TestServer } from '../support/server';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+type Payload = Record<string, unknown> | FormData | string | undefined;
+
+export async function call(
+  server: TestServer,
+  method: string,
+  path: string,
+  payload?: Payload,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  const sent = init.headers as Record<string, string>;
+  if (token) sent.authorization = `Bearer ${token}`;
+  if (payload instanceof FormData || typeof payload === 'string') init.body = payload;
+  else if (payload !== undefined) {
+    sent['content-type'] = 'application/json';
+    init.body = JSON.stringify(payload);
+  }
+  const response = await fetch(`${server.apiUrl}/${path}`, init);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: the test sees the text.
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+export const post = (server: TestServer, path: string, payload?: Payload, token?: string) =>
+  call(server, 'POST', path, payload, token);
+export const get = (server: TestServer, path: string, token?: string) => call(server, 'GET', path, undefined, token);
+
+export function form(fields: Record<string, string>, files: Record<string, Blob> = {}): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  for (const [key, file] of Object.entries(files)) data.append(key, file, `${key}.png`);
+  return data;
+}
+
+/** YYYY-MM-DD, `days` after today in Lagos. */
+export function inDays(days: number): string {
+  const [year, month, day] = todayInLagos().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${counter++}@example.com`;
+
+export const PASSWORD = 'Kola-nut harmattan 42';
+
+export interface Customer {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export async function register(server: TestServer, email = uniqueEmail(), password = PASSWORD) {
+  return post(server, 'register', {
+    fullname: 'Ada Obi',
+    email,
+    phone: '08031234567',
+    password,
+    password_confirmation: password,
+  });
+}
+
+/** Signs up, verifies the email with the code from the mail, and logs in. */
+export async function signUp(server: TestServer, email = uniqueEmail()): Promise<Customer> {
+  const registered = await register(server, email);
+  if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
+  const code = codeFrom(lastMailTo(server.dataDir, email)!.text);
+  const verified = await post(server, 'verify-email', { verification_token: code, email });
+  if (verified.status !== 200) throw new Error(`verify-email: ${JSON.stringify(verified.body)}`);
+  const login = await post(server, 'login', { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.body)}`);
+  return { id: login.body.data.id, email, password: PASSWORD, token: login.body.token };
+}
+
+/** The smallest valid PNG: 1×1 transparent. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const pngBlob = () => new Blob([PNG], { type: 'image/png' });
+
+export const scheduledDelivery = () => ({
+  pickup_address: '12 Admiralty Way, Lekki, Lagos',
+  delivery_address: '4 Aminu Kano Crescent, Wuse 2, Abuja',
+  sender_fullname: 'Ada Obi',
+  receiver_fullname: 'Chinedu Eze',
+  sender_phone: '08031234567',
+  receiver_phone: '+2348051234567',
+  pickup_date: inDays(1),
+  delivery_date: inDays(3),
+  description: 'Two boxes of books',
+});
+
+export const instantDelivery = () => ({
+  pickup_address: '12 Admiralty Way, Lekki, Lagos',
+  dilivery_address: '3 Allen Avenue, Ikeja, Lagos',
+  sender_fullname: 'Ada Obi',
+  receiver_fullname: 'Chinedu Eze',
+  sender_number: '08031234567',
+  receiver_number: '08051234567',
+  description: 'A parcel of documents',
+});
+
+export const receiverDetail = (index = 0) => ({
+  address: `${index + 1} Marina Road, Lagos Island`,
+  name: `Receiver ${index + 1}`,
+  phone: '08051234567',
+  date: inDays(2),
+});
+
+export const bulkDelivery = (receivers = 2) => ({
+  pickup_address: '12 Admiralty Way, Lekki, Lagos',
+  sender_fullname: 'Ada Obi',
+  sender_number: '08031234567',
+  pickup_date: inDays(1),
+  description: 'Office supplies',
+  receiver_details: Array.from({ length: receivers }, (_, index) => receiverDetail(index)),
+});
+
+export const quote = () => ({
+  moving_from_address: '5 Ikoyi Crescent, Lagos',
+  moving_from_apartment_type: 'Duplex',
+  number_of_room_moving_from: '3',
+  aptFloor: '1st',
+  moving_to_address: '9 Maitama Close, Abuja',
+  moving_to_apartment_type: 'Apartment',
+  number_of_room_moving_to: '2',
+  toAptFloor: 'Ground',
+  full_name: 'Ada Obi',
+  email: 'ada.quote@example.com',
+  mobile_phone: '08031234567',
+  Services: 'packing_and_loading,just_moving',
+  moving_date: inDays(10),
+  date_of_inspection: inDays(5),
+  description: 'Fragile piano',
+});
