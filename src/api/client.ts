@@ -7,8 +7,8 @@ import { calls, type CallName, type RequestOf, type ResponseOf } from './contrac
 import { failureFrom, networkFailure, unexpectedSuccess, type FailureRules } from './errors';
 
 export interface ClientOptions {
-  /** Where the API lives: VITE_API_BASE_URL, `/api/v1` by default. */
-  baseUrl: string;
+  /** Where the API lives: VITE_API_BASE_URL, `/api/v1` by default; read at call time. */
+  baseUrl: string | (() => string);
   /** The bearer token, read at call time so a login or logout is seen at once. */
   getToken: () => string | null;
   /** Called when a call that needs the session answers 401: the session has ended. */
@@ -51,8 +51,8 @@ async function bodyOf(response: Response): Promise<unknown> {
 }
 
 export function createApi(options: ClientOptions): Api {
+  const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
   const http = ky.create({
-    prefixUrl: options.baseUrl,
     timeout: options.timeoutMs ?? 30_000,
     throwHttpErrors: false,
     retry: { limit: 2, methods: ['get'] },
@@ -70,6 +70,7 @@ export function createApi(options: ClientOptions): Api {
     let response: Response;
     try {
       response = await http(path, {
+        prefixUrl: baseUrl(),
         method: spec.method,
         headers,
         signal: extras.signal,

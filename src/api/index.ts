@@ -10,7 +10,7 @@ export function whenUnauthorized(handler: () => void): void {
 }
 
 export const api = createApi({
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api/v1',
+  baseUrl: () => import.meta.env.VITE_API_BASE_URL ?? '/api/v1',
   getToken: readToken,
   onUnauthorized: () => onUnauthorized(),
 });

@@ -1,0 +1,17 @@
+/** A submit button that shows the spec's busy label and cannot be pressed twice (SPEC section 4). */
+import type { ButtonHTMLAttributes } from 'react';
+
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  disabled,
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; busyLabel: string }) {
+  return (
+    <button type="submit" className="button" disabled={busy || disabled} aria-busy={busy || undefined} {...button}>
+      {busy && <span className="spinner" aria-hidden="true" />}
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

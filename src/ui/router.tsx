@@ -1,0 +1,35 @@
+/**
+ * The routes: the shared layout around every page of the route table, members' pages behind
+ * the guard. Declarative routing (no data router) keeps the first load light on slow phones.
+ */
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Layout } from './layout/Layout';
+import { RequireMember } from './RequireMember';
+import { pageRoutes } from './routes';
+
+const pages = pageRoutes.map((page) => ({ ...page, Page: lazy(page.load) }));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {pages.map(({ path, access, Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              access === 'member' ? (
+                <RequireMember>
+                  <Page />
+                </RequireMember>
+              ) : (
+                <Page />
+              )
+            }
+          />
+        ))}
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Every route of SPEC section 2 in one table. Each page is its own chunk, loaded when visited.
+ * `member` pages need a stored token (DESIGN.md: tracking is public, a receiver has no account).
+ */
+import type { ComponentType } from 'react';
+
+export interface PageRoute {
+  path: string;
+  access: 'public' | 'member';
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const pageRoutes: PageRoute[] = [
+  { path: '/', access: 'public', load: () => import('./pages/HomePage') },
+  { path: '/about', access: 'public', load: () => import('./pages/AboutPage') },
+  { path: '/services', access: 'public', load: () => import('./pages/ServicesPage') },
+  { path: '/relocation', access: 'public', load: () => import('./pages/RelocationPage') },
+  { path: '/delivery', access: 'public', load: () => import('./pages/DeliveryPage') },
+  { path: '/local', access: 'public', load: () => import('./pages/LocalPage') },
+  { path: '/interstate', access: 'public', load: () => import('./pages/InterstatePage') },
+  { path: '/office', access: 'public', load: () => import('./pages/OfficePage') },
+  { path: '/store', access: 'public', load: () => import('./pages/StorePage') },
+  { path: '/partner', access: 'public', load: () => import('./pages/PartnerPage') },
+  { path: '/move', access: 'public', load: () => import('./pages/MoverApplicationPage') },
+  { path: '/pack', access: 'public', load: () => import('./pages/PackerApplicationPage') },
+  { path: '/contact-us', access: 'public', load: () => import('./pages/ContactPage') },
+  { path: '/faq', access: 'public', load: () => import('./pages/FaqPage') },
+  { path: '/terms_and_conditions', access: 'public', load: () => import('./pages/TermsPage') },
+  { path: '/login', access: 'public', load: () => import('./pages/LoginPage') },
+  { path: '/signup', access: 'public', load: () => import('./pages/SignupPage') },
+  { path: '/forgot-password', access: 'public', load: () => import('./pages/ForgotPasswordPage') },
+  { path: '/otp-verification', access: 'public', load: () => import('./pages/OtpVerificationPage') },
+  { path: '/reset-password', access: 'public', load: () => import('./pages/ResetPasswordPage') },
+  { path: '/email-verification', access: 'public', load: () => import('./pages/EmailVerificationPage') },
+  { path: '/resend-otp', access: 'public', load: () => import('./pages/ResendOtpPage') },
+  { path: '/track', access: 'public', load: () => import('./pages/TrackPage') },
+  { path: '/package-details', access: 'public', load: () => import('./pages/PackageDetailsPage') },
+  { path: '/get-quote', access: 'member', load: () => import('./pages/GetQuotePage') },
+  { path: '/interstate-quote', access: 'member', load: () => import('./pages/InterstateQuotePage') },
+  { path: '/local-quote', access: 'member', load: () => import('./pages/LocalQuotePage') },
+  { path: '/office-quote', access: 'member', load: () => import('./pages/OfficeQuotePage') },
+  { path: '/express-delivery', access: 'member', load: () => import('./pages/ExpressDeliveryPage') },
+  { path: '/schedule-delivery', access: 'member', load: () => import('./pages/ScheduleDeliveryPage') },
+  { path: '/bulk-delivery', access: 'member', load: () => import('./pages/BulkDeliveryPage') },
+  { path: '/profile', access: 'member', load: () => import('./pages/ProfilePage') },
+  { path: '/profile-update', access: 'member', load: () => import('./pages/ProfileUpdatePage') },
+  { path: '/change-password', access: 'member', load: () => import('./pages/ChangePasswordPage') },
+  { path: '/deactivate-account', access: 'member', load: () => import('./pages/DeactivateAccountPage') },
+  { path: '/thank-you', access: 'member', load: () => import('./pages/ThankYouPage') },
+  { path: '*', access: 'public', load: () => import('./pages/NotFoundPage') },
+];

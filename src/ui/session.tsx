@@ -1,0 +1,50 @@
+/** The one session actor of the app, with the real storage, logout call and navigation. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createActorContext } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { clearSession, readSession, saveSession } from '../api/storage';
+import { sessionMachine } from '../machines/sessionMachine';
+import { inspect } from './inspector';
+
+export const Session = createActorContext(sessionMachine);
+
+/** The API client is loaded on demand so pages that never call it stay light. */
+const loadApi = () => import('../api');
+
+function ExpireOnUnauthorized() {
+  const session = Session.useActorRef();
+  useEffect(() => {
+    let active = true;
+    void loadApi().then(({ whenUnauthorized }) => {
+      if (active) whenUnauthorized(() => session.send({ type: 'session.expired' }));
+    });
+    return () => {
+      active = false;
+    };
+  }, [session]);
+  return null;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  // The actor is made once; its actions read the latest navigate through this closure.
+  const [logic] = useState(() => sessionMachine.provide({
+    actors: {
+      logout: fromPromise<unknown>(async () => (await loadApi()).api.logout(undefined)),
+    },
+    actions: {
+      persist: (_, { session }) => saveSession(session),
+      forget: () => clearSession(),
+      goHome: () => navigate('/'),
+      reportNoToken: () => console.log('No auth token found'),
+      reportLogoutError: () => console.error('Error logging out'),
+    },
+  }));
+  return (
+    <Session.Provider logic={logic} options={{ input: { stored: readSession() }, inspect }}>
+      <ExpireOnUnauthorized />
+      {children}
+    </Session.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './render';
+
+const member = { token: 'stored-token', id: '1', profileImage: '', email: 'ada@example.com' };
+
+describe('the shell', () => {
+  it('sends a visitor from a members-only page to /login and remembers where they were going', async () => {
+    const app = renderApp('/schedule-delivery?from=home');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/login');
+    expect(app.location().state).toEqual({ from: { pathname: '/schedule-delivery', search: '?from=home' } });
+  });
+
+  it('shows a members-only page to a member', async () => {
+    renderApp('/thank-you?reference=RL-ABCDEFGH23', { session: member });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    expect(screen.getByText('RL-ABCDEFGH23')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Track it now' })).toHaveAttribute('href', '/package-details?reference=RL-ABCDEFGH23');
+  });
+
+  it('shows Log In and Sign up to a visitor, the account avatar to a member', async () => {
+    const visitor = renderApp('/');
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(banner.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    visitor.unmount();
+    renderApp('/', { session: member });
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('hides the WhatsApp bar on dismiss', async () => {
+    const app = renderApp('/');
+    const bar = screen.getByRole('complementary', { name: 'Chat with us on WhatsApp' });
+    await app.user.click(within(bar).getByRole('button', { name: 'Hide the WhatsApp bar' }));
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Chat with us on WhatsApp' })).toBeNull());
+  });
+
+  it('answers an unknown path with the not-found page', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});
