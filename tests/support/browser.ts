@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from './server';
 import type { ServerConfig } from '../../server/config';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DIST = path.resolve('dist');
+/** The built site; DIST_DIR lets parallel runs build to folders of their own. */
+const DIST = path.resolve(process.env.DIST_DIR ?? 'dist');
 
 export interface App {
   server: TestServer;

@@ -1,0 +1,80 @@
+/**
+ * Pick one image by tap, click, keyboard or drag (react-dropzone): images only, 1 file, 1 MB
+ * (SPEC section 5, whose rejection messages are react-dropzone's own). Controlled: the flow's
+ * machine holds the file; this only renders it and reports picks, rejections and removal.
+ */
+import { useEffect, useMemo } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+
+export const MAX_IMAGE_BYTES = 1_048_576;
+
+export interface ImageDropProps {
+  label: string;
+  file: File | null;
+  /** A picture already stored (e.g. the current profile image), shown until another is picked. */
+  currentUrl?: string | null;
+  errors?: string[];
+  onPick: (file: File) => void;
+  onReject: (messages: string[]) => void;
+  onRemove: () => void;
+}
+
+export function rejectionMessages(rejections: FileRejection[]): string[] {
+  return [...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message)))];
+}
+
+export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReject, onRemove }: ImageDropProps) {
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: { 'image/*': [] },
+    maxFiles: 1,
+    maxSize: MAX_IMAGE_BYTES,
+    multiple: false,
+    onDropAccepted: (files) => files[0] && onPick(files[0]),
+    onDropRejected: (rejections) => onReject(rejectionMessages(rejections)),
+  });
+  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+  const shown = previewUrl ?? currentUrl ?? null;
+  const errorId = errors.length ? 'image-drop-errors' : undefined;
+
+  return (
+    <div className={errors.length ? 'field field-invalid' : 'field'}>
+      <span className="field-label" id="image-drop-label">{label}</span>
+      <div
+        {...getRootProps({
+          className: isDragActive ? 'dropzone dropzone-active' : 'dropzone',
+          role: 'button',
+          'aria-labelledby': 'image-drop-label',
+          'aria-describedby': ['image-drop-hint', errorId].filter(Boolean).join(' '),
+        })}
+      >
+        <input {...getInputProps({ 'aria-label': label })} />
+        <p id="image-drop-hint">
+          {isDragActive ? 'Drop the image here' : 'Tap to choose an image, or drag one here. One image, up to 1 MB.'}
+        </p>
+      </div>
+      {shown && (
+        <figure className="image-preview">
+          <img src={shown} alt={file ? `Preview of ${file.name}` : 'Current image'} width={160} height={160} />
+          {file && (
+            <figcaption>
+              {file.name}{' '}
+              <button type="button" className="button button-secondary button-small" onClick={onRemove}>
+                Remove image
+              </button>
+            </figcaption>
+          )}
+        </figure>
+      )}
+      {errors.length > 0 && (
+        <ul className="field-errors" id={errorId}>
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
