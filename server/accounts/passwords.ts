@@ -4,13 +4,18 @@
  * Dropbox Inc. and Daniel Wolf), one per line, most common first.
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/argon2';
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common ones and easy to guess. Please choose another.';
 
+// A plain path, not `new URL(…, import.meta.url)`: Vite rewrites that pattern into an asset URL
+// when the server runs inside a jsdom view test.
+const commonPasswordsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
 const commonPasswords = new Set(
-  fs.readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean),
+  fs.readFileSync(commonPasswordsFile, 'utf8').split('\n').filter(Boolean),
 );
 
 export const isCommonPassword = (password: string) => commonPasswords.has(password.toLowerCase());
