@@ -38,10 +38,9 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     const shipment = await findShipment(db, request.params.id);
     if (!shipment) throw notFound(UNKNOWN_REFERENCE);
     const moved = await moveShipment(db, shipment, request.body.status);
-    if (moved !== shipment) {
-      const customer = await db.selectFrom('users').select('email').where('id', '=', moved.user_id).executeTakeFirst();
-      if (customer) await mailer.send(statusChangedMail(customer.email, moved.reference, moved.status));
-    }
-    return { message: `Status set to ${moved.status}`, data: await trackingOf(db, moved) };
+    if (moved === shipment) return { message: `Already ${moved.status}: nothing changed.`, data: await trackingOf(db, moved) };
+    const customer = await db.selectFrom('users').select('email').where('id', '=', moved.user_id).executeTakeFirst();
+    if (customer) await mailer.send(statusChangedMail(customer.email, moved.reference, moved.status));
+    return { message: `Status set to ${moved.status}; the customer was mailed.`, data: await trackingOf(db, moved) };
   });
 }

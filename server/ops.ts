@@ -1,0 +1,75 @@
+/**
+ * `npm run ops -- orders` and `npm run ops -- set-status <reference> <ToInspect|Shipped|Delivered>`:
+ * staff commands that call the running server's staff routes with the ops token (OPS_TOKEN, or
+ * the one the server keeps in DATA_DIR/ops-token), so they work while the server holds the
+ * embedded database. SERVER_URL says where the server is (default http://127.0.0.1:$PORT).
+ */
+import { calls, serviceTypeLabels, shipmentStatuses, staffOrdersResponse, trackingResponse, type ShipmentStatus } from '../src/api/contract';
+import { readConfig } from './config';
+import { opsTokenFile, readOpsToken } from './ops-token';
+
+const USAGE = `Usage:
+  npm run ops -- orders                                  recent quotes and deliveries
+  npm run ops -- set-status <reference> <${shipmentStatuses.join('|')}>   move one, and mail the customer`;
+
+class OpsError extends Error {}
+
+async function staffCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  const config = readConfig();
+  const token = readOpsToken(config.opsToken, config.dataDir);
+  if (!token) throw new OpsError(`No staff token: set OPS_TOKEN, or start the server once so it writes ${opsTokenFile(config.dataDir)}.`);
+  const base = process.env.SERVER_URL ?? `http://127.0.0.1:${config.port}`;
+  let response: Response;
+  try {
+    response = await fetch(`${base.replace(/\/$/, '')}/api/v1/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new OpsError(`The server at ${base} does not answer: is it running? (SERVER_URL or PORT say where it is.)`);
+  }
+  const answer = (await response.json().catch(() => ({}))) as { message?: string };
+  if (response.status === 401) throw new OpsError('The server refused the staff token: OPS_TOKEN or DATA_DIR must match the server\'s.');
+  if (!response.ok) throw new OpsError(answer.message ?? `The server answered ${response.status}.`);
+  return answer;
+}
+
+const table = (rows: string[][]) => {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+};
+
+async function listOrders(): Promise<string> {
+  const { data } = staffOrdersResponse.parse(await staffCall('GET', calls.staffOrders.path));
+  if (data.length === 0) return 'No quotes or deliveries yet.';
+  return table([
+    ['REFERENCE', 'SERVICE', 'STATUS', 'CREATED', 'UPDATED', 'CUSTOMER'],
+    ...data.map((order) => [
+      order.reference_number,
+      serviceTypeLabels[order.service_type],
+      order.status,
+      order.created_at.slice(0, 16).replace('T', ' '),
+      order.updated_at.slice(0, 16).replace('T', ' '),
+      order.email ?? '',
+    ]),
+  ]);
+}
+
+async function setStatus(reference: string | undefined, status: string | undefined): Promise<string> {
+  if (!reference || !shipmentStatuses.includes(status as ShipmentStatus)) throw new OpsError(USAGE);
+  const path = calls.staffSetStatus.path.replace('{id}', encodeURIComponent(reference));
+  const { message, data } = trackingResponse.parse(await staffCall('POST', path, { status }));
+  const steps = data.history.map((step) => `  ${step.status.padEnd(10)} ${step.date}`).join('\n');
+  return `${data.reference_number}: ${message}\n${steps}`;
+}
+
+const [command, ...args] = process.argv.slice(2);
+try {
+  if (command === 'orders') console.log(await listOrders());
+  else if (command === 'set-status') console.log(await setStatus(args[0], args[1]));
+  else throw new OpsError(USAGE);
+} catch (error) {
+  console.error(error instanceof OpsError ? error.message : error);
+  process.exitCode = 1;
+}

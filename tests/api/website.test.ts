@@ -1,0 +1,48 @@
+/** Serving the built site: files, prerendered pages, the app shell for client routes, long-cached assets. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-web-'));
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.mkdirSync(path.join(webRoot, 'faq'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), '<html>shell</html>');
+  fs.writeFileSync(path.join(webRoot, 'faq', 'index.html'), '<html>faq</html>');
+  fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+  server = await startTestServer({ webRoot });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+const page = async (pathname: string) => {
+  const response = await fetch(`${server.origin}${pathname}`);
+  return { status: response.status, text: await response.text(), headers: response.headers };
+};
+
+it('serves a prerendered page when the build made one, else the app shell', async () => {
+  expect((await page('/faq')).text).toBe('<html>faq</html>');
+  expect((await page('/faq/')).text).toBe('<html>faq</html>');
+  const shell = await page('/package-details?x=1');
+  expect(shell).toMatchObject({ status: 200, text: '<html>shell</html>' });
+  expect(shell.headers.get('content-type')).toMatch(/text\/html/);
+  expect((await page('/%2e%2e/%2e%2e/etc')).text).toBe('<html>shell</html>');
+});
+
+it('caches hashed assets for a year and pages not at all', async () => {
+  expect((await page('/assets/index-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect((await page('/')).headers.get('cache-control')).toBe('no-cache');
+});
+
+it('keeps API misses as JSON 404s', async () => {
+  const miss = await page('/api/v1/nothing');
+  expect(miss.status).toBe(404);
+  expect(JSON.parse(miss.text)).toEqual({ message: 'Not found' });
+});
