@@ -35,7 +35,7 @@ export const nigerianPhone = (requiredMessage = 'Please fill in your mobile numb
     .pipe(
       z
         .string()
-        .min(1, requiredMessage)
+        .min(1, { error: requiredMessage, abort: true })
         .regex(PHONE_PATTERN, 'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.'),
     );
 
@@ -55,9 +55,10 @@ export const date = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
-    .regex(DATE_PATTERN, 'Pick a date from the calendar.')
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Pick a date from the calendar.')
+    // Each check stops the next, so an empty date says only that it is missing.
+    .min(1, { error: requiredMessage, abort: true })
+    .regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'Pick a date from the calendar.', abort: true })
     .refine((value) => value >= todayInLagos(), 'Pick today or a later date.');
 
 const optionalDate = (label: string) =>
