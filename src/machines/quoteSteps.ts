@@ -1,0 +1,241 @@
+/**
+ * What both relocation quote forms share (SPEC sections 2, 4 and 5): the user fills one step at
+ * a time; Next checks that step's fields, Back never checks; Submit on the last step checks it
+ * and the whole quote against the contract (the inspection not after the moving date), sends
+ * once, shows the success, waits, then leaves. Chosen files live in the context, not in drafts.
+ * quoteMachine.ts (3 steps) and quoteWizardMachine.ts (5 tabs) make their machine from this.
+ *
+ * Side effects are named and provided by the view: `submit` (the API call), `notifySuccess`,
+ * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { z } from 'zod';
+import { fieldErrors, quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
+import { isApiError, messagesOf } from '../api/errors';
+import type { FieldErrors, FieldValue, FormValues } from './formMachine';
+
+export interface QuoteStep {
+  /** The state's name, also the view's tab value. */
+  name: string;
+  /** What Next (or Submit, on the last step) requires of this step; none: always passes. */
+  schema?: z.ZodType;
+}
+
+export interface QuoteStepsOptions {
+  id: string;
+  steps: readonly [QuoteStep, ...QuoteStep[]];
+  /** Where file messages go (the wire's `file`, or `files` of the 3-step form) and how many are kept. */
+  files: { field: string; max: number };
+}
+
+export interface QuoteStepsInput {
+  values: FormValues;
+  /** Milliseconds between the success message and leaving (SPEC section 9: 3000). */
+  redirectDelay?: number;
+}
+
+export type QuoteResult = ResponseOf<'stateService'>;
+export interface QuoteSubmission {
+  quote: QuoteRequest;
+  files: File[];
+}
+
+const wireKeys = Object.keys(quoteRequest.shape);
+
+/** The values the contract knows; local-only ones (the terms box) stay behind. */
+export function quoteOf(values: FormValues): QuoteRequest {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => wireKeys.includes(key))) as QuoteRequest;
+}
+
+const errorsOf = (schema: z.ZodType, value: unknown): FieldErrors => {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+};
+
+/** Field messages of one step, in the step schema's order; the last step adds the contract's. */
+export function stepErrors(steps: readonly QuoteStep[], index: number, values: FormValues): FieldErrors {
+  const step = steps[index]!;
+  const own = step.schema ? errorsOf(step.schema, values) : {};
+  if (index < steps.length - 1) return own;
+  const wire = errorsOf(quoteRequest, quoteOf(values));
+  for (const [key, messages] of Object.entries(wire)) own[key] = [...new Set([...(own[key] ?? []), ...messages])];
+  return own;
+}
+
+const messagesIn = (errors: FieldErrors) => [...new Set(Object.values(errors).flat())];
+
+export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions) {
+  const lastIndex = steps.length - 1;
+  const lastStep = steps[lastIndex]!.name;
+
+  const machine = setup({
+    types: {
+      context: {} as {
+        values: FormValues;
+        files: File[];
+        errors: FieldErrors;
+        /** What the last check or failure said, shown as toasts and kept on the page. */
+        messages: string[];
+        result: QuoteResult | null;
+        redirectDelay: number;
+      },
+      input: {} as QuoteStepsInput,
+      events: {} as
+        | { type: 'field.change'; name: string; value: FieldValue }
+        | { type: 'files.add'; files: File[] }
+        | { type: 'files.reject'; messages: string[] }
+        | { type: 'files.remove'; index: number }
+        | { type: 'step.next' }
+        | { type: 'step.back' }
+        | { type: 'submit' },
+    },
+    actors: {
+      submit: fromPromise<QuoteResult, QuoteSubmission>(async () => {
+        throw new Error('submit is provided by the view');
+      }),
+    },
+    actions: {
+      notifySuccess: (_, _params: { result: QuoteResult }) => {},
+      notifyErrors: (_, _params: { messages: string[] }) => {},
+      saveDraft: (_, _params: { values: FormValues }) => {},
+      clearDraft: () => {},
+      leave: (_, _params: { result: QuoteResult }) => {},
+      showStepErrors: assign(({ context }, { step }: { step: number }) => {
+        const errors = stepErrors(steps, step, context.values);
+        return { errors: { ...context.errors, ...errors }, messages: messagesIn(errors) };
+      }),
+      forgetMessages: assign({ messages: [] }),
+    },
+    guards: {
+      stepIsValid: ({ context }, { step }: { step: number }) =>
+        Object.keys(stepErrors(steps, step, context.values)).length === 0,
+    },
+    delays: {
+      redirectDelay: ({ context }) => context.redirectDelay,
+    },
+  });
+
+  /** Next (or Submit) goes on when the step passes, else shows its messages and stays. */
+  const forward = (index: number, target: string) =>
+    !steps[index]!.schema && index < lastIndex
+      ? [{ target, actions: 'forgetMessages' as const }]
+      : [
+          { guard: { type: 'stepIsValid' as const, params: { step: index } }, target, actions: 'forgetMessages' as const },
+          {
+            actions: [
+              { type: 'showStepErrors' as const, params: { step: index } },
+              { type: 'notifyErrors' as const, params: ({ context }: { context: { messages: string[] } }) => ({ messages: context.messages }) },
+            ],
+          },
+        ];
+
+  const stepStates = Object.fromEntries(
+    steps.map((step, index) => [
+      step.name,
+      machine.createStateConfig({
+        on: {
+          ...(index > 0 ? { 'step.back': { target: steps[index - 1]!.name, actions: 'forgetMessages' } } : {}),
+          ...(index < lastIndex
+            ? { 'step.next': forward(index, steps[index + 1]!.name) }
+            : { submit: forward(index, `#${id}.submitting`) }),
+        },
+      }),
+    ]),
+  );
+
+  return machine.createMachine({
+    id,
+    context: ({ input }) => ({
+      values: input.values,
+      files: [],
+      errors: {},
+      messages: [],
+      result: null,
+      redirectDelay: input.redirectDelay ?? 3000,
+    }),
+    initial: 'editing',
+    states: {
+      editing: {
+        initial: steps[0].name,
+        states: stepStates,
+        on: {
+          'field.change': {
+            actions: [
+              assign(({ context, event }) => {
+                // SPEC section 5: a field's message clears when the user types in it.
+                const { [event.name]: _cleared, ...errors } = context.errors;
+                return { values: { ...context.values, [event.name]: event.value }, errors };
+              }),
+              { type: 'saveDraft', params: ({ context }) => ({ values: context.values }) },
+            ],
+          },
+          'files.add': {
+            actions: assign(({ context, event }) => {
+              const { [files.field]: _cleared, ...errors } = context.errors;
+              return { files: [...context.files, ...event.files].slice(-files.max), errors };
+            }),
+          },
+          'files.reject': {
+            actions: [
+              assign(({ context, event }) => ({
+                errors: { ...context.errors, [files.field]: event.messages },
+                messages: event.messages,
+              })),
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+          'files.remove': {
+            actions: assign(({ context, event }) => {
+              const { [files.field]: _cleared, ...errors } = context.errors;
+              return { files: context.files.filter((_, index) => index !== event.index), errors };
+            }),
+          },
+        },
+      },
+      submitting: {
+        tags: ['busy'],
+        invoke: {
+          id: 'submit',
+          src: 'submit',
+          input: ({ context }) => ({ quote: quoteOf(context.values), files: context.files }),
+          onDone: {
+            target: 'succeeded',
+            actions: [
+              assign({ result: ({ event }) => event.output, messages: [], errors: {} }),
+              'clearDraft',
+              { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
+            ],
+          },
+          onError: {
+            // Back to the last step with everything typed; field messages land under their fields.
+            target: `editing.${lastStep}`,
+            actions: [
+              assign(({ event }) => ({
+                errors: isApiError(event.error) ? event.error.fields : {},
+                messages: messagesOf(event.error),
+              })),
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+        },
+      },
+      succeeded: {
+        // SPEC section 4: the busy flag stays on until the redirect.
+        tags: ['busy'],
+        after: {
+          redirectDelay: {
+            target: 'done',
+            actions: { type: 'leave', params: ({ context }) => ({ result: context.result! }) },
+          },
+        },
+      },
+      done: { type: 'final' },
+    },
+  });
+}
+
+/** The step a snapshot is on: its name, 0-based index and the count (for tabs and the progress bar). */
+export function stepOf(steps: readonly QuoteStep[], value: unknown) {
+  const name = typeof value === 'object' && value !== null && 'editing' in value ? String((value as { editing: unknown }).editing) : steps.at(-1)!.name;
+  return { name, index: steps.findIndex((step) => step.name === name), count: steps.length };
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { quoteWizardMachine, quoteWizardSteps } from '../../src/machines/quoteWizardMachine';
+import type { QuoteSubmission } from '../../src/machines/quoteSteps';
+import { fiveStepQuote, inDays } from './quoteFixtures';
+import { quoteGraphSuite } from './quoteGraph';
+
+quoteGraphSuite('quoteWizardMachine', {
+  machine: quoteWizardMachine,
+  steps: quoteWizardSteps,
+  values: fiveStepQuote(),
+  changes: {
+    currentLocation: [
+      { name: 'aptFloor', value: '' },
+      { name: 'aptFloor', value: '2nd' },
+    ],
+    destination: [
+      { name: 'moving_to_address', value: '  ' },
+      { name: 'moving_to_address', value: '1 Marina, Lagos' },
+    ],
+    contactDetails: [
+      { name: 'email', value: 'not-an-email' },
+      { name: 'email', value: '' },
+    ],
+    uploadMedia: [{ name: 'description', value: 'Glass table' }],
+    additionalInformation: [
+      { name: 'moving_date', value: '' },
+      { name: 'moving_date', value: inDays(20) },
+      { name: 'date_of_inspection', value: inDays(40) },
+      { name: 'date_of_inspection', value: inDays(2) },
+    ],
+  },
+  file: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'kitchen.png', { type: 'image/png' }),
+});
+
+const empty = Object.fromEntries(Object.keys(fiveStepQuote()).map((key) => [key, key === 'terms' ? false : '']));
+
+function start(values: Record<string, string | boolean>, submit: (input: QuoteSubmission) => Promise<unknown> = vi.fn()) {
+  const notifyErrors = vi.fn();
+  const actor = createActor(
+    quoteWizardMachine.provide({
+      actors: { submit: fromPromise(({ input }) => submit(input) as never) },
+      actions: { notifyErrors: (_, params) => notifyErrors(params) },
+    }),
+    { input: { values, redirectDelay: 1 } },
+  ).start();
+  const next = (times: number) => Array.from({ length: times }, () => actor.send({ type: 'step.next' }));
+  return { actor, notifyErrors, next };
+}
+
+describe('quoteWizardMachine (the 5-step wizard)', () => {
+  it('checks the required fields of each step before Next', () => {
+    const { actor, notifyErrors, next } = start(empty);
+    next(1);
+    expect(actor.getSnapshot().value).toEqual({ editing: 'currentLocation' });
+    expect(notifyErrors).toHaveBeenCalledWith({
+      messages: ['Please fill in your address.', 'Select apartment type.', 'Select number of rooms.', 'Select apartment floor.'],
+    });
+    for (const [name, value] of Object.entries(fiveStepQuote()).slice(0, 8)) actor.send({ type: 'field.change', name, value });
+    next(1);
+    expect(actor.getSnapshot().value).toEqual({ editing: 'destination' });
+  });
+
+  it('lets contact details stay empty but not wrong', () => {
+    const { actor, next } = start({ ...fiveStepQuote(), full_name: '', mobile_phone: '', email: 'ada@' });
+    next(3);
+    expect(actor.getSnapshot().value).toEqual({ editing: 'contactDetails' });
+    expect(actor.getSnapshot().context.errors.email).toEqual(['Enter a valid email address, like name@example.com.']);
+    actor.send({ type: 'field.change', name: 'email', value: '' });
+    next(1);
+    expect(actor.getSnapshot().value).toEqual({ editing: 'uploadMedia' });
+  });
+
+  it('needs a service, both dates, none in the past, the inspection not after the move', () => {
+    const { actor, next } = start({ ...fiveStepQuote(), Services: '', date_of_inspection: '', moving_date: '2020-01-01' });
+    next(4);
+    actor.send({ type: 'submit' });
+    expect(actor.getSnapshot().value).toEqual({ editing: 'additionalInformation' });
+    expect(actor.getSnapshot().context.errors).toMatchObject({
+      Services: ['Choose at least one service.'],
+      date_of_inspection: ['Please choose an inspection date.'],
+      moving_date: ['Pick today or a later date.'],
+    });
+  });
+
+  it('keeps one image, replacing the previous one, and sends it with the quote', async () => {
+    const submit = vi.fn(async () => ({ message: 'Local service created successfully', data: { reference_number: 'RL-ABCDEFGH23' } }));
+    const { actor, next } = start(fiveStepQuote(), submit);
+    const first = new File(['1'], 'first.png', { type: 'image/png' });
+    const second = new File(['2'], 'second.png', { type: 'image/png' });
+    actor.send({ type: 'files.add', files: [first] });
+    actor.send({ type: 'files.add', files: [second] });
+    next(4);
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    const { terms: _terms, ...quote } = fiveStepQuote();
+    expect(submit).toHaveBeenCalledWith({ quote, files: [second] });
+  });
+
+  it('puts picker rejections under the upload field and clears them on the next pick', () => {
+    const { actor, notifyErrors } = start(empty);
+    actor.send({ type: 'files.reject', messages: ['File is larger than 1048576 bytes'] });
+    expect(actor.getSnapshot().context.errors.file).toEqual(['File is larger than 1048576 bytes']);
+    expect(notifyErrors).toHaveBeenCalledWith({ messages: ['File is larger than 1048576 bytes'] });
+    actor.send({ type: 'files.add', files: [new File(['1'], 'ok.png', { type: 'image/png' })] });
+    expect(actor.getSnapshot().context.errors.file).toBeUndefined();
+  });
+});
