@@ -1,0 +1,8 @@
+/**
+ * /deactivate-account (SPEC section 2): the reason and the password. After the server confirms
+ * ('User data deleted successfully.' in `succes`) the page ends the session and goes home.
+ */
+import { deleteUserRequest } from '../api/contract';
+import { createFormMachine } from './formMachine';
+
+export const deactivateAccountMachine = createFormMachine({ id: 'deactivateAccount', schema: deleteUserRequest });

@@ -1,0 +1,181 @@
+/**
+ * /profile-update (SPEC section 2): the form is filled from GET users/profile, then the full
+ * name, mobile number and an optional new profile image (images only, 1 MB) are sent as
+ * multipart to users/edit/{id}. After saving, the form shows what the server stored and the
+ * header avatar takes the new image (`imageChanged`).
+ *
+ * Side effects are provided by the view: `loadProfile`, `saveProfile`, `notifySuccess`,
+ * `notifyErrors`, `imageChanged`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { fieldErrors, profileUpdateRequest, type Profile } from '../api/contract';
+import { isApiError, messagesOf } from '../api/errors';
+
+export interface ProfileValues {
+  fullname: string;
+  phone: string;
+}
+
+export interface ProfileChanges {
+  values: ProfileValues;
+  /** The newly picked image; null keeps the stored one. */
+  image: File | null;
+}
+
+type FieldErrors = Record<string, string[]>;
+
+const check = (values: ProfileValues) => profileUpdateRequest.safeParse(values);
+const valuesOf = (profile: Profile): ProfileValues => ({ fullname: profile.fullname, phone: profile.phone });
+
+/** Messages of the field `name` cleared, the others kept (SPEC section 5: typing clears a message). */
+const without = (errors: FieldErrors, name: string) => {
+  const { [name]: _cleared, ...rest } = errors;
+  return rest;
+};
+
+export const profileUpdateMachine = setup({
+  types: {
+    context: {} as {
+      values: ProfileValues;
+      /** From the profile; the page prefers the email of the session (SPEC section 3). */
+      email: string;
+      /** The stored image's URL, shown until another is picked. */
+      currentImage: string | null;
+      image: File | null;
+      errors: FieldErrors;
+      messages: string[];
+    },
+    events: {} as
+      | { type: 'field.change'; name: keyof ProfileValues; value: string }
+      | { type: 'image.pick'; file: File }
+      | { type: 'image.reject'; messages: string[] }
+      | { type: 'image.remove' }
+      | { type: 'submit' }
+      | { type: 'retry' },
+  },
+  actors: {
+    loadProfile: fromPromise<Profile>(async () => {
+      throw new Error('loadProfile is provided by the view');
+    }),
+    saveProfile: fromPromise<Profile, ProfileChanges>(async () => {
+      throw new Error('saveProfile is provided by the view');
+    }),
+  },
+  actions: {
+    notifySuccess: () => {},
+    notifyErrors: (_, _params: { messages: string[] }) => {},
+    imageChanged: (_, _params: { profileImage: string }) => {},
+  },
+  guards: {
+    isValid: ({ context }) => check(context.values).success,
+  },
+}).createMachine({
+  id: 'profileUpdate',
+  context: {
+    values: { fullname: '', phone: '' },
+    email: '',
+    currentImage: null,
+    image: null,
+    errors: {},
+    messages: [],
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        onDone: {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            values: valuesOf(event.output),
+            email: event.output.email,
+            currentImage: event.output.profile_image,
+            messages: [],
+          })),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: [
+            assign({ messages: ({ event }) => messagesOf(event.error) }),
+            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+          ],
+        },
+      },
+    },
+    loadFailed: {
+      on: { retry: 'loading' },
+    },
+    editing: {
+      on: {
+        'field.change': {
+          actions: assign(({ context, event }) => ({
+            values: { ...context.values, [event.name]: event.value },
+            errors: without(context.errors, event.name),
+          })),
+        },
+        'image.pick': {
+          actions: assign(({ context, event }) => ({ image: event.file, errors: without(context.errors, 'profile_image') })),
+        },
+        'image.reject': {
+          actions: [
+            assign(({ context, event }) => ({
+              errors: { ...context.errors, profile_image: event.messages },
+              messages: event.messages,
+            })),
+            { type: 'notifyErrors', params: ({ event }) => ({ messages: event.messages }) },
+          ],
+        },
+        'image.remove': {
+          actions: assign(({ context }) => ({ image: null, errors: without(context.errors, 'profile_image') })),
+        },
+        submit: [
+          { guard: 'isValid', target: 'saving' },
+          {
+            actions: [
+              assign(({ context }) => {
+                const parsed = check(context.values);
+                const errors = parsed.success ? {} : fieldErrors(parsed.error);
+                return { errors, messages: [...new Set(Object.values(errors).flat())] };
+              }),
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveProfile',
+        src: 'saveProfile',
+        input: ({ context }) => ({ values: context.values, image: context.image }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            assign(({ event }) => ({
+              values: valuesOf(event.output),
+              currentImage: event.output.profile_image,
+              image: null,
+              errors: {},
+              messages: [],
+            })),
+            'notifySuccess',
+            { type: 'imageChanged', params: ({ event }) => ({ profileImage: event.output.profile_image ?? '' }) },
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: [
+            assign(({ event }) => ({
+              errors: isApiError(event.error) ? event.error.fields : {},
+              messages: messagesOf(event.error),
+            })),
+            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,8 @@
+/**
+ * /track (SPEC section 2): one Tracking Code field and Track. The code is checked, sent as
+ * multipart reference_id, and on 'Package found' the page leaves for /package-details.
+ */
+import { trackingRequest } from '../api/contract';
+import { createFormMachine } from './formMachine';
+
+export const trackingMachine = createFormMachine({ id: 'tracking', schema: trackingRequest });

@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { TrackingResult } from '../../src/api/contract';
+import { ApiError } from '../../src/api/errors';
+import { packageDetailsMachine } from '../../src/machines/packageDetailsMachine';
+import { graphSuite } from './graph';
+
+const reference = 'RL-ABCDEFGH23';
+const result = (status: TrackingResult['status']): TrackingResult => ({
+  reference_number: reference,
+  service_type: 'scheduled_delivery',
+  status,
+  ProgressBar: status === 'ToInspect' ? 33 : 66,
+  'date created': '2025-03-05T09:30:00.000Z',
+  'date updated': '2025-03-06T14:05:00.000Z',
+  history: [
+    { status: 'ToInspect', date: '2025-03-05T09:30:00.000Z' },
+    ...(status === 'Shipped' ? [{ status: 'Shipped' as const, date: '2025-03-06T14:05:00.000Z' }] : []),
+  ],
+});
+const unknown = new ApiError(['No package was found with this tracking code.'], {}, 404);
+const offline = new ApiError(['An error occurred. Please try again.']);
+
+graphSuite('packageDetails', {
+  machine: packageDetailsMachine,
+  inputs: [
+    { reference, result: result('ToInspect') },
+    { reference, result: null },
+    { reference: null, result: null },
+  ],
+  events: [
+    { type: 'xstate.done.actor.lookUp', output: result('Shipped') },
+    { type: 'xstate.error.actor.lookUp', error: unknown },
+    { type: 'xstate.error.actor.lookUp', error: offline },
+    { type: 'xstate.done.actor.refresh', output: result('Shipped') },
+    { type: 'xstate.error.actor.refresh', error: unknown },
+    { type: 'xstate.error.actor.refresh', error: offline },
+  ],
+  implementations: { actions: { notifyErrors: vi.fn() } },
+});
+
+describe('packageDetails', () => {
+  function start(input: { reference: string | null; result: TrackingResult | null }, lookUp: (code: string) => Promise<TrackingResult>) {
+    const notifyErrors = vi.fn();
+    const actor = createActor(
+      packageDetailsMachine.provide({
+        actors: { lookUp: fromPromise(({ input: code }) => lookUp(code)) },
+        actions: { notifyErrors: (_, params) => notifyErrors(params) },
+      }),
+      { input },
+    ).start();
+    return { actor, notifyErrors };
+  }
+
+  it('shows a carried result at once and replaces it with the newest status', async () => {
+    const lookUp = vi.fn(async () => result('Shipped'));
+    const { actor } = start({ reference, result: result('ToInspect') }, lookUp);
+    expect(actor.getSnapshot().context.result?.status).toBe('ToInspect');
+    await waitFor(actor, (snapshot) => snapshot.matches({ showing: 'current' }));
+    expect(actor.getSnapshot().context.result?.status).toBe('Shipped');
+    expect(lookUp).toHaveBeenCalledWith(reference);
+  });
+
+  it('keeps the shown result when a refresh cannot reach the server, and says so', async () => {
+    const { actor, notifyErrors } = start({ reference, result: result('ToInspect') }, async () => {
+      throw offline;
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches({ showing: 'current' }));
+    expect(actor.getSnapshot().context.result?.status).toBe('ToInspect');
+    expect(notifyErrors).toHaveBeenCalledWith({ messages: ['An error occurred. Please try again.'] });
+  });
+
+  it('trims the reference from the URL and looks nothing up without one', () => {
+    const lookUp = vi.fn(async () => result('Shipped'));
+    expect(start({ reference: '  ', result: null }, lookUp).actor.getSnapshot().value).toBe('missing');
+    expect(lookUp).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { profileUpdateRequest, type Profile } from '../../src/api/contract';
+import { ApiError } from '../../src/api/errors';
+import { profileUpdateMachine, type ProfileChanges } from '../../src/machines/profileUpdateMachine';
+import { graphSuite } from './graph';
+
+const stored: Profile = { id: 7, fullname: 'Ada Obi', email: 'ada@example.com', phone: '08031234567', profile_image: null };
+const saved: Profile = { ...stored, profile_image: '/uploads/0123456789abcdef0123456789abcdef.png' };
+const picture = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+const notAnImage = new ApiError(['File type must be an image: PNG, JPEG, WebP or GIF.'], {
+  profile_image: ['File type must be an image: PNG, JPEG, WebP or GIF.'],
+}, 422);
+
+graphSuite('profileUpdate', {
+  machine: profileUpdateMachine,
+  events: [
+    { type: 'xstate.done.actor.loadProfile', output: stored },
+    { type: 'xstate.error.actor.loadProfile', error: new ApiError(['An error occurred. Please try again.']) },
+    { type: 'field.change', name: 'phone', value: '08051234567' },
+    { type: 'field.change', name: 'phone', value: '12345' },
+    { type: 'image.pick', file: picture },
+    { type: 'image.reject', messages: ['File is larger than 1048576 bytes'] },
+    { type: 'xstate.done.actor.saveProfile', output: saved },
+    { type: 'xstate.error.actor.saveProfile', error: notAnImage },
+  ],
+  // What matters: the state, whether the form would pass, which fields carry messages, whether an image is picked.
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      valid: profileUpdateRequest.safeParse(snapshot.context.values).success,
+      errors: Object.keys(snapshot.context.errors).sort(),
+      picked: snapshot.context.image !== null,
+      stored: snapshot.context.currentImage,
+    }),
+  implementations: { actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), imageChanged: vi.fn() } },
+});
+
+describe('profileUpdate', () => {
+  function start(save: (changes: ProfileChanges) => Promise<Profile>) {
+    const effects = { notifySuccess: vi.fn(), notifyErrors: vi.fn(), imageChanged: vi.fn() };
+    const actor = createActor(
+      profileUpdateMachine.provide({
+        actors: {
+          loadProfile: fromPromise(async () => stored),
+          saveProfile: fromPromise(({ input }) => save(input)),
+        },
+        actions: {
+          notifySuccess: () => effects.notifySuccess(),
+          notifyErrors: (_, params) => effects.notifyErrors(params),
+          imageChanged: (_, params) => effects.imageChanged(params),
+        },
+      }),
+    ).start();
+    return { actor, effects };
+  }
+
+  it('fills the form from the stored profile', async () => {
+    const { actor } = start(async () => saved);
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(actor.getSnapshot().context).toMatchObject({
+      values: { fullname: 'Ada Obi', phone: '08031234567' },
+      email: 'ada@example.com',
+      currentImage: null,
+    });
+  });
+
+  it('sends the values and the picked image, then shows the stored image and tells the header', async () => {
+    const save = vi.fn(async () => saved);
+    const { actor, effects } = start(save);
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    actor.send({ type: 'field.change', name: 'fullname', value: 'Ada N. Obi' });
+    actor.send({ type: 'image.pick', file: picture });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.image === null);
+    expect(save).toHaveBeenCalledWith({ values: { fullname: 'Ada N. Obi', phone: '08031234567' }, image: picture });
+    expect(actor.getSnapshot().context.currentImage).toBe(saved.profile_image);
+    expect(effects.notifySuccess).toHaveBeenCalledTimes(1);
+    expect(effects.imageChanged).toHaveBeenCalledWith({ profileImage: saved.profile_image });
+  });
+
+  it('keeps the picked image and the typed values when the server refuses them', async () => {
+    const { actor, effects } = start(async () => {
+      throw notAnImage;
+    });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    actor.send({ type: 'field.change', name: 'phone', value: '08059999999' });
+    actor.send({ type: 'image.pick', file: picture });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0);
+    expect(actor.getSnapshot().context).toMatchObject({ image: picture, values: { phone: '08059999999' } });
+    expect(actor.getSnapshot().context.errors.profile_image).toEqual(notAnImage.messages);
+    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: notAnImage.messages });
+  });
+
+  it('shows a rejected pick under the picker and clears it with the next pick', async () => {
+    const { actor, effects } = start(async () => saved);
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    actor.send({ type: 'image.reject', messages: ['File is larger than 1048576 bytes'] });
+    expect(actor.getSnapshot().context.errors.profile_image).toEqual(['File is larger than 1048576 bytes']);
+    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: ['File is larger than 1048576 bytes'] });
+    actor.send({ type: 'image.pick', file: picture });
+    expect(actor.getSnapshot().context.errors.profile_image).toBeUndefined();
+  });
+});
