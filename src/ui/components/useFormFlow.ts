@@ -21,6 +21,8 @@ export interface FormFlowOptions<TResult> {
   successMessage: (result: TResult) => string | null;
   /** Where to go after the delay, with router state when needed. */
   leaveTo: (result: TResult) => To | { to: To; options: NavigateOptions };
+  /** Runs right after leaving, e.g. ending the session once the account is deleted (the members' page is gone by then). */
+  afterLeave?: (result: TResult) => void;
   /** Keep what the user typed across a reload in this tab, under this name. */
   draft?: string;
   redirectDelay?: number;
@@ -47,6 +49,7 @@ export function useFormFlow<TResult>(machine: FormMachine, options: FormFlowOpti
           const target = options.leaveTo(result as TResult);
           if (typeof target === 'object' && target !== null && 'to' in target) navigate(target.to, target.options);
           else navigate(target);
+          options.afterLeave?.(result as TResult);
         },
       },
     }),
