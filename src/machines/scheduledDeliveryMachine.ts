@@ -1,0 +1,9 @@
+/**
+ * Scheduled delivery (SPEC section 2, /schedule-delivery): nine required fields; the pickup
+ * date not in the past, the delivery not before the pickup (the contract's schema); sent to
+ * users/schedule/delivery.
+ */
+import { scheduledDeliveryRequest } from '../api/contract';
+import { createFormMachine } from './formMachine';
+
+export const scheduledDeliveryMachine = createFormMachine({ id: 'scheduledDelivery', schema: scheduledDeliveryRequest });

@@ -1,0 +1,153 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { bulkDeliveryRequest, type Receiver } from '../../src/api/contract';
+import { ApiError } from '../../src/api/errors';
+import { bulkDeliveryMachine, type BulkSender } from '../../src/machines/bulkDeliveryMachine';
+import { inDays } from '../api/helpers';
+import { graphSuite } from './graph';
+
+const ada: Receiver = { address: '1 Marina Road, Lagos Island', name: 'Ada Obi', phone: '08051234567', date: inDays(2) };
+const sender: BulkSender = {
+  pickup_address: '12 Admiralty Way, Lekki, Lagos',
+  sender_fullname: 'Bola Ade',
+  sender_number: '08031234567',
+  pickup_date: inDays(1),
+  description: 'Office supplies',
+};
+const effects = () => ({ notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() });
+
+graphSuite('bulkDeliveryMachine', {
+  machine: bulkDeliveryMachine,
+  // A fresh form, and one restored from a draft with a receiver already on the list.
+  inputs: [
+    { values: { ...sender, description: '' }, receivers: [], redirectDelay: 3000 },
+    { values: sender, receivers: [ada], redirectDelay: 3000 },
+  ],
+  events: [
+    { type: 'field.change', name: 'description', value: 'Office supplies' },
+    { type: 'field.change', name: 'description', value: '' },
+    { type: 'receivers.changed', receivers: [ada] },
+    { type: 'receivers.changed', receivers: [] },
+    { type: 'xstate.done.actor.submit', output: { message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } },
+    {
+      type: 'xstate.error.actor.submit',
+      error: new ApiError(['Receiver 1: delivery cannot be before pickup.'], { 'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'] }, 422),
+    },
+  ],
+  // The booking matters only as valid or not, and by how many receivers it has.
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      valid: bulkDeliveryRequest.safeParse({ ...snapshot.context.values, receiver_details: snapshot.context.receivers }).success,
+      receivers: snapshot.context.receivers.length,
+      errors: Object.keys(snapshot.context.errors).sort(),
+    }),
+  implementations: { actions: effects() },
+});
+
+describe('bulkDeliveryMachine with its receiver list', () => {
+  function start(submit: (request: unknown) => Promise<unknown>, values: BulkSender = sender) {
+    const done = effects();
+    const actor = createActor(
+      bulkDeliveryMachine.provide({
+        actors: { submit: fromPromise(({ input }) => submit(input)) },
+        actions: {
+          notifySuccess: (_, params) => done.notifySuccess(params),
+          notifyErrors: (_, params) => done.notifyErrors(params),
+          saveDraft: (_, params) => done.saveDraft(params),
+          clearDraft: () => done.clearDraft(),
+          leave: (_, params) => done.leave(params),
+        },
+      }),
+      { input: { values, receivers: [], redirectDelay: 1 } },
+    ).start();
+    const addReceiver = (entry: Receiver) => {
+      actor.send({ type: 'receiver.add' });
+      for (const [name, value] of Object.entries(entry)) actor.send({ type: 'receiver.change', name: name as keyof Receiver, value });
+      actor.send({ type: 'receiver.save' });
+    };
+    const list = () => actor.getSnapshot().children.receivers!.getSnapshot();
+    return { actor, effects: done, addReceiver, list };
+  }
+
+  it('refuses a booking without receivers and says so', () => {
+    const submit = vi.fn();
+    const { actor, effects: done } = start(submit);
+    actor.send({ type: 'submit' });
+    expect(submit).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.errors.receiver_details).toEqual(['Add at least one receiver.']);
+    expect(done.notifyErrors).toHaveBeenCalledWith({ messages: ['Add at least one receiver.'] });
+  });
+
+  it('sends the receivers the list holds after adding, editing and deleting, once', async () => {
+    const submit = vi.fn(async () => ({ message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } }));
+    const { actor, effects: done, addReceiver } = start(submit);
+    addReceiver(ada);
+    addReceiver({ ...ada, name: 'Chinedu Eze' });
+    addReceiver({ ...ada, name: 'Bola Ade' });
+    actor.send({ type: 'receiver.edit', index: 0 });
+    actor.send({ type: 'receiver.change', name: 'name', value: 'Ada Okafor' });
+    actor.send({ type: 'receiver.save' });
+    actor.send({ type: 'receiver.delete', index: 1 });
+    expect(done.saveDraft).toHaveBeenLastCalledWith({
+      values: sender,
+      receivers: [{ ...ada, name: 'Ada Okafor' }, { ...ada, name: 'Bola Ade' }],
+    });
+    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(submit).toHaveBeenCalledWith({
+      ...sender,
+      receiver_details: [{ ...ada, name: 'Ada Okafor' }, { ...ada, name: 'Bola Ade' }],
+    });
+    expect(done.clearDraft).toHaveBeenCalled();
+    expect(done.leave).toHaveBeenCalledWith({ result: { message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } });
+  });
+
+  it('ignores receiver changes while the booking is being sent', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { actor, addReceiver, list } = start(() => new Promise((resolve) => (answer = resolve)));
+    addReceiver(ada);
+    actor.send({ type: 'submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'receiver.delete', index: 0 });
+    expect(list().context.receivers).toHaveLength(1);
+    answer({ message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } });
+    await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+  });
+
+  it('keeps the sender fields and the receivers when the server refuses, with its messages', async () => {
+    const refusal = new ApiError(
+      ['Receiver 1: delivery cannot be before pickup.'],
+      { 'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'] },
+      422,
+    );
+    const { actor, effects: done, addReceiver, list } = start(async () => {
+      throw refusal;
+    });
+    addReceiver(ada);
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0);
+    expect(actor.getSnapshot().context.values).toEqual(sender);
+    expect(list().context.receivers).toEqual([ada]);
+    expect(actor.getSnapshot().context.errors).toEqual(refusal.fields);
+    expect(done.notifyErrors).toHaveBeenCalledWith({ messages: refusal.messages });
+    // Editing the receivers makes the messages about them stale.
+    actor.send({ type: 'receiver.edit', index: 0 });
+    actor.send({ type: 'receiver.change', name: 'date', value: inDays(3) });
+    actor.send({ type: 'receiver.save' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('checks each receiver against the pickup date before sending', () => {
+    const submit = vi.fn();
+    const { actor, addReceiver } = start(submit, { ...sender, pickup_date: inDays(5) });
+    addReceiver(ada);
+    actor.send({ type: 'submit' });
+    expect(submit).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.errors).toEqual({
+      'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'],
+    });
+  });
+});
