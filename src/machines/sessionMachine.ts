@@ -1,7 +1,9 @@
 /**
  * The session (SPEC section 4), one actor for the whole app: signed in at start when a token
- * is stored; login stores it; logout and a 401 from any call end it.
- * Storage and the logout call are provided by the app (`persist`, `forget`, `logout`).
+ * is stored; login stores token, id, profile image and the email for the browser session;
+ * logout calls the server, clears storage and goes home; a 401 from any call ends the session
+ * and sends the user to /login. Storage, the logout call and navigation are provided by the
+ * app (`persist`, `forget`, `logout`, `goHome`, `goToLogin`).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { StoredSession } from '../api/storage';
@@ -23,6 +25,7 @@ export const sessionMachine = setup({
     persist: (_, _params: { session: StoredSession }) => {},
     forget: () => {},
     goHome: () => {},
+    goToLogin: () => {},
     reportNoToken: () => {},
     reportLogoutError: () => {},
   },
@@ -53,7 +56,7 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.logout': 'signingOut',
-        'session.expired': { target: 'signedOut', actions: [assign({ session: null }), 'forget'] },
+        'session.expired': { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goToLogin'] },
         'profile.imageChanged': {
           actions: [
             assign({
@@ -72,6 +75,11 @@ export const sessionMachine = setup({
         onDone: { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goHome'] },
         // SPEC section 8: a failed logout is only logged; the user stays signed in.
         onError: { target: 'signedIn', actions: 'reportLogoutError' },
+      },
+      on: {
+        // The server no longer knows the token (401 on the logout call itself): the user
+        // asked to leave, and the session is over anyway.
+        'session.expired': { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goHome'] },
       },
     },
   },

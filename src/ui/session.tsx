@@ -1,11 +1,12 @@
 /** The one session actor of the app, with the real storage, logout call and navigation. */
-import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { clearSession, readSession, saveSession } from '../api/storage';
 import { sessionMachine } from '../machines/sessionMachine';
 import { inspect } from './inspector';
+import type { ReturnState } from './RequireMember';
 
 export const Session = createActorContext(sessionMachine);
 
@@ -28,7 +29,11 @@ function ExpireOnUnauthorized() {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  // The actor is made once; its actions read the latest navigate through this closure.
+  // Where the user is when the session expires, so logging in again brings them back.
+  const location = useLocation();
+  const here = useRef(location);
+  here.current = location;
+  // The actor is made once; its actions read the latest navigate and location through these.
   const [logic] = useState(() => sessionMachine.provide({
     actors: {
       logout: fromPromise<unknown>(async () => (await loadApi()).api.logout(undefined)),
@@ -37,6 +42,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       persist: (_, { session }) => saveSession(session),
       forget: () => clearSession(),
       goHome: () => navigate('/'),
+      goToLogin: () => {
+        const { pathname, search } = here.current;
+        const state: ReturnState = { from: { pathname, search } };
+        navigate('/login', { replace: true, state });
+      },
       reportNoToken: () => console.log('No auth token found'),
       reportLogoutError: () => console.error('Error logging out'),
     },

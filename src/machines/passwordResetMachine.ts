@@ -1,0 +1,262 @@
+/**
+ * The forgotten-password chain (SPEC sections 2–5, 7; DESIGN.md), one flow over three pages:
+ * /forgot-password asks for a code by email ('OTP code sent to your email'), /otp-verification
+ * checks the 6-digit code ('OTP code verified successfully', answering the reset token),
+ * /reset-password sets the new password ('Password reset successful'), then /login; each
+ * success waits 3 s before the next page.
+ *
+ * Every page runs this machine from its own step (`input.page`) with the progress kept so far
+ * (`input.progress`, saved by `saveProgress`), so a reload or a page opened directly resumes,
+ * or says what to do first when the flow has not got that far.
+ */
+import { assign, assertEvent, fromPromise, setup } from 'xstate';
+import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract';
+import { digitsOnly, edited, feedbackOf, problemsOf, type Errors } from './formFields';
+
+export type ResetPage = 'request' | 'code' | 'password';
+
+export interface ResetProgress {
+  email?: string;
+  /** Answered by verify-otp; passwordReset requires it (DESIGN.md). */
+  resetToken?: string;
+}
+
+export interface PasswordResetInput {
+  page: ResetPage;
+  progress: ResetProgress;
+  /** SPEC section 9: 3000 ms after each success. */
+  redirectDelay: number;
+}
+
+interface Values {
+  email: string;
+  otp: string;
+  password: string;
+  password_confirmation: string;
+  [name: string]: string;
+}
+
+type Message = { message: string };
+
+const requestOf = (values: Values) => ({ email: values.email });
+const codeOf = (values: Values) => ({ otp: values.otp, email: values.email });
+const resetOf = (values: Values, resetToken: string) => ({
+  email: values.email,
+  password: values.password,
+  password_confirmation: values.password_confirmation,
+  reset_token: resetToken,
+});
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as {
+      page: ResetPage;
+      values: Values;
+      resetToken: string;
+      errors: Errors;
+      messages: string[];
+      redirectDelay: number;
+    },
+    input: {} as PasswordResetInput,
+    events: {} as { type: 'field.change'; name: string; value: string } | { type: 'submit' },
+  },
+  actors: {
+    forgetPassword: fromPromise<Message, ReturnType<typeof requestOf>>(async () => {
+      throw new Error('forgetPassword is provided by the view');
+    }),
+    verifyOtp: fromPromise<Message & { data: { reset_token: string } }, ReturnType<typeof codeOf>>(async () => {
+      throw new Error('verifyOtp is provided by the view');
+    }),
+    passwordReset: fromPromise<Message, ReturnType<typeof resetOf>>(async () => {
+      throw new Error('passwordReset is provided by the view');
+    }),
+  },
+  actions: {
+    edit: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      // SPEC section 5: the code input accepts digits only.
+      const value = event.name === 'otp' ? digitsOnly(event.value) : event.value;
+      return edited(context.values, context.errors, event.name, value);
+    }),
+    showFailure: assign((_, params: { error: unknown }) => feedbackOf(params.error)),
+    saveProgress: (_, _params: ResetProgress) => {},
+    clearProgress: () => {},
+    notifySuccess: (_, _params: { message: string }) => {},
+    notifyErrors: (_, _params: { messages: string[] }) => {},
+    goTo: (_, _params: { page: ResetPage | 'login'; email: string }) => {},
+  },
+  guards: {
+    onRequestPage: ({ context }) => context.page === 'request',
+    onCodePageWithEmail: ({ context }) => context.page === 'code' && context.values.email !== '',
+    onPasswordPageWithToken: ({ context }) => context.page === 'password' && context.resetToken !== '',
+    onPasswordPageWithEmail: ({ context }) => context.page === 'password' && context.values.email !== '',
+    emailIsValid: ({ context }) => emailOnlyRequest.safeParse(requestOf(context.values)).success,
+    codeIsValid: ({ context }) => verifyOtpRequest.safeParse(codeOf(context.values)).success,
+    passwordsAreValid: ({ context }) => passwordResetRequest.safeParse(resetOf(context.values, context.resetToken)).success,
+  },
+  delays: {
+    redirectDelay: ({ context }) => context.redirectDelay,
+  },
+}).createMachine({
+  id: 'passwordReset',
+  context: ({ input }) => ({
+    page: input.page,
+    values: { email: input.progress.email ?? '', otp: '', password: '', password_confirmation: '' },
+    resetToken: input.progress.resetToken ?? '',
+    errors: {},
+    messages: [],
+    redirectDelay: input.redirectDelay,
+  }),
+  initial: 'resuming',
+  states: {
+    resuming: {
+      always: [
+        { guard: 'onRequestPage', target: 'requesting' },
+        { guard: 'onCodePageWithEmail', target: 'enteringCode' },
+        { guard: 'onPasswordPageWithToken', target: 'choosingPassword' },
+        { guard: 'onPasswordPageWithEmail', target: 'needsCode' },
+        { target: 'needsEmail' },
+      ],
+    },
+    // Opened mid-way without the earlier steps done in this tab: the page says where to start.
+    needsEmail: {},
+    needsCode: {},
+
+    requesting: {
+      on: {
+        'field.change': { actions: 'edit' },
+        submit: [
+          { guard: 'emailIsValid', target: 'sendingCode' },
+          {
+            actions: [
+              assign(({ context }) => problemsOf(emailOnlyRequest, requestOf(context.values))),
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+        ],
+      },
+    },
+    sendingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'forgetPassword',
+        src: 'forgetPassword',
+        input: ({ context }) => requestOf(context.values),
+        onDone: {
+          target: 'codeSent',
+          actions: [
+            { type: 'saveProgress', params: ({ context }) => ({ email: context.values.email }) },
+            { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+          ],
+        },
+        onError: {
+          target: 'requesting',
+          actions: [
+            { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+          ],
+        },
+      },
+    },
+    codeSent: {
+      tags: ['busy'],
+      after: {
+        redirectDelay: {
+          target: 'enteringCode',
+          actions: { type: 'goTo', params: ({ context }) => ({ page: 'code', email: context.values.email }) },
+        },
+      },
+    },
+
+    enteringCode: {
+      on: {
+        'field.change': { actions: 'edit' },
+        submit: [
+          { guard: 'codeIsValid', target: 'verifyingCode' },
+          {
+            actions: [
+              assign(({ context }) => problemsOf(verifyOtpRequest, codeOf(context.values))),
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+        ],
+      },
+    },
+    verifyingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyOtp',
+        src: 'verifyOtp',
+        input: ({ context }) => codeOf(context.values),
+        onDone: {
+          target: 'codeVerified',
+          actions: [
+            assign({ resetToken: ({ event }) => event.output.data.reset_token }),
+            { type: 'saveProgress', params: ({ context }) => ({ email: context.values.email, resetToken: context.resetToken }) },
+            { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+          ],
+        },
+        onError: {
+          target: 'enteringCode',
+          actions: [
+            { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+          ],
+        },
+      },
+    },
+    codeVerified: {
+      tags: ['busy'],
+      after: {
+        redirectDelay: {
+          target: 'choosingPassword',
+          actions: { type: 'goTo', params: ({ context }) => ({ page: 'password', email: context.values.email }) },
+        },
+      },
+    },
+
+    choosingPassword: {
+      on: {
+        'field.change': { actions: 'edit' },
+        submit: [
+          { guard: 'passwordsAreValid', target: 'resetting' },
+          {
+            actions: [
+              assign(({ context }) => problemsOf(passwordResetRequest, resetOf(context.values, context.resetToken))),
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+        ],
+      },
+    },
+    resetting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'passwordReset',
+        src: 'passwordReset',
+        input: ({ context }) => resetOf(context.values, context.resetToken),
+        onDone: {
+          target: 'passwordChanged',
+          actions: ['clearProgress', { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) }],
+        },
+        onError: {
+          target: 'choosingPassword',
+          actions: [
+            { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+          ],
+        },
+      },
+    },
+    passwordChanged: {
+      tags: ['busy'],
+      after: {
+        redirectDelay: {
+          target: 'done',
+          actions: { type: 'goTo', params: ({ context }) => ({ page: 'login', email: context.values.email }) },
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});

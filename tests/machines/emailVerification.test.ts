@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { ApiError } from '../../src/api/errors';
+import { emailVerificationMachine } from '../../src/machines/emailVerificationMachine';
+import { graphSuite } from './graph';
+
+const effects = () => ({ notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn() });
+
+graphSuite('emailVerification', {
+  machine: emailVerificationMachine,
+  // Two seconds instead of 300 keep the graph small and still reach `expired`.
+  inputs: [
+    { email: 'ada@example.com', seconds: 2, redirectDelay: 3000 },
+    { email: null, seconds: 2, redirectDelay: 3000 },
+  ],
+  events: [
+    { type: 'code.change', value: '123456' },
+    { type: 'code.change', value: '12a' },
+    { type: 'xstate.done.actor.verifyEmail', output: { message: 'Email verified successfully' } },
+    { type: 'xstate.error.actor.verifyEmail', error: new ApiError(['This code is wrong or has expired.'], { verification_token: ['This code is wrong or has expired.'] }, 422) },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      code: snapshot.context.code.length,
+      remaining: snapshot.context.remaining,
+      errors: Object.keys(snapshot.context.errors),
+    }),
+  implementations: { actions: effects() },
+});
+
+describe('emailVerification rules', () => {
+  function start(verify: (input: unknown) => Promise<unknown> = async () => ({})) {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      emailVerificationMachine.provide({ actors: { verifyEmail: fromPromise(({ input }) => verify(input)) } }),
+      { input: { email: 'ada@example.com', seconds: 300, redirectDelay: 3000 }, clock },
+    ).start();
+    return { actor, clock };
+  }
+
+  it('counts down each second and expires at zero, after which Verify is refused', () => {
+    const { actor, clock } = start();
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.remaining).toBe(299);
+    for (let second = 0; second < 299; second++) clock.increment(1000);
+    expect(actor.getSnapshot().context.remaining).toBe(0);
+    expect(actor.getSnapshot().matches({ clock: 'expired' })).toBe(true);
+    actor.send({ type: 'code.change', value: '123456' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+  });
+
+  it('keeps digits only, at most six, and asks for six', () => {
+    const { actor } = start();
+    actor.send({ type: 'code.change', value: '12 3-4a' });
+    expect(actor.getSnapshot().context.code).toBe('1234');
+    actor.send({ type: 'submit' });
+    expect(actor.getSnapshot().context.errors.verification_token).toEqual(['Please enter a 6-digit Token sent to your email']);
+    actor.send({ type: 'code.change', value: '12345678' });
+    expect(actor.getSnapshot().context.code).toBe('123456');
+  });
+
+  it('sends the code with the email once', async () => {
+    const verify = vi.fn(async () => ({ message: 'Email verified successfully' }));
+    const { actor } = start(verify);
+    actor.send({ type: 'code.change', value: '123456' });
+    actor.send({ type: 'submit' });
+    actor.send({ type: 'submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ code: 'verified' })).toBe(true));
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(verify).toHaveBeenCalledWith({ verification_token: '123456', email: 'ada@example.com' });
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { registerRequest } from '../../src/api/contract';
+import { ApiError } from '../../src/api/errors';
+import { signupMachine } from '../../src/machines/signupMachine';
+import { graphSuite } from './graph';
+
+const filled = { fullname: 'Ada Obi', email: 'ada@example.com', phone: '08031234567', password: 'long enough 1', password_confirmation: 'long enough 1' };
+const effects = () => ({ notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() });
+
+graphSuite('signup', {
+  machine: signupMachine,
+  input: { values: { ...filled, password_confirmation: '' }, redirectDelay: 3000 },
+  events: [
+    { type: 'field.change', name: 'password_confirmation', value: 'long enough 1' },
+    { type: 'field.change', name: 'password_confirmation', value: 'something else' },
+    { type: 'xstate.done.actor.submit', output: 'ada@example.com' },
+    { type: 'xstate.error.actor.submit', error: new ApiError(['An account with this email already exists.'], { email: ['An account with this email already exists.'] }, 422) },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      valid: registerRequest.safeParse(snapshot.context.values).success,
+      errors: Object.keys(snapshot.context.errors),
+      reveal: snapshot.context.reveal,
+    }),
+  implementations: { actions: effects() },
+});
+
+describe('signup rules', () => {
+  it("says 'Passwords do not match' and sends nothing when they differ", () => {
+    const submit = vi.fn();
+    const actor = createActor(signupMachine.provide({ actors: { submit: fromPromise(submit) } }), {
+      input: { values: { ...filled, password_confirmation: 'long enough 2' } },
+    }).start();
+    actor.send({ type: 'submit' });
+    expect(submit).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.errors.password_confirmation).toEqual(['Passwords do not match']);
+  });
+
+  it('requires every field', () => {
+    const actor = createActor(signupMachine, {
+      input: { values: { fullname: '', email: '', phone: '', password: '', password_confirmation: '' } },
+    }).start();
+    actor.send({ type: 'submit' });
+    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['email', 'fullname', 'password', 'password_confirmation', 'phone']);
+  });
+
+  it('one toggle shows both passwords', () => {
+    const actor = createActor(signupMachine, { input: { values: filled } }).start();
+    actor.send({ type: 'reveal.toggle' });
+    expect(actor.getSnapshot().context.reveal).toBe(true);
+  });
+});
