@@ -1,0 +1,86 @@
+/** The terms and conditions (SPEC section 2), section by section. */
+import { company } from './company';
+
+export interface TermsSection {
+  id: string;
+  title: string;
+  paragraphs: string[];
+}
+
+export const termsUpdated = '1 November 2026';
+
+export const terms: TermsSection[] = [
+  {
+    id: 'scope',
+    title: '1. Scope of services',
+    paragraphs: [
+      `These terms apply to every relocation (local, inter-state and office moves) and every delivery (instant, scheduled and bulk) booked with ${company.name} through this website, by telephone, by WhatsApp or by email.`,
+      'The services we agree to provide, including packing, loading, transport, unpacking and arranging, are those stated in your quote or booking confirmation.',
+    ],
+  },
+  {
+    id: 'booking-and-payment',
+    title: '2. Booking and payment',
+    paragraphs: [
+      'A booking is confirmed when we send you a confirmation with its tracking reference.',
+      'Full payment is due before the move or delivery takes place. We accept debit and credit cards, bank transfer and cash.',
+    ],
+  },
+  {
+    id: 'cancellation-and-refunds',
+    title: '3. Cancellation and refunds',
+    paragraphs: [
+      'You may cancel a booking by contacting us. A cancellation fee may apply if you cancel within 3 days of the move date.',
+      'Refunds due to you are paid to the original payment method within up to 7 business days.',
+    ],
+  },
+  {
+    id: 'customer-responsibilities',
+    title: '4. Customer responsibilities',
+    paragraphs: [
+      'You agree to give accurate addresses, dates, contact details and descriptions of the items, to be present or represented at pickup and delivery, and to tell us in advance about fragile, valuable or unusually heavy items.',
+      'You must not ask us to carry illegal, dangerous or perishable goods, cash, or items that require a special licence.',
+    ],
+  },
+  {
+    id: 'liability',
+    title: '5. Liability',
+    paragraphs: [
+      'We take reasonable care of your belongings. Our liability for loss or damage is limited to the value you declared for the items concerned.',
+      'We are not liable for items you packed yourself unless the damage was caused by our negligence, nor for delays caused by events beyond our reasonable control.',
+    ],
+  },
+  {
+    id: 'insurance',
+    title: '6. Insurance',
+    paragraphs: [
+      'Goods in transit insurance is available on request for an additional premium. Without it, cover is limited as described under Liability. Please check whether your own home or business insurance covers your items during a move.',
+    ],
+  },
+  {
+    id: 'indemnification',
+    title: '7. Indemnification',
+    paragraphs: [
+      `You agree to indemnify ${company.name} against claims, losses and costs arising from inaccurate information you provide, from prohibited items in your consignment, or from your breach of these terms.`,
+    ],
+  },
+  {
+    id: 'amendments',
+    title: '8. Amendments',
+    paragraphs: [
+      'We may amend these terms at any time without notice. The terms published on this page when you make a booking apply to that booking.',
+    ],
+  },
+  {
+    id: 'governing-law',
+    title: '9. Governing law',
+    paragraphs: ['These terms are governed by the laws of Lagos State, Nigeria, and disputes are subject to the courts of Lagos State.'],
+  },
+  {
+    id: 'contact',
+    title: '10. Contact',
+    paragraphs: [
+      `Questions about these terms? Email ${company.email}, call ${company.phoneDisplay} or write to us at ${company.address}.`,
+    ],
+  },
+];

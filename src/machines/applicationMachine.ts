@@ -1,0 +1,9 @@
+/**
+ * The mover and packer applications (SPEC sections 3, 5 and 8): one form flow for both,
+ * checked with the contract's applicationRequest; the page provides the call
+ * (api.moverRegistration or api.packerRegistration).
+ */
+import { applicationRequest } from '../api/contract';
+import { createFormMachine } from './formMachine';
+
+export const applicationMachine = createFormMachine({ id: 'application', schema: applicationRequest });
