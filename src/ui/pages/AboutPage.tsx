@@ -1,11 +1,30 @@
-/** Placeholder until issue 8 lands. */
+/** About Us: Who We Are, Our Vision, Our Mission (SPEC section 1). */
+import { about } from '../../content/about';
+import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
+import { Hero } from '../marketing/Hero';
+import { WhyChooseUs } from '../marketing/WhyChooseUs';
 
 export default function AboutPage() {
-  usePageMeta('About Us');
+  usePageMeta(pageText.about.title, pageText.about.description);
   return (
-    <section className="page">
-      <h1>About Us</h1>
-    </section>
+    <>
+      <Hero title="About Us">
+        <p className="lead">{about.intro}</p>
+      </Hero>
+      <div className="band">
+        <div className="band-inner prose">
+          {about.sections.map((section) => (
+            <section key={section.title} aria-label={section.title}>
+              <h2>{section.title}</h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
+      <WhyChooseUs />
+    </>
   );
 }

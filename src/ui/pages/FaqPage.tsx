@@ -1,11 +1,44 @@
-/** Placeholder until issue 8 lands. */
+/** The FAQ (SPEC section 2): ten questions, one open at a time, plus and minus icons (Radix accordion). */
+import * as Accordion from '@radix-ui/react-accordion';
+import { Link } from 'react-router-dom';
+import { faq } from '../../content/faq';
+import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
+import { Hero } from '../marketing/Hero';
 
 export default function FaqPage() {
-  usePageMeta('Frequently Asked Questions');
+  usePageMeta(pageText.faq.title, pageText.faq.description);
   return (
-    <section className="page">
-      <h1>Frequently Asked Questions</h1>
-    </section>
+    <>
+      <Hero title="Frequently Asked Questions">
+        <p className="lead">
+          Can&apos;t find your answer? <Link to="/contact-us">Contact us</Link>, we answer 24/7.
+        </p>
+      </Hero>
+      <div className="band">
+        <div className="band-inner narrow-inner">
+          <Accordion.Root type="single" collapsible className="faq">
+            {faq.map((item) => (
+              <Accordion.Item key={item.id} value={item.id} className="faq-item">
+                <Accordion.Header asChild>
+                  <h2 className="faq-question">
+                    <Accordion.Trigger className="faq-trigger">
+                      {item.question}
+                      <svg className="faq-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                        <path className="faq-icon-bar" d="M5 12h14" />
+                        <path className="faq-icon-plus" d="M12 5v14" />
+                      </svg>
+                    </Accordion.Trigger>
+                  </h2>
+                </Accordion.Header>
+                <Accordion.Content className="faq-answer">
+                  <p>{item.answer}</p>
+                </Accordion.Content>
+              </Accordion.Item>
+            ))}
+          </Accordion.Root>
+        </div>
+      </div>
+    </>
   );
 }

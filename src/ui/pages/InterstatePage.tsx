@@ -1,11 +1,10 @@
-/** Placeholder until issue 8 lands. */
+/** The interstate relocation service page (SPEC section 2). */
+import { pageText } from '../../content/pages';
+import { servicePages } from '../../content/services';
 import { usePageMeta } from '../components/PageMeta';
+import { ServiceLanding } from '../marketing/ServiceLanding';
 
 export default function InterstatePage() {
-  usePageMeta('Inter-state Move');
-  return (
-    <section className="page">
-      <h1>Inter-state Move</h1>
-    </section>
-  );
+  usePageMeta(pageText.interstate.title, pageText.interstate.description);
+  return <ServiceLanding content={servicePages.interstate} />;
 }

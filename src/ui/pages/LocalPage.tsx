@@ -1,11 +1,10 @@
-/** Placeholder until issue 8 lands. */
+/** The local relocation service page (SPEC section 2). */
+import { pageText } from '../../content/pages';
+import { servicePages } from '../../content/services';
 import { usePageMeta } from '../components/PageMeta';
+import { ServiceLanding } from '../marketing/ServiceLanding';
 
 export default function LocalPage() {
-  usePageMeta('Local Move');
-  return (
-    <section className="page">
-      <h1>Local Move</h1>
-    </section>
-  );
+  usePageMeta(pageText.local.title, pageText.local.description);
+  return <ServiceLanding content={servicePages.local} />;
 }

@@ -1,11 +1,9 @@
-/** Placeholder until issue 8 lands. */
+/** /move: the mover application (SPEC section 2). */
+import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
+import { ApplicationForm } from '../marketing/ApplicationForm';
 
 export default function MoverApplicationPage() {
-  usePageMeta('Move for Us');
-  return (
-    <section className="page">
-      <h1>Move for Us</h1>
-    </section>
-  );
+  usePageMeta(pageText.mover.title, pageText.mover.description);
+  return <ApplicationForm title="Move for Us" intro="Tell us about yourself and we will contact you about joining our team of movers." call="moverRegistration" />;
 }

@@ -1,11 +1,10 @@
-/** Placeholder until issue 8 lands. */
+/** The office relocation service page (SPEC section 2). */
+import { pageText } from '../../content/pages';
+import { servicePages } from '../../content/services';
 import { usePageMeta } from '../components/PageMeta';
+import { ServiceLanding } from '../marketing/ServiceLanding';
 
 export default function OfficePage() {
-  usePageMeta('Office Move');
-  return (
-    <section className="page">
-      <h1>Office Move</h1>
-    </section>
-  );
+  usePageMeta(pageText.office.title, pageText.office.description);
+  return <ServiceLanding content={servicePages.office} />;
 }

@@ -1,11 +1,9 @@
-/** Placeholder until issue 8 lands. */
+/** /pack: the packer application (SPEC section 2). */
+import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
+import { ApplicationForm } from '../marketing/ApplicationForm';
 
 export default function PackerApplicationPage() {
-  usePageMeta('Become a Packer');
-  return (
-    <section className="page">
-      <h1>Become a Packer</h1>
-    </section>
-  );
+  usePageMeta(pageText.packer.title, pageText.packer.description);
+  return <ApplicationForm title="Become a Packer" intro="Tell us about yourself and we will contact you about joining our team of packers." call="packerRegistration" />;
 }

@@ -1,11 +1,11 @@
-/** Placeholder until issue 8 lands. */
+/** The relocation landing page (SPEC section 2). */
+import { pageText } from '../../content/pages';
+import { relocationLanding } from '../../content/services';
+import { customerTestimonials } from '../../content/testimonials';
 import { usePageMeta } from '../components/PageMeta';
+import { LandingPage } from '../marketing/LandingPage';
 
 export default function RelocationPage() {
-  usePageMeta('Relocation Services');
-  return (
-    <section className="page">
-      <h1>Relocation Services</h1>
-    </section>
-  );
+  usePageMeta(pageText.relocation.title, pageText.relocation.description);
+  return <LandingPage content={relocationLanding} testimonials={customerTestimonials} />;
 }

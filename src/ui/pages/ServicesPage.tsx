@@ -1,11 +1,22 @@
-/** Placeholder until issue 8 lands. */
+/** The services index: four tiles (SPEC section 2). */
+import { pageText } from '../../content/pages';
+import { serviceTiles } from '../../content/services';
 import { usePageMeta } from '../components/PageMeta';
+import { Cards } from '../marketing/Cards';
+import { Hero } from '../marketing/Hero';
 
 export default function ServicesPage() {
-  usePageMeta('Our Services');
+  usePageMeta(pageText.services.title, pageText.services.description);
   return (
-    <section className="page">
-      <h1>Our Services</h1>
-    </section>
+    <>
+      <Hero title="Our Services">
+        <p className="lead">Whatever you need to move, we have a service for it.</p>
+      </Hero>
+      <div className="band">
+        <div className="band-inner">
+          <Cards cards={serviceTiles} headingLevel={2} />
+        </div>
+      </div>
+    </>
   );
 }

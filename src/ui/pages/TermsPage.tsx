@@ -1,11 +1,37 @@
-/** Placeholder until issue 8 lands. */
+/** Terms and conditions (SPEC section 2), every section as text with a table of contents. */
+import { pageText } from '../../content/pages';
+import { terms, termsUpdated } from '../../content/terms';
 import { usePageMeta } from '../components/PageMeta';
+import { Hero } from '../marketing/Hero';
 
 export default function TermsPage() {
-  usePageMeta('Terms and Conditions');
+  usePageMeta(pageText.terms.title, pageText.terms.description);
   return (
-    <section className="page">
-      <h1>Terms and Conditions</h1>
-    </section>
+    <>
+      <Hero title="Terms and Conditions">
+        <p className="lead">Last updated {termsUpdated}.</p>
+      </Hero>
+      <div className="band">
+        <div className="band-inner prose">
+          <nav aria-label="Sections">
+            <ol className="toc">
+              {terms.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{section.title.replace(/^\d+\.\s*/, '')}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {terms.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+              <h2 id={`${section.id}-title`}>{section.title}</h2>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,47 @@
+/**
+ * The mover and packer application (SPEC sections 3, 5, 8): one form, one machine
+ * (applicationMachine); the page says which call it makes.
+ */
+import { Link } from 'react-router-dom';
+import { applicationMachine } from '../../machines/applicationMachine';
+import { TextField } from '../components/Field';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFormFlow } from '../components/useFormFlow';
+import type { ApplicationRequest } from '../../api/contract';
+
+export interface ApplicationFormProps {
+  title: string;
+  intro: string;
+  call: 'moverRegistration' | 'packerRegistration';
+}
+
+const emptyApplication = { full_name: '', email: '', age: '', mobile_number: '', location: '' };
+
+export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
+  const { field, onSubmit, busy } = useFormFlow(applicationMachine, {
+    values: emptyApplication,
+    submit: async (values) => (await import('../../api')).api[call](values as unknown as ApplicationRequest),
+    successMessage: () => 'Application Successful',
+    leaveTo: () => '/partner',
+    draft: call,
+  });
+  return (
+    <section className="page narrow">
+      <h1>{title}</h1>
+      <p>{intro}</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Full name" required autoComplete="name" {...field('full_name')} />
+        <TextField label="Email (optional)" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <TextField label="Age" required type="number" inputMode="numeric" min={18} max={75} {...field('age')} />
+        <TextField label="Mobile number" required type="tel" autoComplete="tel" hint="For example 0801 234 5678" {...field('mobile_number')} />
+        <TextField label="Location" required autoComplete="address-level2" hint="Your city or area, for example Yaba, Lagos" {...field('location')} />
+        <p className="actions">
+          <SubmitButton busy={busy} busyLabel="Applying...">
+            Apply
+          </SubmitButton>
+          <Link to="/partner">Back to partner page</Link>
+        </p>
+      </form>
+    </section>
+  );
+}
