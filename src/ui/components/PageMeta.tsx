@@ -2,9 +2,12 @@
 import { useEffect } from 'react';
 import { company } from '../../content/company';
 
+/** "Title | Company", or the company name alone; the prerender script writes the same into the HTML. */
+export const documentTitle = (title: string) => (title === company.name ? title : `${title} | ${company.name}`);
+
 export function usePageMeta(title: string, description?: string): void {
   useEffect(() => {
-    document.title = title === company.name ? title : `${title} | ${company.name}`;
+    document.title = documentTitle(title);
     if (description) {
       document.querySelector('meta[name="description"]')?.setAttribute('content', description);
     }
