@@ -1,7 +1,9 @@
 /**
  * The built website: files from the web root, hashed /assets/ cached for a year, and for any
  * other GET outside the API a prerendered page (dist/<route>/index.html) when the build made
- * one, else the single-page app's shell.
+ * one, else the single-page app's shell (shell.html, kept by the prerender script because
+ * index.html is then the prerendered home page). Files the build compressed (.br, .gz beside
+ * the original) are sent compressed to browsers that accept it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,12 +40,14 @@ export async function registerWebsite(app: FastifyInstance, webRoot: string | nu
     root,
     wildcard: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply, file) => {
       reply.header('cache-control', file.startsWith(path.join(root, 'assets') + path.sep) ? LONG_CACHE : 'no-cache');
     },
   });
+  const shell = fs.existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || isApi(request.url)) return apiNotFound(request, reply);
-    return reply.sendFile(prerenderedPage(root, request.url) ?? 'index.html');
+    return reply.sendFile(prerenderedPage(root, request.url) ?? shell);
   });
 }
