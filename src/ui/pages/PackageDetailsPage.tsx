@@ -1,11 +1,106 @@
-/** Placeholder until issue 7 lands. */
+/**
+ * /package-details?reference=… (SPEC section 2, public per DESIGN.md): the shipment of the
+ * reference in the URL, so a reload or a shared link shows it too. A result carried from /track
+ * shows at once while the newest status is fetched.
+ */
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { TrackingResult } from '../../api/contract';
+import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
 import { usePageMeta } from '../components/PageMeta';
+import { inspect } from '../inspector';
+import { notifyErrors } from '../toast';
+import { lookUpShipment } from '../tracking/lookup';
+import { ShipmentDetails } from '../tracking/ShipmentDetails';
+import { Waiting } from '../tracking/Waiting';
+import '../tracking/tracking.css';
+
+const logic = packageDetailsMachine.provide({
+  actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) },
+  actions: { notifyErrors: (_, { messages }) => notifyErrors(messages) },
+});
+
+const trackAgain = (reference: string) => `/track?reference=${encodeURIComponent(reference)}`;
+
+function PackageDetails({ reference, carried }: { reference: string | null; carried: TrackingResult | null }) {
+  const [input] = useState(() => ({ reference, result: carried?.reference_number === reference ? carried : null }));
+  const [snapshot, send] = useMachine(logic, { input, inspect });
+  const { result, messages } = snapshot.context;
+  const code = snapshot.context.reference;
+
+  if (snapshot.matches('missing')) {
+    return (
+      <p>
+        This link has no tracking code. <Link to="/track">Enter your tracking code</Link>
+      </p>
+    );
+  }
+  if (snapshot.matches('loading')) {
+    return (
+      <Waiting>
+        Looking up <span className="reference">{code}</span>…
+      </Waiting>
+    );
+  }
+  if (snapshot.matches('notFound')) {
+    return (
+      <div className="problem" role="alert">
+        <h2>Package not found</h2>
+        <p>{messages[0]}</p>
+        <p>
+          <Link className="button" to={trackAgain(code)}>
+            Check the code
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (snapshot.matches('failed')) {
+    return (
+      <div className="problem" role="alert">
+        {messages.map((message) => (
+          <p key={message}>{message}</p>
+        ))}
+        <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const refreshing = snapshot.hasTag('busy');
+  return (
+    <>
+      {result && <ShipmentDetails result={result} />}
+      <p className="actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!snapshot.can({ type: 'refresh' })}
+          aria-busy={refreshing || undefined}
+          onClick={() => send({ type: 'refresh' })}
+        >
+          {refreshing && <span className="spinner" aria-hidden="true" />}
+          {refreshing ? 'Refreshing...' : 'Refresh status'}
+        </button>
+        <Link to="/track">Track another shipment</Link>
+      </p>
+    </>
+  );
+}
 
 export default function PackageDetailsPage() {
-  usePageMeta('Package details');
+  usePageMeta('Package details', 'Where your delivery or relocation stands, step by step.');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const reference = params.get('reference');
+  const carried = (location.state as { result?: TrackingResult } | null)?.result ?? null;
   return (
     <section className="page">
       <h1>Package details</h1>
+      {/* A new reference starts a new lookup. */}
+      <PackageDetails key={reference ?? ''} reference={reference} carried={carried} />
     </section>
   );
 }

@@ -1,0 +1,26 @@
+/**
+ * Looks a tracking code up (multipart reference_id, SPEC section 7) and makes every failure say
+ * what happened under the Tracking Code field: an unknown code in the server's words, a network
+ * failure as such, so that the user knows whether to check the code or the connection.
+ */
+import { api } from '../../api';
+import { GENERIC_ERROR, type TrackingResult } from '../../api/contract';
+import { ApiError, isApiError } from '../../api/errors';
+
+export const UNREACHABLE_MESSAGE = 'We could not reach the tracking service. Check your internet connection and try again.';
+
+function explained(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  const unreachable = error.status === null && error.messages.length === 1 && error.messages[0] === GENERIC_ERROR;
+  const messages = unreachable ? [UNREACHABLE_MESSAGE] : error.messages;
+  const fields = Object.keys(error.fields).length ? error.fields : { reference_id: messages };
+  return new ApiError(messages, fields, error.status);
+}
+
+export async function lookUpShipment(reference: string): Promise<TrackingResult> {
+  try {
+    return (await api.trackingStatus({ reference_id: reference })).data;
+  } catch (error) {
+    throw explained(error);
+  }
+}

@@ -1,0 +1,120 @@
+/** /track and /package-details against the real server, as a visitor (tracking is public). */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signUp } from '../api/helpers';
+import { bookDelivery, setStatus } from '../support/shipments';
+import { startTestServer, type TestServer } from '../support/server';
+import { renderApp } from './render';
+
+// A real server starts (and a customer signs up) before these run; pages call it over loopback.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ token } = await signUp(server));
+});
+afterAll(() => server.close());
+
+/** Nothing listens on port 9 of loopback: every call fails as it would offline. */
+const unreachable = 'http://127.0.0.1:9/api/v1';
+
+const codeField = () => screen.getByLabelText(/Tracking Code/);
+
+/** Pages load lazily: the first visit compiles the page's chunk. */
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+
+/** The page's own alerts (the footer's newsletter form has one too). */
+const pageAlert = () => within(screen.getByRole('main')).findByRole('alert', {}, { timeout: 5000 });
+
+function timelineStep(name: string) {
+  const timeline = screen.getByRole('list', { name: 'Shipment timeline' });
+  return within(timeline).getByRole('heading', { name }).closest('li')!;
+}
+
+describe('/track', () => {
+  it('asks for a code when none was typed, and stays', async () => {
+    const app = renderApp('/track', { apiUrl: server.apiUrl });
+    await heading('Track a shipment');
+    await app.user.click(screen.getByRole('button', { name: 'Track' }));
+    expect(codeField()).toHaveAccessibleDescription('Please enter your tracking code.');
+    expect(codeField()).toHaveAttribute('aria-invalid', 'true');
+    expect(app.location().pathname).toBe('/track');
+  });
+
+  it('says an unknown code is unknown and keeps it in the field', async () => {
+    const app = renderApp('/track', { apiUrl: server.apiUrl });
+    await app.user.type(await screen.findByLabelText(/Tracking Code/), 'RL-2222222222');
+    await app.user.click(screen.getByRole('button', { name: 'Track' }));
+    await waitFor(() => expect(codeField()).toHaveAccessibleDescription(/No package was found with this tracking code/));
+    expect(codeField()).toHaveValue('RL-2222222222');
+    expect(app.location().pathname).toBe('/track');
+  });
+
+  it('says when the tracking service cannot be reached, and keeps the code', async () => {
+    const app = renderApp('/track', { apiUrl: unreachable });
+    await app.user.type(await screen.findByLabelText(/Tracking Code/), 'RL-2222222222');
+    await app.user.click(screen.getByRole('button', { name: 'Track' }));
+    await waitFor(() => expect(codeField()).toHaveAccessibleDescription(/could not reach the tracking service/), { timeout: 5000 });
+    expect(codeField()).toHaveValue('RL-2222222222');
+  });
+
+  it('finds a booked delivery, typed carelessly, and shows where it stands', async () => {
+    const reference = await bookDelivery(server, token);
+    const app = renderApp('/track', { apiUrl: server.apiUrl });
+    await app.user.type(await screen.findByLabelText(/Tracking Code/), ` ${reference.toLowerCase()} `);
+    await app.user.click(screen.getByRole('button', { name: 'Track' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Package details' })).toBeInTheDocument();
+    expect(app.location()).toMatchObject({ pathname: '/package-details', search: `?reference=${reference}` });
+    expect(screen.getByText(reference)).toBeInTheDocument();
+    expect(screen.getByText('Scheduled Delivery')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '33');
+    // The spec's first-step defect is fixed: To Inspect is reached and dated.
+    expect(timelineStep('To Inspect')).toHaveClass('is-active');
+    expect(within(timelineStep('To Inspect')).getByText(/^[A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2} (am|pm)$/)).toBeInTheDocument();
+    expect(timelineStep('Shipped')).not.toHaveClass('is-active');
+    expect(within(timelineStep('Shipped')).getByText('Pending')).toBeInTheDocument();
+  });
+});
+
+describe('/package-details', () => {
+  it('looks the reference in the URL up, so a reload or a shared link shows the newest status', async () => {
+    const reference = await bookDelivery(server, token);
+    await setStatus(server, reference, 'Shipped');
+    const app = renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '66'));
+    expect(timelineStep('Shipped')).toHaveClass('is-active');
+    expect(timelineStep('Shipped')).toHaveAttribute('aria-current', 'step');
+    expect(within(timelineStep('Shipped')).getByText(/ (am|pm)$/)).toBeInTheDocument();
+    expect(within(timelineStep('Delivered')).getByText('Pending')).toBeInTheDocument();
+
+    await setStatus(server, reference, 'Delivered');
+    await app.user.click(screen.getByRole('button', { name: 'Refresh status' }));
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'));
+    expect(timelineStep('Delivered')).toHaveClass('is-active');
+    expect(within(timelineStep('Delivered')).queryByText('Pending')).toBeNull();
+  });
+
+  it('says a reference is unknown and links back to /track with it', async () => {
+    renderApp('/package-details?reference=RL-3333333333', { apiUrl: server.apiUrl });
+    const alert = await pageAlert();
+    expect(within(alert).getByRole('heading', { name: 'Package not found' })).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Check the code' })).toHaveAttribute('href', '/track?reference=RL-3333333333');
+  });
+
+  it('offers to try again when the server cannot be reached', async () => {
+    const reference = await bookDelivery(server, token);
+    renderApp(`/package-details?reference=${reference}`, { apiUrl: unreachable });
+    const alert = await pageAlert();
+    expect(alert).toHaveTextContent(/could not reach the tracking service/);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  it('sends a link without a reference to /track', async () => {
+    renderApp('/package-details', { apiUrl: server.apiUrl });
+    expect(await screen.findByRole('link', { name: 'Enter your tracking code' })).toHaveAttribute('href', '/track');
+  });
+});
