@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { clearSession, readSession, saveSession } from '../api/storage';
+import { whenUnauthorized } from '../api/unauthorized';
 import { sessionMachine } from '../machines/sessionMachine';
 import { inspect } from './inspector';
 import type { ReturnState } from './RequireMember';
@@ -15,15 +16,7 @@ const loadApi = () => import('../api');
 
 function ExpireOnUnauthorized() {
   const session = Session.useActorRef();
-  useEffect(() => {
-    let active = true;
-    void loadApi().then(({ whenUnauthorized }) => {
-      if (active) whenUnauthorized(() => session.send({ type: 'session.expired' }));
-    });
-    return () => {
-      active = false;
-    };
-  }, [session]);
+  useEffect(() => whenUnauthorized(() => session.send({ type: 'session.expired' })), [session]);
   return null;
 }
 
