@@ -52,6 +52,8 @@ export const loginMachine = setup({
     startSession: (_, _params: { session: StoredSession }) => {},
     notifySuccess: () => {},
     notifyErrors: (_, _params: { messages: string[] }) => {},
+    /** So the verification page and its resend know the address. */
+    rememberEmailToVerify: (_, _params: { email: string }) => {},
     leave: (_, _params: { to: string }) => {},
   },
   guards: {
@@ -120,6 +122,7 @@ export const loginMachine = setup({
             target: 'editing.unverified',
             actions: [
               assign(({ event }) => feedbackOf(event.error)),
+              { type: 'rememberEmailToVerify', params: ({ context }) => ({ email: context.values.email }) },
               { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
             ],
           },

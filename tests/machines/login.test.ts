@@ -12,7 +12,7 @@ const response = {
 };
 const unverified = new ApiError(['Please verify your email before logging in.'], {}, 403);
 const wrong = new ApiError(['Invalid email or password.'], {}, 400);
-const effects = () => ({ startSession: vi.fn(), notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn() });
+const effects = () => ({ startSession: vi.fn(), notifySuccess: vi.fn(), notifyErrors: vi.fn(), rememberEmailToVerify: vi.fn(), leave: vi.fn() });
 
 graphSuite('login', {
   machine: loginMachine,
@@ -45,6 +45,7 @@ describe('login side effects', () => {
           startSession: (_, params) => spies.startSession(params),
           notifySuccess: () => spies.notifySuccess(),
           notifyErrors: (_, params) => spies.notifyErrors(params),
+          rememberEmailToVerify: (_, params) => spies.rememberEmailToVerify(params),
           leave: (_, params) => spies.leave(params),
         },
       }),
@@ -73,6 +74,7 @@ describe('login side effects', () => {
     actor.send({ type: 'submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'unverified' }));
     expect(spies.notifyErrors).toHaveBeenCalledWith({ messages: unverified.messages });
+    expect(spies.rememberEmailToVerify).toHaveBeenCalledWith({ email: 'ada@example.com' });
     expect(actor.getSnapshot().context.values).toEqual({ email: 'ada@example.com', password: 'correct horse' });
   });
 

@@ -1,11 +1,99 @@
-/** Placeholder until issue 4 lands. */
+/**
+ * /login (SPEC sections 2–4): email, password with show/hide, 'Logging in...', then back to
+ * the page the guard came from (else home) after 2 s. An unverified account is offered the
+ * verification page. Runs src/machines/loginMachine.ts with the real call, session and toasts.
+ */
+import { useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import { loginMachine } from '../../machines/loginMachine';
+import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
+import { PasswordField, RevealToggle } from '../components/PasswordField';
+import { SubmitButton } from '../components/SubmitButton';
+import { verificationEmail } from '../components/verificationEmail';
+import { inspect } from '../inspector';
+import type { ReturnState } from '../RequireMember';
+import { Session } from '../session';
+import { notifyErrors, notifySuccess } from '../toast';
+import './accounts.css';
+
+/** Router state of /login: the guard's `from`, or the email of a finished reset. */
+type LoginState = (ReturnState & { email?: string }) | null;
 
 export default function LoginPage() {
-  usePageMeta('Log In');
+  usePageMeta('Log In', 'Log in to book deliveries, request quotes and manage your account.');
+  const navigate = useNavigate();
+  const session = Session.useActorRef();
+  const state = useLocation().state as LoginState;
+  const [logic] = useState(() =>
+    loginMachine.provide({
+      actors: { login: fromPromise(({ input }) => api.login(input)) },
+      actions: {
+        startSession: (_, params) => session.send({ type: 'session.login', session: params.session }),
+        notifySuccess: () => notifySuccess('Login Successful'),
+        notifyErrors: (_, { messages }) => notifyErrors(messages),
+        rememberEmailToVerify: (_, { email }) => verificationEmail.save(email),
+        leave: (_, { to }) => navigate(to, { replace: true }),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic, {
+    input: {
+      returnTo: state?.from ? `${state.from.pathname}${state.from.search}` : '/',
+      redirectDelay: 2000,
+      email: state?.email,
+    },
+    inspect,
+  });
+  const { values, errors, reveal } = snapshot.context;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'submit' });
+  };
+
   return (
-    <section className="page">
-      <h1>Log In</h1>
+    <section className="page narrow">
+      <form className="account-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <h1 id="login-title">Log In</h1>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          errors={errors.email}
+          onChange={(event) => send({ type: 'field.change', name: 'email', value: event.target.value })}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          reveal={reveal}
+          value={values.password}
+          errors={errors.password}
+          onChange={(event) => send({ type: 'field.change', name: 'password', value: event.target.value })}
+        />
+        <RevealToggle reveal={reveal} onToggle={() => send({ type: 'reveal.toggle' })} />
+        {snapshot.matches({ editing: 'unverified' }) && (
+          <p className="account-notice account-notice-error" role="alert">
+            {snapshot.context.messages[0]} <Link to="/email-verification">Verify your email</Link>
+          </p>
+        )}
+        <SubmitButton busy={snapshot.hasTag('busy')} busyLabel="Logging in...">
+          Log In
+        </SubmitButton>
+        <p className="account-links">
+          <Link to="/forgot-password">Forgot Password</Link>
+          <span>
+            New here? <Link to="/signup">Sign up</Link>
+          </span>
+        </p>
+      </form>
     </section>
   );
 }

@@ -1,11 +1,64 @@
-/** Placeholder until issue 4 lands. */
+/**
+ * /signup (SPEC sections 2–5): every field required, one toggle shows both passwords,
+ * 'Passwords do not match' and nothing sent when they differ, 'Signing Up...', then
+ * 'Registration Successful' and /email-verification after 3 s with the email remembered.
+ */
+import { Link } from 'react-router-dom';
+import { api } from '../../api';
+import type { RegisterRequest } from '../../api/contract';
+import { signupMachine } from '../../machines/signupMachine';
+import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
+import { PasswordField, RevealToggle } from '../components/PasswordField';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFormFlow } from '../components/useFormFlow';
+import { verificationEmail } from '../components/verificationEmail';
+import './accounts.css';
+
+const empty = { fullname: '', email: '', phone: '', password: '', password_confirmation: '' };
 
 export default function SignupPage() {
-  usePageMeta('Sign up');
+  usePageMeta('Sign Up', 'Create an account to book deliveries and request relocation quotes.');
+  const { snapshot, send, field, onSubmit, busy } = useFormFlow(signupMachine, {
+    values: empty,
+    submit: async (values) => {
+      const request = values as unknown as RegisterRequest;
+      await api.register(request);
+      verificationEmail.save(request.email);
+    },
+    successMessage: () => 'Registration Successful',
+    leaveTo: () => '/email-verification',
+  });
+  const { reveal } = snapshot.context;
+
   return (
-    <section className="page">
-      <h1>Sign up</h1>
+    <section className="page narrow">
+      <form className="account-card" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
+        <h1 id="signup-title">Sign Up</h1>
+        <p className="lead">We will email you a 6-digit code to verify your address.</p>
+        <TextField label="Full Name" autoComplete="name" required {...field('fullname')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <TextField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          required
+          hint="0 and 10 digits, or +234 and 10 digits"
+          {...field('phone')}
+        />
+        <PasswordField label="Password" autoComplete="new-password" required reveal={reveal} hint="At least 8 characters" {...field('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" required reveal={reveal} {...field('password_confirmation')} />
+        <RevealToggle reveal={reveal} onToggle={() => send({ type: 'reveal.toggle' })} label="Show passwords" />
+        <SubmitButton busy={busy} busyLabel="Signing Up...">
+          Sign Up
+        </SubmitButton>
+        <p className="account-links">
+          <span>
+            Already have an account? <Link to="/login">Log In</Link>
+          </span>
+          <Link to="/email-verification">Verify email</Link>
+        </p>
+      </form>
     </section>
   );
 }

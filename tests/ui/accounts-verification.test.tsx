@@ -1,0 +1,79 @@
+/** /email-verification's countdown and errors, and /resend-otp, against the real server. */
+import { act, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { register, uniqueEmail } from '../api/helpers';
+import { codeFrom, readOutbox } from '../support/mail';
+import { startTestServer, type TestServer } from '../support/server';
+import { renderApp } from './render';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const main = () => within(screen.getByRole('main'));
+
+describe('/email-verification', () => {
+  it('counts 300 seconds down on the page; at zero the code is expired, Verify is disabled and a new code is offered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/email-verification', { apiUrl: server.apiUrl });
+    await heading('Email Verification');
+    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:59)/);
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (4:00|3:59)/);
+    await act(async () => {
+      vi.advanceTimersByTime(240_000);
+    });
+    expect(main().getByRole('alert')).toHaveTextContent('This code has expired.');
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(main().getByRole('button', { name: 'Verify' })).toBeDisabled();
+    expect(main().getByRole('link', { name: 'Send me a new code' })).toHaveAttribute('href', '/resend-otp');
+  });
+
+  it('shows the server’s message for a wrong code and keeps the input to digits', async () => {
+    const email = uniqueEmail('wrong-code');
+    await register(server, email);
+    window.sessionStorage.setItem('draft:email-verification', JSON.stringify({ email }));
+    const app = renderApp('/email-verification', { apiUrl: server.apiUrl });
+    await heading('Email Verification');
+    const real = codeFrom(readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).at(-1)!.text);
+    const wrong = `${(Number(real[0]) + 1) % 10}${real.slice(1)}`;
+    const input = screen.getByLabelText(/Verification code/);
+    await app.user.type(input, `${wrong.slice(0, 2)}ab ${wrong.slice(2)}`);
+    expect(input).toHaveValue(wrong);
+    await app.user.click(main().getByRole('button', { name: 'Verify' }));
+    expect(await screen.findAllByText(/This code is wrong or has expired/, {}, { timeout: 5000 })).not.toHaveLength(0);
+    expect(app.location().pathname).toBe('/email-verification');
+  });
+});
+
+describe('/resend-otp', () => {
+  it("asks for the email, says 'Loading...', then 'OTP resent successfully' and goes to verification after 3 s", async () => {
+    const email = uniqueEmail('resend');
+    await register(server, email);
+    const before = readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).length;
+    const app = renderApp('/resend-otp', { apiUrl: server.apiUrl });
+    await heading('Resend OTP');
+    await app.user.click(main().getByRole('button', { name: 'Resend' }));
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute('aria-invalid', 'true');
+
+    await app.user.type(screen.getByLabelText(/Email/), email);
+    const button = main().getByRole('button', { name: 'Resend' });
+    await app.user.click(button);
+    expect(button).toHaveTextContent('Loading...');
+    expect(button).toBeDisabled();
+    expect(await screen.findByText('OTP resent successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    await heading('Email Verification');
+    expect(main().getByText(email)).toBeInTheDocument();
+    expect(readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).length).toBe(before + 1);
+  });
+});
