@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { invalid } from './problems';
+import { invalid, Problem } from './problems';
 
 export const MAX_UPLOAD_BYTES = 1_048_576;
 
@@ -68,15 +68,32 @@ export class ImageStore {
 /** The uploaded file of `field`, if the request carried one. */
 export const uploadedFile = (request: FastifyRequest, field: string) => request.uploads?.get(field) ?? null;
 
-/** Multipart text fields land in `request.body` as plain values; files are kept aside. */
+/**
+ * Multipart forms: text fields become `request.body` (a repeated field becomes a list, which the
+ * schema then refuses), the file is kept aside in `request.uploads`. A form that cannot be read
+ * answers 400, and the limits answer 413.
+ */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   app.decorateRequest('uploads', null);
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 },
-    async onFile(part) {
-      const bytes = await part.toBuffer();
-      (this.uploads ??= new Map()).set(part.fieldname, bytes);
-    },
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    const body: Record<string, unknown> = {};
+    const uploads = new Map<string, Buffer>();
+    try {
+      for await (const part of request.parts()) {
+        const value = part.type === 'file' ? await part.toBuffer() : part.value;
+        if (part.type === 'file') uploads.set(part.fieldname, value as Buffer);
+        const previous = body[part.fieldname];
+        body[part.fieldname] = previous === undefined ? value : [previous, value].flat();
+      }
+    } catch (error) {
+      if (error instanceof Error && 'statusCode' in error) throw error;
+      throw new Problem(400, 'The form could not be read.');
+    }
+    request.body = body;
+    request.uploads = uploads;
   });
 }
