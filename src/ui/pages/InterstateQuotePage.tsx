@@ -1,11 +1,13 @@
-/** Placeholder until issue 5 lands. */
-import { usePageMeta } from '../components/PageMeta';
+/** /interstate-quote: the five-step quote wizard, multipart to the stateServiceMultipart call (DESIGN.md). */
+import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function InterstateQuotePage() {
-  usePageMeta('Inter-state relocation quote');
   return (
-    <section className="page">
-      <h1>Inter-state relocation quote</h1>
-    </section>
+    <QuoteWizard
+      title="Inter-state relocation quote"
+      call="stateServiceMultipart"
+      successMessage="Interstate service created successfully"
+      draft="interstate-quote"
+    />
   );
 }

@@ -1,11 +1,13 @@
-/** Placeholder until issue 5 lands. */
-import { usePageMeta } from '../components/PageMeta';
+/** /local-quote: the five-step quote wizard, multipart to the localService call (DESIGN.md). */
+import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function LocalQuotePage() {
-  usePageMeta('Local relocation quote');
   return (
-    <section className="page">
-      <h1>Local relocation quote</h1>
-    </section>
+    <QuoteWizard
+      title="Local relocation quote"
+      call="localService"
+      successMessage="Local service created successfully"
+      draft="local-quote"
+    />
   );
 }

@@ -1,11 +1,13 @@
-/** Placeholder until issue 5 lands. */
-import { usePageMeta } from '../components/PageMeta';
+/** /office-quote: the five-step quote wizard, multipart to the officeService call (DESIGN.md). */
+import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function OfficeQuotePage() {
-  usePageMeta('Office relocation quote');
   return (
-    <section className="page">
-      <h1>Office relocation quote</h1>
-    </section>
+    <QuoteWizard
+      title="Office relocation quote"
+      call="officeService"
+      successMessage="Office service created successfully"
+      draft="office-quote"
+    />
   );
 }

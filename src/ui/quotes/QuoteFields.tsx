@@ -1,0 +1,145 @@
+/**
+ * The field groups both quote forms show, with the choice lists each form passes in
+ * (SPEC section 3's two columns). Names are the wire's; labels say which home is meant.
+ */
+import { Link } from 'react-router-dom';
+import { relocationServices, todayInLagos } from '../../api/contract';
+import { SelectField, TextAreaField, TextField } from '../components/Field';
+import type { QuoteFlow } from './useQuoteFlow';
+
+export interface ChoiceLists {
+  apartmentTypes: readonly string[];
+  roomCounts: readonly string[];
+  floors: readonly string[];
+}
+
+const sides = {
+  from: {
+    address: ['moving_from_address', 'Current address'],
+    type: ['moving_from_apartment_type', 'Current apartment type'],
+    rooms: ['number_of_room_moving_from', 'Rooms at your current home'],
+    floor: ['aptFloor', 'Current apartment floor'],
+  },
+  to: {
+    address: ['moving_to_address', 'Destination address'],
+    type: ['moving_to_apartment_type', 'Destination apartment type'],
+    rooms: ['number_of_room_moving_to', 'Rooms at your destination'],
+    floor: ['toAptFloor', 'Destination apartment floor'],
+  },
+} as const;
+
+export function LocationFields({ flow, side, lists }: { flow: QuoteFlow; side: keyof typeof sides; lists: ChoiceLists }) {
+  const { address, type, rooms, floor } = sides[side];
+  return (
+    <div className="form-grid">
+      <TextField label={address[1]} required autoComplete="street-address" {...flow.field(address[0])} />
+      <SelectField label={type[1]} required options={lists.apartmentTypes} {...flow.field(type[0])} />
+      <SelectField label={rooms[1]} required options={lists.roomCounts} {...flow.field(rooms[0])} />
+      <SelectField label={floor[1]} required options={lists.floors} {...flow.field(floor[0])} />
+    </div>
+  );
+}
+
+export function ContactFields({ flow, required }: { flow: QuoteFlow; required: boolean }) {
+  return (
+    <div className="form-grid">
+      <TextField label="Full name" required={required} autoComplete="name" {...flow.field('full_name')} />
+      <TextField label="Email" required={required} type="email" autoComplete="email" {...flow.field('email')} />
+      <TextField
+        label="Mobile number"
+        required={required}
+        type="tel"
+        autoComplete="tel"
+        hint="0 and 10 digits, or +234 and 10 digits"
+        {...flow.field('mobile_phone')}
+      />
+    </div>
+  );
+}
+
+/** Checkboxes whose value travels as comma-separated ids, in the list's order (SPEC section 3). */
+export function ServicesField({ flow }: { flow: QuoteFlow }) {
+  const { value, errors = [] } = flow.field('Services');
+  const chosen = value.split(',').filter(Boolean);
+  const toggle = (id: string, on: boolean) =>
+    flow.send({
+      type: 'field.change',
+      name: 'Services',
+      value: relocationServices
+        .map((service) => service.id)
+        .filter((serviceId) => (serviceId === id ? on : chosen.includes(serviceId)))
+        .join(','),
+    });
+  return (
+    <fieldset className={errors.length ? 'quote-choices field-invalid' : 'quote-choices'} aria-describedby={errors.length ? 'services-errors' : undefined}>
+      <legend>
+        Services <span className="required" aria-hidden="true">*</span>
+        <span className="visually-hidden"> (required, choose at least one)</span>
+      </legend>
+      {relocationServices.map((service) => (
+        <label key={service.id} className="check">
+          <input
+            type="checkbox"
+            name="Services"
+            value={service.id}
+            checked={chosen.includes(service.id)}
+            onChange={(event) => toggle(service.id, event.target.checked)}
+          />
+          {service.label}
+        </label>
+      ))}
+      {errors.length > 0 && <FieldMessages id="services-errors" messages={errors} />}
+    </fieldset>
+  );
+}
+
+/** Neither date in the past (the calendar starts today); the contract checks the order at submit. */
+export function DateFields({ flow, required }: { flow: QuoteFlow; required: boolean }) {
+  const today = todayInLagos();
+  return (
+    <div className="form-grid">
+      <TextField label="Inspection date" type="date" min={today} required={required} {...flow.field('date_of_inspection')} />
+      <TextField label="Moving date" type="date" min={today} required={required} {...flow.field('moving_date')} />
+    </div>
+  );
+}
+
+export function DescriptionField({ flow }: { flow: QuoteFlow }) {
+  return (
+    <TextAreaField
+      label="Description"
+      hint="What are we moving? Anything fragile, bulky or needing care."
+      {...flow.field('description')}
+    />
+  );
+}
+
+export function TermsField({ flow, required }: { flow: QuoteFlow; required: boolean }) {
+  const errors = flow.snapshot.context.errors.terms ?? [];
+  return (
+    <div className={errors.length ? 'field field-invalid' : 'field'}>
+      <label className="check">
+        <input type="checkbox" aria-describedby={errors.length ? 'terms-errors' : undefined} aria-invalid={errors.length > 0 || undefined} {...flow.checkbox('terms')} />
+        <span>
+          I accept the <Link to="/terms_and_conditions">terms and conditions</Link>
+          {required && (
+            <span className="required" aria-hidden="true">
+              {' '}*
+            </span>
+          )}
+        </span>
+      </label>
+      {errors.length > 0 && <FieldMessages id="terms-errors" messages={errors} />}
+    </div>
+  );
+}
+
+export function FieldMessages({ id, messages }: { id?: string; messages: string[] }) {
+  return (
+    <ul className="field-errors" id={id}>
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}

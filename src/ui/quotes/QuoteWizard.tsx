@@ -1,0 +1,108 @@
+/**
+ * The five-step relocation quote wizard (SPEC section 2) behind /interstate-quote, /local-quote
+ * and /office-quote: Radix tabs that only Back and Next switch, one optional image, multipart to
+ * the route's call; on success the route's toast, then /thank-you with the reference after 3 s.
+ * The flow is quoteWizardMachine; this only renders and sends.
+ */
+import type { ReactNode } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { api } from '../../api';
+import { fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } from '../../api/contract';
+import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
+import { ImageDrop } from '../components/ImageDrop';
+import { usePageMeta } from '../components/PageMeta';
+import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField } from './QuoteFields';
+import { StepButtons } from './StepButtons';
+import { StepHeading } from './StepHeading';
+import { useQuoteFlow } from './useQuoteFlow';
+import './quotes.css';
+
+const lists = { apartmentTypes: fiveStepApartmentTypes, roomCounts: fiveStepRoomCounts, floors: fiveStepFloors };
+
+type StepName = (typeof quoteWizardSteps)[number]['name'];
+const tabTitles: Record<StepName, string> = {
+  currentLocation: 'Current Location',
+  destination: 'Destination',
+  contactDetails: 'Contact Details',
+  uploadMedia: 'Upload Media',
+  additionalInformation: 'Additional Information',
+};
+
+export interface QuoteWizardProps {
+  title: string;
+  call: 'stateServiceMultipart' | 'localService' | 'officeService';
+  successMessage: string;
+  /** The session-storage name of this route's draft. */
+  draft: string;
+}
+
+export function QuoteWizard({ title, call, successMessage, draft }: QuoteWizardProps) {
+  usePageMeta(title, 'Request a relocation quote: tell us where from, where to and when.');
+  const flow = useQuoteFlow({
+    machine: quoteWizardMachine,
+    steps: quoteWizardSteps,
+    draft,
+    submit: ({ quote, files }) => api[call](quote, { files: { file: files[0] } }),
+    successMessage,
+    leaveTo: (result) => `/thank-you?reference=${encodeURIComponent(result.data.reference_number)}`,
+  });
+  const { snapshot, send, step, busy, onSubmit } = flow;
+  const { files, errors } = snapshot.context;
+
+  const panels: Record<StepName, ReactNode> = {
+    currentLocation: <LocationFields flow={flow} side="from" lists={lists} />,
+    destination: <LocationFields flow={flow} side="to" lists={lists} />,
+    contactDetails: <ContactFields flow={flow} required={false} />,
+    uploadMedia: (
+      <ImageDrop
+        label="Photo of your items (optional)"
+        file={files[0] ?? null}
+        errors={errors.file}
+        onPick={(file) => send({ type: 'files.add', files: [file] })}
+        onReject={(messages) => send({ type: 'files.reject', messages })}
+        onRemove={() => send({ type: 'files.remove', index: 0 })}
+      />
+    ),
+    additionalInformation: (
+      <div className="quote-stack">
+        <ServicesField flow={flow} />
+        <DateFields flow={flow} required />
+        <DescriptionField flow={flow} />
+        <TermsField flow={flow} required={false} />
+      </div>
+    ),
+  };
+
+  return (
+    <section className="page">
+      <h1>{title}</h1>
+      <form className="quote-form" onSubmit={onSubmit} noValidate aria-label={title}>
+        <Tabs.Root value={step.name} activationMode="manual">
+          <Tabs.List className="quote-tabs" aria-label="Quote steps">
+            {quoteWizardSteps.map(({ name }, index) => (
+              // Only Back and Next move between steps (SPEC section 2): the other tabs cannot be picked.
+              <Tabs.Trigger key={name} value={name} className="quote-tab" disabled={name !== step.name}>
+                <span className="quote-tab-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                {tabTitles[name]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <StepHeading stepName={step.name}>{`Step ${step.index + 1} of ${step.count}: ${tabTitles[step.name as StepName]}`}</StepHeading>
+          {quoteWizardSteps.map(({ name }) => (
+            <Tabs.Content key={name} value={name}>
+              <fieldset disabled={busy}>
+                {name === 'uploadMedia' && (
+                  <p className="field-hint">If you reload the page, the image is not kept: please choose it again.</p>
+                )}
+                {panels[name]}
+              </fieldset>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+        <StepButtons flow={flow} />
+      </form>
+    </section>
+  );
+}
