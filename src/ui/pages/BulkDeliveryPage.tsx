@@ -1,11 +1,86 @@
-/** Placeholder until issue 6 lands. */
-import { usePageMeta } from '../components/PageMeta';
+/**
+ * Bulk delivery (SPEC section 2, /bulk-delivery): one pickup, several receivers. The sender's
+ * fields, the receiver cards with their edit and delete buttons, "Add Receiver's Details" (a
+ * dialog), and Submit once there is at least one receiver.
+ */
+import type { FormEvent } from 'react';
+import { bindFields, DeliveryField, fieldSpecs } from '../delivery/fields';
+import { BookingActions, BookingPage } from '../delivery/BookingPage';
+import { ReceiverCard } from '../delivery/ReceiverCard';
+import { ReceiverDialog } from '../delivery/ReceiverDialog';
+import { useBulkDelivery } from '../delivery/useBulkDelivery';
+
+/** The booking's messages about receiver `position` (keys like receiver_details.2.date). */
+const messagesAbout = (errors: Record<string, string[]>, position: number) =>
+  Object.entries(errors)
+    .filter(([key]) => key.startsWith(`receiver_details.${position}.`))
+    .flatMap(([, messages]) => messages);
 
 export default function BulkDeliveryPage() {
-  usePageMeta('Bulk Delivery');
+  const { snapshot, send, list, busy } = useBulkDelivery();
+  const { values, errors } = snapshot.context;
+  const field = bindFields(values, errors, (name, value) => send({ type: 'field.change', name, value }));
+  const receivers = list?.context.receivers ?? snapshot.context.receivers;
+  const canAdd = !busy && Boolean(list?.can({ type: 'receiver.add' }));
+  const full = list !== undefined && receivers.length >= list.context.max;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'submit' });
+  };
+
   return (
-    <section className="page">
-      <h1>Bulk Delivery</h1>
-    </section>
+    <BookingPage title="Bulk Delivery" subtitle="Send your items to multiple locations">
+      <form className="booking-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+        <fieldset>
+          <legend>Sender's Details</legend>
+          <div className="form-grid">
+            <DeliveryField spec={fieldSpecs.pickupAddress} {...field('pickup_address')} />
+            <DeliveryField spec={fieldSpecs.senderName} {...field('sender_fullname')} />
+            <DeliveryField spec={fieldSpecs.senderPhone} {...field('sender_number')} />
+            <DeliveryField spec={fieldSpecs.pickupDate} {...field('pickup_date')} />
+            <DeliveryField spec={fieldSpecs.description} {...field('description')} />
+          </div>
+        </fieldset>
+
+        <section className="receivers" aria-labelledby="receivers-heading">
+          <h2 id="receivers-heading">Receivers</h2>
+          <p role="status">
+            {receivers.length === 0
+              ? 'No receivers yet. Add the first one to book.'
+              : `${receivers.length} ${receivers.length === 1 ? 'receiver' : 'receivers'} on this booking.`}
+          </p>
+          {receivers.length > 0 && (
+            <ol className="receiver-list">
+              {receivers.map((receiver, position) => (
+                <ReceiverCard
+                  // Receivers have no identity of their own: they are edited and deleted by position.
+                  key={position}
+                  receiver={receiver}
+                  position={position}
+                  errors={messagesAbout(errors, position)}
+                  disabled={busy}
+                  onEdit={() => send({ type: 'receiver.edit', index: position })}
+                  onDelete={() => send({ type: 'receiver.delete', index: position })}
+                />
+              ))}
+            </ol>
+          )}
+          {errors.receiver_details && (
+            <ul className="field-errors">
+              {errors.receiver_details.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+          <button type="button" className="button button-secondary" onClick={() => send({ type: 'receiver.add' })} disabled={!canAdd}>
+            Add Receiver's Details
+          </button>
+          {full && <p className="field-hint">One booking takes at most {list.context.max} receivers.</p>}
+        </section>
+
+        <BookingActions busy={busy} submit={receivers.length > 0 ? 'Submit' : null} />
+      </form>
+      <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} />
+    </BookingPage>
   );
 }

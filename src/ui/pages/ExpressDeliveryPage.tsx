@@ -1,11 +1,32 @@
-/** Placeholder until issue 6 lands. */
-import { usePageMeta } from '../components/PageMeta';
+/** Deliver Now (SPEC section 2, /express-delivery): an urgent pickup and delivery, every field required. */
+import { api } from '../../api';
+import type { InstantDeliveryRequest } from '../../api/contract';
+import { instantDeliveryMachine } from '../../machines/instantDeliveryMachine';
+import { BookingForm, type BookingField } from '../delivery/BookingForm';
+import { BookingPage } from '../delivery/BookingPage';
+import { fieldSpecs } from '../delivery/fields';
+
+const fields: BookingField[] = [
+  { name: 'pickup_address', spec: fieldSpecs.pickupAddress },
+  // Spelt so on the wire (SPEC section 3).
+  { name: 'dilivery_address', spec: fieldSpecs.deliveryAddress },
+  { name: 'sender_fullname', spec: fieldSpecs.senderName },
+  { name: 'receiver_fullname', spec: fieldSpecs.receiverName },
+  { name: 'sender_number', spec: fieldSpecs.senderPhone },
+  { name: 'receiver_number', spec: fieldSpecs.receiverPhone },
+  { name: 'description', spec: fieldSpecs.description },
+];
 
 export default function ExpressDeliveryPage() {
-  usePageMeta('Deliver Now');
   return (
-    <section className="page">
-      <h1>Deliver Now</h1>
-    </section>
+    <BookingPage title="Deliver Now" subtitle="Urgent? We pick up your package now and deliver it today.">
+      <BookingForm
+        machine={instantDeliveryMachine}
+        fields={fields}
+        submit={(values) => api.instantDelivery(values as InstantDeliveryRequest)}
+        draft="instantDelivery"
+        submitLabel="Book Now"
+      />
+    </BookingPage>
   );
 }

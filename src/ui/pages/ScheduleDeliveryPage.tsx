@@ -1,11 +1,33 @@
-/** Placeholder until issue 6 lands. */
-import { usePageMeta } from '../components/PageMeta';
+/** Scheduled delivery (SPEC section 2, /schedule-delivery): plan the pickup and the delivery ahead. */
+import { api } from '../../api';
+import type { ScheduledDeliveryRequest } from '../../api/contract';
+import { scheduledDeliveryMachine } from '../../machines/scheduledDeliveryMachine';
+import { BookingForm, type BookingField } from '../delivery/BookingForm';
+import { BookingPage } from '../delivery/BookingPage';
+import { fieldSpecs } from '../delivery/fields';
+
+const fields: BookingField[] = [
+  { name: 'pickup_address', spec: fieldSpecs.pickupAddress },
+  { name: 'delivery_address', spec: fieldSpecs.deliveryAddress },
+  { name: 'sender_fullname', spec: fieldSpecs.senderName },
+  { name: 'receiver_fullname', spec: fieldSpecs.receiverName },
+  { name: 'sender_phone', spec: fieldSpecs.senderPhone },
+  { name: 'receiver_phone', spec: fieldSpecs.receiverPhone },
+  { name: 'pickup_date', spec: fieldSpecs.pickupDate },
+  { name: 'delivery_date', spec: fieldSpecs.deliveryDate, notBefore: 'pickup_date' },
+  { name: 'description', spec: fieldSpecs.description },
+];
 
 export default function ScheduleDeliveryPage() {
-  usePageMeta('Schedule a Delivery');
   return (
-    <section className="page">
-      <h1>Schedule a Delivery</h1>
-    </section>
+    <BookingPage title="Schedule a Delivery" subtitle="Plan ahead: choose when we pick up and when we deliver.">
+      <BookingForm
+        machine={scheduledDeliveryMachine}
+        fields={fields}
+        submit={(values) => api.scheduledDelivery(values as ScheduledDeliveryRequest)}
+        draft="scheduledDelivery"
+        submitLabel="Book Now"
+      />
+    </BookingPage>
   );
 }

@@ -1,0 +1,33 @@
+/** The frame of every delivery booking page: title, subtitle, the form, then Back and the submit button. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SubmitButton } from '../components/SubmitButton';
+import { usePageMeta } from '../components/PageMeta';
+import './delivery.css';
+
+export function BookingPage({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  usePageMeta(title, subtitle);
+  return (
+    <section className="page booking">
+      <h1>{title}</h1>
+      <p className="booking-subtitle">{subtitle}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Back to /delivery, and the submit button with the spec's busy label (hidden when `submit` is null). */
+export function BookingActions({ busy, submit }: { busy: boolean; submit: string | null }) {
+  return (
+    <div className="actions booking-actions">
+      <Link className="button button-secondary" to="/delivery">
+        Back
+      </Link>
+      {submit !== null && (
+        <SubmitButton busy={busy} busyLabel="Booking...">
+          {submit}
+        </SubmitButton>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The fields delivery bookings share, with their labels and input types (SPEC section 2):
+ * telephone inputs for phones, date inputs for dates, a multi-line 'Additional information'.
+ */
+import type { ChangeEvent } from 'react';
+import { todayInLagos } from '../../api/contract';
+import { TextAreaField, TextField } from '../components/Field';
+
+type Kind = 'text' | 'phone' | 'date' | 'multiline';
+
+export interface DeliveryFieldSpec {
+  label: string;
+  kind: Kind;
+  autoComplete?: string;
+  hint?: string;
+}
+
+const PHONE_HINT = 'A Nigerian number, like 0803 123 4567 or +234 803 123 4567.';
+
+export const fieldSpecs = {
+  pickupAddress: { label: 'Pick up Address', kind: 'text', autoComplete: 'street-address' },
+  deliveryAddress: { label: 'Delivery Address', kind: 'text' },
+  senderName: { label: "Sender's Full Name", kind: 'text', autoComplete: 'name' },
+  receiverName: { label: "Receiver's Full Name", kind: 'text' },
+  senderPhone: { label: "Sender's Phone Number", kind: 'phone', autoComplete: 'tel', hint: PHONE_HINT },
+  receiverPhone: { label: "Receiver's Phone Number", kind: 'phone', hint: PHONE_HINT },
+  pickupDate: { label: 'Pick up Date', kind: 'date' },
+  deliveryDate: { label: 'Delivery Date', kind: 'date' },
+  description: {
+    label: 'Additional information',
+    kind: 'multiline',
+    hint: 'What are we carrying? Size, weight, anything fragile.',
+  },
+} satisfies Record<string, DeliveryFieldSpec>;
+
+/** The props of one bound input: what useFormFlow's `field(name)` and `bindFields` return. */
+export interface BoundField {
+  name: string;
+  value: string;
+  errors?: string[];
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/** Binds inputs to values and messages held by a machine; `change` sends the machine's event. */
+export function bindFields<N extends string>(
+  values: Record<N, string>,
+  errors: Partial<Record<string, string[]>>,
+  change: (name: N, value: string) => void,
+) {
+  return (name: N): BoundField => ({
+    name,
+    value: values[name] ?? '',
+    errors: errors[name],
+    onChange: (event) => change(name, event.target.value),
+  });
+}
+
+const inputProps: Record<Exclude<Kind, 'multiline'>, { type: string; inputMode?: 'tel' }> = {
+  text: { type: 'text' },
+  phone: { type: 'tel', inputMode: 'tel' },
+  date: { type: 'date' },
+};
+
+/** One required delivery field. Dates start at today (Lagos) or at `min` when given. */
+export function DeliveryField({ spec, min, ...field }: BoundField & { spec: DeliveryFieldSpec; min?: string }) {
+  if (spec.kind === 'multiline') {
+    return (
+      <div className="span-all">
+        <TextAreaField label={spec.label} hint={spec.hint} required {...field} />
+      </div>
+    );
+  }
+  return (
+    <TextField
+      label={spec.label}
+      hint={spec.hint}
+      required
+      autoComplete={spec.autoComplete ?? 'off'}
+      {...inputProps[spec.kind]}
+      {...(spec.kind === 'date' ? { min: min || todayInLagos() } : {})}
+      {...field}
+    />
+  );
+}
