@@ -4,11 +4,44 @@
  * time. Escape closes the innermost open one and hands focus back to its button (named
  * actions the view provides); following a link closes everything.
  */
-import { setup, stateIn } from 'xstate';
+import { setup } from 'xstate';
 
 export type DropdownId = 'services' | 'partner';
 
 const choose = (dropdown: DropdownId) => ({ type: 'isDropdown', params: { dropdown } }) as const;
+const focusButtonOf = (dropdown: DropdownId) => ({ type: 'focusDropdownButton', params: { dropdown } }) as const;
+
+/** The disclosures, the same inside the closed and the open panel. */
+const dropdownStates = {
+  none: {
+    on: {
+      'dropdown.toggle': [
+        { guard: choose('services'), target: 'services' },
+        { guard: choose('partner'), target: 'partner' },
+      ],
+    },
+  },
+  services: {
+    on: {
+      'dropdown.toggle': [
+        { guard: choose('services'), target: 'none' },
+        { guard: choose('partner'), target: 'partner' },
+      ],
+      'dropdown.close': 'none',
+      escape: { target: 'none', actions: focusButtonOf('services') },
+    },
+  },
+  partner: {
+    on: {
+      'dropdown.toggle': [
+        { guard: choose('partner'), target: 'none' },
+        { guard: choose('services'), target: 'services' },
+      ],
+      'dropdown.close': 'none',
+      escape: { target: 'none', actions: focusButtonOf('partner') },
+    },
+  },
+} as const;
 
 export const menuMachine = setup({
   types: {
@@ -29,58 +62,25 @@ export const menuMachine = setup({
   },
 }).createMachine({
   id: 'menu',
-  type: 'parallel',
+  initial: 'closed',
   on: {
-    navigate: { target: ['.panel.closed', '.dropdown.none'] },
+    navigate: { target: '.closed' },
   },
   states: {
-    panel: {
-      initial: 'closed',
-      states: {
-        closed: {
-          on: { 'menu.toggle': 'open' },
-        },
-        open: {
-          on: {
-            'menu.toggle': 'closed',
-            // With a dropdown open, Escape closes that dropdown first and the panel stays.
-            escape: { guard: stateIn({ dropdown: 'none' }), target: 'closed', actions: 'focusMenuButton' },
-          },
-        },
-      },
-    },
-    dropdown: {
+    // The panel; on wide screens it is always shown and stays `closed` here.
+    closed: {
+      on: { 'menu.toggle': 'open' },
       initial: 'none',
-      states: {
-        none: {
-          on: {
-            'dropdown.toggle': [
-              { guard: choose('services'), target: 'services' },
-              { guard: choose('partner'), target: 'partner' },
-            ],
-          },
-        },
-        services: {
-          on: {
-            'dropdown.toggle': [
-              { guard: choose('services'), target: 'none' },
-              { guard: choose('partner'), target: 'partner' },
-            ],
-            'dropdown.close': 'none',
-            escape: { target: 'none', actions: { type: 'focusDropdownButton', params: { dropdown: 'services' } } },
-          },
-        },
-        partner: {
-          on: {
-            'dropdown.toggle': [
-              { guard: choose('partner'), target: 'none' },
-              { guard: choose('services'), target: 'services' },
-            ],
-            'dropdown.close': 'none',
-            escape: { target: 'none', actions: { type: 'focusDropdownButton', params: { dropdown: 'partner' } } },
-          },
-        },
+      states: dropdownStates,
+    },
+    open: {
+      on: {
+        'menu.toggle': 'closed',
+        // An open dropdown handles Escape itself first (its own transition wins).
+        escape: { target: 'closed', actions: 'focusMenuButton' },
       },
+      initial: 'none',
+      states: dropdownStates,
     },
   },
 });

@@ -89,7 +89,8 @@ export function Header() {
     }),
   );
   const [snapshot, send] = useMachine(logic, { inspect });
-  const menuOpen = snapshot.matches({ panel: 'open' });
+  const menuOpen = snapshot.matches('open');
+  const dropdownOpen = (dropdown: DropdownId) => snapshot.matches({ open: dropdown }) || snapshot.matches({ closed: dropdown });
 
   useEffect(() => {
     send({ type: 'navigate' });
@@ -144,7 +145,7 @@ export function Header() {
               <Dropdown
                 key={dropdown.id}
                 dropdown={dropdown}
-                open={snapshot.matches({ dropdown: dropdown.id })}
+                open={dropdownOpen(dropdown.id)}
                 buttonRef={(element) => {
                   if (element) dropdownButtons.current.set(dropdown.id, element);
                 }}
