@@ -1,16 +1,36 @@
+/**
+ * The entry. Marketing pages arrive prerendered (scripts/prerender.ts marks the root with the
+ * route it was rendered for): then React hydrates that HTML, after loading the route's page
+ * code so the first client render matches it. Any other page renders from scratch.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter, matchPath } from 'react-router-dom';
 import { AppRoutes } from './ui/router';
+import { pageRoutes } from './ui/routes';
 import { startInspector } from './ui/inspector';
 import './ui/styles.css';
+// Marketing styles come with the first stylesheet so prerendered HTML is styled before any script runs.
+import './ui/marketing/marketing.css';
 
 await startInspector();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+const pathname = withoutTrailingSlash(window.location.pathname);
+
+if (container.dataset.prerendered === pathname) {
+  const page = pageRoutes.find((route) => matchPath(route.path, pathname));
+  await page?.load();
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}
