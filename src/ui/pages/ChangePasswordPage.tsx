@@ -1,11 +1,51 @@
-/** Placeholder until issue 7 lands. */
+/** /change-password (SPEC section 2): old, new and confirm-new password; then back to the account. */
+import { api } from '../../api';
+import { calls, type ChangePasswordRequest } from '../../api/contract';
+import { changePasswordMachine } from '../../machines/changePasswordMachine';
+import { AccountLayout } from '../account/AccountLayout';
+import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFormFlow } from '../components/useFormFlow';
 
 export default function ChangePasswordPage() {
   usePageMeta('Change password');
+  const { snapshot, send, field, onSubmit, busy } = useFormFlow(changePasswordMachine, {
+    values: { old_password: '', new_password: '', new_password_confirmation: '' },
+    submit: (values) => api.changePassword(values as unknown as ChangePasswordRequest),
+    successMessage: () => calls.changePassword.success,
+    leaveTo: () => '/profile',
+  });
+  const type = snapshot.context.reveal ? 'text' : 'password';
   return (
-    <section className="page">
-      <h1>Change password</h1>
-    </section>
+    <AccountLayout title="Change password">
+      <form className="account-section" onSubmit={onSubmit} noValidate>
+        <TextField label="Old password" type={type} required autoComplete="current-password" {...field('old_password')} />
+        <TextField
+          label="New password"
+          type={type}
+          required
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...field('new_password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type={type}
+          required
+          autoComplete="new-password"
+          {...field('new_password_confirmation')}
+        />
+        <label className="check">
+          <input type="checkbox" checked={snapshot.context.reveal} onChange={() => send({ type: 'reveal.toggle' })} />
+          Show passwords
+        </label>
+        <p className="actions">
+          <SubmitButton busy={busy} busyLabel="Submitting...">
+            Change password
+          </SubmitButton>
+        </p>
+      </form>
+    </AccountLayout>
   );
 }

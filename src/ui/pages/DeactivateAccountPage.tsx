@@ -1,11 +1,56 @@
-/** Placeholder until issue 7 lands. */
+/**
+ * /deactivate-account (SPEC section 2): the reason and the password. Once the server answers
+ * 'User data deleted successfully.' the page goes home and ends the session (which forgets the
+ * stored token, id and image).
+ */
+import { useEffect, useRef } from 'react';
+import { api } from '../../api';
+import { calls, type DeleteUserRequest } from '../../api/contract';
+import { deactivateAccountMachine } from '../../machines/deactivateAccountMachine';
+import { AccountLayout } from '../account/AccountLayout';
+import { TextAreaField, TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFormFlow } from '../components/useFormFlow';
+import { Session } from '../session';
 
 export default function DeactivateAccountPage() {
   usePageMeta('Delete account');
+  const session = Session.useActorRef();
+  // The session ends when this members' page has gone. Ended while it still shows, the guard
+  // would send the user to /login: the router renders the move home as a transition, later
+  // than the session's change.
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (deleted.current) session.send({ type: 'session.expired' });
+    },
+    [session],
+  );
+  const { field, onSubmit, busy } = useFormFlow(deactivateAccountMachine, {
+    values: { Reason: '', password: '' },
+    submit: (values) => api.deleteUser(values as unknown as DeleteUserRequest),
+    successMessage: () => calls.deleteUser.success,
+    leaveTo: () => '/',
+    afterLeave: () => {
+      deleted.current = true;
+    },
+  });
   return (
-    <section className="page">
-      <h1>Delete account</h1>
-    </section>
+    <AccountLayout title="Delete account">
+      <form className="account-section account-danger" onSubmit={onSubmit} noValidate>
+        <p>
+          Deleting your account removes your profile, quotes and deliveries for good. Their tracking codes stop
+          working.
+        </p>
+        <TextAreaField label="Why are you leaving?" required {...field('Reason')} />
+        <TextField label="Password" type="password" required autoComplete="current-password" {...field('password')} />
+        <p className="actions">
+          <SubmitButton className="button button-danger" busy={busy} busyLabel="Deleting...">
+            Delete my account
+          </SubmitButton>
+        </p>
+      </form>
+    </AccountLayout>
   );
 }

@@ -1,11 +1,31 @@
-/** Placeholder until issue 7 lands. */
+/**
+ * /profile, the Account page (SPEC section 2): the side menu, Change password and Delete
+ * account, and the customer's bookings with links to track each.
+ */
+import { Link } from 'react-router-dom';
+import { AccountLayout } from '../account/AccountLayout';
+import { MyBookings } from '../account/MyBookings';
 import { usePageMeta } from '../components/PageMeta';
 
 export default function ProfilePage() {
   usePageMeta('Account');
   return (
-    <section className="page">
-      <h1>Account</h1>
-    </section>
+    <AccountLayout title="Account">
+      <section className="account-section" aria-labelledby="change-password">
+        <h2 id="change-password">Change password</h2>
+        <p>Choose a new password for signing in. You will need your current one.</p>
+        <Link className="button button-secondary" to="/change-password">
+          Change password
+        </Link>
+      </section>
+      <section className="account-section account-danger" aria-labelledby="delete-account">
+        <h2 id="delete-account">Delete account</h2>
+        <p>Your profile, quotes and deliveries are removed for good.</p>
+        <Link className="button button-secondary" to="/deactivate-account">
+          Delete account
+        </Link>
+      </section>
+      <MyBookings />
+    </AccountLayout>
   );
 }

@@ -1,11 +1,105 @@
-/** Placeholder until issue 7 lands. */
+/**
+ * /profile-update (SPEC section 2): profile image, full name, email (read-only, from the
+ * session) and mobile number, filled from the stored profile and sent as multipart to
+ * users/edit/{id}. A new image shows in the header avatar as soon as it is saved.
+ */
+import { useState, type ChangeEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import type { Profile } from '../../api/contract';
+import { profileUpdateMachine, type ProfileChanges, type ProfileValues } from '../../machines/profileUpdateMachine';
+import { AccountLayout } from '../account/AccountLayout';
+import { TextField } from '../components/Field';
+import { ImageDrop } from '../components/ImageDrop';
 import { usePageMeta } from '../components/PageMeta';
+import { SubmitButton } from '../components/SubmitButton';
+import { inspect } from '../inspector';
+import { Session } from '../session';
+import { notifyErrors, notifySuccess } from '../toast';
+import { Waiting } from '../tracking/Waiting';
+
+/** SPEC section 8 words it without the server's full stop. */
+const UPDATED = 'User Profile updated successfully';
 
 export default function ProfileUpdatePage() {
   usePageMeta('Profile');
+  const session = Session.useActorRef();
+  const stored = Session.useSelector((snapshot) => snapshot.context.session);
+  const [logic] = useState(() =>
+    profileUpdateMachine.provide({
+      actors: {
+        loadProfile: fromPromise<Profile>(async () => (await api.profile(undefined)).data),
+        saveProfile: fromPromise<Profile, ProfileChanges>(
+          async ({ input }) =>
+            (await api.editProfile(input.values, { id: stored?.id, files: { profile_image: input.image } })).data,
+        ),
+      },
+      actions: {
+        notifySuccess: () => notifySuccess(UPDATED),
+        notifyErrors: (_, { messages }) => notifyErrors(messages),
+        imageChanged: (_, { profileImage }) => session.send({ type: 'profile.imageChanged', profileImage }),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(logic, { inspect });
+  const { values, errors, messages, image, currentImage, email } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+
+  const field = (name: keyof ProfileValues) => ({
+    name,
+    value: values[name],
+    errors: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', name, value: event.target.value }),
+  });
+
   return (
-    <section className="page">
-      <h1>Profile</h1>
-    </section>
+    <AccountLayout title="Profile">
+      {snapshot.matches('loading') && <Waiting>Loading your profile…</Waiting>}
+      {snapshot.matches('loadFailed') && (
+        <div role="alert">
+          {messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+      {(snapshot.matches('editing') || snapshot.matches('saving')) && (
+        <form
+          className="account-section"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'submit' });
+          }}
+        >
+          <ImageDrop
+            label="Profile image"
+            file={image}
+            currentUrl={currentImage}
+            errors={errors.profile_image}
+            onPick={(file) => send({ type: 'image.pick', file })}
+            onReject={(rejections) => send({ type: 'image.reject', messages: rejections })}
+            onRemove={() => send({ type: 'image.remove' })}
+          />
+          <TextField label="Full name" required autoComplete="name" {...field('fullname')} />
+          <TextField
+            label="Email"
+            type="email"
+            readOnly
+            value={stored?.email || email}
+            hint="Your sign-in email cannot be changed here."
+          />
+          <TextField label="Mobile number" type="tel" required autoComplete="tel" {...field('phone')} />
+          <p className="actions">
+            <SubmitButton busy={busy} busyLabel="Updating...">
+              Update profile
+            </SubmitButton>
+          </p>
+        </form>
+      )}
+    </AccountLayout>
   );
 }

@@ -1,0 +1,190 @@
+/** The account pages of a signed-in customer, against the real server. */
+import { File as NodeFile } from 'node:buffer';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StoredSession } from '../../src/api/storage';
+import { get, PASSWORD, PNG, post, signUp, type Customer } from '../api/helpers';
+import { bookDelivery } from '../support/shipments';
+import { startTestServer, type TestServer } from '../support/server';
+import { renderApp } from './render';
+
+// A real server starts before these run; the success paths include the spec's 3-second wait.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // jsdom has no object URLs; the picker only needs one to show a preview.
+  URL.createObjectURL ??= () => 'blob:preview';
+  URL.revokeObjectURL ??= () => {};
+});
+afterAll(() => server.close());
+
+const sessionOf = (customer: Customer): StoredSession => ({
+  token: customer.token,
+  id: String(customer.id),
+  profileImage: '',
+  email: customer.email,
+});
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const main = () => within(screen.getByRole('main'));
+const unreachable = 'http://127.0.0.1:9/api/v1';
+
+describe('/profile', () => {
+  it('shows the side menu, the two sections and no bookings yet', async () => {
+    const customer = await signUp(server);
+    renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await heading('Account');
+    const menu = within(screen.getByRole('navigation', { name: 'Account menu' }));
+    expect(menu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile-update');
+    expect(menu.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    expect(menu.getByRole('button', { name: 'Log Out' })).toBeEnabled();
+    expect(main().getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+    expect(main().getByRole('link', { name: 'Delete account' })).toHaveAttribute('href', '/deactivate-account');
+    expect(await main().findByText(/No bookings yet/)).toBeInTheDocument();
+  });
+
+  it('lists the bookings newest first, each linking to its tracking page', async () => {
+    const customer = await signUp(server);
+    const first = await bookDelivery(server, customer.token);
+    const second = await bookDelivery(server, customer.token);
+    renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const bookings = await main().findAllByRole('link', { name: /^Track RL-/ }, { timeout: 10_000 });
+    expect(bookings.map((link) => link.textContent)).toEqual([second, first]);
+    expect(bookings[0]).toHaveAttribute('href', `/package-details?reference=${second}`);
+    const row = within(bookings[0]!.closest('li')!);
+    expect(row.getByText('Scheduled Delivery')).toBeInTheDocument();
+    expect(row.getByText('To Inspect')).toBeInTheDocument();
+  });
+
+  it('says when the bookings cannot be loaded and offers to try again', async () => {
+    renderApp('/profile', { apiUrl: unreachable, session: { token: 'some-token', id: '1', profileImage: '', email: 'a@example.com' } });
+    const alert = await main().findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('An error occurred. Please try again.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  // Where the user lands is the session's to decide (its logout flow goes home).
+  it('logs out: signed out, off the account page, and the token no longer works', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await heading('Account');
+    await app.user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(app.location().pathname).not.toBe('/profile'));
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
+  });
+});
+
+describe('/profile-update', () => {
+  // Sending an image is a browser test (tests/e2e/tracking-account.test.ts): inside jsdom the
+  // in-process server cannot read uploaded bytes (its typed arrays come from another realm).
+  it('fills the form from the profile and saves the new name', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await heading('Profile');
+    const name = await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
+    expect(name).toHaveValue('Ada Obi');
+    expect(main().getByLabelText(/Mobile number/)).toHaveValue('08031234567');
+    expect(main().getByLabelText('Email')).toHaveValue(customer.email);
+    expect(main().getByLabelText('Email')).toHaveAttribute('readonly');
+
+    await app.user.clear(name);
+    await app.user.type(name, 'Ada Nneka Obi');
+    await app.user.click(main().getByRole('button', { name: 'Update profile' }));
+    expect(await screen.findByText('User Profile updated successfully')).toBeInTheDocument();
+    expect(name).toHaveValue('Ada Nneka Obi');
+    expect((await get(server, 'users/profile', customer.token)).body.data.fullname).toBe('Ada Nneka Obi');
+  });
+
+  it('previews a picked image before it is sent', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
+    const picker = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+    await app.user.upload(picker, new NodeFile([PNG], 'me.png', { type: 'image/png' }) as unknown as File);
+    expect(main().getByRole('img', { name: 'Preview of me.png' })).toBeInTheDocument();
+    await app.user.click(main().getByRole('button', { name: 'Remove image' }));
+    expect(main().queryByRole('img', { name: 'Preview of me.png' })).toBeNull();
+  });
+
+  it('says what is wrong under the field and sends nothing', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const phone = await main().findByLabelText(/Mobile number/, {}, { timeout: 10_000 });
+    await app.user.clear(phone);
+    await app.user.type(phone, '12345');
+    await app.user.click(main().getByRole('button', { name: 'Update profile' }));
+    expect(phone).toHaveAccessibleDescription(/Enter a Nigerian phone number/);
+    expect(phone).toHaveValue('12345');
+    expect((await get(server, 'users/profile', customer.token)).body.data.phone).toBe('08031234567');
+  });
+
+  it('refuses an image over 1 MB with the spec\'s message', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
+    const picker = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+    const big = new NodeFile([new Uint8Array(1_048_577)], 'big.png', { type: 'image/png' }) as unknown as File;
+    await app.user.upload(picker, big);
+    expect(await main().findByText('File is larger than 1048576 bytes')).toBeInTheDocument();
+  });
+});
+
+describe('/change-password', () => {
+  it('says the new passwords do not match, then changes it; the new one logs in', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/change-password', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await heading('Change password');
+    await app.user.type(main().getByLabelText(/Old password/), PASSWORD);
+    await app.user.type(main().getByLabelText(/^New password/), 'Jollof rice 2025!');
+    await app.user.type(main().getByLabelText(/Confirm new password/), 'Jollof rice 2024!');
+    await app.user.click(main().getByRole('button', { name: 'Change password' }));
+    expect(main().getByLabelText(/Confirm new password/)).toHaveAccessibleDescription('Passwords do not match');
+
+    await app.user.clear(main().getByLabelText(/Confirm new password/));
+    await app.user.type(main().getByLabelText(/Confirm new password/), 'Jollof rice 2025!');
+    await app.user.click(main().getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    await waitFor(() => expect(app.location().pathname).toBe('/profile'), { timeout: 6000 });
+    expect((await post(server, 'login', { email: customer.email, password: 'Jollof rice 2025!' })).status).toBe(200);
+    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(400);
+  });
+
+  it('shows the server\'s word on a wrong old password and keeps what was typed', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/change-password', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await heading('Change password');
+    await app.user.type(main().getByLabelText(/Old password/), 'Not my password 1');
+    await app.user.type(main().getByLabelText(/^New password/), 'Jollof rice 2025!');
+    await app.user.type(main().getByLabelText(/Confirm new password/), 'Jollof rice 2025!');
+    await app.user.click(main().getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(main().getByLabelText(/Old password/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(main().getByLabelText(/Old password/)).toHaveValue('Not my password 1');
+    expect(app.location().pathname).toBe('/change-password');
+  });
+});
+
+describe('/deactivate-account', () => {
+  it('refuses a wrong password, then deletes the account, ends the session and goes home', async () => {
+    const customer = await signUp(server);
+    const app = renderApp('/deactivate-account', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    await heading('Delete account');
+    await app.user.type(main().getByLabelText(/Why are you leaving/), 'Moving abroad');
+    await app.user.type(main().getByLabelText(/^Password/), 'Not my password 1');
+    await app.user.click(main().getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(main().getByLabelText(/^Password/)).toHaveAccessibleDescription('Your password is not correct.'));
+
+    await app.user.clear(main().getByLabelText(/^Password/));
+    await app.user.type(main().getByLabelText(/^Password/), PASSWORD);
+    await app.user.click(main().getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('User data deleted successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(app.location().pathname).toBe('/'), { timeout: 6000 });
+    await waitFor(() => expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeInTheDocument());
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(400);
+  });
+});
