@@ -85,3 +85,4 @@ export const nodeFile = (bytes: Uint8Array | string, name: string, type: string)
 
 /** Nothing listens on port 9 of loopback: every call fails as it would offline. */
 export const unreachable = 'http://127.0.0.1:9/api/v1';
+

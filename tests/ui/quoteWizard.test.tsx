@@ -1,0 +1,156 @@
+/** The 5-step wizard on its three routes, against the real server: the paths of quoteWizardMachine's graph, walked by hand. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GENERIC_ERROR, QUOTE_ERROR } from '../../src/api/contract';
+import { get, PNG, signUp } from '../api/helpers';
+import { fiveStepQuote } from '../machines/quoteFixtures';
+import { startTestServer, type TestServer } from '../support/server';
+import { button, fill, input, main, nodeFile, pick, sessionOf, stepHeading, toast, unreachable } from './quoteDriver';
+import { renderApp } from './render';
+
+vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
+
+let server: TestServer;
+let session: ReturnType<typeof sessionOf>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  session = sessionOf(await signUp(server));
+  // jsdom has no object URLs; the picker only needs one to show a preview.
+  URL.createObjectURL ??= () => 'blob:preview';
+  URL.revokeObjectURL ??= () => {};
+});
+afterAll(() => server.close());
+
+const quote = fiveStepQuote();
+const from = pick(quote, ['moving_from_address', 'moving_from_apartment_type', 'number_of_room_moving_from', 'aptFloor']);
+const to = pick(quote, ['moving_to_address', 'moving_to_apartment_type', 'number_of_room_moving_to', 'toAptFloor']);
+const additional = pick(quote, ['Services', 'date_of_inspection', 'moving_date', 'description']);
+
+async function open(path: string, title: string, apiUrl = server.apiUrl) {
+  const app = renderApp(path, { apiUrl, session });
+  await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 });
+  return app;
+}
+
+const picker = () => screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+
+/** Fills and passes the first three steps. */
+async function toUploadMedia(user: ReturnType<typeof userEvent.setup>) {
+  await fill(user, from);
+  await user.click(button('Next'));
+  await stepHeading(/Destination/);
+  await fill(user, to);
+  await user.click(button('Next'));
+  await stepHeading(/Contact Details/);
+  await fill(user, pick(quote, ['full_name', 'mobile_phone']));
+  await user.click(button('Next'));
+  await stepHeading(/Upload Media/);
+}
+
+describe('the 5-step wizard', () => {
+  it('shows five tabs that only Back and Next switch, and checks each step before Next', async () => {
+    const app = await open('/local-quote', 'Local relocation quote');
+    const tabs = within(main().getByRole('tablist', { name: 'Quote steps' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      '1Current Location', '2Destination', '3Contact Details', '4Upload Media', '5Additional Information',
+    ]);
+    expect(tabs.getByRole('tab', { name: /Current Location/ })).toHaveAttribute('aria-selected', 'true');
+    await app.user.click(tabs.getByRole('tab', { name: /Destination/ }));
+    expect(tabs.getByRole('tab', { name: /Current Location/ })).toHaveAttribute('aria-selected', 'true');
+    expect(main().queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(main().getByText(/^Current address/).querySelector('.required')).toHaveTextContent('*');
+
+    await app.user.click(button('Next'));
+    expect(input('moving_from_address')).toHaveAccessibleDescription('Please fill in your address.');
+    expect(input('aptFloor')).toHaveAccessibleDescription('Select apartment floor.');
+    await toast('Select number of rooms.');
+    await fill(app.user, from);
+    await app.user.click(button('Next'));
+    await stepHeading(/Step 2 of 5: Destination/);
+    expect(tabs.getByRole('tab', { name: /Destination/ })).toHaveAttribute('aria-selected', 'true');
+    await app.user.click(button('Back'));
+    await stepHeading(/Step 1 of 5/);
+    expect(input('moving_from_address')).toHaveValue(quote.moving_from_address);
+  });
+
+  it('lets contact details stay empty, but not wrong', async () => {
+    const app = await open('/office-quote', 'Office relocation quote');
+    await fill(app.user, from);
+    await app.user.click(button('Next'));
+    await fill(app.user, to);
+    await app.user.click(button('Next'));
+    await stepHeading(/Contact Details/);
+    expect(main().getByText(/^Email/).querySelector('.required')).toBeNull();
+    await fill(app.user, { email: 'ada@' });
+    await app.user.click(button('Next'));
+    expect(input('email')).toHaveAccessibleDescription('Enter a valid email address, like name@example.com.');
+    await fill(app.user, { email: '' });
+    await app.user.click(button('Next'));
+    await stepHeading(/Upload Media/);
+  });
+
+  it('takes one image up to 1 MB, refusing a non-image, a bigger image and two files with the spec messages', async () => {
+    const app = await open('/interstate-quote', 'Inter-state relocation quote');
+    await toUploadMedia(app.user);
+    // Dropped as a user could; the picker's own accept filter would hide the wrong kinds.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(picker(), nodeFile('plain text', 'notes.txt', 'text/plain'));
+    await toast('File type must be image/*');
+    await user.upload(picker(), nodeFile(new Uint8Array(1_048_577), 'huge.png', 'image/png'));
+    await toast('File is larger than 1048576 bytes');
+    const dropzone = main().getByRole('button', { name: /Photo of your items/ });
+    fireEvent.drop(dropzone, {
+      dataTransfer: { files: [nodeFile(PNG, 'a.png', 'image/png'), nodeFile(PNG, 'b.png', 'image/png')], types: ['Files'] },
+    });
+    await toast('Too many files');
+    expect(dropzone).toHaveAccessibleDescription(/Too many files/);
+
+    await user.upload(picker(), nodeFile(PNG, 'kitchen.png', 'image/png'));
+    expect(await main().findByRole('img', { name: 'Preview of kitchen.png' })).toBeInTheDocument();
+    await app.user.click(button('Remove image'));
+    expect(main().queryByRole('img', { name: 'Preview of kitchen.png' })).toBeNull();
+  });
+
+  // jsdom's FormData cannot carry a file to Node's fetch: the image travels in tests/e2e/quotes.test.ts.
+  it('needs a service and both dates, sends the quote, toasts, then /thank-you with the reference', async () => {
+    const app = await open('/interstate-quote', 'Inter-state relocation quote');
+    await toUploadMedia(app.user);
+    await app.user.click(button('Next'));
+    await stepHeading(/Additional Information/);
+    await app.user.click(button('Submit'));
+    expect(main().getByRole('group', { name: /Services/ })).toHaveAccessibleDescription('Choose at least one service.');
+    expect(input('date_of_inspection')).toHaveAccessibleDescription('Please choose an inspection date.');
+    expect(input('moving_date')).toHaveAccessibleDescription('Please choose your moving date.');
+    await fill(app.user, additional);
+    await app.user.click(button('Submit'));
+    await toast('Interstate service created successfully');
+    await waitFor(() => expect(app.location().pathname).toBe('/thank-you'), { timeout: 6000 });
+    const reference = new URLSearchParams(app.location().search).get('reference')!;
+    expect(reference).toMatch(/^RL-/);
+    expect(await screen.findByText(reference)).toBeInTheDocument();
+    const orders = await get(server, 'users/orders', session.token);
+    expect(orders.body.data).toContainEqual(expect.objectContaining({ reference_number: reference, service_type: 'state_service' }));
+    expect(window.sessionStorage.getItem('draft:interstate-quote')).toBeNull();
+  });
+
+  it('keeps everything typed when the call fails, shows every message, and after a reload too', async () => {
+    const app = await open('/office-quote', 'Office relocation quote', unreachable);
+    await toUploadMedia(app.user);
+    await app.user.click(button('Next'));
+    await fill(app.user, additional);
+    await app.user.click(button('Submit'));
+    await toast(QUOTE_ERROR);
+    await toast(GENERIC_ERROR);
+    expect(input('description')).toHaveValue(quote.description);
+    expect(button('Submit')).toBeEnabled();
+    await app.user.click(button('Back'));
+    await stepHeading(/Upload Media/);
+
+    app.unmount();
+    await open('/office-quote', 'Office relocation quote');
+    expect(input('moving_from_address')).toHaveValue(quote.moving_from_address);
+    expect(input('aptFloor')).toHaveValue(quote.aptFloor);
+  });
+});
