@@ -36,7 +36,10 @@ export function ShipmentDetails({ result }: { result: TrackingResult }) {
       >
         <span style={{ width: `${progress}%` }} />
       </div>
-      <ol className="timeline" aria-label="Shipment timeline">
+      <h2 id="shipment-timeline" className="visually-hidden">
+        Shipment timeline
+      </h2>
+      <ol className="timeline" aria-labelledby="shipment-timeline">
         {timelineOf(result).map((step, index) => (
           <li
             key={step.status}
