@@ -35,6 +35,17 @@ function shellTemplate(): string {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * The first stylesheet goes inline: the page paints without waiting for another request (the
+ * server's CSP allows inline styles, not inline scripts). It is small: global and marketing styles.
+ */
+function inlineStylesheet(html: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/, (_link, href: string) => {
+    const css = fs.readFileSync(path.join(dist, href), 'utf8');
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
 function withHead(html: string, title: string, description: string): string {
   const head = [
     `<title>${escapeHtml(title)}</title>`,
@@ -92,7 +103,7 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, watch: null },
 });
 try {
-  const template = shellTemplate();
+  const template = inlineStylesheet(shellTemplate());
   const { AppRoutes } = (await vite.ssrLoadModule('/src/ui/router.tsx')) as { AppRoutes: ComponentType };
   const { pageText, prerenderedRoutes } = (await vite.ssrLoadModule('/src/content/pages.ts')) as {
     pageText: Record<string, PageText>;

@@ -18,8 +18,8 @@ export function Cards({ cards, headingLevel = 3 }: { cards: Card[]; headingLevel
           <p>{card.text}</p>
           {card.to && (
             <Link to={card.to} className="card-link">
-              {card.action ?? 'Learn more'}
-              <span className="visually-hidden"> about {card.title}</span>
+              {card.action ?? 'Learn more'}{' '}
+              <span className="visually-hidden">about {card.title}</span>
             </Link>
           )}
         </li>

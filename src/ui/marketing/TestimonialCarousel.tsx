@@ -9,7 +9,10 @@ export const CAROUSEL_STEP = 300;
 
 export function TestimonialCarousel({ id, title, testimonials }: { id: string; title: string; testimonials: Testimonial[] }) {
   const track = useRef<HTMLUListElement>(null);
-  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_STEP, behavior: 'smooth' });
+  const scroll = (direction: 1 | -1) => {
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    track.current?.scrollBy({ left: direction * CAROUSEL_STEP, behavior: smooth ? 'smooth' : 'auto' });
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       event.preventDefault();
