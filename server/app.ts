@@ -20,6 +20,7 @@ import { staffRoutes } from './routes/staff';
 import { trackingRoutes } from './routes/tracking';
 import { registerSecurity } from './security';
 import type { Services } from './services';
+import { TrackingCache } from './tracking-cache';
 import { ImageStore, registerMultipart } from './uploads';
 import { zodValidatorCompiler } from './validation';
 import { registerWebsite } from './web';
@@ -71,6 +72,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     mailer,
     images: new ImageStore(path.join(config.dataDir, 'uploads')),
     opsToken: ensureOpsToken(config.opsToken, config.dataDir),
+    tracking: new TrackingCache(config.trackingCacheMs),
   };
 
   await registerSecurity(app, config, redis);

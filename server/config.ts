@@ -21,6 +21,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Login, sign-up, code and reset calls: what one client address may send. */
   authRateLimit: RateLimit;
+  /** How long a tracking answer is reused (0: always ask the database). */
+  trackingCacheMs: number;
   /** The built website to serve (dist/), or null to serve the API alone. */
   webRoot: string | null;
   logger: boolean;
@@ -47,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       max: positive(env.AUTH_RATE_LIMIT, 10),
       windowMs: positive(env.AUTH_RATE_WINDOW_SECONDS, 60) * 1000,
     },
+    trackingCacheMs: env.TRACKING_CACHE_MS === '0' ? 0 : positive(env.TRACKING_CACHE_MS, 2_000),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
     logger: env.LOG !== 'off',
   };

@@ -1,10 +1,11 @@
 /**
  * Shipments: what quotes and deliveries share. Each gets a reference (RL- and 10 characters
  * from an alphabet without 0/O/1/I, about 2^50 possibilities: unguessable and easy to type) and
- * a status history, one row per status reached, which the tracking timeline shows.
+ * a status history, one row per status reached (kept by a trigger, migration 002), which the
+ * tracking timeline shows.
  */
 import crypto from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, QueryCreator } from 'kysely';
 import type { ServiceType, ShipmentStatus, TrackingResult } from '../src/api/contract';
 import type { Database, DB, Shipment } from './db/database';
 
@@ -23,61 +24,61 @@ export function normaliseReference(typed: string): string {
 
 export const progressOf: Record<ShipmentStatus, number> = { ToInspect: 33, Shipped: 66, Delivered: 100 };
 
-export async function createShipment(
-  trx: Transaction<Database>,
-  userId: number,
-  serviceType: ServiceType,
-): Promise<Pick<Shipment, 'id' | 'reference'>> {
-  const shipment = await trx
-    .insertInto('shipments')
-    .values({ reference: newReference(), user_id: userId, service_type: serviceType })
-    .returning(['id', 'reference', 'status'])
-    .executeTakeFirstOrThrow();
-  await trx.insertInto('shipment_status_changes').values({ shipment_id: shipment.id, status: shipment.status }).execute();
-  return shipment;
+/** A query whose `new_shipment` table is the shipment being inserted in the same statement. */
+export type WithNewShipment = QueryCreator<Database & { new_shipment: { id: number } }>;
+
+/** The new shipment's id, for the detail rows inserted beside it. */
+export const newShipmentId = (eb: ExpressionBuilder<Database & { new_shipment: { id: number } }, keyof Database>) =>
+  eb.selectFrom('new_shipment').select('new_shipment.id');
+
+/** Starts the one statement that inserts a shipment and, through what the caller adds, its details. */
+export function insertShipment(db: DB, userId: number, serviceType: ServiceType, reference: string): WithNewShipment {
+  return db.with('new_shipment', (query) =>
+    query.insertInto('shipments').values({ reference, user_id: userId, service_type: serviceType }).returning('id'),
+  );
 }
 
 export function findShipment(db: DB, typedReference: string) {
-  return db
-    .selectFrom('shipments')
-    .selectAll()
-    .where('reference', '=', normaliseReference(typedReference))
-    .executeTakeFirst();
+  return db.selectFrom('shipments').selectAll().where('reference', '=', normaliseReference(typedReference)).executeTakeFirst();
 }
 
-/** The public view of a shipment: nothing personal, only where it stands and since when. */
-export async function trackingOf(db: DB, shipment: Shipment): Promise<TrackingResult> {
-  const history = await db
-    .selectFrom('shipment_status_changes')
-    .select(['status', 'changed_at'])
-    .where('shipment_id', '=', shipment.id)
-    .orderBy('id')
+/** The public view of a shipment, in one query: nothing personal, only where it stands and since when. */
+export async function findTracking(db: DB, typedReference: string): Promise<TrackingResult | null> {
+  const rows = await db
+    .selectFrom('shipments')
+    .innerJoin('shipment_status_changes as change', 'change.shipment_id', 'shipments.id')
+    .select([
+      'shipments.reference',
+      'shipments.service_type',
+      'shipments.status',
+      'shipments.created_at',
+      'shipments.updated_at',
+      'change.status as reached',
+      'change.changed_at',
+    ])
+    .where('shipments.reference', '=', normaliseReference(typedReference))
+    .orderBy('change.id')
     .execute();
+  const [first] = rows;
+  if (!first) return null;
   return {
-    reference_number: shipment.reference,
-    service_type: shipment.service_type,
-    status: shipment.status,
-    ProgressBar: progressOf[shipment.status],
-    'date created': shipment.created_at.toISOString(),
-    'date updated': shipment.updated_at.toISOString(),
-    history: history.map((change) => ({ status: change.status, date: change.changed_at.toISOString() })),
+    reference_number: first.reference,
+    service_type: first.service_type,
+    status: first.status,
+    ProgressBar: progressOf[first.status],
+    'date created': first.created_at.toISOString(),
+    'date updated': first.updated_at.toISOString(),
+    history: rows.map((row) => ({ status: row.reached, date: row.changed_at.toISOString() })),
   };
 }
 
-/** Moves a shipment to `status` and records when; answers the shipment as it now is. */
+/** Moves a shipment to `status` (the trigger records when); answers it as it now is. */
 export async function moveShipment(db: DB, shipment: Shipment, status: ShipmentStatus): Promise<Shipment> {
   if (shipment.status === status) return shipment;
-  return db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('shipments')
-      .set({ status, updated_at: new Date() })
-      .where('id', '=', shipment.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('shipment_status_changes')
-      .values({ shipment_id: shipment.id, status, changed_at: moved.updated_at })
-      .execute();
-    return moved;
-  });
+  return db
+    .updateTable('shipments')
+    .set({ status, updated_at: new Date() })
+    .where('id', '=', shipment.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

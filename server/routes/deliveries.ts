@@ -1,10 +1,10 @@
 /** Delivery bookings: instant, scheduled, and bulk (one pickup, up to 50 receivers). */
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
 import { calls } from '../../src/api/contract';
 import { currentUser } from '../auth';
-import type { Database, DeliveriesTable, DeliveryReceiversTable } from '../db/database';
+import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
 import type { RoutesOptions } from '../services';
+import { newShipmentId, type WithNewShipment } from '../shipments';
 import { book } from './booking';
 import { contractRoute } from './contract-route';
 
@@ -14,13 +14,13 @@ export const BULK_DELIVERY_CREATED = 'Bulk Delivery created successfully';
 type Sender = Omit<DeliveriesTable, 'shipment_id'>;
 type Receiver = Omit<DeliveryReceiversTable, 'id' | 'shipment_id' | 'position'>;
 
-const storeDelivery = (sender: Sender, receivers: Receiver[]) => async (trx: Transaction<Database>, shipmentId: number) => {
-  await trx.insertInto('deliveries').values({ ...sender, shipment_id: shipmentId }).execute();
-  await trx
+/** Sender and receivers go in with the shipment: one statement, so all of it is stored or none. */
+const storeDelivery = (sender: Sender, receivers: Receiver[]) => (withShipment: WithNewShipment) =>
+  withShipment
+    .with('new_delivery', (query) => query.insertInto('deliveries').values({ ...sender, shipment_id: newShipmentId }))
     .insertInto('delivery_receivers')
-    .values(receivers.map((receiver, position) => ({ ...receiver, shipment_id: shipmentId, position })))
+    .values(receivers.map((receiver, position) => ({ ...receiver, shipment_id: newShipmentId, position })))
     .execute();
-};
 
 export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   contractRoute(app, services, 'instantDelivery', async (request) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { calls, type ServiceType } from '../../src/api/contract';
 import { currentUser } from '../auth';
 import type { RoutesOptions } from '../services';
+import { newShipmentId } from '../shipments';
 import { uploadedFile } from '../uploads';
 import { book } from './booking';
 import { contractRoute, type ContractRequest } from './contract-route';
@@ -20,12 +21,12 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
       const file = uploadedFile(request, 'file');
       const image = file ? await services.images.save(file, 'file') : null;
       const { aptFloor, toAptFloor, Services: services_, ...quote } = request.body;
-      const data = await book(services, currentUser(request), serviceType, (trx, shipmentId) =>
-        trx
+      const data = await book(services, currentUser(request), serviceType, (withShipment) =>
+        withShipment
           .insertInto('quotes')
           .values({
             ...quote,
-            shipment_id: shipmentId,
+            shipment_id: newShipmentId,
             from_floor: aptFloor,
             to_floor: toAptFloor,
             services: services_,

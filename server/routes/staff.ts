@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { statusChangedMail } from '../mail/messages';
 import { notFound } from '../problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, moveShipment, trackingOf } from '../shipments';
+import { findShipment, findTracking, moveShipment } from '../shipments';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
 
@@ -38,9 +38,12 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     const shipment = await findShipment(db, request.params.id);
     if (!shipment) throw notFound(UNKNOWN_REFERENCE);
     const moved = await moveShipment(db, shipment, request.body.status);
-    if (moved === shipment) return { message: `Already ${moved.status}: nothing changed.`, data: await trackingOf(db, moved) };
+    services.tracking.forget(moved.reference);
+    const data = await findTracking(db, moved.reference);
+    if (!data) throw notFound(UNKNOWN_REFERENCE);
+    if (moved === shipment) return { message: `Already ${moved.status}: nothing changed.`, data };
     const customer = await db.selectFrom('users').select('email').where('id', '=', moved.user_id).executeTakeFirst();
     if (customer) await mailer.send(statusChangedMail(customer.email, moved.reference, moved.status));
-    return { message: `Status set to ${moved.status}; the customer was mailed.`, data: await trackingOf(db, moved) };
+    return { message: `Status set to ${moved.status}; the customer was mailed.`, data };
   });
 }

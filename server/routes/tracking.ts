@@ -4,7 +4,7 @@ import { calls } from '../../src/api/contract';
 import { currentUser } from '../auth';
 import { notFound } from '../problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, trackingOf } from '../shipments';
+import { findTracking, normaliseReference } from '../shipments';
 import { contractRoute } from './contract-route';
 
 export const UNKNOWN_REFERENCE = 'No package was found with this tracking code. Check the code in your mail and try again.';
@@ -13,9 +13,14 @@ export async function trackingRoutes(app: FastifyInstance, { services }: RoutesO
   const { db } = services;
 
   contractRoute(app, services, 'trackingStatus', async (request) => {
-    const shipment = await findShipment(db, request.body.reference_id);
-    if (!shipment) throw notFound(UNKNOWN_REFERENCE);
-    return { message: calls.trackingStatus.success, data: await trackingOf(db, shipment) };
+    const reference = normaliseReference(request.body.reference_id);
+    let tracking = services.tracking.get(reference);
+    if (!tracking) {
+      tracking = await findTracking(db, reference);
+      if (!tracking) throw notFound(UNKNOWN_REFERENCE);
+      services.tracking.set(reference, tracking);
+    }
+    return { message: calls.trackingStatus.success, data: tracking };
   });
 
   contractRoute(app, services, 'orders', async (request) => {

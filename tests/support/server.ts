@@ -19,6 +19,8 @@ export interface TestServer {
   /** origin + /api/v1 */
   apiUrl: string;
   dataDir: string;
+  /** The PostgreSQL database this server uses (its own scratch one), or null on the embedded one. */
+  databaseUrl: string | null;
   app: FastifyInstance;
   close: () => Promise<void>;
 }
@@ -73,6 +75,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     origin,
     apiUrl: `${origin}/api/v1`,
     dataDir,
+    databaseUrl: config.databaseUrl,
     app,
     close: async () => {
       await app.close();
