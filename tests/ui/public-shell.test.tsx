@@ -55,8 +55,15 @@ describe('the header', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it.each(['/services', '/office', '/local', '/interstate', '/track', '/local-quote'])('shows TRACKER on %s', async (path) => {
+  it.each(['/services', '/office', '/local', '/interstate', '/track'])('shows TRACKER on %s', async (path) => {
     renderApp(path);
+    expect(banner().getByRole('link', { name: 'TRACKER' })).toHaveAttribute('href', '/track');
+  });
+
+  it.each(['/get-quote', '/local-quote', '/interstate-quote', '/office-quote'])('shows TRACKER to a member on %s', async (path) => {
+    const app = renderApp(path, { session: { token: 'stored-token', id: '1', profileImage: '', email: 'ada@example.com' } });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    expect(app.location().pathname).toBe(path);
     expect(banner().getByRole('link', { name: 'TRACKER' })).toHaveAttribute('href', '/track');
   });
 
