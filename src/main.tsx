@@ -18,7 +18,8 @@ await startInspector();
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <BrowserRouter>
+    {/* Navigation renders at once: inside a transition, a guard could see a logout before the way home. */}
+    <BrowserRouter useTransitions={false}>
       <AppRoutes />
     </BrowserRouter>
   </StrictMode>

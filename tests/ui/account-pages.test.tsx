@@ -66,13 +66,12 @@ describe('/profile', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
-  // Where the user lands is the session's to decide (its logout flow goes home).
-  it('logs out: signed out, off the account page, and the token no longer works', async () => {
+  it('logs out: signed out, home, and the token no longer works', async () => {
     const customer = await signUp(server);
     const app = renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(customer) });
     await heading('Account');
     await app.user.click(screen.getByRole('button', { name: 'Log Out' }));
-    await waitFor(() => expect(app.location().pathname).not.toBe('/profile'));
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
