@@ -50,7 +50,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   app.decorateRequest('user', null);
 
-  const db = await openDatabase(config.databaseUrl, config.dataDir);
+  const db = await openDatabase(config.databaseUrl, config.dataDir, app.log);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect, type Generated, type Selectable } fr
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceType, ShipmentStatus } from '../../src/api/contract';
 import { migrations } from './migrations';
 
@@ -141,11 +142,14 @@ export type DB = Kysely<Database>;
  */
 const DATE_OID = 1082;
 
-function dialectFor(databaseUrl: string | null, dataDir: string) {
+function dialectFor(databaseUrl: string | null, dataDir: string, log: FastifyBaseLogger) {
   if (databaseUrl) {
     const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser };
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10, types }) });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types });
+    // An idle connection the server drops (a restart, a closing pool) must not end the process.
+    pool.on('error', (error) => log.warn({ err: error }, 'idle database connection lost'));
+    return new PostgresDialect({ pool });
   }
   const directory = path.join(dataDir, 'db');
   fs.mkdirSync(directory, { recursive: true });
@@ -153,8 +157,8 @@ function dialectFor(databaseUrl: string | null, dataDir: string) {
 }
 
 /** Opens the database and brings its schema up to date; throws when a migration fails. */
-export async function openDatabase(databaseUrl: string | null, dataDir: string): Promise<DB> {
-  const db = new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir) });
+export async function openDatabase(databaseUrl: string | null, dataDir: string, log: FastifyBaseLogger): Promise<DB> {
+  const db = new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir, log) });
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) {

@@ -13,8 +13,7 @@ const applicationCalls = [
 export async function applicationRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   for (const [name, role] of applicationCalls) {
     contractRoute(app, services, name, async (request) => {
-      const { email, ...application } = request.body;
-      await services.db.insertInto('applications').values({ ...application, email: email ?? null, role }).execute();
+      await services.db.insertInto('applications').values({ ...request.body, role }).execute();
       return { message: calls[name].success };
     });
   }

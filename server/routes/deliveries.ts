@@ -24,29 +24,26 @@ const storeDelivery = (sender: Sender, receivers: Receiver[]) => (withShipment: 
 
 export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   contractRoute(app, services, 'instantDelivery', async (request) => {
-    const body = request.body;
-    const data = await book(services, currentUser(request), 'instant_delivery', storeDelivery(
-      { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: null, description: body.description },
-      [{ address: body.dilivery_address, name: body.receiver_fullname, phone: body.receiver_number, delivery_date: null }],
-    ));
+    const { body } = request;
+    const sender = { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: null, description: body.description };
+    const receiver = { address: body.dilivery_address, name: body.receiver_fullname, phone: body.receiver_number, delivery_date: null };
+    const data = await book(services, currentUser(request), 'instant_delivery', storeDelivery(sender, [receiver]));
     return { message: calls.instantDelivery.success, data };
   });
 
   contractRoute(app, services, 'scheduledDelivery', async (request) => {
-    const body = request.body;
-    const data = await book(services, currentUser(request), 'scheduled_delivery', storeDelivery(
-      { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_phone, pickup_date: body.pickup_date, description: body.description },
-      [{ address: body.delivery_address, name: body.receiver_fullname, phone: body.receiver_phone, delivery_date: body.delivery_date }],
-    ));
+    const { body } = request;
+    const sender = { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_phone, pickup_date: body.pickup_date, description: body.description };
+    const receiver = { address: body.delivery_address, name: body.receiver_fullname, phone: body.receiver_phone, delivery_date: body.delivery_date };
+    const data = await book(services, currentUser(request), 'scheduled_delivery', storeDelivery(sender, [receiver]));
     return { message: DELIVERY_CREATED, data };
   });
 
   contractRoute(app, services, 'bulkDelivery', async (request) => {
-    const body = request.body;
-    const data = await book(services, currentUser(request), 'bulk_delivery', storeDelivery(
-      { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: body.pickup_date, description: body.description },
-      body.receiver_details.map((receiver) => ({ address: receiver.address, name: receiver.name, phone: receiver.phone, delivery_date: receiver.date })),
-    ));
+    const { body } = request;
+    const sender = { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: body.pickup_date, description: body.description };
+    const receivers = body.receiver_details.map(({ address, name, phone, date }) => ({ address, name, phone, delivery_date: date }));
+    const data = await book(services, currentUser(request), 'bulk_delivery', storeDelivery(sender, receivers));
     return { message: BULK_DELIVERY_CREATED, data };
   });
 }

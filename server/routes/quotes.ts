@@ -20,24 +20,12 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
     contractRoute(app, services, name, async (request: ContractRequest<typeof name>) => {
       const file = uploadedFile(request, 'file');
       const image = file ? await services.images.save(file, 'file') : null;
-      const { aptFloor, toAptFloor, Services: services_, ...quote } = request.body;
+      // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).
+      const { aptFloor, toAptFloor, Services: chosenServices, ...quote } = request.body;
       const data = await book(services, currentUser(request), serviceType, (withShipment) =>
         withShipment
           .insertInto('quotes')
-          .values({
-            ...quote,
-            shipment_id: newShipmentId,
-            from_floor: aptFloor,
-            to_floor: toAptFloor,
-            services: services_,
-            full_name: quote.full_name ?? null,
-            email: quote.email ?? null,
-            mobile_phone: quote.mobile_phone ?? null,
-            moving_date: quote.moving_date ?? null,
-            date_of_inspection: quote.date_of_inspection ?? null,
-            description: quote.description ?? null,
-            image,
-          })
+          .values({ ...quote, shipment_id: newShipmentId, from_floor: aptFloor, to_floor: toAptFloor, services: chosenServices, image })
           .execute(),
       );
       return { message: calls[name].success, data };
