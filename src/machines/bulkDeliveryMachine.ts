@@ -8,8 +8,8 @@
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
 import { assign, forwardTo, fromPromise, setup } from 'xstate';
-import { bulkDeliveryRequest, fieldErrors, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../api/contract';
-import { messagesOf, isApiError } from '../api/errors';
+import { bulkDeliveryRequest, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../api/contract';
+import { feedbackOf, problemsOf } from './formFields';
 import { receiverListMachine, type ReceiverListEvent, type ReceiversChangedEvent } from './receiverListMachine';
 
 export type BulkSender = Omit<BulkDeliveryRequest, 'receiver_details'>;
@@ -119,11 +119,7 @@ export const bulkDeliveryMachine = setup({
           { guard: 'isValid', target: 'submitting' },
           {
             actions: [
-              assign(({ context }) => {
-                const parsed = bulkDeliveryRequest.safeParse(requestOf(context));
-                const errors = parsed.success ? {} : fieldErrors(parsed.error);
-                return { errors, messages: [...new Set(Object.values(errors).flat())] };
-              }),
+              assign(({ context }) => problemsOf(bulkDeliveryRequest, requestOf(context))),
               { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
             ],
           },
@@ -147,10 +143,7 @@ export const bulkDeliveryMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign(({ event }) => ({
-              errors: isApiError(event.error) ? event.error.fields : {},
-              messages: messagesOf(event.error),
-            })),
+            assign(({ event }) => feedbackOf(event.error)),
             { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
           ],
         },

@@ -8,8 +8,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
-import { fieldErrors } from '../api/contract';
-import { messagesOf, isApiError } from '../api/errors';
+import { feedbackOf, problemsOf } from './formFields';
 
 export type FieldValue = string | boolean;
 export type FormValues = Record<string, FieldValue>;
@@ -28,7 +27,6 @@ export interface FormOptions {
 }
 
 export function createFormMachine(options: FormOptions) {
-  const check = (values: FormValues) => options.schema.safeParse(values);
 
   return setup({
     types: {
@@ -60,7 +58,7 @@ export function createFormMachine(options: FormOptions) {
       leave: (_, _params: { result: unknown }) => {},
     },
     guards: {
-      isValid: ({ context }) => check(context.values).success,
+      isValid: ({ context }) => options.schema.safeParse(context.values).success,
     },
     delays: {
       redirectDelay: ({ context }) => context.redirectDelay,
@@ -96,11 +94,7 @@ export function createFormMachine(options: FormOptions) {
             { guard: 'isValid', target: 'submitting' },
             {
               actions: [
-                assign(({ context }) => {
-                  const parsed = check(context.values);
-                  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-                  return { errors, messages: [...new Set(Object.values(errors).flat())] };
-                }),
+                assign(({ context }) => problemsOf(options.schema, context.values)),
                 { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
               ],
             },
@@ -124,10 +118,7 @@ export function createFormMachine(options: FormOptions) {
           onError: {
             target: 'editing',
             actions: [
-              assign(({ event }) => ({
-                errors: isApiError(event.error) ? event.error.fields : {},
-                messages: messagesOf(event.error),
-              })),
+              assign(({ event }) => feedbackOf(event.error)),
               { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
             ],
           },

@@ -8,8 +8,9 @@
  * `notifyErrors`, `imageChanged`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { fieldErrors, profileUpdateRequest, type Profile } from '../api/contract';
-import { isApiError, messagesOf } from '../api/errors';
+import { profileUpdateRequest, type Profile } from '../api/contract';
+import { messagesOf } from '../api/errors';
+import { feedbackOf, problemsOf } from './formFields';
 
 export interface ProfileValues {
   fullname: string;
@@ -24,7 +25,6 @@ export interface ProfileChanges {
 
 type FieldErrors = Record<string, string[]>;
 
-const check = (values: ProfileValues) => profileUpdateRequest.safeParse(values);
 const valuesOf = (profile: Profile): ProfileValues => ({ fullname: profile.fullname, phone: profile.phone });
 
 /** Messages of the field `name` cleared, the others kept (SPEC section 5: typing clears a message). */
@@ -67,7 +67,7 @@ export const profileUpdateMachine = setup({
     imageChanged: (_, _params: { profileImage: string }) => {},
   },
   guards: {
-    isValid: ({ context }) => check(context.values).success,
+    isValid: ({ context }) => profileUpdateRequest.safeParse(context.values).success,
   },
 }).createMachine({
   id: 'profileUpdate',
@@ -134,11 +134,7 @@ export const profileUpdateMachine = setup({
           { guard: 'isValid', target: 'saving' },
           {
             actions: [
-              assign(({ context }) => {
-                const parsed = check(context.values);
-                const errors = parsed.success ? {} : fieldErrors(parsed.error);
-                return { errors, messages: [...new Set(Object.values(errors).flat())] };
-              }),
+              assign(({ context }) => problemsOf(profileUpdateRequest, context.values)),
               { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
             ],
           },
@@ -168,10 +164,7 @@ export const profileUpdateMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign(({ event }) => ({
-              errors: isApiError(event.error) ? event.error.fields : {},
-              messages: messagesOf(event.error),
-            })),
+            assign(({ event }) => feedbackOf(event.error)),
             { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
           ],
         },

@@ -10,8 +10,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
-import { fieldErrors, quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
-import { isApiError, messagesOf } from '../api/errors';
+import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
+import { feedbackOf, problemsOf } from './formFields';
 import type { FieldErrors, FieldValue, FormValues } from './formMachine';
 
 export interface QuoteStep {
@@ -47,10 +47,7 @@ export function quoteOf(values: FormValues): QuoteRequest {
   return Object.fromEntries(Object.entries(values).filter(([key]) => wireKeys.includes(key))) as QuoteRequest;
 }
 
-const errorsOf = (schema: z.ZodType, value: unknown): FieldErrors => {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? {} : fieldErrors(parsed.error);
-};
+const errorsOf = (schema: z.ZodType, value: unknown): FieldErrors => problemsOf(schema, value).errors;
 
 /** Field messages of one step, in the step schema's order; the last step adds the contract's. */
 export function stepErrors(steps: readonly QuoteStep[], index: number, values: FormValues): FieldErrors {
@@ -210,10 +207,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
             // Back to the last step with everything typed; field messages land under their fields.
             target: `editing.${lastStep}`,
             actions: [
-              assign(({ event }) => ({
-                errors: isApiError(event.error) ? event.error.fields : {},
-                messages: messagesOf(event.error),
-              })),
+              assign(({ event }) => feedbackOf(event.error)),
               { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
             ],
           },
