@@ -44,7 +44,7 @@ async function listOrders(): Promise<string> {
   const { data } = staffOrdersResponse.parse(await staffCall('GET', calls.staffOrders.path));
   if (data.length === 0) return 'No quotes or deliveries yet.';
   return table([
-    ['REFERENCE', 'SERVICE', 'STATUS', 'CREATED', 'UPDATED', 'CUSTOMER'],
+    ['REFERENCE', 'SERVICE', 'STATUS', 'CREATED (UTC)', 'UPDATED (UTC)', 'CUSTOMER'],
     ...data.map((order) => [
       order.reference_number,
       serviceTypeLabels[order.service_type],

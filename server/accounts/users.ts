@@ -6,9 +6,6 @@ import { imageUrl } from '../uploads';
 export const findUserByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
-export const findUserById = (db: DB, id: number) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const profileOf = (user: User): Profile => ({
   id: user.id,
   fullname: user.fullname,
