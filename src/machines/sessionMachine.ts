@@ -2,7 +2,7 @@
  * The session (SPEC section 4), one actor for the whole app: signed in at start when a token
  * is stored; login stores token, id, profile image and the email for the browser session;
  * logout calls the server, clears storage and goes home; a 401 from any call ends the session
- * and sends the user to /login. Storage, the logout call and navigation are provided by the
+ * and sends the user to /login; a deleted account just ends it. Storage, the logout call and navigation are provided by the
  * app (`persist`, `forget`, `logout`, `goHome`, `goToLogin`).
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -16,6 +16,7 @@ export const sessionMachine = setup({
       | { type: 'session.login'; session: StoredSession }
       | { type: 'session.logout' }
       | { type: 'session.expired' }
+      | { type: 'session.ended' }
       | { type: 'profile.imageChanged'; profileImage: string },
   },
   actors: {
@@ -57,6 +58,9 @@ export const sessionMachine = setup({
       on: {
         'session.logout': 'signingOut',
         'session.expired': { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goToLogin'] },
+        // The account was deleted: the server has already ended every session, and the page
+        // that deleted it decides where the user goes.
+        'session.ended': { target: 'signedOut', actions: [assign({ session: null }), 'forget'] },
         'profile.imageChanged': {
           actions: [
             assign({

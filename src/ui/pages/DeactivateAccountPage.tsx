@@ -1,9 +1,8 @@
 /**
  * /deactivate-account (SPEC section 2): the reason and the password. Once the server answers
- * 'User data deleted successfully.' the page goes home and ends the session (which forgets the
- * stored token, id and image).
+ * 'User data deleted successfully.' the session ends (the stored token, id and image are
+ * forgotten) and the user goes home.
  */
-import { useEffect, useRef } from 'react';
 import { api } from '../../api';
 import { calls, type DeleteUserRequest } from '../../api/contract';
 import { deactivateAccountMachine } from '../../machines/deactivateAccountMachine';
@@ -17,24 +16,12 @@ import { Session } from '../session';
 export default function DeactivateAccountPage() {
   usePageMeta('Delete account');
   const session = Session.useActorRef();
-  // The session ends when this members' page has gone. Ended while it still shows, the guard
-  // would send the user to /login: the router renders the move home as a transition, later
-  // than the session's change.
-  const deleted = useRef(false);
-  useEffect(
-    () => () => {
-      if (deleted.current) session.send({ type: 'session.expired' });
-    },
-    [session],
-  );
   const { field, onSubmit, busy } = useFormFlow(deactivateAccountMachine, {
     values: { Reason: '', password: '' },
     submit: (values) => api.deleteUser(values as unknown as DeleteUserRequest),
     successMessage: () => calls.deleteUser.success,
     leaveTo: () => '/',
-    afterLeave: () => {
-      deleted.current = true;
-    },
+    afterLeave: () => session.send({ type: 'session.ended' }),
   });
   return (
     <AccountLayout title="Delete account">
