@@ -1,13 +1,21 @@
-/** The FAQ (SPEC section 2): ten questions, one open at a time, plus and minus icons (Radix accordion). */
+/**
+ * The FAQ (SPEC section 2): ten questions, one open at a time (faqMachine), plus and minus icons.
+ * The Radix accordion renders it accessibly; the machine decides what is open.
+ */
 import * as Accordion from '@radix-ui/react-accordion';
+import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { faq } from '../../content/faq';
 import { pageText } from '../../content/pages';
+import { faqMachine } from '../../machines/faqMachine';
+import { inspect } from '../inspector';
 import { usePageMeta } from '../components/PageMeta';
 import { Hero } from '../marketing/Hero';
 
 export default function FaqPage() {
   usePageMeta(pageText.faq.title, pageText.faq.description);
+  const [snapshot, send] = useMachine(faqMachine, { inspect });
+  const { openItem } = snapshot.context;
   return (
     <>
       <Hero title="Frequently Asked Questions">
@@ -17,7 +25,14 @@ export default function FaqPage() {
       </Hero>
       <div className="band">
         <div className="band-inner narrow-inner">
-          <Accordion.Root type="single" collapsible className="faq">
+          <Accordion.Root
+            type="single"
+            collapsible
+            className="faq"
+            value={openItem ?? ''}
+            // Radix says '' when the open item is closed: that is a toggle of the open item.
+            onValueChange={(value) => send({ type: 'item.toggle', id: value || (openItem ?? '') })}
+          >
             {faq.map((item) => (
               <Accordion.Item key={item.id} value={item.id} className="faq-item">
                 <Accordion.Header asChild>
