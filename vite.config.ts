@@ -9,7 +9,8 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },
-  build: { target: 'es2022', sourcemap: false },
+  // DIST_DIR lets parallel builds (and the browser tests) use folders of their own.
+  build: { target: 'es2022', sourcemap: false, outDir: process.env.DIST_DIR ?? 'dist', emptyOutDir: true },
   test: {
     projects: [
       {
