@@ -47,14 +47,25 @@ export function Toasts() {
   ) : null;
 }
 
+/** A success replaces what went wrong before: stale error toasts would contradict it. */
 export function notifySuccess(message: string): void {
   want();
-  void loadToastify().then(({ toast }) => toast.success(message, { toastId: `ok:${message}` }));
+  void loadToastify().then(({ toast }) => {
+    toast.dismiss();
+    toast.success(message, { toastId: `ok:${message}` });
+  });
 }
 
-/** toastId de-duplicates: pressing Submit twice on the same mistake does not stack toasts. */
+/**
+ * One toast per message (toastId de-duplicates: pressing Submit twice on the same mistake does
+ * not stack toasts), and focus on the first field to fix, so on a phone the user lands on it
+ * instead of hunting for it below the fold.
+ */
 export function notifyErrors(messages: string[]): void {
   want();
+  const form = document.activeElement?.closest('form');
+  // After React has rendered the field messages (aria-invalid) that came with these toasts.
+  setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   void loadToastify().then(({ toast }) => {
     for (const message of messages) toast.error(message, { toastId: `error:${message}` });
   });
