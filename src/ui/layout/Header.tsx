@@ -8,6 +8,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { company } from '../../content/company';
 import { aboutLink, dropdowns, homeLink, showsTracker, trackerLink, type NavDropdown } from '../../content/navigation';
+import { mediaUrl } from '../../api/media';
 import { hasProfileImage } from '../../api/storage';
 import { menuMachine, type DropdownId } from '../../machines/menuMachine';
 import { inspect } from '../inspector';
@@ -23,7 +24,7 @@ function AccountLinks() {
     return (
       <Link to="/profile" className="avatar" aria-label="Your account">
         {hasProfileImage(session.profileImage) ? (
-          <img src={session.profileImage} alt="" width={36} height={36} />
+          <img src={mediaUrl(session.profileImage)} alt="" width={36} height={36} />
         ) : (
           <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
             <circle cx="12" cy="8" r="4" fill="currentColor" />

@@ -3,6 +3,7 @@
  * session) and mobile number, filled from the stored profile and sent as multipart to
  * users/edit/{id}. A new image shows in the header avatar as soon as it is saved.
  */
+import { mediaUrl } from '../../api/media';
 import { useState, type ChangeEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -78,7 +79,7 @@ export default function ProfileUpdatePage() {
           <ImageDrop
             label="Profile image"
             file={image}
-            currentUrl={currentImage}
+            currentUrl={currentImage ? mediaUrl(currentImage) : null}
             errors={errors.profile_image}
             onPick={(file) => send({ type: 'image.pick', file })}
             onReject={(rejections) => send({ type: 'image.reject', messages: rejections })}
