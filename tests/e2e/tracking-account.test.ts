@@ -121,9 +121,10 @@ describe('tracking and the account in Chromium', () => {
 
     const avatar = page.getByRole('banner').getByRole('link', { name: 'Your account' }).locator('img');
     await avatar.waitFor();
-    expect(await avatar.getAttribute('src')).toMatch(/^\/uploads\/\w+\.png$/);
+    const stored = await page.evaluate(() => window.localStorage.getItem('profile_image'));
+    expect(stored).toMatch(/^\/uploads\/\w+\.png$/);
+    expect(await avatar.getAttribute('src')).toBe(`${app.server.origin}${stored}`);
     await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-    expect(await page.evaluate(() => window.localStorage.getItem('profile_image'))).toBe(await avatar.getAttribute('src'));
   });
 
   it('changes the password, then the login page takes the new one', async () => {

@@ -50,11 +50,12 @@ export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReje
           'aria-describedby': ['image-drop-hint', errorId].filter(Boolean).join(' '),
         })}
       >
-        <input {...getInputProps({ 'aria-label': label })} />
         <p id="image-drop-hint">
           {isDragActive ? 'Drop the image here' : 'Tap to choose an image, or drag one here. One image, up to 1 MB.'}
         </p>
       </div>
+      {/* Outside the button: an input inside it would be a control nested in a control. */}
+      <input {...getInputProps({ 'aria-label': label })} />
       {shown && (
         <figure className="image-preview">
           <img src={shown} alt={file ? `Preview of ${file.name}` : 'Current image'} width={160} height={160} />
