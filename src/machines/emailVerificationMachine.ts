@@ -1,8 +1,9 @@
 /**
  * Email verification (SPEC sections 2–5, DESIGN.md): the 6-digit code from the mail, checked
  * before it is sent, while a countdown runs (300 s in the app, shorter in tests). At zero the
- * code is expired: Verify is refused and the page offers a new code. Success says 'Email
- * verified successfully' and goes to /login after 3 s.
+ * code is expired: Verify is refused and a new code is offered — sent right here when the
+ * address is known, which starts the countdown again. Success says 'Email verified
+ * successfully' and goes to /login after 3 s.
  *
  * Two regions run side by side: the code being entered and verified, and the clock.
  */
@@ -27,20 +28,26 @@ export const emailVerificationMachine = setup({
       code: string;
       email: string | null;
       remaining: number;
+      /** The countdown's length, to start again after a new code. */
+      seconds: number;
       errors: Errors;
       messages: string[];
       redirectDelay: number;
     },
     input: {} as EmailVerificationInput,
-    events: {} as { type: 'code.change'; value: string } | { type: 'submit' },
+    events: {} as { type: 'code.change'; value: string } | { type: 'submit' } | { type: 'code.resend' },
   },
   actors: {
     verifyEmail: fromPromise<unknown, Request>(async () => {
       throw new Error('verifyEmail is provided by the view');
     }),
+    resendOtp: fromPromise<unknown, { email: string }>(async () => {
+      throw new Error('resendOtp is provided by the view');
+    }),
   },
   actions: {
     notifySuccess: () => {},
+    notifyResent: () => {},
     notifyErrors: (_, _params: { messages: string[] }) => {},
     leave: () => {},
   },
@@ -48,6 +55,7 @@ export const emailVerificationMachine = setup({
     isLive: ({ context }) => context.remaining > 0,
     isValidAndLive: ({ context }) => context.remaining > 0 && verifyEmailRequest.safeParse(requestOf(context)).success,
     isLastSecond: ({ context }) => context.remaining <= 1,
+    knowsEmail: ({ context }) => Boolean(context.email),
   },
   delays: {
     second: 1000,
@@ -59,6 +67,7 @@ export const emailVerificationMachine = setup({
     code: '',
     email: input.email,
     remaining: input.seconds,
+    seconds: input.seconds,
     errors: {},
     messages: [],
     redirectDelay: input.redirectDelay,
@@ -123,7 +132,32 @@ export const emailVerificationMachine = setup({
             ],
           },
         },
-        expired: {},
+        expired: {
+          // Without the address the page links to /resend-otp instead.
+          on: { 'code.resend': { guard: 'knowsEmail', target: 'resending' } },
+        },
+        resending: {
+          tags: ['resending'],
+          invoke: {
+            id: 'resendOtp',
+            src: 'resendOtp',
+            input: ({ context }) => ({ email: context.email! }),
+            onDone: {
+              target: 'running',
+              actions: [
+                assign(({ context }) => ({ remaining: context.seconds, code: '', errors: {}, messages: [] })),
+                'notifyResent',
+              ],
+            },
+            onError: {
+              target: 'expired',
+              actions: [
+                assign(({ event }) => feedbackOf(event.error)),
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+          },
+        },
         stopped: {},
       },
     },

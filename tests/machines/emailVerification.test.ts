@@ -4,7 +4,7 @@ import { ApiError } from '../../src/api/errors';
 import { emailVerificationMachine } from '../../src/machines/emailVerificationMachine';
 import { graphSuite } from './graph';
 
-const effects = () => ({ notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn() });
+const effects = () => ({ notifySuccess: vi.fn(), notifyResent: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn() });
 
 graphSuite('emailVerification', {
   machine: emailVerificationMachine,
@@ -18,6 +18,8 @@ graphSuite('emailVerification', {
     { type: 'code.change', value: '12a' },
     { type: 'xstate.done.actor.verifyEmail', output: { message: 'Email verified successfully' } },
     { type: 'xstate.error.actor.verifyEmail', error: new ApiError(['This code is wrong or has expired.'], { verification_token: ['This code is wrong or has expired.'] }, 422) },
+    { type: 'xstate.done.actor.resendOtp', output: { message: 'OTP resent successfully' } },
+    { type: 'xstate.error.actor.resendOtp', error: new ApiError(['Too many attempts. Try again in a minute.'], {}, 429) },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -69,5 +71,37 @@ describe('emailVerification rules', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ code: 'verified' })).toBe(true));
     expect(verify).toHaveBeenCalledTimes(1);
     expect(verify).toHaveBeenCalledWith({ verification_token: '123456', email: 'ada@example.com' });
+  });
+
+  it('sends a new code from the expired page when the address is known, and counts down again', async () => {
+    const resend = vi.fn(async (_input: unknown) => ({ message: 'OTP resent successfully' }));
+    const notifyResent = vi.fn();
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      emailVerificationMachine.provide({
+        actors: { resendOtp: fromPromise(({ input }) => resend(input)) },
+        actions: { notifyResent },
+      }),
+      { input: { email: 'ada@example.com', seconds: 2, redirectDelay: 3000 }, clock },
+    ).start();
+    clock.increment(1000);
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches({ clock: 'expired' })).toBe(true);
+    actor.send({ type: 'code.resend' });
+    expect(actor.getSnapshot().matches({ clock: 'resending' })).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resend).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    expect(notifyResent).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().matches({ clock: 'running' })).toBe(true);
+    expect(actor.getSnapshot().context.remaining).toBe(2);
+    actor.send({ type: 'code.change', value: '123456' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+  });
+
+  it('cannot send a new code from here without the address', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(emailVerificationMachine, { input: { email: null, seconds: 1, redirectDelay: 3000 }, clock }).start();
+    clock.increment(1000);
+    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
   });
 });

@@ -39,6 +39,24 @@ describe('/email-verification', () => {
     expect(main().getByRole('link', { name: 'Send me a new code' })).toHaveAttribute('href', '/resend-otp');
   });
 
+  it('sends a new code from the expired page when it knows the address, and counts down again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const email = uniqueEmail('expired-code');
+    await register(server, email);
+    const mailsBefore = readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).length;
+    window.sessionStorage.setItem('draft:email-verification', JSON.stringify({ email }));
+    const app = renderApp('/email-verification', { apiUrl: server.apiUrl });
+    await heading('Email Verification');
+    await act(async () => {
+      vi.advanceTimersByTime(300_000);
+    });
+    await app.user.click(main().getByRole('button', { name: 'Send me a new code' }));
+    expect(await screen.findByText('OTP resent successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:59)/);
+    expect(main().queryByRole('alert')).toBeNull();
+    expect(readOutbox(server.dataDir).filter((mail) => mail.to.includes(email))).toHaveLength(mailsBefore + 1);
+  });
+
   it('shows the server’s message for a wrong code and keeps the input to digits', async () => {
     const email = uniqueEmail('wrong-code');
     await register(server, email);

@@ -1,13 +1,15 @@
 /**
  * /email-verification (SPEC sections 2–5, DESIGN.md): the 6-digit code from the mail while a
  * 300 s countdown runs; at zero the code is shown as expired, Verify is disabled and a new code
- * is offered. Success: 'Email verified successfully', then /login after 3 s.
+ * is offered (sent from here when we know the address). Success: 'Email verified successfully',
+ * then /login after 3 s.
  */
 import { useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
+import { calls } from '../../api/contract';
 import { emailVerificationMachine } from '../../machines/emailVerificationMachine';
 import { CodeInput } from '../components/CodeInput';
 import { usePageMeta } from '../components/PageMeta';
@@ -28,9 +30,13 @@ export default function EmailVerificationPage() {
   const [email] = useState(verificationEmail.load);
   const [logic] = useState(() =>
     emailVerificationMachine.provide({
-      actors: { verifyEmail: fromPromise(({ input }) => api.verifyEmail(input)) },
+      actors: {
+        verifyEmail: fromPromise(({ input }) => api.verifyEmail(input)),
+        resendOtp: fromPromise(({ input }) => api.resendOtp(input)),
+      },
       actions: {
         notifySuccess: () => notifySuccess('Email verified successfully'),
+        notifyResent: () => notifySuccess(calls.resendOtp.success),
         notifyErrors: (_, { messages }) => notifyErrors(messages),
         leave: () => {
           verificationEmail.clear();
@@ -44,7 +50,8 @@ export default function EmailVerificationPage() {
     inspect,
   });
   const { code, errors, remaining } = snapshot.context;
-  const expired = snapshot.matches({ clock: 'expired' });
+  const expired = snapshot.matches({ clock: 'expired' }) || snapshot.matches({ clock: 'resending' });
+  const resending = snapshot.hasTag('resending');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'submit' });
@@ -72,9 +79,22 @@ export default function EmailVerificationPage() {
           onChange={(event) => send({ type: 'code.change', value: event.target.value })}
         />
         {expired ? (
-          <p className="account-notice account-notice-error" role="alert">
-            This code has expired. <Link to="/resend-otp">Send me a new code</Link>
-          </p>
+          <div className="account-notice account-notice-error" role="alert">
+            <p>This code has expired.</p>
+            {email ? (
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={resending}
+                aria-busy={resending || undefined}
+                onClick={() => send({ type: 'code.resend' })}
+              >
+                {resending ? 'Sending...' : 'Send me a new code'}
+              </button>
+            ) : (
+              <Link to="/resend-otp">Send me a new code</Link>
+            )}
+          </div>
         ) : (
           snapshot.matches({ clock: 'running' }) && (
             // A timer is not announced every second; its label says what it counts down to.
