@@ -27,11 +27,22 @@ export const email = (requiredMessage = 'Please fill in your email.') =>
     .toLowerCase()
     .pipe(z.email({ error: 'Enter a valid email address, like name@example.com.' }));
 
-/** Nigerian numbers: 0 and 10 digits, or +234 and 10 digits; spaces and dashes are forgiven. */
+/**
+ * Nigerian numbers, stored as typed but tidied: 0 and 10 digits, or +234 and 10 digits.
+ * Forgiven on the way: spaces, dashes, dots and brackets, 234 without its +, and the 0 that
+ * people keep after the country code (+234 0803…).
+ */
+export function tidyPhone(value: string): string {
+  return value
+    .replace(/[\s\-.()]/g, '')
+    .replace(/^234/, '+234')
+    .replace(/^\+2340(?=\d{10}$)/, '+234');
+}
+
 export const nigerianPhone = (requiredMessage = 'Please fill in your mobile number.') =>
   z
     .string({ error: requiredMessage })
-    .transform((value) => value.replace(/[\s-]/g, ''))
+    .transform(tidyPhone)
     .pipe(
       z
         .string()
