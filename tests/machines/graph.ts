@@ -45,6 +45,8 @@ export interface GraphSuiteOptions<M extends AnyStateMachine> {
   implementations?: { actions?: Record<string, unknown>; actors?: Record<string, unknown>; guards?: Record<string, unknown>; delays?: Record<string, unknown> };
   /** Simple paths too (all acyclic paths to each state); off for machines where they explode. */
   simplePaths?: boolean;
+  /** Whether `event` can be sent in `snapshot` (e.g. the page shows its button); default: every accepted event. */
+  offered?: (event: EventObject, snapshot: Snapshot) => boolean;
   /** Transitions no path can take, each with the reason (kept empty where possible). */
   unreachable?: Record<string, string>;
   /** Called after every replayed step with the actor's snapshot and the path's expected one. */
@@ -69,10 +71,11 @@ export function pathsOf<M extends AnyStateMachine>(options: GraphSuiteOptions<M>
   // As @xstate/graph does by default: every event the state accepts, with our payloads where given.
   const events = (snapshot: Snapshot) => {
     const given: EventObject[] = typeof samples === 'function' ? samples(snapshot) : samples;
-    return eventTypesOf(snapshot).flatMap((type) => {
+    const accepted = eventTypesOf(snapshot).flatMap((type) => {
       const matching = given.filter((event) => event.type === type);
       return matching.length ? matching : [{ type }];
     });
+    return options.offered ? accepted.filter((event) => options.offered!(event, snapshot)) : accepted;
   };
   const traversal = { input, events, serializeState };
   const shortest = getShortestPaths(options.machine, traversal as never) as StatePath<Snapshot, EventObject>[];
