@@ -1,0 +1,118 @@
+/**
+ * View tests generated from a machine's graph: the paths of tests/machines/graph.ts (`pathsOf`)
+ * are replayed through the rendered page. A driver turns each event into what a user does (click
+ * the button, type in the labelled field) or what the server does; after every step a check
+ * compares what the page shows with the state the path expects. The machine's own graph suite
+ * checks the machine; this catches a page that renders or sends something else.
+ *
+ * Paths are chosen so the view tests stay fast: only events the page offers, no path that
+ * another one continues, then (greedily) the paths that cover the most transitions not yet
+ * covered, shortest first, up to `limit`. A last test fails unless the chosen paths cover every
+ * state and transition of the machine (minus `unreachable`).
+ */
+import type { StatePath } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom } from 'xstate';
+import { coverageOf, pathsOf, type GraphSuiteOptions } from '../machines/graph';
+
+export type GraphPath = StatePath<AnyMachineSnapshot, EventObject>;
+
+export interface GraphViewOptions<M extends AnyStateMachine, Page> {
+  machine: M;
+  /** The input the page starts the machine with (e.g. its draft), as the graph's input. */
+  input: InputFrom<M>;
+  /** Sample events, as for graphSuite; pick samples whose outcome the real server gives too. */
+  events: GraphSuiteOptions<M>['events'];
+  serializeState?: GraphSuiteOptions<M>['serializeState'];
+  /** Whether the page offers `event` in `state` (a button, a field on this step); others are left out. */
+  offered?: (event: EventObject, state: AnyMachineSnapshot) => boolean;
+  /** At most this many paths (default 40): each is a rendered page and real calls. */
+  limit?: number;
+  /** Transitions the page cannot take, each with the reason. */
+  unreachable?: Record<string, string>;
+  /** Renders the page for this path (the path says which answers the server must give). */
+  open: (path: GraphPath) => Promise<Page>;
+  /** Does what the user (or the server) does for `event`; `next` is the path's following event. */
+  perform: (page: Page, event: EventObject, next: EventObject | undefined) => Promise<unknown>;
+  /** Fails unless the page shows `expected`, the state the path reaches with `event`. */
+  check: (page: Page, expected: AnyMachineSnapshot, event: EventObject) => Promise<unknown>;
+  /** Called after each path, passed or failed (e.g. to let held calls go). */
+  cleanup?: (page: Page) => Promise<unknown> | unknown;
+}
+
+const eventsOf = (path: GraphPath) => path.steps.slice(1).map((step) => step.event);
+
+/** An event's type and its plain payload, e.g. `field.change(email=ada@example.com)`. */
+function describeEvent({ type, ...payload }: EventObject) {
+  const plain = Object.entries(payload).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
+  const name = type.replace(/^xstate\./, '');
+  return plain.length ? `${name}(${plain.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})` : name;
+}
+
+export const describeGraphPath = (path: GraphPath) => eventsOf(path).map(describeEvent).join(' → ') || '(initial state)';
+
+/** `path`'s events are the start of `other`'s. */
+function continues(other: GraphPath, path: GraphPath) {
+  const [mine, theirs] = [eventsOf(path), eventsOf(other)];
+  return theirs.length > mine.length && mine.every((event, index) => JSON.stringify(event) === JSON.stringify(theirs[index]));
+}
+
+/** The paths a view test replays (see the file comment). */
+export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions<M, unknown>): GraphPath[] {
+  const all = pathsOf(options, options.input);
+  const longest = all.filter((path) => !all.some((other) => continues(other, path)));
+  const covers = new Map(longest.map((path) => [path, coverageOf(options.machine, [path], options.input).transitions.covered]));
+  const chosen: GraphPath[] = [];
+  const covered = new Set<string>();
+  const remaining = [...longest];
+  const limit = options.limit ?? 40;
+  while (remaining.length && chosen.length < limit) {
+    const gains = remaining.map((path) => covers.get(path)!.filter((t) => !covered.has(t)).length);
+    const most = Math.max(...gains);
+    // The most new transitions, the shortest among equals; once all are covered, in pathsOf's order.
+    const best = most > 0
+      ? remaining.filter((_, index) => gains[index] === most).reduce((a, b) => (b.steps.length < a.steps.length ? b : a))
+      : remaining[0]!;
+    chosen.push(best);
+    covers.get(best)!.forEach((t) => covered.add(t));
+    remaining.splice(remaining.indexOf(best), 1);
+  }
+  return chosen;
+}
+
+/** Declares one test per chosen path, and one for their coverage. Returns the paths. */
+export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, options: GraphViewOptions<M, Page>) {
+  const paths = viewPathsOf(options as GraphViewOptions<M, unknown>);
+  describe(`${name} (graph paths through the page)`, () => {
+    for (const path of paths) {
+      it(describeGraphPath(path), async () => {
+        const page = await options.open(path);
+        try {
+          // The path's own states are representatives of serializeState's classes: the machine
+          // itself says what this very sequence of events leads to.
+          let expected = getInitialSnapshot(options.machine, options.input) as AnyMachineSnapshot;
+          await options.check(page, expected, { type: 'xstate.init' });
+          const events = eventsOf(path);
+          for (const [index, event] of events.entries()) {
+            await options.perform(page, event, events[index + 1]);
+            expected = getNextSnapshot(options.machine, expected as never, event as never) as AnyMachineSnapshot;
+            await options.check(page, expected, event);
+          }
+        } finally {
+          await options.cleanup?.(page);
+        }
+      });
+    }
+    it('the replayed paths cover every state and transition', () => {
+      const { states, transitions } = coverageOf(options.machine, paths, options.input);
+      console.info(
+        `view graph coverage ${name}: ${paths.length} paths; states ${states.covered.length}/${states.covered.length + states.missed.length}; transitions ${
+          transitions.covered.length
+        }/${transitions.covered.length + transitions.missed.length}`,
+      );
+      expect(states.missed).toEqual([]);
+      expect(transitions.missed.filter((t) => !(t in (options.unreachable ?? {})))).toEqual([]);
+    });
+  });
+  return paths;
+}

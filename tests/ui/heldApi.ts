@@ -1,0 +1,74 @@
+/**
+ * The real server behind a gate that can hold the next call: the page is seen while the call is
+ * under way (the busy label), then the gate lets the server answer (`release`) or drops the
+ * connection as a failing network would (`fail`). Everything else passes straight through.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface HeldApi {
+  /** Use as the page's apiUrl. */
+  apiUrl: string;
+  /** Holds the next call that arrives. */
+  hold: () => void;
+  /** Waits for the held call, then lets the server answer it. */
+  release: () => Promise<void>;
+  /** Waits for the held call, then drops its connection. */
+  fail: () => Promise<void>;
+  /** Lets every held call go (after a path that ends while one is under way) and disarms. */
+  releaseAll: () => void;
+  close: () => Promise<void>;
+}
+
+export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
+  const target = new URL(apiUrl);
+  let armed = false;
+  const held: ((pass: boolean) => void)[] = [];
+  const arrivals: (() => void)[] = [];
+
+  const gate = http.createServer((request, response) => {
+    const forward = () => {
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstream.on('error', () => response.destroy());
+      request.pipe(upstream);
+    };
+    if (!armed) return forward();
+    armed = false;
+    held.push((pass) => (pass ? forward() : response.destroy()));
+    arrivals.splice(0).forEach((arrived) => arrived());
+  });
+  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+  const { port } = gate.address() as AddressInfo;
+
+  const next = async () => {
+    if (!held.length) {
+      await new Promise<void>((resolve, reject) => {
+        const late = setTimeout(() => reject(new Error('The page made no call for the gate to answer.')), 5000);
+        arrivals.push(() => resolve(clearTimeout(late)));
+      });
+    }
+    return held.shift()!;
+  };
+  return {
+    apiUrl: `http://127.0.0.1:${port}${target.pathname}`,
+    hold: () => {
+      armed = true;
+    },
+    release: async () => (await next())(true),
+    fail: async () => (await next())(false),
+    releaseAll: () => {
+      armed = false;
+      held.splice(0).forEach((pass) => pass(true));
+    },
+    close: () => new Promise<void>((resolve) => {
+      gate.closeAllConnections();
+      gate.close(() => resolve());
+    }),
+  };
+}
