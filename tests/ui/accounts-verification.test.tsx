@@ -25,11 +25,11 @@ describe('/email-verification', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/email-verification', { apiUrl: server.apiUrl });
     await heading('Email Verification');
-    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:59)/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:5\d)/);
     await act(async () => {
       vi.advanceTimersByTime(60_000);
     });
-    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (4:00|3:59)/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (4:00|3:5\d)/);
     await act(async () => {
       vi.advanceTimersByTime(240_000);
     });
@@ -52,7 +52,7 @@ describe('/email-verification', () => {
     });
     await app.user.click(main().getByRole('button', { name: 'Send me a new code' }));
     expect(await screen.findByText('OTP resent successfully', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:59)/);
+    expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:5\d)/);
     expect(main().queryByRole('alert')).toBeNull();
     expect(readOutbox(server.dataDir).filter((mail) => mail.to.includes(email))).toHaveLength(mailsBefore + 1);
   });
