@@ -49,3 +49,43 @@ export const fiveStepQuote = () => ({
   description: 'Office chairs',
   terms: false,
 });
+
+/** Per step of the 3-step form: field changes that break the step and mend it (machine and view suites). */
+export const threeStepChanges = () => ({
+  locations: [
+    { name: 'toAptFloor', value: '' },
+    { name: 'toAptFloor', value: 'Ground' },
+  ],
+  contact: [
+    { name: 'mobile_phone', value: '12345' },
+    { name: 'mobile_phone', value: '08031234567' },
+  ],
+  services: [
+    { name: 'terms', value: false },
+    { name: 'terms', value: true },
+    { name: 'date_of_inspection', value: inDays(30) },
+    { name: 'date_of_inspection', value: inDays(1) },
+  ],
+});
+
+/** Per tab of the 5-step wizard: field changes that break the step and mend it (machine and view suites). */
+export const fiveStepChanges = () => ({
+  currentLocation: [
+    { name: 'aptFloor', value: '' },
+    { name: 'aptFloor', value: '2nd' },
+  ],
+  destination: [
+    { name: 'moving_to_address', value: '  ' },
+    { name: 'moving_to_address', value: '1 Marina, Lagos' },
+  ],
+  contactDetails: [
+    { name: 'email', value: 'not-an-email' },
+    { name: 'email', value: '' },
+  ],
+  additionalInformation: [
+    { name: 'moving_date', value: '' },
+    { name: 'moving_date', value: inDays(20) },
+    { name: 'date_of_inspection', value: inDays(40) },
+    { name: 'date_of_inspection', value: inDays(2) },
+  ],
+});

@@ -4,29 +4,14 @@ import { QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { quoteMachine, quoteSteps, TERMS_MESSAGE } from '../../src/machines/quoteMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
-import { inDays, threeStepQuote } from './quoteFixtures';
+import { inDays, threeStepChanges, threeStepQuote } from './quoteFixtures';
 import { quoteGraphSuite } from './quoteGraph';
 
 quoteGraphSuite('quoteMachine', {
   machine: quoteMachine,
   steps: quoteSteps,
   values: threeStepQuote(),
-  changes: {
-    locations: [
-      { name: 'toAptFloor', value: '' },
-      { name: 'toAptFloor', value: 'Ground' },
-    ],
-    contact: [
-      { name: 'mobile_phone', value: '12345' },
-      { name: 'mobile_phone', value: '08031234567' },
-    ],
-    services: [
-      { name: 'terms', value: false },
-      { name: 'terms', value: true },
-      { name: 'date_of_inspection', value: inDays(30) },
-      { name: 'date_of_inspection', value: inDays(1) },
-    ],
-  },
+  changes: threeStepChanges(),
   file: new File(['not really a video'], 'living-room.mp4', { type: 'video/mp4' }),
 });
 

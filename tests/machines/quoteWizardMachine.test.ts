@@ -2,34 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { quoteWizardMachine, quoteWizardSteps } from '../../src/machines/quoteWizardMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
-import { fiveStepQuote, inDays } from './quoteFixtures';
+import { fiveStepChanges, fiveStepQuote } from './quoteFixtures';
 import { quoteGraphSuite } from './quoteGraph';
 
 quoteGraphSuite('quoteWizardMachine', {
   machine: quoteWizardMachine,
   steps: quoteWizardSteps,
   values: fiveStepQuote(),
-  changes: {
-    currentLocation: [
-      { name: 'aptFloor', value: '' },
-      { name: 'aptFloor', value: '2nd' },
-    ],
-    destination: [
-      { name: 'moving_to_address', value: '  ' },
-      { name: 'moving_to_address', value: '1 Marina, Lagos' },
-    ],
-    contactDetails: [
-      { name: 'email', value: 'not-an-email' },
-      { name: 'email', value: '' },
-    ],
-    uploadMedia: [{ name: 'description', value: 'Glass table' }],
-    additionalInformation: [
-      { name: 'moving_date', value: '' },
-      { name: 'moving_date', value: inDays(20) },
-      { name: 'date_of_inspection', value: inDays(40) },
-      { name: 'date_of_inspection', value: inDays(2) },
-    ],
-  },
+  changes: { ...fiveStepChanges(), uploadMedia: [{ name: 'description', value: 'Glass table' }] },
   file: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'kitchen.png', { type: 'image/png' }),
 });
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { quoteMachine, quoteSteps } from '../../src/machines/quoteMachine';
-import { inDays, threeStepQuote } from '../machines/quoteFixtures';
+import { threeStepChanges, threeStepQuote } from '../machines/quoteFixtures';
 import { main, nodeFile } from './quoteDriver';
 import { quoteGraphViewSuite } from './quoteGraphView';
 
@@ -12,22 +12,7 @@ quoteGraphViewSuite('/get-quote', {
   machine: quoteMachine,
   steps: quoteSteps,
   values: threeStepQuote(),
-  changes: {
-    locations: [
-      { name: 'toAptFloor', value: '' },
-      { name: 'toAptFloor', value: 'Ground' },
-    ],
-    contact: [
-      { name: 'mobile_phone', value: '12345' },
-      { name: 'mobile_phone', value: '08031234567' },
-    ],
-    services: [
-      { name: 'terms', value: false },
-      { name: 'terms', value: true },
-      { name: 'date_of_inspection', value: inDays(30) },
-      { name: 'date_of_inspection', value: inDays(1) },
-    ],
-  },
+  changes: threeStepChanges(),
   path: '/get-quote',
   title: 'Get A Quote',
   headings: { locations: 'Where are you moving?', contact: 'How can we reach you?', services: 'What do you need?' },

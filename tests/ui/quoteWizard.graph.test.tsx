@@ -2,7 +2,7 @@
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { quoteWizardMachine, quoteWizardSteps } from '../../src/machines/quoteWizardMachine';
-import { fiveStepQuote, inDays } from '../machines/quoteFixtures';
+import { fiveStepChanges, fiveStepQuote } from '../machines/quoteFixtures';
 import { button, main, nodeFile } from './quoteDriver';
 import { quoteGraphViewSuite } from './quoteGraphView';
 
@@ -12,26 +12,7 @@ quoteGraphViewSuite('/interstate-quote', {
   machine: quoteWizardMachine,
   steps: quoteWizardSteps,
   values: fiveStepQuote(),
-  changes: {
-    currentLocation: [
-      { name: 'aptFloor', value: '' },
-      { name: 'aptFloor', value: '2nd' },
-    ],
-    destination: [
-      { name: 'moving_to_address', value: '  ' },
-      { name: 'moving_to_address', value: '1 Marina, Lagos' },
-    ],
-    contactDetails: [
-      { name: 'email', value: 'not-an-email' },
-      { name: 'email', value: '' },
-    ],
-    additionalInformation: [
-      { name: 'moving_date', value: '' },
-      { name: 'moving_date', value: inDays(20) },
-      { name: 'date_of_inspection', value: inDays(40) },
-      { name: 'date_of_inspection', value: inDays(2) },
-    ],
-  },
+  changes: fiveStepChanges(),
   path: '/interstate-quote',
   title: 'Inter-state relocation quote',
   headings: Object.fromEntries(quoteWizardSteps.map(({ name }, index) => [name, `Step ${index + 1} of 5: ${titles[index]}`])),
