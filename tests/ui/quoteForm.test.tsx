@@ -31,6 +31,16 @@ async function open(apiUrl = server.apiUrl) {
 
 const progress = () => main().getByRole('progressbar');
 
+/** Fills steps 1 and 2 correctly and lands on step 3. */
+async function toServicesStep(app: Awaited<ReturnType<typeof open>>) {
+  await fill(app.user, pick(quote, stepOneKeys));
+  await app.user.click(button('Next'));
+  await stepHeading('How can we reach you?');
+  await fill(app.user, contact);
+  await app.user.click(button('Next'));
+  await stepHeading('What do you need?');
+}
+
 describe('/get-quote', () => {
   it('checks step 1 in the spec order, destination floor too, under each field and as toasts; no Back on step 1', async () => {
     const app = await open();
@@ -72,12 +82,7 @@ describe('/get-quote', () => {
 
   it('needs a service and the terms box on step 3, lists the chosen photos and videos, and refuses other files', async () => {
     const app = await open();
-    await fill(app.user, pick(quote, stepOneKeys));
-    await app.user.click(button('Next'));
-    await stepHeading('How can we reach you?');
-    await fill(app.user, contact);
-    await app.user.click(button('Next'));
-    await stepHeading('What do you need?');
+    await toServicesStep(app);
     await app.user.click(button('Submit'));
     expect(main().getByRole('group', { name: /Services/ })).toHaveAccessibleDescription('Choose at least one service.');
     expect(main().getByRole('checkbox', { name: /I accept the terms/ })).toHaveAccessibleDescription('Please accept the terms and conditions.');
@@ -97,12 +102,7 @@ describe('/get-quote', () => {
 
   it('sends the quote, shows the message and the reference, then goes home after 3 seconds', async () => {
     const app = await open();
-    await fill(app.user, pick(quote, stepOneKeys));
-    await app.user.click(button('Next'));
-    await stepHeading('How can we reach you?');
-    await fill(app.user, contact);
-    await app.user.click(button('Next'));
-    await stepHeading('What do you need?');
+    await toServicesStep(app);
     await fill(app.user, rest);
     await app.user.click(button('Submit'));
     expect(await main().findByText('State service created successfully', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -116,12 +116,7 @@ describe('/get-quote', () => {
 
   it('keeps everything typed when the call fails, shows every message, and after a reload too', async () => {
     const app = await open(unreachable);
-    await fill(app.user, pick(quote, stepOneKeys));
-    await app.user.click(button('Next'));
-    await stepHeading('How can we reach you?');
-    await fill(app.user, contact);
-    await app.user.click(button('Next'));
-    await stepHeading('What do you need?');
+    await toServicesStep(app);
     await fill(app.user, rest);
     await app.user.click(button('Submit'));
     await toast(QUOTE_ERROR);
