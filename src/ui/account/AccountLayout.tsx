@@ -4,7 +4,7 @@
  * which calls the API, forgets the stored session and goes home.
  */
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../components/Link';
 import { Session } from '../session';
 import './account.css';
 

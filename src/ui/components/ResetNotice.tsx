@@ -1,5 +1,5 @@
 /** What a reset page says when it is opened before the earlier steps were done in this tab. */
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 
 export function StartResetFirst() {
   return (

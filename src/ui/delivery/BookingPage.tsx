@@ -1,6 +1,6 @@
 /** The frame of every delivery booking page: title, subtitle, the form, then Back and the submit button. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { SubmitButton } from '../components/SubmitButton';
 import { usePageMeta } from '../components/PageMeta';
 import './delivery.css';

@@ -2,7 +2,7 @@
  * The shared footer (SPEC section 2): email, phone and WhatsApp, service links, social links,
  * the newsletter form, and links to the terms and the FAQ.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { company, emailLink, phoneLink, socialLinks, whatsappLink } from '../../content/company';
 import { footerCompanyLinks, footerServiceLinks, type NavLinkItem } from '../../content/navigation';
 import { NewsletterForm } from './NewsletterForm';

@@ -4,7 +4,8 @@
  * and below the links fold into a menu panel. Open and closed live in menuMachine.
  */
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { company } from '../../content/company';
 import { aboutLink, dropdowns, homeLink, showsTracker, trackerLink, type NavDropdown } from '../../content/navigation';

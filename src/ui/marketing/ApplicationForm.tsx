@@ -2,7 +2,7 @@
  * The mover and packer application (SPEC sections 3, 5, 8): one form, one machine
  * (applicationMachine); the page says which call it makes.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { applicationMachine } from '../../machines/applicationMachine';
 import { TextField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';

@@ -1,5 +1,5 @@
 /** Titled cards in a responsive grid, optionally each with a link (service tiles, why-us). */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 
 export interface Card {
   title: string;

@@ -1,6 +1,6 @@
 /** The opening band of a marketing page: heading, text and its call-to-action links. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 
 export interface HeroAction {
   label: string;

@@ -2,7 +2,7 @@
  * /contact-us. The original shows only the word Contact; a visitor looking for us deserves
  * every channel, so this page lists them all.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { company, emailLink, phoneLink, socialLinks, whatsappLink } from '../../content/company';
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';

@@ -6,7 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { calls } from '../../api/contract';

@@ -4,7 +4,7 @@
  */
 import * as Accordion from '@radix-ui/react-accordion';
 import { useMachine } from '@xstate/react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { faq } from '../../content/faq';
 import { pageText } from '../../content/pages';
 import { faqMachine } from '../../machines/faqMachine';

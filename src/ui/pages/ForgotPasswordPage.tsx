@@ -1,5 +1,5 @@
 /** /forgot-password (SPEC section 2): the 'Reset Password' form taking an email; then /otp-verification. */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';

@@ -1,5 +1,5 @@
 /** Home (SPEC sections 1 and 2). */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { home } from '../../content/home';
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';

@@ -5,7 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { loginMachine } from '../../machines/loginMachine';

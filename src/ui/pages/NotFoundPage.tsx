@@ -1,5 +1,5 @@
 /** Unknown paths: say so kindly and offer the ways on. */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
 

@@ -1,5 +1,5 @@
 /** /otp-verification (SPEC sections 2, 5): the 6-digit code of the reset mail; then /reset-password. */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { CodeInput } from '../components/CodeInput';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';

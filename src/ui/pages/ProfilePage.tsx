@@ -2,7 +2,7 @@
  * /profile, the Account page (SPEC section 2): the side menu, Change password and Delete
  * account, and the customer's bookings with links to track each.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { AccountLayout } from '../account/AccountLayout';
 import { MyBookings } from '../account/MyBookings';
 import { usePageMeta } from '../components/PageMeta';

@@ -3,7 +3,7 @@
  * exact message 'OTP resent successfully' a success toast and /email-verification after 3 s;
  * any other message is shown as an error toast (the client rejects it).
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { api } from '../../api';
 import { resendOtpMachine } from '../../machines/resendOtpMachine';
 import { TextField } from '../components/Field';

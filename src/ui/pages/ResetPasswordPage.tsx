@@ -2,7 +2,7 @@
  * /reset-password (SPEC sections 2, 4): email, new password and its confirmation, 'Verify' /
  * 'Verifying...'; 'Password reset successful', then /login after 3 s.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';

@@ -3,7 +3,7 @@
  * 'Passwords do not match' and nothing sent when they differ, 'Signing Up...', then
  * 'Registration Successful' and /email-verification after 3 s with the email remembered.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { api } from '../../api';
 import type { RegisterRequest } from '../../api/contract';
 import { signupMachine } from '../../machines/signupMachine';

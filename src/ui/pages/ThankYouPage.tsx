@@ -2,7 +2,8 @@
  * After a quote or a booking (SPEC section 2): support will be in touch and the reference was
  * emailed. The reference travels in the URL (?reference=RL-…) so a reload keeps it.
  */
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { usePageMeta } from '../components/PageMeta';
 
 export default function ThankYouPage() {

@@ -4,7 +4,8 @@
  * empty one or an unreachable server is explained under the field, and the code stays typed.
  * ?reference=… prefills the field (the details page links back here with the code it could not find).
  */
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { calls, type TrackingResult } from '../../api/contract';
 import { trackingMachine } from '../../machines/trackingMachine';
 import { TextField } from '../components/Field';

@@ -2,7 +2,7 @@
  * The field groups both quote forms show, with the choice lists each form passes in
  * (SPEC section 3's two columns). Names are the wire's; labels say which home is meant.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { relocationServices, todayInLagos } from '../../api/contract';
 import { SelectField, TextAreaField, TextField } from '../components/Field';
 import type { QuoteFlow } from './useQuoteFlow';
