@@ -2,7 +2,7 @@
  * "My bookings" (beyond the spec): the customer's quotes and deliveries, newest first, each
  * linking to its tracking page; loading, empty and error states from the orders machine.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
@@ -10,7 +10,7 @@ import { serviceTypeLabels, type Order } from '../../api/contract';
 import { ordersMachine } from '../../machines/ordersMachine';
 import { inspect } from '../inspector';
 import { formatLagosDate, statusLabels } from '../tracking/format';
-import { Waiting } from '../tracking/Waiting';
+import { LoadFailed, Waiting } from '../components/LoadStates';
 
 const logic = ordersMachine.provide({
   actors: { loadOrders: fromPromise<Order[]>(async () => (await api.orders(undefined)).data) },
@@ -46,16 +46,7 @@ export function MyBookings() {
       {snapshot.matches('loading') && (
         <Waiting>Loading your bookings…</Waiting>
       )}
-      {snapshot.matches('failed') && (
-        <div role="alert">
-          {messages.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
+      {snapshot.matches('failed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
       {snapshot.matches('empty') && (
         <p>
           No bookings yet. <Link to="/relocation">Get a relocation quote</Link> or{' '}

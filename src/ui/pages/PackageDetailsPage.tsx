@@ -4,7 +4,8 @@
  * shows at once while the newest status is fetched.
  */
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { TrackingResult } from '../../api/contract';
@@ -14,7 +15,7 @@ import { inspect } from '../inspector';
 import { notifyErrors } from '../toast';
 import { lookUpShipment } from '../tracking/lookup';
 import { ShipmentDetails } from '../tracking/ShipmentDetails';
-import { Waiting } from '../tracking/Waiting';
+import { LoadFailed, Waiting } from '../components/LoadStates';
 import '../tracking/tracking.css';
 
 const logic = packageDetailsMachine.provide({
@@ -58,16 +59,7 @@ function PackageDetails({ reference, carried }: { reference: string | null; carr
     );
   }
   if (snapshot.matches('failed')) {
-    return (
-      <div className="problem" role="alert">
-        {messages.map((message) => (
-          <p key={message}>{message}</p>
-        ))}
-        <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />;
   }
   const refreshing = snapshot.hasTag('busy');
   return (

@@ -18,7 +18,7 @@ import { SubmitButton } from '../components/SubmitButton';
 import { inspect } from '../inspector';
 import { Session } from '../session';
 import { notifyErrors, notifySuccess } from '../toast';
-import { Waiting } from '../tracking/Waiting';
+import { LoadFailed, Waiting } from '../components/LoadStates';
 
 /** SPEC section 8 words it without the server's full stop. */
 const UPDATED = 'User Profile updated successfully';
@@ -57,16 +57,7 @@ export default function ProfileUpdatePage() {
   return (
     <AccountLayout title="Profile">
       {snapshot.matches('loading') && <Waiting>Loading your profile…</Waiting>}
-      {snapshot.matches('loadFailed') && (
-        <div role="alert">
-          {messages.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-          <button type="button" className="button" onClick={() => send({ type: 'retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
+      {snapshot.matches('loadFailed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
       {(snapshot.matches('editing') || snapshot.matches('saving')) && (
         <form
           className="account-section"
