@@ -33,14 +33,20 @@ function FieldFrame({ label, errors = [], hint, required, children }: FieldFrame
         </p>
       )}
       {children({ id, describedBy, invalid: errors.length > 0 })}
-      {errors.length > 0 && (
-        <ul className="field-errors" id={errorId}>
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrors id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** A field's messages, under it; `id` is what the field's aria-describedby names. */
+export function FieldErrors({ id, errors }: { id: string | undefined; errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul className="field-errors" id={id}>
+      {errors.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
   );
 }
 

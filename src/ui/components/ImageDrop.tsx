@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
+import { FieldErrors } from './Field';
 
 export const MAX_IMAGE_BYTES = 1_048_576;
 
@@ -69,13 +70,7 @@ export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReje
           )}
         </figure>
       )}
-      {errors.length > 0 && (
-        <ul className="field-errors" id={errorId}>
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrors id={errorId} errors={errors} />
     </div>
   );
 }
