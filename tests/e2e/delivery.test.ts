@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inDays, signUp, type Customer } from '../api/helpers';
-import { startApp, type App } from '../support/browser';
+import { signInAs, startApp, type App } from '../support/browser';
 import { readOutbox, referenceFrom } from '../support/mail';
 
 let app: App;
@@ -18,13 +18,7 @@ beforeAll(async () => {
   app = await startApp({ viewport: { width: 390, height: 844 } });
   customer = await signUp(app.server);
   page = app.page;
-  await page.goto('/');
-  await page.evaluate(({ token, id, email }) => {
-    window.localStorage.setItem('authToken', token);
-    window.localStorage.setItem('id', id);
-    window.localStorage.setItem('profile_image', '');
-    window.sessionStorage.setItem('email', email);
-  }, { token: customer.token, id: String(customer.id), email: customer.email });
+  await signInAs(page, customer);
 });
 afterAll(() => app?.close());
 

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, signUp } from '../api/helpers';
 import { fiveStepQuote, threeStepQuote } from '../machines/quoteFixtures';
-import { startApp, type App } from '../support/browser';
+import { signInAs, startApp, type App } from '../support/browser';
+import { quoteLabels } from '../support/quoteLabels';
 
 let app: App;
 let files: string;
@@ -28,43 +29,21 @@ afterAll(async () => {
 
 /** A signed-in customer's page: the session the login page would store. */
 async function signedInPage(): Promise<Page> {
-  const customer = await signUp(app.server);
-  const page = await app.open('/');
-  await page.evaluate(({ token, id, email }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('id', id);
-    sessionStorage.setItem('email', email);
-  }, { token: customer.token, id: String(customer.id), email: customer.email });
+  const page = await app.context.newPage();
+  await signInAs(page, await signUp(app.server));
   return page;
 }
-
-const labels: Record<string, RegExp> = {
-  moving_from_address: /^Current address/,
-  moving_from_apartment_type: /^Current apartment type/,
-  number_of_room_moving_from: /^Rooms at your current home/,
-  aptFloor: /^Current apartment floor/,
-  moving_to_address: /^Destination address/,
-  moving_to_apartment_type: /^Destination apartment type/,
-  number_of_room_moving_to: /^Rooms at your destination/,
-  toAptFloor: /^Destination apartment floor/,
-  full_name: /^Full name/,
-  email: /^Email/,
-  mobile_phone: /^Mobile number/,
-  date_of_inspection: /^Inspection date/,
-  moving_date: /^Moving date/,
-  description: /^Description/,
-};
 
 async function fill(page: Page, values: Record<string, string | boolean>, names: string[]) {
   for (const name of names) {
     const value = values[name]!;
-    const field = page.getByRole('main').getByLabel(labels[name]!);
+    const field = page.getByRole('main').getByLabel(quoteLabels[name]!);
     if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(String(value));
     else await field.fill(String(value));
   }
 }
 
-const stepOne = Object.keys(labels).slice(0, 8);
+const stepOne = Object.keys(quoteLabels).slice(0, 8);
 const click = (page: Page, name: string) => page.getByRole('main').getByRole('button', { name, exact: true }).click();
 
 /** Tracks a reference on /track as a receiver would, and checks what /package-details shows. */
@@ -130,7 +109,7 @@ describe('quotes in Chromium', () => {
     await picker.setInputFiles(path.join(files, 'kitchen.png'));
     await page.getByRole('img', { name: 'Preview of kitchen.png' }).waitFor();
     await click(page, 'Next');
-    expect(await page.getByRole('main').getByLabel(labels.description!).inputValue()).toBe(quote.description);
+    expect(await page.getByRole('main').getByLabel(quoteLabels.description!).inputValue()).toBe(quote.description);
     await click(page, 'Submit');
     await page.getByText('Local service created successfully').first().waitFor();
     await page.waitForURL('**/thank-you?reference=*', { timeout: 6000 });

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, signUp, type Customer } from '../api/helpers';
-import { startApp, type App } from '../support/browser';
+import { signInAs, startApp, type App } from '../support/browser';
 import { bookDelivery, setStatus } from '../support/shipments';
 
 const NEW_PASSWORD = 'Egusi soup on Sunday 7';
@@ -24,14 +24,7 @@ beforeAll(async () => {
   customer = await signUp(app.server);
   reference = await bookDelivery(app.server, customer.token);
   page = app.page;
-  // Signed in as the login page leaves it: token, id and image kept, email for this tab only.
-  await page.goto('/');
-  await page.evaluate(({ token, id, email }) => {
-    window.localStorage.setItem('authToken', token);
-    window.localStorage.setItem('id', id);
-    window.localStorage.setItem('profile_image', '');
-    window.sessionStorage.setItem('email', email);
-  }, { token: customer.token, id: String(customer.id), email: customer.email });
+  await signInAs(page, customer);
 });
 afterAll(() => app?.close());
 

@@ -12,7 +12,7 @@ import type { FormValues } from '../../src/machines/formMachine';
 import { createQuoteStepsMachine, stepErrors, stepOf, type QuoteStep } from '../../src/machines/quoteSteps';
 import { graphSuite } from './graph';
 
-type Change = { name: string; value: string | boolean };
+export type Change = { name: string; value: string | boolean };
 
 export interface QuoteGraphOptions {
   machine: ReturnType<typeof createQuoteStepsMachine>;

@@ -72,3 +72,20 @@ export async function startApp(
     },
   };
 }
+
+/**
+ * Signs a customer in on this page's site as the login page leaves it (SPEC section 3): token, id
+ * and image kept, the email for this tab only.
+ */
+export async function signInAs(page: Page, customer: { token: string; id: number; email: string }): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ({ token, id, email }) => {
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('id', id);
+      localStorage.setItem('profile_image', '');
+      sessionStorage.setItem('email', email);
+    },
+    { token: customer.token, id: String(customer.id), email: customer.email },
+  );
+}

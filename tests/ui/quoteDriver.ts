@@ -6,27 +6,11 @@ import { expect } from 'vitest';
 import { relocationServices } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
 import type { Customer } from '../api/helpers';
+import { quoteLabels } from '../support/quoteLabels';
 
 export const main = () => within(screen.getByRole('main'));
 
-const labels: Record<string, RegExp> = {
-  moving_from_address: /^Current address/,
-  moving_from_apartment_type: /^Current apartment type/,
-  number_of_room_moving_from: /^Rooms at your current home/,
-  aptFloor: /^Current apartment floor/,
-  moving_to_address: /^Destination address/,
-  moving_to_apartment_type: /^Destination apartment type/,
-  number_of_room_moving_to: /^Rooms at your destination/,
-  toAptFloor: /^Destination apartment floor/,
-  full_name: /^Full name/,
-  email: /^Email/,
-  mobile_phone: /^Mobile number/,
-  date_of_inspection: /^Inspection date/,
-  moving_date: /^Moving date/,
-  description: /^Description/,
-};
-
-export const input = (name: string) => main().getByLabelText(labels[name]!) as HTMLInputElement;
+export const input = (name: string) => main().getByLabelText(quoteLabels[name]!) as HTMLInputElement;
 
 /** Types, picks or ticks each value in its labelled field; the fields must be on the current step. */
 export async function fill(user: UserEvent, values: Record<string, string | boolean>) {

@@ -11,9 +11,9 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { drafts, type StoredSession } from '../../src/api/storage';
-import type { FormValues } from '../../src/machines/formMachine';
-import { createQuoteStepsMachine, stepErrors, stepOf, type QuoteStep } from '../../src/machines/quoteSteps';
+import { stepErrors, stepOf } from '../../src/machines/quoteSteps';
 import { PNG } from '../api/helpers';
+import type { Change, QuoteGraphOptions } from '../machines/quoteGraph';
 import type { TestServer } from '../support/server';
 import { startWithMember, toast } from './delivery-support';
 import { graphViewSuite } from './graphView';
@@ -21,14 +21,8 @@ import { startHeldApi, type HeldApi } from './heldApi';
 import { button, fill, input, main, nodeFile } from './quoteDriver';
 import { renderApp } from './render';
 
-type Change = { name: string; value: string | boolean };
-
-export interface QuoteGraphViewOptions {
-  machine: ReturnType<typeof createQuoteStepsMachine>;
-  steps: readonly QuoteStep[];
-  values: FormValues;
-  /** Per step name: field changes that make it fail and pass. */
-  changes: Record<string, Change[]>;
+/** The machine suite's options (tests/machines/quoteGraph.ts), and where the page shows each part. */
+export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'file'> {
   path: string;
   title: string;
   /** The level-2 heading of each step. */
