@@ -1,26 +1,33 @@
 /** Builds the Fastify application: every concern registered in one place, the /api/v1 routes, and the built website. */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { MAX_UPLOAD_BYTES } from '../src/api/contract';
+import { BackgroundWork } from './background';
 import type { ServerConfig } from './config';
 import { openDatabase, type DB } from './db/database';
 import { handleError } from './error-handler';
-import { createMailer } from './mail/mailer';
+import { createTransport } from './mail/mailer';
+import { createMailer } from './mail/outbox';
 import { ensureOpsToken } from './ops-token';
+import { PhotoLinks } from './photo-links';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
 import { deliveryRoutes } from './routes/deliveries';
 import { apiHealthRoutes, healthRoutes } from './routes/health';
 import { newsletterRoutes } from './routes/newsletter';
 import { openApiRoutes } from './routes/openapi';
+import { orderRoutes } from './routes/orders';
 import { passwordRoutes } from './routes/passwords';
 import { profileRoutes } from './routes/profile';
 import { quoteRoutes } from './routes/quotes';
+import { staffListRoutes } from './routes/staff-lists';
 import { staffRoutes } from './routes/staff';
 import { trackingRoutes } from './routes/tracking';
-import { registerSecurity } from './security';
+import { connectRedis, registerSecurity } from './security';
 import type { Services } from './services';
 import { TrackingCache } from './tracking-cache';
+import { keyExpiry } from './idempotency';
+import { registerJsonDepthLimit } from './json-depth';
 import { ImageStore, registerMultipart } from './uploads';
 import { zodValidatorCompiler } from './validation';
 import { registerWebsite } from './web';
@@ -40,44 +47,71 @@ const apiRoutes = [
   quoteRoutes,
   deliveryRoutes,
   trackingRoutes,
+  orderRoutes,
   staffRoutes,
+  staffListRoutes,
   newsletterRoutes,
 ];
 
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: config.logger, bodyLimit: 1_048_576 });
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: MAX_UPLOAD_BYTES,
+    // A client that stalls mid-request is dropped with a 408: Node checks requestTimeout only when
+    // headersTimeout is not above it, and only every connectionsCheckingInterval (30 s by default).
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: Math.min(10_000, config.timeouts.requestMs),
+      connectionsCheckingInterval: Math.min(5_000, config.timeouts.requestMs / 4),
+    },
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setErrorHandler(handleError);
   app.decorateRequest('user', null);
+  app.decorateRequest('idempotencyKey', null);
+  registerJsonDepthLimit(app);
 
-  const db = await openDatabase(config.databaseUrl, config.dataDir, app.log);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const mailer = createMailer({
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeoutMs: config.timeouts.databaseMs,
+    log: app.log,
+  });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.timeouts.redisMs) : null;
+  const transport = createTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outbox: path.join(config.dataDir, 'outbox'),
+    smtpTimeoutMs: config.mail.smtpTimeoutMs,
     log: app.log,
   });
+  const mailer = createMailer(db, transport, config.mail, app.log);
+  const background = new BackgroundWork(app.log);
   // Tests look behind the API (is it stored? is it hashed?) through `app.db`.
   app.decorate('db', db);
   app.addHook('onClose', async () => {
-    mailer.close();
-    await redis?.quit();
+    await background.settled();
+    await mailer.close();
+    redis?.disconnect();
     await db.destroy();
   });
 
+  const opsToken = ensureOpsToken(config.opsToken, config.dataDir);
   const services: Services = {
     config,
     db,
     mailer,
-    images: new ImageStore(path.join(config.dataDir, 'uploads')),
-    opsToken: ensureOpsToken(config.opsToken, config.dataDir),
+    images: new ImageStore(db),
+    opsToken,
+    photoLinks: new PhotoLinks(opsToken),
     tracking: new TrackingCache(config.trackingCacheMs),
+    background,
+    expireIdempotencyKeys: keyExpiry(db, app.log),
   };
 
   await registerSecurity(app, config, redis);
   await registerMultipart(app);
-  await app.register(healthRoutes, { services });
+  await app.register(healthRoutes, { services, redis });
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes, { services });
@@ -85,7 +119,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
-  services.images.routes(app);
+  services.images.routes(app, services.photoLinks.guard(db));
   await registerWebsite(app, config.webRoot);
   return app;
 }

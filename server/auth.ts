@@ -1,12 +1,14 @@
 /**
  * Sessions: bearer tokens of 32 random bytes, stored only as their SHA-256, valid 30 days.
- * The hooks that guard routes by the contract's `auth`: a customer's session or the staff token.
+ * The hooks that guard routes by the contract's `auth`: a customer's session, a staff member's
+ * session (the role is read on every request, so `remove-staff` takes effect at once), or the
+ * ops token of the ops command.
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { sha256 } from './accounts/codes';
-import type { DB, User } from './db/database';
-import { unauthorized } from './problems';
+import type { Actor, DB, User, UsersTable } from './db/database';
+import { forbidden, unauthorized } from './problems';
 
 export const SESSION_DAYS = 30;
 
@@ -42,20 +44,31 @@ export async function endOtherSessions(db: DB, userId: number, keepToken: string
   await query.execute();
 }
 
+export const STAFF_ONLY_MESSAGE = 'This is for Relo Logistics staff only.';
+
+/** Every column of `users`, named rather than `users.*`, so the lookup runs as a prepared statement (db/prepared-statements.ts). */
+const USER_COLUMNS = [
+  'users.id', 'users.fullname', 'users.email', 'users.phone', 'users.password_hash', 'users.profile_image', 'users.email_verified_at', 'users.created_at',
+  'users.public_id', 'users.role',
+] as const satisfies ReadonlyArray<`users.${keyof UsersTable}`>;
+
+/** Sets `request.user` from the bearer token, or answers 401. */
+async function signIn(db: DB, request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (!token || token.length > 200) throw unauthorized();
+  const user = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(USER_COLUMNS)
+    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!user) throw unauthorized();
+  request.user = user;
+}
+
 export function requireUser(db: DB): onRequestAsyncHookHandler {
-  return async (request) => {
-    const token = bearerToken(request);
-    if (!token || token.length > 200) throw unauthorized();
-    const user = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .where('sessions.token_hash', '=', sha256(token))
-      .where('sessions.expires_at', '>', new Date())
-      .executeTakeFirst();
-    if (!user) throw unauthorized();
-    request.user = user;
-  };
+  return async (request) => signIn(db, request);
 }
 
 /** The request's customer; only called behind `requireUser`. */
@@ -64,10 +77,26 @@ export function currentUser(request: FastifyRequest): User {
   return request.user;
 }
 
-export function requireStaff(opsToken: string): onRequestAsyncHookHandler {
-  const expected = Buffer.from(sha256(opsToken));
+function isOpsToken(request: FastifyRequest, opsToken: string): boolean {
+  return crypto.timingSafeEqual(Buffer.from(sha256(bearerToken(request) ?? '')), Buffer.from(sha256(opsToken)));
+}
+
+/** The ops command only (`npm run ops`): changing who is staff is not a staff member's call. */
+export function requireOpsToken(opsToken: string): onRequestAsyncHookHandler {
   return async (request) => {
-    const given = Buffer.from(sha256(bearerToken(request) ?? ''));
-    if (!crypto.timingSafeEqual(given, expected)) throw unauthorized();
+    if (!isOpsToken(request, opsToken)) throw unauthorized();
   };
 }
+
+/** A staff member's session (then `request.user` is set), or the ops token. */
+export function requireStaff(db: DB, opsToken: string): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (isOpsToken(request, opsToken)) return;
+    await signIn(db, request);
+    if (request.user?.role !== 'staff') throw forbidden(STAFF_ONLY_MESSAGE);
+  };
+}
+
+/** Who makes a staff request: a staff member, or the ops command (no user). */
+export const staffActor = (request: FastifyRequest): { actor: Actor; actor_user_id: number | null } =>
+  request.user ? { actor: 'staff', actor_user_id: request.user.id } : { actor: 'ops', actor_user_id: null };

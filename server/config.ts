@@ -1,8 +1,10 @@
-/** Server settings from the environment (DESIGN.md's table), with the defaults that make `npm start` work alone. */
+/** Server settings from the environment (README, Environment variables), with the defaults that make `npm start` work alone. */
 import path from 'node:path';
+import { company } from '../src/content/company';
+import type { MailSettings } from './mail/outbox';
 
 export interface RateLimit {
-  /** Requests allowed per client address and route within the window. */
+  /** Requests allowed per client address and route (per account for logins) within the window. */
   max: number;
   windowMs: number;
 }
@@ -14,6 +16,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where the customers' own actions on their orders (cancel, new dates, answers to offers) are mailed. */
+  staffEmail: string;
   redisUrl: string | null;
   /** Prefix of the rate-limit keys in Redis, so several deployments can share one Redis. */
   redisPrefix: string;
@@ -21,11 +25,18 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Login, sign-up, code and reset calls: what one client address may send. */
   authRateLimit: RateLimit;
+  /** Logins per account, from any address: attempts allowed per window (server/accounts/login-throttle.ts). */
+  loginThrottle: RateLimit;
+  /** Quotes and deliveries one account may book per hour (0: no limit). */
+  orderRateLimit: number;
   /** How long a tracking answer is reused (0: always ask the database). */
   trackingCacheMs: number;
   /** The built website to serve (dist/), or null to serve the API alone. */
   webRoot: string | null;
   logger: boolean;
+  mail: MailSettings;
+  /** Every wait bounded: database statements and connections, Redis calls, a request's upload. */
+  timeouts: { databaseMs: number; redisMs: number; requestMs: number };
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -41,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Relo Logistics <no-reply@relo.ng>',
+    staffEmail: env.STAFF_EMAIL || env.VITE_COMPANY_EMAIL || company.email,
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX ?? 'relo-rate-limit:',
     opsToken: env.OPS_TOKEN || null,
@@ -49,8 +61,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       max: positive(env.AUTH_RATE_LIMIT, 10),
       windowMs: positive(env.AUTH_RATE_WINDOW_SECONDS, 60) * 1000,
     },
+    loginThrottle: {
+      max: positive(env.LOGIN_THROTTLE_MAX, 10),
+      windowMs: positive(env.LOGIN_THROTTLE_WINDOW_SECONDS, 900) * 1000,
+    },
+    orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
     trackingCacheMs: env.TRACKING_CACHE_MS === '0' ? 0 : positive(env.TRACKING_CACHE_MS, 2_000),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
     logger: env.LOG !== 'off',
+    mail: {
+      retryMs: positive(env.MAIL_RETRY_MS, 10_000),
+      pollMs: positive(env.MAIL_POLL_MS, 1_000),
+      giveUpMs: positive(env.MAIL_GIVE_UP_MS, 86_400_000),
+      smtpTimeoutMs: positive(env.SMTP_TIMEOUT_MS, 5_000),
+    },
+    timeouts: {
+      databaseMs: positive(env.DATABASE_TIMEOUT_MS, 10_000),
+      redisMs: positive(env.REDIS_TIMEOUT_MS, 1_000),
+      requestMs: positive(env.REQUEST_TIMEOUT_MS, 25_000),
+    },
   };
 }

@@ -1,16 +1,16 @@
 /**
- * One error handler for the whole server (SPEC section 8): every failure answers a `message`,
+ * One error handler for the whole server (docs/product.md): every failure answers a `message`,
  * field messages under `errors` (and under `data` for the booking calls), never a stack trace or
  * SQL. Anything unexpected is logged and answered with the generic message.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { calls, GENERIC_ERROR, type CallName, type ErrorBody } from '../src/api/contract';
+import { calls, GENERIC_ERROR, MAX_UPLOAD_SIZE, type CallName, type ErrorBody } from '../src/api/contract';
 import { Problem } from './problems';
 
 /** Messages for Fastify's and its plugins' own 4xx errors, by code. */
 const knownFailures: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large: uploads must be 1 MB or less.',
-  FST_REQ_FILE_TOO_LARGE: 'The file is too large: uploads must be 1 MB or less.',
+  FST_ERR_CTP_BODY_TOO_LARGE: `The request is too large: uploads must be ${MAX_UPLOAD_SIZE} or less.`,
+  FST_REQ_FILE_TOO_LARGE: `The file is too large: uploads must be ${MAX_UPLOAD_SIZE} or less.`,
   FST_FILES_LIMIT: 'Upload one image only.',
   FST_PARTS_LIMIT: 'The form has too many fields.',
   FST_FIELDS_LIMIT: 'The form has too many fields.',

@@ -26,3 +26,6 @@ export const invalidFrom = (error: z.ZodError) => invalid(fieldErrors(error));
 
 export const unauthorized = () => new Problem(401, 'Please log in again: your session has ended.');
 export const notFound = (message: string) => new Problem(404, message);
+export const forbidden = (message: string) => new Problem(403, message);
+/** The order (or offer) is not in a state that allows this: the message says why. */
+export const conflict = (message: string) => new Problem(409, message);

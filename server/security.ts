@@ -1,13 +1,18 @@
 /**
  * Security headers (helmet; the CSP lets the built React site run: same-origin scripts, inline
  * styles, images from self, data: and blob:), strict CORS (same origin unless CORS_ORIGINS), and
- * the rate limiter the sensitive routes opt into (in memory, or Redis shared by several servers).
+ * the rate limiter the sensitive routes opt into (in memory, or Redis shared by several servers,
+ * falling back to memory while Redis is down: a limit is never the reason a request fails), and
+ * `Cache-Control: no-store` on every answer of the API's calls.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
+import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore, type RateLimitOptions, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config';
 import { Problem } from './problems';
 
@@ -50,15 +55,100 @@ async function helmetHeaders(config: ServerConfig): Promise<Record<string, strin
   );
 }
 
+/**
+ * Redis whose every call answers or fails within `timeoutMs`: no queue while disconnected (a call
+ * fails at once), one try per call, and reconnection in the background. Waits up to `timeoutMs`
+ * for the first connection, so the first requests already count in Redis; starts without it.
+ */
+export async function connectRedis(url: string, timeoutMs: number): Promise<Redis> {
+  const redis = new Redis(url, {
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  // Connection errors are answered by the fallback below and by /readyz; without a listener ioredis
+  // would print each reconnection attempt.
+  redis.on('error', () => undefined);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return redis;
+}
+
+/** Whether Redis is answering, as the limiter last saw it; logs each change once. */
+class RedisHealth {
+  private down = false;
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  failed(error: Error) {
+    if (this.down) return;
+    this.down = true;
+    this.log.error({ err: error }, 'Redis not answering: rate limits are counted in this process until it is back');
+  }
+
+  answered() {
+    if (!this.down) return;
+    this.down = false;
+    this.log.info('Redis answering again: rate limits are shared again');
+  }
+}
+
+/** Counts in Redis, and in this process's memory whenever a Redis call fails. */
+class FallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: FastifyRateLimitStore,
+    private readonly local: FastifyRateLimitStore,
+    private readonly health: RedisHealth,
+  ) {}
+
+  incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
+    this.shared.incr(key, (error, result) => {
+      if (!error) {
+        this.health.answered();
+        return callback(null, result);
+      }
+      this.health.failed(error);
+      this.local.incr(key, callback, timeWindow, max);
+    }, timeWindow, max);
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+    return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.health);
+  }
+}
+
+function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+  const health = new RedisHealth(log);
+  return class extends FallbackStore {
+    // The plugin hands every store its settings, these two among them.
+    constructor({ continueExceeding, exponentialBackoff }: FastifyRateLimitOptions & RateLimitOptions) {
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        health,
+      );
+    }
+  };
+}
+
 export async function registerSecurity(app: FastifyInstance, config: ServerConfig, redis: Redis | null): Promise<void> {
   const headers = await helmetHeaders(config);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // Every call of the contract answers with a token, a code, personal data or a message about
+    // them (errors included): no browser, proxy or CDN may keep a copy.
+    if (request.routeOptions.config.call) reply.header('cache-control', 'no-store');
   });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: config.redisPrefix } : {}),
+    ...(redis ? { store: fallbackStore(redis, config.redisPrefix, app.log) } : {}),
     errorResponseBuilder: () => new Problem(429, RATE_LIMITED_MESSAGE),
   });
 }

@@ -1,7 +1,9 @@
-/** What the route plugins share: settings, database, mail, image storage, the staff token, the tracking cache. */
+/** What the route plugins share: settings, database, mail, image storage, the staff token and photo links, the tracking cache, work after the answer, key expiry. */
+import type { BackgroundWork } from './background';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
-import type { Mailer } from './mail/mailer';
+import type { Mailer } from './mail/outbox';
+import type { PhotoLinks } from './photo-links';
 import type { TrackingCache } from './tracking-cache';
 import type { ImageStore } from './uploads';
 
@@ -11,7 +13,11 @@ export interface Services {
   mailer: Mailer;
   images: ImageStore;
   opsToken: string;
+  photoLinks: PhotoLinks;
   tracking: TrackingCache;
+  background: BackgroundWork;
+  /** Clears Idempotency-Keys older than 24 hours, now and then (see ./idempotency.ts). */
+  expireIdempotencyKeys: () => void;
 }
 
 export interface RoutesOptions {

@@ -5,9 +5,11 @@
  * tracking timeline shows.
  */
 import crypto from 'node:crypto';
-import type { ExpressionBuilder, QueryCreator } from 'kysely';
-import type { ServiceType, ShipmentStatus, TrackingResult } from '../src/api/contract';
-import type { Database, DB, Shipment } from './db/database';
+import type { ExpressionBuilder, Insertable, InsertResult, QueryCreator, Transaction } from 'kysely';
+import type { ShipmentStatus, TrackingResult } from '../src/api/contract';
+import type { Actor, Database, DB, Shipment, ShipmentsTable } from './db/database';
+import type { Mail } from './mail/mailer';
+import { outboxRow } from './mail/outbox';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -22,20 +24,28 @@ export function normaliseReference(typed: string): string {
   return compact.startsWith('RL') && !compact.startsWith('RL-') ? `RL-${compact.slice(2)}` : compact;
 }
 
-export const progressOf: Record<ShipmentStatus, number> = { ToInspect: 33, Shipped: 66, Delivered: 100 };
+/** A cancelled order has reached its end too: its bar is full, and its status says how it ended. */
+export const progressOf: Record<ShipmentStatus, number> = { ToInspect: 33, Shipped: 66, Delivered: 100, Cancelled: 100 };
+
+/** The tables of a statement that inserts a shipment: `new_shipment` is the one being inserted. */
+type WithNewShipmentTables = Database & { new_shipment: { id: number } } & { new_mail: InsertResult };
 
 /** A query whose `new_shipment` table is the shipment being inserted in the same statement. */
-export type WithNewShipment = QueryCreator<Database & { new_shipment: { id: number } }>;
+export type WithNewShipment = QueryCreator<WithNewShipmentTables>;
 
 /** The new shipment's id, for the detail rows inserted beside it. */
-export const newShipmentId = (eb: ExpressionBuilder<Database & { new_shipment: { id: number } }, keyof Database>) =>
+export const newShipmentId = (eb: ExpressionBuilder<WithNewShipmentTables, keyof Database>) =>
   eb.selectFrom('new_shipment').select('new_shipment.id');
 
-/** Starts the one statement that inserts a shipment and, through what the caller adds, its details. */
-export function insertShipment(db: DB, userId: number, serviceType: ServiceType, reference: string): WithNewShipment {
-  return db.with('new_shipment', (query) =>
-    query.insertInto('shipments').values({ reference, user_id: userId, service_type: serviceType }).returning('id'),
-  );
+/**
+ * Starts the one statement that inserts a shipment, queues the mail about it and, through what
+ * the caller adds, inserts its details. One statement is atomic on its own: the shipment, its
+ * details and its mail are all stored or none, without a transaction's extra round trips.
+ */
+export function insertShipment(db: DB, shipment: Insertable<ShipmentsTable>, mail: Mail): WithNewShipment {
+  return db
+    .with('new_shipment', (query) => query.insertInto('shipments').values(shipment).returning('id'))
+    .with('new_mail', (query) => query.insertInto('mail_outbox').values(outboxRow(mail)));
 }
 
 export function findShipment(db: DB, typedReference: string) {
@@ -72,13 +82,33 @@ export async function findTracking(db: DB, typedReference: string): Promise<Trac
   };
 }
 
-/** Moves a shipment to `status` (the trigger records when); answers it as it now is. */
-export async function moveShipment(db: DB, shipment: Shipment, status: ShipmentStatus): Promise<Shipment> {
-  if (shipment.status === status) return shipment;
-  return db
+/** Who moves a shipment, and why (a staff note, the customer's reason). */
+export interface StatusChange {
+  actor: Actor;
+  actor_user_id: number | null;
+  note?: string | null;
+}
+
+/**
+ * Moves a shipment from the status it was read with to `status`: the trigger records when, this
+ * transaction (the caller's, which also queues the mail about it) adds who and why to that row.
+ * Null when someone else moved it first.
+ */
+export async function moveShipment(trx: Transaction<Database>, shipment: Shipment, status: ShipmentStatus, change: StatusChange): Promise<Shipment | null> {
+  const moved = await trx
     .updateTable('shipments')
     .set({ status, updated_at: new Date() })
     .where('id', '=', shipment.id)
+    .where('status', '=', shipment.status)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!moved) return null;
+  await trx
+    .updateTable('shipment_status_changes')
+    .set({ actor: change.actor, actor_user_id: change.actor_user_id, note: change.note ?? null })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('shipment_status_changes').select((max) => max.fn.max('id').as('id')).where('shipment_id', '=', moved.id),
+    )
+    .execute();
+  return moved;
 }

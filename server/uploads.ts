@@ -1,24 +1,30 @@
 /**
  * Image uploads: multipart forms of at most 1 MB per file, one file per request; the file is
- * accepted only when its bytes are a PNG, JPEG, WebP or GIF image, stored under a random name in
- * DATA_DIR/uploads and served back at /uploads/<name> with the content type of what it is.
+ * accepted only when its bytes are a whole PNG, JPEG, WebP or GIF image (anything after the
+ * image's end is cut off), stored in the `files` table under a random name, owned by the
+ * uploading account, and served back by any server instance at /uploads/<name>.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { MAX_UPLOAD_BYTES } from '../src/api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
+import type { DB } from './db/database';
+import { trimmedImage, type ImageExt } from './image-end';
 import { invalid, Problem } from './problems';
 
-export const MAX_UPLOAD_BYTES = 1_048_576;
+/** What one multipart form may hold: one file, and fields enough for the longest form. */
+export const FORM_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 };
 
-const imageTypes: Record<string, string> = {
+export const unreadableForm = () => new Problem(400, 'The form could not be read.');
+
+const imageTypes: Record<ImageExt, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
   gif: 'image/gif',
 };
+const isImageExt = (ext: string): ext is ImageExt => ext in imageTypes;
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
 export const IMAGE_ONLY_MESSAGE = 'File type must be an image: PNG, JPEG, WebP or GIF.';
 
@@ -32,35 +38,40 @@ declare module 'fastify' {
 export const imageUrl = (name: string | null) => (name ? `/uploads/${name}` : null);
 
 export class ImageStore {
-  constructor(readonly directory: string) {
-    fs.mkdirSync(directory, { recursive: true });
-  }
+  constructor(private readonly db: DB) {}
 
-  /** Checks the file's bytes and stores it; a non-image answers 422 under `field`. */
-  async save(bytes: Buffer, field: string): Promise<string> {
-    const type = await fileTypeFromBuffer(bytes);
-    if (!type || !(type.ext in imageTypes)) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
-    const name = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
-    await fs.promises.writeFile(path.join(this.directory, name), bytes, { flag: 'wx' });
+  /** Checks the file's bytes and stores it for `ownerId`; a non-image answers 422 under `field`. */
+  async save(bytes: Buffer, field: string, ownerId: number): Promise<string> {
+    const ext = (await fileTypeFromBuffer(bytes))?.ext;
+    const image = ext && isImageExt(ext) ? trimmedImage(bytes, ext) : null;
+    if (!ext || !isImageExt(ext) || !image) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
+    const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+    await this.db.insertInto('files').values({ name, owner_id: ownerId, content_type: imageTypes[ext], bytes: image }).execute();
     return name;
   }
 
   async remove(name: string | null): Promise<void> {
-    if (name && STORED_NAME.test(name)) await fs.promises.rm(path.join(this.directory, name), { force: true });
+    if (name) await this.db.deleteFrom('files').where('name', '=', name).execute();
   }
 
-  /** Serves stored images; the name pattern keeps requests inside the directory. */
-  routes(app: FastifyInstance): void {
+  /**
+   * Serves stored images; names are random, so a name never changes its bytes and a public one
+   * can be cached for good. `mayServe` keeps private images (quote photos, see photo-links.ts)
+   * to those holding a signed link.
+   */
+  routes(app: FastifyInstance, mayServe: (name: string, request: FastifyRequest) => Promise<boolean>): void {
     app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
       const { name } = request.params;
-      const file = path.join(this.directory, name);
-      if (!STORED_NAME.test(name) || !fs.existsSync(file)) return reply.code(404).send({ message: 'Not found' });
-      const ext = name.slice(name.lastIndexOf('.') + 1);
+      const file = STORED_NAME.test(name) && (await mayServe(name, request))
+        ? await this.db.selectFrom('files').select(['content_type', 'bytes']).where('name', '=', name).executeTakeFirst()
+        : undefined;
+      if (!file) return reply.code(404).send({ message: 'Not found' });
+      const signed = 'signature' in (request.query as object);
       return reply
-        .header('content-type', imageTypes[ext])
+        .header('content-type', file.content_type)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(fs.createReadStream(file));
+        .header('cache-control', signed ? 'private, max-age=3600' : 'public, max-age=31536000, immutable')
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     });
   }
 }
@@ -76,7 +87,7 @@ export const uploadedFile = (request: FastifyRequest, field: string) => request.
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   app.decorateRequest('uploads', null);
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 },
+    limits: FORM_LIMITS,
   });
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
@@ -91,7 +102,7 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
       }
     } catch (error) {
       if (error instanceof Error && 'statusCode' in error) throw error;
-      throw new Problem(400, 'The form could not be read.');
+      throw unreadableForm();
     }
     request.body = body;
     request.uploads = uploads;

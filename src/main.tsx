@@ -1,37 +1,18 @@
 /**
- * The entry. Marketing pages arrive prerendered (scripts/prerender.ts marks the root with the
- * route it was rendered for): then React hydrates that HTML, after loading the route's page
- * code so the first client render matches it. Any other page renders from scratch.
+ * The entry. It holds only the first stylesheet (prerendered HTML must be styled before any script
+ * runs) and loads the app (start.tsx) with a dynamic import, so the page's HTML names just this
+ * small file. On a prerendered marketing page the app is fetched after the first frame: the page
+ * paints from its HTML alone, and neither the browser nor Lighthouse's phone simulation counts the
+ * app's scripts as holding that paint (README, "First paint").
  */
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchPath } from 'react-router-dom';
-import { AppRoutes } from './ui/router';
-import { pageRoutes } from './ui/routes';
-import { startInspector } from './ui/inspector';
 import './ui/styles.css';
-// Marketing styles come with the first stylesheet so prerendered HTML is styled before any script runs.
+// The header, footer and marketing styles come with the first stylesheet so prerendered HTML is
+// styled before any script runs.
+import './ui/layout/layout.css';
 import './ui/marketing/marketing.css';
 
-await startInspector();
+/** Resolves after the next frame has been painted: a task queued from inside the frame runs after it. */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    {/* Navigation renders at once: inside a transition, a guard could see a logout before the way home. */}
-    <BrowserRouter useTransitions={false}>
-      <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>
-);
-
-const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
-const pathname = withoutTrailingSlash(window.location.pathname);
-
-if (container.dataset.prerendered === pathname) {
-  const page = pageRoutes.find((route) => matchPath(route.path, pathname));
-  await page?.load();
-  hydrateRoot(container, app);
-} else {
-  createRoot(container).render(app);
-}
+if (document.getElementById('root')?.dataset.prerendered) await afterNextPaint();
+await import('./start');

@@ -6,12 +6,14 @@ import { imageUrl } from '../uploads';
 export const findUserByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
+/** The public id is a random uuid: the internal serial id would tell how many accounts exist. */
 export const profileOf = (user: User): Profile => ({
-  id: user.id,
+  id: user.public_id,
   fullname: user.fullname,
   email: user.email,
   phone: user.phone,
   profile_image: imageUrl(user.profile_image),
+  role: user.role,
 });
 
 /** PostgreSQL's unique_violation: two sign-ups with one email racing each other. */

@@ -4,27 +4,33 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type Generated, type Selectable } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type ColumnType, type Generated, type Selectable } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServiceType, ShipmentStatus } from '../../src/api/contract';
+import type { ApplicationStatus, ServiceType, ShipmentStatus, UserRole } from '../../src/api/contract';
+import { boundedWait } from './bounded-wait';
+import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
+import { preparedStatementsPool } from './prepared-statements';
 
 export type CodePurpose = 'email_verification' | 'password_reset' | 'reset_session';
 export type ApplicationRole = 'mover' | 'packer';
 
 export interface UsersTable {
   id: Generated<number>;
+  /** The id the API shows (a random uuid); `id` never leaves the server. */
+  public_id: Generated<string>;
   fullname: string;
   email: string;
   phone: string;
   password_hash: string;
-  /** File name under DATA_DIR/uploads. */
+  /** Name of a row in `files`. */
   profile_image: string | null;
   email_verified_at: Date | null;
   created_at: Generated<Date>;
+  role: Generated<UserRole>;
 }
 
 export interface SessionsTable {
@@ -45,6 +51,13 @@ export interface OneTimeCodesTable {
   created_at: Generated<Date>;
 }
 
+/** Failed logins per account in the current window (server/accounts/login-throttle.ts). */
+export interface LoginFailuresTable {
+  email_hash: string;
+  attempts: number;
+  window_started_at: Date;
+}
+
 export interface ApplicationsTable {
   id: Generated<number>;
   role: ApplicationRole;
@@ -54,6 +67,10 @@ export interface ApplicationsTable {
   mobile_number: string;
   location: string;
   created_at: Generated<Date>;
+  status: Generated<ApplicationStatus>;
+  /** The Idempotency-Key it was sent with (cleared after 24 hours) and the request's hash. */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 /** Every quote and delivery: the part tracking, the orders list and staff share. */
@@ -65,12 +82,47 @@ export interface ShipmentsTable {
   status: Generated<ShipmentStatus>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The Idempotency-Key it was booked with (cleared after 24 hours) and the request's hash. */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 export interface ShipmentStatusChangesTable {
   id: Generated<number>;
   shipment_id: number;
   status: ShipmentStatus;
+  changed_at: Generated<Date>;
+  /** Who moved it (null: the booking itself) and why. */
+  actor: Actor | null;
+  actor_user_id: number | null;
+  note: string | null;
+}
+
+/** Who did something to an order: its customer, a staff member, or the ops command. */
+export type Actor = 'customer' | 'staff' | 'ops';
+
+export interface OffersTable {
+  id: Generated<number>;
+  shipment_id: number;
+  /** bigint: up to ₦100,000,000 is 10^10 kobo; read back as a string or a bigint, so wrap in Number(). */
+  amount_kobo: ColumnType<string | number | bigint, number, never>;
+  note: string | null;
+  /** YYYY-MM-DD, Lagos time. */
+  valid_until: string;
+  /** `expired` is not stored: an open offer past its day reads as expired. */
+  state: Generated<'open' | 'accepted' | 'declined' | 'replaced'>;
+  actor: Actor;
+  actor_user_id: number | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+  decline_reason: string | null;
+}
+
+export interface OrderReschedulesTable {
+  id: Generated<number>;
+  shipment_id: number;
+  /** What moved, as the history shows it. */
+  note: string;
   changed_at: Generated<Date>;
 }
 
@@ -115,7 +167,28 @@ export interface DeliveryReceiversTable {
 }
 
 export interface NewsletterSubscribersTable {
+  id: Generated<number>;
   email: string;
+  created_at: Generated<Date>;
+}
+
+/** Uploaded images, served at /uploads/<name>. */
+export interface FilesTable {
+  name: string;
+  owner_id: number;
+  content_type: string;
+  bytes: Uint8Array;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_error: string | null;
   created_at: Generated<Date>;
 }
 
@@ -123,6 +196,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
+  login_failures: LoginFailuresTable;
   applications: ApplicationsTable;
   shipments: ShipmentsTable;
   shipment_status_changes: ShipmentStatusChangesTable;
@@ -130,6 +204,10 @@ export interface Database {
   deliveries: DeliveriesTable;
   delivery_receivers: DeliveryReceiversTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  offers: OffersTable;
+  order_reschedules: OrderReschedulesTable;
+  files: FilesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -142,23 +220,50 @@ export type DB = Kysely<Database>;
  */
 const DATE_OID = 1082;
 
-function dialectFor(databaseUrl: string | null, dataDir: string, log: FastifyBaseLogger) {
+/** Connections the server keeps to PostgreSQL (the bench's bare INSERT route uses as many). */
+export const POOL_SIZE = 10;
+
+interface DatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** The longest any statement, connection wait or open transaction may take. */
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+function dialectFor({ databaseUrl, dataDir, timeoutMs, log }: DatabaseOptions) {
   if (databaseUrl) {
     const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser };
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: POOL_SIZE,
+      types,
+      // Every wait bounded: getting a connection, a statement on the server, its answer reaching us
+      // (a frozen connection), and a transaction left open.
+      connectionTimeoutMillis: timeoutMs,
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs + 1_000,
+      idle_in_transaction_session_timeout: timeoutMs,
+      keepAlive: true,
+    });
     // An idle connection the server drops (a restart, a closing pool) must not end the process.
     pool.on('error', (error) => log.warn({ err: error }, 'idle database connection lost'));
-    return new PostgresDialect({ pool });
+    return new PostgresDialect({ pool: preparedStatementsPool(pool) });
   }
+  const releaseDataDir = lockDataDir(dataDir);
   const directory = path.join(dataDir, 'db');
   fs.mkdirSync(directory, { recursive: true });
-  return new PGliteDialect(new PGlite(directory, { parsers: { [DATE_OID]: (value: string) => value } }));
+  const pglite = new PGlite(directory, { parsers: { [DATE_OID]: (value: string) => value } });
+  return boundedWait(new PGliteDialect(pglite), timeoutMs, releaseDataDir);
 }
 
-/** Opens the database and brings its schema up to date; throws when a migration fails. */
-export async function openDatabase(databaseUrl: string | null, dataDir: string, log: FastifyBaseLogger): Promise<DB> {
-  const db = new Kysely<Database>({ dialect: dialectFor(databaseUrl, dataDir, log) });
+/**
+ * Opens the database and brings its schema up to date; throws when a migration fails, or
+ * (DataDirInUseError) when another server holds the embedded database's folder.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DB> {
+  const db = new Kysely<Database>({ dialect: dialectFor(options) });
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) {

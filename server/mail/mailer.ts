@@ -1,7 +1,8 @@
 /**
- * Outgoing mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written
- * to DATA_DIR/outbox as an .eml file (so someone trying the product locally can read their code)
- * and one line is logged.
+ * How a mail leaves the server: nodemailer over SMTP when SMTP_URL is set (every step bounded by
+ * a timeout), otherwise each message is written to DATA_DIR/outbox as an .eml file (so someone
+ * trying the product locally can read their code) and one line is logged. Requests never call
+ * this: they write to the mail outbox (./outbox.ts), whose sender calls `deliver`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,16 +16,18 @@ export interface Mail {
   text: string;
 }
 
-export interface Mailer {
-  /** Sends, and logs instead of throwing: a mail never fails a request whose data is already stored. */
-  send(mail: Mail): Promise<void>;
+export interface Transport {
+  /** Delivers one mail, or throws; the outbox retries. */
+  deliver(mail: Mail): Promise<void>;
   close(): void;
 }
 
-interface MailerOptions {
+interface TransportOptions {
   smtpUrl: string | null;
   from: string;
   outbox: string;
+  /** Connection, greeting and socket inactivity timeouts of the SMTP conversation. */
+  smtpTimeoutMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -33,23 +36,25 @@ let sequence = 0;
 const outboxName = () =>
   `${String(Date.now()).padStart(15, '0')}-${String(sequence++ % 1e6).padStart(6, '0')}-${crypto.randomBytes(4).toString('hex')}.eml`;
 
-export function createMailer({ smtpUrl, from, outbox, log }: MailerOptions): Mailer {
+export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs, log }: TransportOptions): Transport {
   const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: smtpTimeoutMs,
+        greetingTimeout: smtpTimeoutMs,
+        socketTimeout: smtpTimeoutMs * 2,
+        dnsTimeout: smtpTimeoutMs,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   if (!smtpUrl) fs.mkdirSync(outbox, { recursive: true });
 
   return {
-    async send(mail) {
-      try {
-        const info = await transport.sendMail({ from, ...mail });
-        if (smtpUrl) return;
-        const file = path.join(outbox, outboxName());
-        await fs.promises.writeFile(file, info.message as Buffer);
-        log.info({ to: mail.to, file }, `mail "${mail.subject}" written to the outbox`);
-      } catch (error) {
-        log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
-      }
+    async deliver(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      if (smtpUrl) return;
+      const file = path.join(outbox, outboxName());
+      await fs.promises.writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, file }, `mail "${mail.subject}" written to the outbox`);
     },
     close: () => transport.close(),
   };

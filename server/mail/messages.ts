@@ -1,12 +1,6 @@
 /** The text of every mail. Codes and references stand alone on their own line, easy to copy. */
-import { serviceTypeLabels, type ServiceType, type ShipmentStatus } from '../../src/api/contract';
+import { formatNaira, serviceTypeLabels, statusLabels, type ServiceType, type ShipmentStatus } from '../../src/api/contract';
 import type { Mail } from './mailer';
-
-const statusLabels: Record<ShipmentStatus, string> = {
-  ToInspect: 'To Inspect',
-  Shipped: 'Shipped',
-  Delivered: 'Delivered',
-};
 
 const signOff = '\n\nRelo Logistics\nIf you did not ask for this, you can ignore this mail.';
 
@@ -35,10 +29,38 @@ export function bookingMail(to: string, reference: string, serviceType: ServiceT
   };
 }
 
-export function statusChangedMail(to: string, reference: string, status: ShipmentStatus): Mail {
+const noteLine = (note: string | null | undefined, label: string) => (note ? `\n\n${label}: ${note}` : '');
+
+export function statusChangedMail(to: string, reference: string, status: ShipmentStatus, note?: string | null): Mail {
   return {
     to,
     subject: `${reference} is now ${statusLabels[status]}`,
-    text: `Your shipment has moved to a new step.\n\nReference:\n\n${reference}\n\nStatus: ${statusLabels[status]}\n\nRelo Logistics`,
+    text: `Your shipment has moved to a new step.\n\nReference:\n\n${reference}\n\nStatus: ${statusLabels[status]}${noteLine(note, 'Note from our team')}\n\nRelo Logistics`,
+  };
+}
+
+export function offerMail(to: string, reference: string, offer: { amount_kobo: number; valid_until: string; note: string | null }): Mail {
+  const amount = formatNaira(offer.amount_kobo);
+  return {
+    to,
+    subject: `Your price for ${reference}: ${amount}`,
+    text:
+      `We have a price for your order.\n\nReference:\n\n${reference}\n\nPrice: ${amount}\nValid through: ${offer.valid_until} (Lagos time)` +
+      `${noteLine(offer.note, 'Note from our team')}\n\nAccept or decline it on the order's page, under My bookings on our website.\n\nRelo Logistics`,
+  };
+}
+
+/** What the customer did on their order, for the staff mailbox (STAFF_EMAIL). */
+export function customerActionMail(
+  to: string,
+  reference: string,
+  customer: { fullname: string; email: string; phone: string },
+  action: string,
+  detail: string,
+): Mail {
+  return {
+    to,
+    subject: `${reference}: the customer ${action}`,
+    text: `${customer.fullname} (${customer.email}, ${customer.phone}) ${action}.\n\nReference:\n\n${reference}\n\n${detail}\n\nSee the order in the staff workspace: /staff/orders/${reference}`,
   };
 }

@@ -1,11 +1,13 @@
 /** Sign-up, email verification (and resending its code), login and logout. */
 import type { FastifyInstance } from 'fastify';
-import { calls } from '../../src/api/contract';
+import { calls, LOGGED_OUT } from '../../src/api/contract';
 import { CODE_LIFETIME_SECONDS, consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
+import { clearLoginAttempts, countLoginAttempt, forgetEndedLoginWindows, throttledMessage } from '../accounts/login-throttle';
 import { findUserByEmail, isUniqueViolation } from '../accounts/users';
 import { bearerToken, endSession, startSession } from '../auth';
 import { verificationCodeMail } from '../mail/messages';
+import { enqueueMail } from '../mail/outbox';
 import { invalid, Problem } from '../problems';
 import type { RoutesOptions, Services } from '../services';
 import { imageUrl } from '../uploads';
@@ -15,13 +17,15 @@ export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exist
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password.';
 export const UNVERIFIED_MESSAGE = 'Please verify your email before logging in: enter the 6-digit code we sent you, or ask for a new one.';
 
-async function sendVerificationCode({ db, mailer }: Services, user: { id: number; email: string }) {
-  const code = await issueCode(db, user.id, 'email_verification');
-  await mailer.send(verificationCodeMail(user.email, code, CODE_LIFETIME_SECONDS.email_verification / 60));
+async function sendVerificationCode({ mailer }: Services, user: { id: number; email: string }) {
+  await mailer.transaction(async (trx) => {
+    const code = await issueCode(trx, user.id, 'email_verification');
+    await enqueueMail(trx, verificationCodeMail(user.email, code, CODE_LIFETIME_SECONDS.email_verification / 60));
+  });
 }
 
 export async function accountRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db } = services;
+  const { db, config, background } = services;
 
   contractRoute(app, services, 'register', async (request) => {
     const { fullname, email, phone, password } = request.body;
@@ -48,31 +52,44 @@ export async function accountRoutes(app: FastifyInstance, { services }: RoutesOp
     return { message: calls.verifyEmail.success };
   }, { rateLimited: true });
 
-  // The same answer whether or not the email has an account waiting for verification.
-  contractRoute(app, services, 'resendOtp', async (request) => {
-    const user = await findUserByEmail(db, request.body.email);
-    if (user && !user.email_verified_at) await sendVerificationCode(services, user);
+  // The same answer in the same time whether or not the email has an account waiting for
+  // verification: the lookup and the mail happen after the answer.
+  contractRoute(app, services, 'resendOtp', async (request, reply) => {
+    const { email } = request.body;
+    background.afterAnswer(reply, 'resending a verification code', async () => {
+      const user = await findUserByEmail(db, email);
+      if (user && !user.email_verified_at) await sendVerificationCode(services, user);
+    });
     return { message: calls.resendOtp.success };
   }, { rateLimited: true });
 
-  contractRoute(app, services, 'login', async (request) => {
+  contractRoute(app, services, 'login', async (request, reply) => {
     const { email, password } = request.body;
+    const wait = await countLoginAttempt(db, email, config.loginThrottle);
+    if (wait !== null) {
+      reply.header('retry-after', String(wait));
+      throw new Problem(429, throttledMessage(wait));
+    }
     const user = await findUserByEmail(db, email);
     // Unknown email and wrong password take the same time and get the same answer.
     const matches = await passwordMatches(user?.password_hash ?? null, password);
-    if (!user || !matches) throw new Problem(400, LOGIN_FAILED_MESSAGE);
+    if (!user || !matches) {
+      await forgetEndedLoginWindows(db, config.loginThrottle);
+      throw new Problem(400, LOGIN_FAILED_MESSAGE);
+    }
+    await clearLoginAttempts(db, email);
     if (!user.email_verified_at) throw new Problem(403, UNVERIFIED_MESSAGE);
     const token = await startSession(db, user.id);
     return {
       message: calls.login.success,
       token,
-      data: { id: user.id, profile_image: imageUrl(user.profile_image), email: user.email },
+      data: { id: user.public_id, profile_image: imageUrl(user.profile_image), email: user.email, role: user.role },
     };
   }, { rateLimited: true });
 
   contractRoute(app, services, 'logout', async (request) => {
     const token = bearerToken(request);
     if (token) await endSession(db, token);
-    return { message: 'User successfully logged out' };
+    return { message: LOGGED_OUT };
   });
 }

@@ -13,9 +13,14 @@ const applicationCalls = [
 export async function applicationRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   for (const [name, role] of applicationCalls) {
     contractRoute(app, services, name, async (request) => {
-      await services.db.insertInto('applications').values({ ...request.body, role }).execute();
+      // A retried submit (same key, same request) matches the unique index and stores nothing.
+      const idempotency = request.idempotencyKey;
+      await services.db
+        .insertInto('applications')
+        .values({ ...request.body, role, idempotency_key: idempotency?.key, request_hash: idempotency?.hash })
+        .onConflict((conflict) => conflict.columns(['idempotency_key', 'request_hash']).where('idempotency_key', 'is not', null).doNothing())
+        .execute();
       return { message: calls[name].success };
-    });
+    }, { idempotent: true });
   }
-
 }

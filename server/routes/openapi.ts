@@ -8,12 +8,28 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
 
 const errorContent = { 'application/json': { schema: jsonSchema(errorResponse, 'output') } };
 
+const securitySchemes = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by login' },
+  staff: { type: 'http', scheme: 'bearer', description: 'The token of a staff member\'s login, or the ops token' },
+  ops: { type: 'http', scheme: 'bearer', description: 'The ops token (OPS_TOKEN or DATA_DIR/ops-token)' },
+};
+
+/** One query parameter per field of the call's query schema. */
+function queryParameters(query: z.ZodType) {
+  const schema = jsonSchema(query, 'input') as { properties?: Record<string, unknown> };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
+}
+
 function operations() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, call] of Object.entries(calls)) {
     const url = `/${call.path}`;
     const method = call.method.toLowerCase();
     const existing = paths[url]?.[method] as { requestBody?: { content: Record<string, unknown> } } | undefined;
+    const parameters = [
+      ...(call.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] : []),
+      ...('query' in call ? queryParameters(call.query) : []),
+    ];
     const content = call.request ? { [call.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(call.request, 'input') } } : null;
     // users/state-service takes JSON and multipart: one operation, two request media types.
     if (existing?.requestBody && content) {
@@ -22,13 +38,16 @@ function operations() {
     }
     (paths[url] ??= {})[method] = {
       operationId: name,
-      ...(call.auth === 'bearer' || call.auth === 'staff' ? { security: [{ [call.auth]: [] }] } : {}),
+      ...(call.auth in securitySchemes ? { security: [{ [call.auth]: [] }] } : {}),
       ...(content ? { requestBody: { required: true, content } } : {}),
-      ...(call.path.includes('{id}') ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] } : {}),
+      ...(parameters.length ? { parameters } : {}),
       responses: {
         200: {
           description: call.success ? `Success: "${call.success}"` : 'Success',
-          content: { 'application/json': { schema: jsonSchema(call.response, 'output') } },
+          content: {
+            'application/json': { schema: jsonSchema(call.response, 'output') },
+            ...('csv' in call ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+          },
         },
         '4XX': { description: 'message, with field messages under errors (and data for bookings)', content: errorContent },
       },
@@ -42,12 +61,7 @@ export function openApiDocument() {
     openapi: '3.1.0',
     info: { title: 'Relo Logistics API', version: '1.0.0' },
     servers: [{ url: '/api/v1' }],
-    components: {
-      securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by login' },
-        staff: { type: 'http', scheme: 'bearer', description: 'The ops token (OPS_TOKEN or DATA_DIR/ops-token)' },
-      },
-    },
+    components: { securitySchemes },
     paths: operations(),
   };
 }

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
 import { CODE_LIFETIME_SECONDS, consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
+import { clearLoginAttempts } from '../accounts/login-throttle';
 import { findUserByEmail } from '../accounts/users';
 import { bearerToken, currentUser, endOtherSessions } from '../auth';
 import { resetCodeMail } from '../mail/messages';
+import { enqueueMail } from '../mail/outbox';
 import { invalid } from '../problems';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
@@ -14,15 +16,20 @@ export const RESET_SESSION_ENDED = 'Your reset session has ended. Please request
 export const WRONG_OLD_PASSWORD = 'Your current password is not correct.';
 
 export async function passwordRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, mailer } = services;
+  const { db, mailer, background } = services;
 
-  // The same answer whether or not the email has an account.
-  contractRoute(app, services, 'forgetPassword', async (request) => {
-    const user = await findUserByEmail(db, request.body.email);
-    if (user) {
-      const code = await issueCode(db, user.id, 'password_reset');
-      await mailer.send(resetCodeMail(user.email, code, CODE_LIFETIME_SECONDS.password_reset / 60));
-    }
+  // The same answer in the same time whether or not the email has an account: the lookup, the
+  // code and the mail (queued with it in one transaction) happen after the answer.
+  contractRoute(app, services, 'forgetPassword', async (request, reply) => {
+    const { email } = request.body;
+    background.afterAnswer(reply, 'sending a password reset code', async () => {
+      const user = await findUserByEmail(db, email);
+      if (!user) return;
+      await mailer.transaction(async (trx) => {
+        const code = await issueCode(trx, user.id, 'password_reset');
+        await enqueueMail(trx, resetCodeMail(user.email, code, CODE_LIFETIME_SECONDS.password_reset / 60));
+      });
+    });
     return { message: calls.forgetPassword.success };
   }, { rateLimited: true });
 
@@ -46,6 +53,8 @@ export async function passwordRoutes(app: FastifyInstance, { services }: RoutesO
       .where('id', '=', userId)
       .execute();
     await endOtherSessions(db, userId, null);
+    // The mailbox is proven, so a login throttle that an attacker caused ends for its owner.
+    await clearLoginAttempts(db, email);
     return { message: calls.passwordReset.success };
   }, { rateLimited: true });
 

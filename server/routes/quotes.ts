@@ -19,16 +19,19 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
   for (const [name, serviceType] of quoteCalls) {
     contractRoute(app, services, name, async (request: ContractRequest<typeof name>) => {
       const file = uploadedFile(request, 'file');
-      const image = file ? await services.images.save(file, 'file') : null;
+      const customer = currentUser(request);
+      const image = file ? await services.images.save(file, 'file', customer.id) : null;
       // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).
       const { aptFloor, toAptFloor, Services: chosenServices, ...quote } = request.body;
-      const data = await book(services, currentUser(request), serviceType, (withShipment) =>
+      const { data, replayed } = await book(services, customer, request.idempotencyKey, serviceType, (withShipment) =>
         withShipment
           .insertInto('quotes')
           .values({ ...quote, shipment_id: newShipmentId, from_floor: aptFloor, to_floor: toAptFloor, services: chosenServices, image })
           .execute(),
       );
+      // A retried submit keeps the first booking's photo, not this copy.
+      if (replayed) await services.images.remove(image);
       return { message: calls[name].success, data };
-    });
+    }, { countsAsOrder: true, idempotent: true });
   }
 }

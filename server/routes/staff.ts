@@ -1,49 +1,97 @@
-/** Staff routes behind the ops token: recent shipments, and moving one to its next status (the customer is mailed). */
+/**
+ * The staff's order calls (a staff member's session or the ops token): the queue, one order,
+ * moving its status and sending a price (the customer is mailed of both, through the outbox),
+ * the mail backlog; and, for the ops command alone, making an account staff or customer again.
+ */
 import type { FastifyInstance } from 'fastify';
-import { statusChangedMail } from '../mail/messages';
-import { notFound } from '../problems';
+import { calls, formatNaira, isFinalStatus, statusLabels } from '../../src/api/contract';
+import { findUserByEmail, isUniqueViolation } from '../accounts/users';
+import { staffActor } from '../auth';
+import type { DB, Shipment } from '../db/database';
+import { offerMail, statusChangedMail } from '../mail/messages';
+import { enqueueMail } from '../mail/outbox';
+import { orderQueue } from '../order-queue';
+import { checkMove, MOVED_MEANWHILE, staffView } from '../orders';
+import { conflict, notFound } from '../problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, findTracking, moveShipment } from '../shipments';
+import { findShipment, moveShipment } from '../shipments';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
 
-const RECENT_ORDERS = 100;
+export const PRICE_FINAL_MESSAGE = 'The customer accepted a price for this order: it is final, no new offer can be sent.';
 
 export async function staffRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, mailer } = services;
+  const { db, mailer, photoLinks } = services;
 
-  contractRoute(app, services, 'staffOrders', async () => {
-    const orders = await db
-      .selectFrom('shipments')
-      .innerJoin('users', 'users.id', 'shipments.user_id')
-      .select(['reference', 'service_type', 'status', 'shipments.created_at', 'updated_at', 'users.email'])
-      .orderBy('shipments.created_at', 'desc')
-      .orderBy('shipments.id', 'desc')
-      .limit(RECENT_ORDERS)
-      .execute();
+  async function shipmentOf(reference: string): Promise<Shipment> {
+    const shipment = await findShipment(db, reference);
+    if (!shipment) throw notFound(UNKNOWN_REFERENCE);
+    return shipment;
+  }
+
+  const customerEmail = async (executor: DB, shipment: Shipment) =>
+    (await executor.selectFrom('users').select('email').where('id', '=', shipment.user_id).executeTakeFirstOrThrow()).email;
+
+  contractRoute(app, services, 'staffOrders', async (request) => ({ message: calls.staffOrders.success, ...(await orderQueue(db, request.query)) }));
+
+  contractRoute(app, services, 'staffOrder', async (request) => ({
+    message: calls.staffOrder.success,
+    data: await staffView(db, await shipmentOf(request.params.id), photoLinks),
+  }));
+
+  contractRoute(app, services, 'staffSetStatus', async (request) => {
+    const shipment = await shipmentOf(request.params.id);
+    const { status, note } = request.body;
+    if (shipment.status === status && !isFinalStatus(status)) {
+      return { message: `Already ${status}: nothing changed.`, data: await staffView(db, shipment, photoLinks) };
+    }
+    checkMove(shipment.status, status);
+    const moved = await mailer.transaction(async (trx) => {
+      const moved = await moveShipment(trx, shipment, status, { ...staffActor(request), note });
+      if (moved) await enqueueMail(trx, statusChangedMail(await customerEmail(trx, moved), moved.reference, status, note));
+      return moved;
+    });
+    if (!moved) throw conflict(MOVED_MEANWHILE);
+    services.tracking.forget(moved.reference);
+    return { message: `Status set to ${status}; the customer was mailed.`, data: await staffView(db, moved, photoLinks) };
+  });
+
+  // A new offer replaces an open one; an accepted one is final. The unique index on live offers
+  // (migration 006) turns two offers sent at once into one success and one 409.
+  contractRoute(app, services, 'staffSendOffer', async (request) => {
+    const shipment = await shipmentOf(request.params.id);
+    const { amount_kobo, note, valid_until } = request.body;
+    await mailer
+      .transaction(async (trx) => {
+        // Read under a row lock, so a cancel or a delivery meanwhile is seen.
+        const { status } = await trx.selectFrom('shipments').select('status').where('id', '=', shipment.id).forUpdate().executeTakeFirstOrThrow();
+        if (isFinalStatus(status)) throw conflict(`This order is ${statusLabels[status]}: no offer can be sent.`);
+        const accepted = await trx.selectFrom('offers').select('id').where('shipment_id', '=', shipment.id).where('state', '=', 'accepted').executeTakeFirst();
+        if (accepted) throw conflict(PRICE_FINAL_MESSAGE);
+        await trx.updateTable('offers').set({ state: 'replaced' }).where('shipment_id', '=', shipment.id).where('state', '=', 'open').execute();
+        await trx
+          .insertInto('offers')
+          .values({ shipment_id: shipment.id, amount_kobo, note: note || null, valid_until, ...staffActor(request) })
+          .execute();
+        await enqueueMail(trx, offerMail(await customerEmail(trx, shipment), shipment.reference, { amount_kobo, valid_until, note: note || null }));
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? conflict(MOVED_MEANWHILE) : error;
+      });
     return {
-      message: 'Orders found',
-      data: orders.map((order) => ({
-        reference_number: order.reference,
-        service_type: order.service_type,
-        status: order.status,
-        created_at: order.created_at.toISOString(),
-        updated_at: order.updated_at.toISOString(),
-        email: order.email,
-      })),
+      message: `Offer of ${formatNaira(amount_kobo)} sent; the customer was mailed.`,
+      data: await staffView(db, shipment, photoLinks),
     };
   });
 
-  contractRoute(app, services, 'staffSetStatus', async (request) => {
-    const shipment = await findShipment(db, request.params.id);
-    if (!shipment) throw notFound(UNKNOWN_REFERENCE);
-    const moved = await moveShipment(db, shipment, request.body.status);
-    services.tracking.forget(moved.reference);
-    const data = await findTracking(db, moved.reference);
-    if (!data) throw notFound(UNKNOWN_REFERENCE);
-    if (moved === shipment) return { message: `Already ${moved.status}: nothing changed.`, data };
-    const customer = await db.selectFrom('users').select('email').where('id', '=', moved.user_id).executeTakeFirst();
-    if (customer) await mailer.send(statusChangedMail(customer.email, moved.reference, moved.status));
-    return { message: `Status set to ${moved.status}; the customer was mailed.`, data };
+  contractRoute(app, services, 'setRole', async (request) => {
+    const { email, role } = request.body;
+    const user = await findUserByEmail(db, email);
+    if (!user) throw notFound(`No account uses ${email}: they must sign up on the website first.`);
+    if (user.role === role) return { message: `${email} is already ${role}: nothing changed.` };
+    await db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+    return { message: role === 'staff' ? `${email} is now staff: the account menu shows Staff from their next login.` : `${email} is no longer staff.` };
   });
+
+  contractRoute(app, services, 'staffMail', async () => ({ message: calls.staffMail.success, data: await mailer.backlog() }));
 }

@@ -1,16 +1,36 @@
-/** Public tracking by reference, and the signed-in customer's own bookings. */
+/** Public tracking by reference, and the signed-in customer's own bookings, paged. */
 import type { FastifyInstance } from 'fastify';
-import { calls } from '../../src/api/contract';
+import { sql } from 'kysely';
+import { calls, ORDERS_PAGE_SIZE, ordersQuery } from '../../src/api/contract';
 import { currentUser } from '../auth';
-import { notFound } from '../problems';
+import { readFormsWithoutFiles } from '../multipart-fields';
+import { currentOffers, orderOf } from '../orders';
+import { notFound, Problem } from '../problems';
 import type { RoutesOptions } from '../services';
 import { findTracking, normaliseReference } from '../shipments';
 import { contractRoute } from './contract-route';
+
+export const INVALID_CURSOR = 'The cursor is not valid: start again from the first page.';
+
+/** The cursor is opaque to clients: the id of the page's last order, base64url-encoded. */
+const cursorAfter = (id: number) => Buffer.from(`o${id}`).toString('base64url');
+
+/** The id of the order the page starts after, or null for the first page. */
+function afterOrder(query: unknown): number | null {
+  const parsed = ordersQuery.safeParse(query);
+  if (!parsed.success) throw new Problem(400, INVALID_CURSOR);
+  if (parsed.data.cursor === undefined) return null;
+  const match = /^o([1-9][0-9]{0,9})$/.exec(Buffer.from(parsed.data.cursor, 'base64url').toString('latin1'));
+  const id = Number(match?.[1]);
+  if (!match || id > 2 ** 31 - 1) throw new Problem(400, INVALID_CURSOR);
+  return id;
+}
 
 export const UNKNOWN_REFERENCE = 'No package was found with this tracking code. Check the code in your mail and try again.';
 
 export async function trackingRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db } = services;
+  readFormsWithoutFiles(app);
 
   contractRoute(app, services, 'trackingStatus', async (request) => {
     const reference = normaliseReference(request.body.reference_id);
@@ -23,22 +43,29 @@ export async function trackingRoutes(app: FastifyInstance, { services }: RoutesO
     return { message: calls.trackingStatus.success, data: tracking };
   });
 
+  // Keyset paging on (created_at, id): the cursor names the last order shown, and the next page
+  // starts below it, so orders booked meanwhile neither repeat nor push others out of the list.
   contractRoute(app, services, 'orders', async (request) => {
-    const orders = await db
+    const userId = currentUser(request).id;
+    const after = afterOrder(request.query);
+    let query = db
       .selectFrom('shipments')
-      .select(['reference', 'service_type', 'status', 'created_at'])
-      .where('user_id', '=', currentUser(request).id)
+      .select(['id', 'reference', 'service_type', 'status', 'created_at'])
+      .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .execute();
+      .limit(ORDERS_PAGE_SIZE + 1);
+    if (after !== null) {
+      query = query.where(sql<boolean>`(created_at, id) < (select created_at, id from shipments where id = ${after} and user_id = ${userId})`);
+    }
+    const orders = await query.execute();
+    const page = orders.slice(0, ORDERS_PAGE_SIZE);
+    const last = page.at(-1);
+    const offers = await currentOffers(db, page.map((order) => order.id));
     return {
       message: calls.orders.success,
-      data: orders.map((order) => ({
-        reference_number: order.reference,
-        service_type: order.service_type,
-        status: order.status,
-        created_at: order.created_at.toISOString(),
-      })),
+      data: page.map((order) => orderOf(order, offers.get(order.id) ?? null)),
+      next_cursor: orders.length > ORDERS_PAGE_SIZE && last ? cursorAfter(last.id) : null,
     };
   });
 }

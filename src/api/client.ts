@@ -1,9 +1,9 @@
 /**
  * One typed function per call of the contract, on ky. Every failure becomes an ApiError
- * carrying the messages SPEC section 8 says to show.
+ * carrying the messages docs/product.md says to show.
  */
 import ky from 'ky';
-import { calls, type CallName, type RequestOf, type ResponseOf } from './contract';
+import { calls, type CallName, type QueryOf, type RequestOf, type ResponseOf } from './contract';
 import { failureFrom, networkFailure, unexpectedSuccess, type FailureRules } from './errors';
 
 export interface ClientOptions {
@@ -16,22 +16,31 @@ export interface ClientOptions {
   timeoutMs?: number;
 }
 
-export interface CallExtras {
+export interface CallExtras<N extends CallName = CallName> {
   /** Fills `{id}` in the path (users/edit/{id}, staff/orders/{id}/status). */
   id?: string | number;
+  /** The query string of a call that takes one (filters, `cursor`); empty values are left out. */
+  query?: QueryOf<N>;
   /** Files of a multipart call, by field name; empty entries are left out. */
   files?: Record<string, Blob | null | undefined>;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server answers a repeat of this key with its first result. */
+  idempotencyKey?: string;
 }
 
+type CsvCallName = { [N in CallName]: (typeof calls)[N] extends { csv: true } ? N : never }[CallName];
+
 export type Api = {
-  [N in CallName]: (input: RequestOf<N>, extras?: CallExtras) => Promise<ResponseOf<N>>;
+  [N in CallName]: (input: RequestOf<N>, extras?: CallExtras<N>) => Promise<ResponseOf<N>>;
+} & {
+  /** The CSV file of a call that offers one (`Accept: text/csv`), e.g. `download('staffSubscribers')`. */
+  download: (name: CsvCallName, extras?: CallExtras) => Promise<Blob>;
 };
 
 function formDataOf(input: Record<string, unknown>, files: CallExtras['files']): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
-    // SPEC section 3: optional fields (email of the five-step form) are sent only if filled.
+    // docs/product.md: optional fields (email of the five-step form) are sent only if filled.
     if (value === undefined || value === null || value === '') continue;
     form.append(key, String(value));
   }
@@ -58,14 +67,16 @@ export function createApi(options: ClientOptions): Api {
     retry: { limit: 2, methods: ['get'] },
   });
 
-  async function call<N extends CallName>(name: N, input: RequestOf<N>, extras: CallExtras = {}) {
+  async function send(name: CallName, input: unknown, extras: CallExtras, accept: string) {
     const spec = calls[name];
     const rules: FailureRules = { booking: 'booking' in spec, quote: 'quote' in spec };
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     const token = spec.auth === 'none' ? null : options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
+    if (extras.idempotencyKey) headers['idempotency-key'] = extras.idempotencyKey;
     const path = spec.path.replace('{id}', encodeURIComponent(String(extras.id ?? '')));
     const payload = (input ?? {}) as Record<string, unknown>;
+    const query = Object.entries((extras.query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== '');
 
     let response: Response;
     try {
@@ -74,18 +85,23 @@ export function createApi(options: ClientOptions): Api {
         method: spec.method,
         headers,
         signal: extras.signal,
+        ...(query.length ? { searchParams: query.map(([key, value]) => [key, String(value)]) } : {}),
         ...(spec.body === 'json' ? { json: payload } : {}),
         ...(spec.body === 'multipart' ? { body: formDataOf(payload, extras.files) } : {}),
       });
     } catch {
       throw networkFailure(rules);
     }
-
-    const body = await bodyOf(response);
     if (!response.ok) {
-      if (response.status === 401 && spec.auth === 'bearer') options.onUnauthorized?.();
-      throw failureFrom(body, response.status, rules);
+      if (response.status === 401 && (spec.auth === 'bearer' || spec.auth === 'staff')) options.onUnauthorized?.();
+      throw failureFrom(await bodyOf(response), response.status, rules);
     }
+    return { spec, rules, response };
+  }
+
+  async function call<N extends CallName>(name: N, input: RequestOf<N>, extras: CallExtras = {}) {
+    const { spec, rules, response } = await send(name, input, extras, 'application/json');
+    const body = await bodyOf(response);
     const said = name === 'deleteUser' ? (body as { succes?: unknown } | null)?.succes : (body as { message?: unknown } | null)?.message;
     if (spec.success !== null && said !== spec.success) throw unexpectedSuccess(body, spec.fallback, rules);
     const parsed = spec.response.safeParse(body);
@@ -93,7 +109,16 @@ export function createApi(options: ClientOptions): Api {
     return parsed.data as ResponseOf<N>;
   }
 
-  const api = {} as Record<CallName, unknown>;
+  async function download(name: CsvCallName, extras: CallExtras = {}): Promise<Blob> {
+    const { rules, response } = await send(name, undefined, extras, 'text/csv');
+    try {
+      return await response.blob();
+    } catch {
+      throw networkFailure(rules);
+    }
+  }
+
+  const api = { download } as Record<CallName | 'download', unknown>;
   for (const name of Object.keys(calls) as CallName[]) {
     api[name] = (input: never, extras?: CallExtras) => call(name, input, extras);
   }

@@ -1,5 +1,5 @@
 /**
- * The /api/v1 wire contract: every call of SPEC section 7 and the extensions of DESIGN.md.
+ * The /api/v1 wire contract: every call of the original API and this product's compatible extensions (docs/architecture.md).
  * Field names are spelt exactly as on the wire (dilivery_address, succes, Reason, ProgressBar…).
  * The website validates what it receives with these schemas; the server validates what it
  * accepts with the same ones. Nothing else in the code declares a wire shape.
@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
-// Field rules users expect (DESIGN.md), with the messages shown under the field.
+// Field rules users expect (docs/product.md), with the messages shown under the field.
 
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 export const QUOTE_ERROR = 'An error occurred while submitting the quote.';
@@ -85,7 +85,7 @@ function notBefore<T>(later: (v: T) => string | undefined, earlier: (v: T) => st
 }
 
 // ---------------------------------------------------------------------------------------------
-// Choice lists (SPEC section 3).
+// Choice lists (docs/product.md).
 
 export const threeStepApartmentTypes = ['Studio', '1 Bedroom', '2 Bedrooms', '3 Bedrooms', 'Penthouse'] as const;
 export const fiveStepApartmentTypes = [
@@ -126,9 +126,24 @@ export const servicesField = z
 // ---------------------------------------------------------------------------------------------
 // Statuses and service types.
 
-export const shipmentStatuses = ['ToInspect', 'Shipped', 'Delivered'] as const;
+export const shipmentStatuses = ['ToInspect', 'Shipped', 'Delivered', 'Cancelled'] as const;
 export type ShipmentStatus = (typeof shipmentStatuses)[number];
-export const shipmentStatus = z.enum(shipmentStatuses);
+export const shipmentStatus = z.enum(shipmentStatuses, { error: 'Choose a status from the list.' });
+export const statusLabels: Record<ShipmentStatus, string> = {
+  ToInspect: 'To Inspect',
+  Shipped: 'Shipped',
+  Delivered: 'Delivered',
+  Cancelled: 'Cancelled',
+};
+/** Where each status may move: To Inspect → Shipped → Delivered, or Cancelled from To Inspect. */
+export const nextStatuses: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
+  ToInspect: ['Shipped', 'Cancelled'],
+  Shipped: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+/** Delivered and Cancelled: nothing more happens to the order (no status move, no offer). */
+export const isFinalStatus = (status: ShipmentStatus) => nextStatuses[status].length === 0;
 
 export const serviceTypes = [
   'local_service',
@@ -147,6 +162,76 @@ export const serviceTypeLabels: Record<ServiceType, string> = {
   scheduled_delivery: 'Scheduled Delivery',
   bulk_delivery: 'Bulk Delivery',
 };
+
+export const userRoles = ['customer', 'staff'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const applicationStatuses = ['new', 'contacted', 'hired', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+export const applicationStatusLabels: Record<ApplicationStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  hired: 'Hired',
+  rejected: 'Rejected',
+};
+
+/**
+ * A price offer as the customer sees it: `open` until answered or past its last valid day
+ * (`expired`); `replaced` when staff sent a newer one before an answer.
+ */
+export const offerStates = ['open', 'accepted', 'declined', 'expired', 'replaced'] as const;
+export type OfferState = (typeof offerStates)[number];
+export const offerStateLabels: Record<OfferState, string> = {
+  open: 'Price offered',
+  accepted: 'Price accepted',
+  declined: 'Price declined',
+  expired: 'Offer expired',
+  replaced: 'Replaced by a newer offer',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Money: naira shown as ₦185,000.00, carried and stored as integer kobo.
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+/** 18_500_000 kobo → "₦185,000.00". */
+export const formatNaira = (kobo: number) => nairaFormat.format(kobo / 100);
+
+/** The largest image a form may send (profile picture, quote photo): checked on the site before sending, enforced by the server. */
+export const MAX_UPLOAD_BYTES = 1_048_576;
+/** The same limit in words: "1 MB". */
+export const MAX_UPLOAD_SIZE = `${MAX_UPLOAD_BYTES / 1_048_576} MB`;
+
+export const MIN_OFFER_KOBO = 10_000;
+export const MAX_OFFER_KOBO = 10_000_000_000;
+export const AMOUNT_REQUIRED_MESSAGE = 'Please enter the amount in naira.';
+export const AMOUNT_FORMAT_MESSAGE = 'Enter the amount in naira, like 185000 or 185000.50.';
+export const AMOUNT_RANGE_MESSAGE = `The amount must be between ${formatNaira(MIN_OFFER_KOBO)} and ${formatNaira(MAX_OFFER_KOBO)}.`;
+
+/** An amount on the wire: whole kobo within the offer range. */
+export const amountKobo = z
+  .number({ error: AMOUNT_REQUIRED_MESSAGE })
+  .int(AMOUNT_FORMAT_MESSAGE)
+  .min(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE)
+  .max(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE);
+
+/**
+ * What staff type in the naira field ("185000", "185,000.50", "₦ 185 000") → kobo, exactly:
+ * whole naira or at most two decimals, no floating-point rounding on the way.
+ */
+export const nairaAmount = z
+  .string({ error: AMOUNT_REQUIRED_MESSAGE })
+  .transform((value) => value.replace(/[\s,₦]/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true })
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
+  )
+  .transform((value) => {
+    const [whole = '0', fraction = ''] = value.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  })
+  .pipe(amountKobo);
 
 // ---------------------------------------------------------------------------------------------
 // Requests.
@@ -201,10 +286,11 @@ const sixDigits = (message: string) => z.string({ error: message }).trim().regex
 export const OTP_MESSAGE = 'Please enter a 6-digit OTP code.';
 export const TOKEN_MESSAGE = 'Please enter a 6-digit Token sent to your email';
 
-export const verifyOtpRequest = z.object({ otp: sixDigits(OTP_MESSAGE), email: email().optional() });
+// A code is checked against the live code of this email's account only (README, "Account security").
+export const verifyOtpRequest = z.object({ otp: sixDigits(OTP_MESSAGE), email: email() });
 export const verifyEmailRequest = z.object({
   verification_token: sixDigits(TOKEN_MESSAGE),
-  email: email().optional(),
+  email: email(),
 });
 
 export const passwordResetRequest = passwordPair(
@@ -335,7 +421,102 @@ export const trackingRequest = z.object({
 
 export const newsletterRequest = z.object({ email: email('Please enter your email.') });
 
-export const setStatusRequest = z.object({ status: shipmentStatus });
+/** A staff note beside a status move, an offer or an answer. */
+const note = optionalText(1000);
+
+export const setStatusRequest = z.object({ status: shipmentStatus, note });
+
+export const offerRequest = z.object({
+  amount_kobo: amountKobo,
+  note,
+  valid_until: date('Please choose the last day the offer is valid.'),
+});
+
+export const DECLINE_REASON_MESSAGE = 'Please tell us why you are declining.';
+export const CANCEL_REASON_MESSAGE = 'Please tell us why you are cancelling.';
+export const declineOfferRequest = z.object({ reason: requiredText(DECLINE_REASON_MESSAGE, 1000) });
+export const cancelOrderRequest = z.object({ reason: requiredText(CANCEL_REASON_MESSAGE, 1000) });
+
+/**
+ * New dates of a scheduled or bulk delivery (every receiver of a bulk delivery gets the new
+ * delivery date); an instant delivery has none to move.
+ */
+export const rescheduleDeliveryRequest = z
+  .object({
+    pickup_date: date('Please choose a pickup date.'),
+    delivery_date: date('Please choose a delivery date.'),
+  })
+  .superRefine(
+    notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
+  );
+
+export const RESCHEDULE_QUOTE_MESSAGE = 'Please choose an inspection date or a moving date.';
+/** New dates of a quote, under the quote's own names; the pair sent replaces the stored one. */
+export const rescheduleQuoteRequest = z
+  .object({
+    date_of_inspection: optionalDate('Please choose an inspection date.'),
+    moving_date: optionalDate('Please choose your moving date.'),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.date_of_inspection && !value.moving_date) {
+      ctx.addIssue({ code: 'custom', path: ['date_of_inspection'], message: RESCHEDULE_QUOTE_MESSAGE });
+    }
+  })
+  .superRefine(
+    notBefore(
+      (v) => v.moving_date,
+      (v) => v.date_of_inspection,
+      'date_of_inspection',
+      'The inspection must be on or before the moving date.',
+    ),
+  );
+
+/**
+ * The wire of `users/orders/{reference}/reschedule`: a delivery's pair or a quote's pair. The
+ * server checks the body with the schema of the order's kind (above), so messages stay per field.
+ */
+export const rescheduleRequest = z.object({
+  pickup_date: z.string().max(32).optional(),
+  delivery_date: z.string().max(32).optional(),
+  date_of_inspection: z.string().max(32).optional(),
+  moving_date: z.string().max(32).optional(),
+});
+
+/** Query strings leave a filter empty (`status=`): the same as leaving it out. */
+const filter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+export const PAGE_SIZE = 50;
+const paging = {
+  /** Opaque to callers: the `next_cursor` of the page before. */
+  cursor: filter(z.string().regex(/^\d{1,12}$/, 'This page link is not valid: start again from the first page.')),
+  limit: filter(z.coerce.number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` }).int().min(1).max(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`)),
+};
+
+export const staffOrdersQuery = z.object({
+  status: filter(shipmentStatus),
+  service_type: filter(z.enum(serviceTypes, { error: 'Choose a service from the list.' })),
+  /** A reference, or part of a name, an email or a phone number. */
+  q: filter(z.string().trim().max(100, 'Keep the search under 100 characters.')),
+  ...paging,
+});
+
+export const staffApplicationsQuery = z.object({
+  status: filter(z.enum(applicationStatuses, { error: 'Choose a status from the list.' })),
+  ...paging,
+});
+
+export const staffSubscribersQuery = z.object({ ...paging });
+
+/** `npm run ops -- add-staff | remove-staff <email>`: the account must exist. */
+export const setRoleRequest = z.object({
+  email: email(),
+  role: z.enum(userRoles, { error: 'Choose customer or staff.' }),
+});
+
+export const applicationStatusRequest = z.object({
+  status: z.enum(applicationStatuses, { error: 'Choose a status from the list.' }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Responses.
@@ -346,10 +527,13 @@ const referenceResponse = z.object({
   data: z.object({ reference_number: z.string() }),
 });
 
+/** Hosts that know no roles answer without one: everyone is a customer there. */
+const role = z.enum(userRoles).default('customer');
+
 export const loginResponse = z.object({
   message: z.string(),
   token: z.string(),
-  data: z.object({ id: z.number(), profile_image: z.string().nullable(), email: z.string() }),
+  data: z.object({ id: z.string(), profile_image: z.string().nullable(), email: z.string(), role }),
 });
 
 export const verifyOtpResponse = z.object({
@@ -360,11 +544,13 @@ export const verifyOtpResponse = z.object({
 export const deleteUserResponse = z.object({ succes: z.string() });
 
 export const profile = z.object({
-  id: z.number(),
+  /** A random uuid, never the database's sequential id. */
+  id: z.string(),
   fullname: z.string(),
   email: z.string(),
   phone: z.string(),
   profile_image: z.string().nullable(),
+  role,
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -382,17 +568,144 @@ export const trackingResult = z.object({
 export type TrackingResult = z.infer<typeof trackingResult>;
 export const trackingResponse = z.object({ message: z.string(), data: trackingResult });
 
+export const offer = z.object({
+  id: z.number(),
+  amount_kobo: z.number(),
+  note: z.string().nullable(),
+  /** YYYY-MM-DD, Lagos time: the offer can be accepted through that day. */
+  valid_until: z.string(),
+  state: z.enum(offerStates),
+  created_at: z.string(),
+  /** When the customer accepted or declined it. */
+  decided_at: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+});
+export type Offer = z.infer<typeof offer>;
+
 export const order = z.object({
   reference_number: z.string(),
   service_type: z.enum(serviceTypes),
   status: shipmentStatus,
   created_at: z.string(),
+  /** The newest offer that was not replaced (open, accepted, declined or expired), if any. */
+  offer: offer.nullable().default(null),
 });
 export type Order = z.infer<typeof order>;
-export const ordersResponse = z.object({ message: z.string(), data: z.array(order) });
+/** GET users/orders?cursor=: newest first, at most ORDERS_PAGE_SIZE a page; `next_cursor` is null on the last page. */
+export const ORDERS_PAGE_SIZE = 50;
+export const ordersQuery = z.object({ cursor: z.string().max(200).optional() });
+export const ordersResponse = z.object({ message: z.string(), data: z.array(order), next_cursor: z.string().nullish() });
 
-export const staffOrder = order.extend({ updated_at: z.string(), email: z.string().nullable() });
-export const staffOrdersResponse = z.object({ message: z.string(), data: z.array(staffOrder) });
+export const historyEvents = ['status', 'offer_sent', 'offer_accepted', 'offer_declined', 'rescheduled'] as const;
+export type HistoryEvent = (typeof historyEvents)[number];
+/** Who did it: the customer, a staff member, or the ops command (the ops token). */
+export const actors = ['customer', 'staff', 'ops'] as const;
+
+/** One line of an order's history: what happened, the status after it, who, when, and the note or reason. */
+export const historyEntry = z.object({
+  event: z.enum(historyEvents),
+  status: shipmentStatus,
+  at: z.string(),
+  by: z.enum(actors),
+  /** The staff member's name, in the staff view only. */
+  by_name: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** A quote as sent, under the quote form's own names; `photos` are links for staff and the owner. */
+export const quoteDetails = z.object({
+  kind: z.literal('quote'),
+  moving_from_address: z.string(),
+  moving_from_apartment_type: z.string(),
+  number_of_room_moving_from: z.string(),
+  aptFloor: z.string(),
+  moving_to_address: z.string(),
+  moving_to_apartment_type: z.string(),
+  number_of_room_moving_to: z.string(),
+  toAptFloor: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  mobile_phone: z.string().nullable(),
+  /** Service ids, comma-separated as sent (see relocationServices for the labels). */
+  Services: z.string(),
+  date_of_inspection: z.string().nullable(),
+  moving_date: z.string().nullable(),
+  description: z.string().nullable(),
+  photos: z.array(z.string()),
+});
+
+/** Any delivery as sent: the sender, and one receiver (instant, scheduled) or several (bulk). */
+export const deliveryDetails = z.object({
+  kind: z.literal('delivery'),
+  pickup_address: z.string(),
+  sender_fullname: z.string(),
+  sender_phone: z.string(),
+  pickup_date: z.string().nullable(),
+  description: z.string(),
+  receivers: z.array(
+    z.object({ address: z.string(), name: z.string(), phone: z.string(), delivery_date: z.string().nullable() }),
+  ),
+});
+
+export const orderDetail = order.extend({
+  updated_at: z.string(),
+  details: z.discriminatedUnion('kind', [quoteDetails, deliveryDetails]),
+  history: z.array(historyEntry),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+export const orderResponse = z.object({ message: z.string(), data: orderDetail });
+
+export const customer = z.object({ fullname: z.string(), email: z.string(), phone: z.string() });
+
+export const staffOrder = order.extend({ updated_at: z.string(), customer });
+export type StaffOrder = z.infer<typeof staffOrder>;
+/** A page of a list: `next_cursor` asks for the next one, null on the last page. */
+const page = <T extends z.ZodType>(row: T) =>
+  z.object({ message: z.string(), data: z.array(row), next_cursor: z.string().nullable() });
+export const staffOrdersResponse = page(staffOrder);
+
+export const staffOrderDetail = orderDetail.extend({ customer, offers: z.array(offer) });
+export type StaffOrderDetail = z.infer<typeof staffOrderDetail>;
+export const staffOrderResponse = z.object({ message: z.string(), data: staffOrderDetail });
+
+export const staffApplication = z.object({
+  id: z.number(),
+  role: z.enum(['mover', 'packer']),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  age: z.number(),
+  mobile_number: z.string(),
+  location: z.string(),
+  status: z.enum(applicationStatuses),
+  created_at: z.string(),
+});
+export type StaffApplication = z.infer<typeof staffApplication>;
+export const staffApplicationsResponse = page(staffApplication);
+export const staffApplicationResponse = z.object({ message: z.string(), data: staffApplication });
+
+export const subscriber = z.object({ email: z.string(), created_at: z.string() });
+export const staffSubscribersResponse = page(subscriber);
+
+/** The mail outbox as staff see it (`npm run ops -- mail`): what waits, what failed for good. */
+export const mailBacklogResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    pending: z.number(),
+    failed: z.number(),
+    oldest_pending: z.string().nullable(),
+    failures: z.array(
+      z.object({
+        id: z.number(),
+        to: z.string(),
+        subject: z.string(),
+        attempts: z.number(),
+        last_error: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
+});
 
 export const healthResponse = z.object({ status: z.literal('ok') });
 
@@ -407,7 +720,16 @@ export type ErrorBody = z.infer<typeof errorResponse>;
 // ---------------------------------------------------------------------------------------------
 // The calls. `path` is relative to the /api/v1 prefix; `{id}` is filled by the client.
 
-type Auth = 'none' | 'bearer' | 'optional' | 'staff';
+/**
+ * Answers of calls whose text the site does not check (`success: null`, as the original API's
+ * answer is not read there): the server says them, and the site shows the delivery ones itself.
+ */
+export const DELIVERY_CREATED = 'Delivery created successfully';
+export const BULK_DELIVERY_CREATED = 'Bulk Delivery created successfully';
+export const LOGGED_OUT = 'User successfully logged out';
+
+/** `staff`: a staff member's session, or the ops token; `ops`: the ops token of the ops command only. */
+type Auth = 'none' | 'bearer' | 'optional' | 'staff' | 'ops';
 type Body = 'json' | 'multipart' | 'none';
 
 interface CallSpec {
@@ -416,12 +738,16 @@ interface CallSpec {
   body: Body;
   auth: Auth;
   request: z.ZodType | null;
+  /** The query string of a GET, parsed like a body. */
+  query?: z.ZodType;
   response: z.ZodType;
+  /** The call also answers `Accept: text/csv` with a file (the client's `download`). */
+  csv?: true;
   /** The exact text in `message` (or `succes`) that means success. */
   success: string | null;
   /** Shown when a 2xx answer carries some other message; null shows the server's own. */
   fallback: string | null;
-  /** Field errors sit under `data` for the booking calls (SPEC section 8). */
+  /** Field errors sit under `data` for the booking calls (docs/product.md). */
   booking?: true;
   /** Quote failures also say QUOTE_ERROR. */
   quote?: true;
@@ -526,7 +852,7 @@ export const calls = define({
   instantDelivery: {
     method: 'POST', path: 'users/StoreDilivery', body: 'json', auth: 'bearer',
     request: instantDeliveryRequest, response: referenceResponse,
-    success: 'Delivery created successfully', fallback: null, booking: true,
+    success: DELIVERY_CREATED, fallback: null, booking: true,
   },
   scheduledDelivery: {
     method: 'POST', path: 'users/schedule/delivery', body: 'json', auth: 'bearer',
@@ -540,20 +866,68 @@ export const calls = define({
   },
   orders: {
     method: 'GET', path: 'users/orders', body: 'none', auth: 'bearer',
-    request: null, response: ordersResponse, success: 'Orders found', fallback: null,
+    request: null, query: ordersQuery, response: ordersResponse, success: 'Orders found', fallback: null,
   },
   newsletter: {
     method: 'POST', path: 'newsletter', body: 'json', auth: 'none',
     request: newsletterRequest, response: messageResponse,
     success: 'Subscribed successfully', fallback: null,
   },
+  order: {
+    method: 'GET', path: 'users/orders/{id}', body: 'none', auth: 'bearer',
+    request: null, response: orderResponse, success: 'Order found', fallback: null,
+  },
+  acceptOffer: {
+    method: 'POST', path: 'users/orders/{id}/offer/accept', body: 'none', auth: 'bearer',
+    request: null, response: orderResponse, success: 'Offer accepted', fallback: null,
+  },
+  declineOffer: {
+    method: 'POST', path: 'users/orders/{id}/offer/decline', body: 'json', auth: 'bearer',
+    request: declineOfferRequest, response: orderResponse, success: 'Offer declined', fallback: null,
+  },
+  cancelOrder: {
+    method: 'POST', path: 'users/orders/{id}/cancel', body: 'json', auth: 'bearer',
+    request: cancelOrderRequest, response: orderResponse, success: 'Order cancelled', fallback: null,
+  },
+  rescheduleOrder: {
+    method: 'POST', path: 'users/orders/{id}/reschedule', body: 'json', auth: 'bearer',
+    request: rescheduleRequest, response: orderResponse, success: 'Dates changed', fallback: null,
+  },
   staffOrders: {
     method: 'GET', path: 'staff/orders', body: 'none', auth: 'staff',
-    request: null, response: staffOrdersResponse, success: null, fallback: null,
+    request: null, query: staffOrdersQuery, response: staffOrdersResponse, success: 'Orders found', fallback: null,
+  },
+  staffOrder: {
+    method: 'GET', path: 'staff/orders/{id}', body: 'none', auth: 'staff',
+    request: null, response: staffOrderResponse, success: 'Order found', fallback: null,
   },
   staffSetStatus: {
     method: 'POST', path: 'staff/orders/{id}/status', body: 'json', auth: 'staff',
-    request: setStatusRequest, response: trackingResponse, success: null, fallback: null,
+    request: setStatusRequest, response: staffOrderResponse, success: null, fallback: null,
+  },
+  staffSendOffer: {
+    method: 'POST', path: 'staff/orders/{id}/offer', body: 'json', auth: 'staff',
+    request: offerRequest, response: staffOrderResponse, success: null, fallback: null,
+  },
+  staffApplications: {
+    method: 'GET', path: 'staff/applications', body: 'none', auth: 'staff',
+    request: null, query: staffApplicationsQuery, response: staffApplicationsResponse, success: 'Applications found', fallback: null,
+  },
+  staffSetApplicationStatus: {
+    method: 'POST', path: 'staff/applications/{id}/status', body: 'json', auth: 'staff',
+    request: applicationStatusRequest, response: staffApplicationResponse, success: null, fallback: null,
+  },
+  staffSubscribers: {
+    method: 'GET', path: 'staff/subscribers', body: 'none', auth: 'staff',
+    request: null, query: staffSubscribersQuery, response: staffSubscribersResponse, success: 'Subscribers found', fallback: null, csv: true,
+  },
+  setRole: {
+    method: 'POST', path: 'staff/roles', body: 'json', auth: 'ops',
+    request: setRoleRequest, response: messageResponse, success: null, fallback: null,
+  },
+  staffMail: {
+    method: 'GET', path: 'staff/mail', body: 'none', auth: 'staff',
+    request: null, response: mailBacklogResponse, success: 'Mail backlog', fallback: null,
   },
   health: {
     method: 'GET', path: 'healthz', body: 'none', auth: 'none',
@@ -569,6 +943,10 @@ export type ParsedRequestOf<N extends CallName> = (typeof calls)[N]['request'] e
   ? z.output<(typeof calls)[N]['request']>
   : undefined;
 export type ResponseOf<N extends CallName> = z.output<(typeof calls)[N]['response']>;
+type QuerySchemaOf<N extends CallName> = (typeof calls)[N] extends { query: infer Q extends z.ZodType } ? Q : null;
+/** The query string a call takes (filters, cursor), as the caller writes it. */
+export type QueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodType ? z.input<QuerySchemaOf<N>> : never;
+export type ParsedQueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodType ? z.output<QuerySchemaOf<N>> : never;
 
 /** The wire types the rest of the code works with. */
 export type ApplicationRequest = z.input<typeof applicationRequest>;
@@ -583,6 +961,9 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
 export type DeleteUserRequest = z.input<typeof deleteUserRequest>;
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
 export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
+export type OfferRequest = z.input<typeof offerRequest>;
+export type RescheduleDeliveryRequest = z.input<typeof rescheduleDeliveryRequest>;
+export type RescheduleQuoteRequest = z.input<typeof rescheduleQuoteRequest>;
 
 /** Field messages of a failed parse, keyed like the wire (`receiver_details.2.phone`). */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

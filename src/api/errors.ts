@@ -1,5 +1,5 @@
 /**
- * Turns every way a call can fail into what SPEC section 8 says to show: a list of messages
+ * Turns every way a call can fail into what docs/product.md says to show: a list of messages
  * (one toast each) and the field messages to put under the inputs.
  */
 import { GENERIC_ERROR, QUOTE_ERROR } from './contract';

@@ -1,5 +1,5 @@
 /**
- * Browser storage as SPEC section 3 lists it: authToken, id and profile_image persist;
+ * Browser storage as docs/product.md lists it: authToken, id and profile_image persist;
  * email lives only for the browser session. Storage can be unavailable (private mode,
  * blocked cookies), so every access is guarded and falls back to "nothing stored".
  */
@@ -8,9 +8,11 @@ export interface StoredSession {
   id: string;
   profileImage: string;
   email: string;
+  /** From the login answer: staff see the Staff link and pages. The server checks it on every call. */
+  role?: 'customer' | 'staff';
 }
 
-const keys = { token: 'authToken', id: 'id', profileImage: 'profile_image', email: 'email' } as const;
+const keys = { token: 'authToken', id: 'id', profileImage: 'profile_image', email: 'email', role: 'role' } as const;
 
 function read(storage: () => Storage, key: string): string | null {
   try {
@@ -40,6 +42,7 @@ export function readSession(): StoredSession | null {
     id: read(local, keys.id) ?? '',
     profileImage: read(local, keys.profileImage) ?? '',
     email: read(session, keys.email) ?? '',
+    role: read(local, keys.role) === 'staff' ? 'staff' : 'customer',
   };
 }
 
@@ -52,10 +55,7 @@ export function saveSession(value: StoredSession): void {
   write(local, keys.id, value.id);
   write(local, keys.profileImage, value.profileImage);
   write(session, keys.email, value.email);
-}
-
-export function saveProfileImage(profileImage: string): void {
-  write(local, keys.profileImage, profileImage);
+  write(local, keys.role, value.role ?? 'customer');
 }
 
 export function clearSession(): void {
@@ -63,9 +63,10 @@ export function clearSession(): void {
   write(local, keys.id, null);
   write(local, keys.profileImage, null);
   write(session, keys.email, null);
+  write(local, keys.role, null);
 }
 
-/** SPEC section 2: the avatar shows the stored image only when its text is longer than 4 characters. */
+/** docs/product.md: the avatar shows the stored image only when its text is longer than 4 characters. */
 export function hasProfileImage(profileImage: string | null | undefined): profileImage is string {
   return typeof profileImage === 'string' && profileImage.length > 4;
 }

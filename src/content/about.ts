@@ -1,4 +1,4 @@
-/** The About Us page (SPEC section 1: vision and mission). */
+/** The About Us page (docs/product.md: vision and mission). */
 export const about = {
   intro:
     'We help families, students and businesses across Nigeria move homes and offices and send packages without the stress.',

@@ -1,5 +1,6 @@
-/** The company's details in one place (DESIGN.md); each can be overridden at build time. */
-const env = import.meta.env;
+/** The company's details in one place (docs/product.md); each can be overridden at build time. */
+// The server reads the defaults too (STAFF_EMAIL), where Vite's import.meta.env does not exist.
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 export const company = {
   name: env.VITE_COMPANY_NAME ?? 'Relo Logistics',

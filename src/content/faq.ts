@@ -1,4 +1,4 @@
-/** The ten questions of the FAQ page (SPEC section 2), with real answers. */
+/** The ten questions of the FAQ page (docs/product.md), with real answers. */
 import { company } from './company';
 
 export interface Question {

@@ -1,4 +1,4 @@
-/** The home page's words (SPEC section 1). */
+/** The home page's words (docs/product.md). */
 export const home = {
   headline: "We don't just move boxes, we move memories, lives and dreams.",
   subheadline: 'We ensure a smooth moving experience.',
@@ -36,7 +36,7 @@ export const home = {
   },
 };
 
-/** 'Why choose us' (SPEC section 1): the four claims, on the home and landing pages. */
+/** 'Why choose us' (docs/product.md): the four claims, on the home and landing pages. */
 export const whyChooseUs = [
   { title: 'Reliable', text: 'We arrive when we say we will and keep you updated until the last box is in place.' },
   { title: 'Expertise', text: 'Trained packers and experienced movers who handle fragile, heavy and valuable items every day.' },

@@ -1,4 +1,4 @@
-/** The header's menus and the footer's link lists (SPEC section 2), as data. */
+/** The header's menus and the footer's link lists (docs/product.md), as data. */
 export interface NavLinkItem {
   label: string;
   to: string;
@@ -34,7 +34,7 @@ export const dropdowns: NavDropdown[] = [
 
 export const trackerLink: NavLinkItem = { label: 'TRACKER', to: '/track' };
 
-/** SPEC section 2: TRACKER shows only on the services, quote, office, local, interstate and track paths. */
+/** docs/product.md: TRACKER shows only on the services, quote, office, local, interstate and track paths. */
 const trackerPaths = new Set([
   '/services',
   '/get-quote',

@@ -1,4 +1,7 @@
-/** Service tiles, landing pages and service pages (SPEC section 2), as data. */
+/** Service tiles, landing pages and service pages (docs/product.md), as data. */
+/** The 3-step quote form: fewer questions than the 5-step wizard of each service, no photos. */
+export const QUICK_QUOTE = '/get-quote';
+
 export interface ServiceCard {
   title: string;
   text: string;
@@ -14,7 +17,7 @@ export const serviceTiles: ServiceCard[] = [
 ];
 
 export interface LandingContent {
-  hero: { title: string; text: string; action: { label: string; to: string } };
+  hero: { title: string; text: string; actions: { label: string; to: string }[] };
   servicesId: string;
   servicesTitle: string;
   cards: ServiceCard[];
@@ -26,7 +29,11 @@ export const relocationLanding: LandingContent = {
   hero: {
     title: 'Relocation made simple',
     text: 'Moving home or office? We pack, load, move, unpack and arrange, within your city or across the country.',
-    action: { label: 'Get a Relocation Quote', to: '#relocation-services' },
+    // The detailed 5-step quote starts from a service card; the 3-step form is the quick way in.
+    actions: [
+      { label: 'Get a Relocation Quote', to: '#relocation-services' },
+      { label: 'Quick quote (3 steps)', to: QUICK_QUOTE },
+    ],
   },
   servicesId: 'relocation-services',
   servicesTitle: 'Our relocation services',
@@ -44,7 +51,7 @@ export const deliveryLanding: LandingContent = {
     title: 'Deliveries you can count on',
     text: 'Send a package right now, plan it for later, or deliver to many receivers from one pickup, and track every step.',
     // 'Get Started' targets /store-quote in the original; that route does not exist, /store explains how delivery works.
-    action: { label: 'Get Started', to: '/store' },
+    actions: [{ label: 'Get Started', to: '/store' }],
   },
   servicesId: 'delivery-services',
   servicesTitle: 'Our delivery services',
@@ -86,7 +93,7 @@ export const servicePages: Record<'local' | 'interstate' | 'office', ServicePage
   },
 };
 
-/** /store, 'How it Works' (SPEC section 2). */
+/** /store, 'How it Works' (docs/product.md). */
 export const storeSteps = [
   { title: 'Schedule Your Deliveries', text: 'Tell us what to send, where to pick it up and who receives it, now or on a date you choose.' },
   { title: 'Pickup & Packaging', text: 'A courier collects your items and packages them safely for the journey.' },

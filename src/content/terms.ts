@@ -1,4 +1,4 @@
-/** The terms and conditions (SPEC section 2), section by section. */
+/** The terms and conditions (docs/product.md), section by section. */
 import { company } from './company';
 
 export interface TermsSection {

@@ -1,5 +1,5 @@
 /**
- * The mover and packer applications (SPEC sections 3, 5 and 8): one form flow for both,
+ * The mover and packer applications (docs/product.md): one form flow for both,
  * checked with the contract's applicationRequest; the page provides the call
  * (api.moverRegistration or api.packerRegistration).
  */

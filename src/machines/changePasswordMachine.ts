@@ -1,4 +1,4 @@
-/** /change-password (SPEC section 2): old, new and confirm-new password, checked before sending. */
+/** /change-password (docs/product.md): old, new and confirm-new password, checked before sending. */
 import { changePasswordRequest } from '../api/contract';
 import { createFormMachine } from './formMachine';
 

@@ -1,5 +1,5 @@
 /**
- * /deactivate-account (SPEC section 2): the reason and the password. After the server confirms
+ * /deactivate-account (docs/product.md): the reason and the password. After the server confirms
  * ('User data deleted successfully.' in `succes`) the page ends the session and goes home.
  */
 import { deleteUserRequest } from '../api/contract';

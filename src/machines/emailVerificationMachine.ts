@@ -1,32 +1,33 @@
 /**
- * Email verification (SPEC sections 2–5, DESIGN.md): the 6-digit code from the mail, checked
+ * Email verification (docs/product.md): the 6-digit code from the mail, checked
  * before it is sent, while a countdown runs (300 s in the app, shorter in tests). At zero the
  * code is expired: Verify is refused and a new code is offered — sent right here when the
- * address is known, which starts the countdown again. Success says 'Email verified
- * successfully' and goes to /login after 3 s.
+ * address is known, which starts the countdown again. The code is checked against one account
+ * only, so the address goes with it: when the page does not know it, the user types it.
+ * Success says 'Email verified successfully' and goes to /login after 3 s.
  *
  * Two regions run side by side: the code being entered and verified, and the clock.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { verifyEmailRequest } from '../api/contract';
-import { digitsOnly, feedbackOf, problemsOf, type Errors } from './formFields';
+import { emailOnlyRequest, verifyEmailRequest } from '../api/contract';
+import { digitsOnly, feedbackOf, problemsOf, withoutErrorsOf, type Errors } from './formFields';
 
 export interface EmailVerificationInput {
-  /** The address the code went to, when known (from sign-up, resend or login); sent along. */
+  /** The address the code went to, when known (from sign-up, resend or login); else typed. */
   email: string | null;
-  /** Seconds until the code expires (SPEC section 9: 300). */
+  /** Seconds until the code expires (300 in the app: docs/product.md). */
   seconds: number;
   /** Milliseconds between success and leaving (3000). */
   redirectDelay: number;
 }
 
-type Request = { verification_token: string; email?: string };
+type Request = { verification_token: string; email: string };
 
 export const emailVerificationMachine = setup({
   types: {
     context: {} as {
       code: string;
-      email: string | null;
+      email: string;
       remaining: number;
       /** The countdown's length, to start again after a new code. */
       seconds: number;
@@ -35,7 +36,12 @@ export const emailVerificationMachine = setup({
       redirectDelay: number;
     },
     input: {} as EmailVerificationInput,
-    events: {} as { type: 'code.change'; value: string } | { type: 'submit' } | { type: 'code.resend' },
+    events: {} as
+      | { type: 'code.change'; value: string }
+      | { type: 'email.change'; value: string }
+      | { type: 'submit' }
+      | { type: 'code.resend' },
+    tags: {} as 'busy' | 'resending',
   },
   actors: {
     verifyEmail: fromPromise<unknown, Request>(async () => {
@@ -55,7 +61,7 @@ export const emailVerificationMachine = setup({
     isLive: ({ context }) => context.remaining > 0,
     isValidAndLive: ({ context }) => context.remaining > 0 && verifyEmailRequest.safeParse(requestOf(context)).success,
     isLastSecond: ({ context }) => context.remaining <= 1,
-    knowsEmail: ({ context }) => Boolean(context.email),
+    knowsEmail: ({ context }) => emailOnlyRequest.safeParse({ email: context.email }).success,
   },
   delays: {
     second: 1000,
@@ -65,7 +71,7 @@ export const emailVerificationMachine = setup({
   id: 'emailVerification',
   context: ({ input }) => ({
     code: '',
-    email: input.email,
+    email: input.email ?? '',
     remaining: input.seconds,
     seconds: input.seconds,
     errors: {},
@@ -79,8 +85,13 @@ export const emailVerificationMachine = setup({
       states: {
         editing: {
           on: {
-            // The only field: typing clears its message (SPEC section 5).
-            'code.change': { actions: assign({ code: ({ event }) => digitsOnly(event.value), errors: {} }) },
+            // The only field: typing clears its message (docs/product.md).
+            'code.change': {
+              actions: assign(({ context, event }) => ({ code: digitsOnly(event.value), errors: withoutErrorsOf(context.errors, 'verification_token') })),
+            },
+            'email.change': {
+              actions: assign(({ context, event }) => ({ email: event.value, errors: withoutErrorsOf(context.errors, 'email') })),
+            },
             // An expired code is not sent: Verify is disabled and a new code is offered instead.
             submit: [
               { guard: 'isValidAndLive', target: 'verifying' },
@@ -141,7 +152,7 @@ export const emailVerificationMachine = setup({
           invoke: {
             id: 'resendOtp',
             src: 'resendOtp',
-            input: ({ context }) => ({ email: context.email! }),
+            input: ({ context }) => ({ email: context.email }),
             onDone: {
               target: 'running',
               actions: [
@@ -164,6 +175,7 @@ export const emailVerificationMachine = setup({
   },
 });
 
-function requestOf(context: { code: string; email: string | null }): Request {
-  return context.email ? { verification_token: context.code, email: context.email } : { verification_token: context.code };
-}
+const requestOf = (context: { code: string; email: string }): Request => ({
+  verification_token: context.code,
+  email: context.email,
+});

@@ -1,5 +1,5 @@
 /**
- * The FAQ accordion (SPEC section 4): one item open at a time; toggling the open item closes
+ * The FAQ accordion (docs/product.md): one item open at a time; toggling the open item closes
  * it, toggling another opens that one instead.
  */
 import { assign, setup } from 'xstate';

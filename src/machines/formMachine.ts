@@ -1,14 +1,17 @@
 /**
- * The shape most flows share (SPEC section 4): the user fills fields, the form checks them
- * with the contract's schema, sends once, shows the success message, waits, then leaves.
- * Each flow makes its own machine from this with `createFormMachine` in its own file.
+ * The shape most flows share: the user fills fields, the form checks them with the contract's
+ * schema, sends once, shows the success message, waits, then leaves. Each flow makes its own
+ * machine from this with `createFormMachine` in its own file; its request is the schema's type.
+ *
+ * Every submission carries one Idempotency-Key (formFields.ts): assigned when the form is sent,
+ * kept in the draft until an answer arrives, resent after a timeout or a network error.
  *
  * Side effects are named and provided by the view: `submit` (the API call), `notifySuccess`,
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type InputFrom } from 'xstate';
 import type { z } from 'zod';
-import { feedbackOf, problemsOf } from './formFields';
+import { draftOf, edited, feedbackOf, heldOrNewKey, problemsOf, wasRefused, type KeyedRequest, type SubmissionKeys } from './formFields';
 
 export type FieldValue = string | boolean;
 export type FormValues = Record<string, FieldValue>;
@@ -16,21 +19,27 @@ export type FieldErrors = Record<string, string[]>;
 
 export interface FormInput {
   values: FormValues;
-  /** Milliseconds between the success message and leaving (SPEC section 9: 3000, login 2000). */
+  /** Milliseconds between the success message and leaving (3000; login 2000). */
   redirectDelay?: number;
+  /** Restored from the draft: the key of a submission that got no answer. */
+  submissionKey?: string | null;
+  newSubmissionKey: () => string;
 }
 
-export interface FormOptions {
+export interface FormOptions<TSchema extends z.ZodType> {
   id: string;
   /** Checks the values before sending; its messages go under the fields. */
-  schema: z.ZodType;
+  schema: TSchema;
 }
 
-export function createFormMachine(options: FormOptions) {
+export type FormDraft = { values: FormValues; submissionKey?: string };
+
+export function createFormMachine<TSchema extends z.ZodType>(options: FormOptions<TSchema>) {
+  type Request = z.input<TSchema>;
 
   return setup({
     types: {
-      context: {} as {
+      context: {} as SubmissionKeys & {
         values: FormValues;
         errors: FieldErrors;
         /** What the last failure said, shown as toasts and kept for the page. */
@@ -44,21 +53,26 @@ export function createFormMachine(options: FormOptions) {
         | { type: 'field.change'; name: string; value: FieldValue }
         | { type: 'reveal.toggle' }
         | { type: 'submit' },
+      tags: {} as 'busy',
     },
     actors: {
-      submit: fromPromise<unknown, FormValues>(async () => {
+      submit: fromPromise<unknown, KeyedRequest<Request>>(async () => {
         throw new Error('submit is provided by the view');
       }),
     },
     actions: {
       notifySuccess: (_, _params: { result: unknown }) => {},
       notifyErrors: (_, _params: { messages: string[] }) => {},
-      saveDraft: (_, _params: { values: FormValues }) => {},
+      saveDraft: (_, _params: FormDraft) => {},
       clearDraft: () => {},
       leave: (_, _params: { result: unknown }) => {},
+      assignSubmissionKey: assign({ submissionKey: ({ context }) => heldOrNewKey(context) }),
+      forgetSubmissionKey: assign({ submissionKey: null }),
     },
     guards: {
       isValid: ({ context }) => options.schema.safeParse(context.values).success,
+      // The failure event of the call.
+      wasRefused: ({ event }) => wasRefused((event as { error?: unknown }).error),
     },
     delays: {
       redirectDelay: ({ context }) => context.redirectDelay,
@@ -72,6 +86,8 @@ export function createFormMachine(options: FormOptions) {
       result: null,
       reveal: false,
       redirectDelay: input.redirectDelay ?? 3000,
+      submissionKey: input.submissionKey ?? null,
+      newSubmissionKey: input.newSubmissionKey,
     }),
     initial: 'editing',
     states: {
@@ -79,12 +95,8 @@ export function createFormMachine(options: FormOptions) {
         on: {
           'field.change': {
             actions: [
-              assign(({ context, event }) => {
-                // SPEC section 5: a field's message clears when the user types in it.
-                const { [event.name]: _cleared, ...errors } = context.errors;
-                return { values: { ...context.values, [event.name]: event.value }, errors };
-              }),
-              { type: 'saveDraft', params: ({ context }) => ({ values: context.values }) },
+              assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
+              { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
             ],
           },
           'reveal.toggle': {
@@ -103,29 +115,46 @@ export function createFormMachine(options: FormOptions) {
       },
       submitting: {
         tags: ['busy'],
+        // The key goes into the draft before the call, so a reload after no answer resends it.
+        entry: ['assignSubmissionKey', { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) }],
         invoke: {
           id: 'submit',
           src: 'submit',
-          input: ({ context }) => context.values,
+          // isValid has just passed, so the values are the schema's request.
+          input: ({ context }) => ({ request: context.values as Request, submissionKey: context.submissionKey! }),
           onDone: {
             target: 'succeeded',
             actions: [
               assign({ result: ({ event }) => event.output, messages: [], errors: {} }),
+              'forgetSubmissionKey',
               'clearDraft',
               { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
             ],
           },
-          onError: {
-            target: 'editing',
-            actions: [
-              assign(({ event }) => feedbackOf(event.error)),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
+          onError: [
+            {
+              guard: 'wasRefused',
+              target: 'editing',
+              actions: [
+                assign(({ event }) => feedbackOf(event.error)),
+                'forgetSubmissionKey',
+                { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+            {
+              // No answer: the same key goes again with the next press.
+              target: 'editing',
+              actions: [
+                assign(({ event }) => feedbackOf(event.error)),
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+          ],
         },
       },
       succeeded: {
-        // SPEC section 4: the busy flag stays on until the redirect.
+        // The busy flag stays on until the redirect.
         tags: ['busy'],
         after: {
           redirectDelay: {
@@ -138,3 +167,8 @@ export function createFormMachine(options: FormOptions) {
     },
   });
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form machine; its request is read back below
+export type FormMachine = ReturnType<typeof createFormMachine<any>>;
+/** The request a form machine sends: its schema's type (see createFormMachine). */
+export type RequestOfForm<M extends FormMachine> = InputFrom<NonNullable<NonNullable<Parameters<M['provide']>[0]['actors']>['submit']>>['request'];

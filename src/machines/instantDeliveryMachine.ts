@@ -1,5 +1,5 @@
 /**
- * Deliver Now (SPEC section 2, /express-delivery): the seven fields of an instant delivery,
+ * Deliver Now (docs/product.md, /express-delivery): the seven fields of an instant delivery,
  * all required, checked with the contract's schema, sent to users/StoreDilivery.
  */
 import { instantDeliveryRequest } from '../api/contract';

@@ -1,5 +1,5 @@
 /**
- * Login (SPEC sections 2–4): email and password, a show/hide toggle, one call at a time,
+ * Login (docs/product.md): email and password, a show/hide toggle, one call at a time,
  * 'Login Successful', then after 2 s back where the guard came from (else home). An account
  * whose email is not verified yet (403) is told so and offered the verification page.
  * Side effects are provided by the view: `login` (the call), `startSession`, the toasts, `leave`.
@@ -13,18 +13,19 @@ import { edited, feedbackOf, problemsOf, type Errors } from './formFields';
 export interface LoginInput {
   /** The page to go back to (the guard's `from`), `/` when none. */
   returnTo: string;
-  /** SPEC section 9: 2000 ms. */
+  /** docs/product.md: 2000 ms. */
   redirectDelay: number;
   /** Prefilled, e.g. after a password reset. */
   email?: string;
 }
 
-/** What SPEC section 3 keeps in browser storage after a login. */
+/** What docs/product.md keeps in browser storage after a login. */
 export const sessionOf = (response: LoginResponse): StoredSession => ({
   token: response.token,
   id: String(response.data.id),
   profileImage: response.data.profile_image ?? '',
   email: response.data.email,
+  role: response.data.role,
 });
 
 export const loginMachine = setup({
@@ -42,6 +43,7 @@ export const loginMachine = setup({
       | { type: 'field.change'; name: keyof LoginRequest; value: string }
       | { type: 'reveal.toggle' }
       | { type: 'submit' },
+    tags: {} as 'busy',
   },
   actors: {
     login: fromPromise<LoginResponse, LoginRequest>(async () => {
@@ -58,7 +60,7 @@ export const loginMachine = setup({
   },
   guards: {
     isValid: ({ context }) => loginRequest.safeParse(context.values).success,
-    // The failure event of the call; SPEC leaves status codes open, DESIGN gives 403 this meaning.
+    // The failure event of the call: 403 means the account's email is not verified yet (docs/product.md).
     isUnverified: ({ event }) => {
       const error = (event as { error?: unknown }).error;
       return isApiError(error) && error.status === 403;
@@ -137,7 +139,7 @@ export const loginMachine = setup({
       },
     },
     succeeded: {
-      // SPEC section 4: the button stays busy until the redirect.
+      // docs/product.md: the button stays busy until the redirect.
       tags: ['busy'],
       after: {
         redirectDelay: { target: 'done', actions: { type: 'leave', params: ({ context }) => ({ to: context.returnTo }) } },

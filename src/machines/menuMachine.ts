@@ -1,5 +1,5 @@
 /**
- * The header's menus (SPEC section 2): the mobile menu panel (768 px and below) opens and
+ * The header's menus (docs/product.md): the mobile menu panel (768 px and below) opens and
  * closes by its button; the SERVICES and PARTNER dropdowns are disclosures, one open at a
  * time. Escape closes the innermost open one and hands focus back to its button (named
  * actions the view provides); following a link closes everything.

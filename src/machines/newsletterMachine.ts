@@ -20,6 +20,7 @@ export const newsletterMachine = setup({
   types: {
     context: {} as { email: string; messages: string[] },
     events: {} as { type: 'email.change'; value: string } | { type: 'submit' },
+    tags: {} as 'busy',
   },
   actors: {
     subscribe: fromPromise<unknown, { email: string }>(async () => {

@@ -1,27 +1,37 @@
 /**
  * "My bookings" on /profile (beyond the spec): the customer's quotes and deliveries, newest
- * first, from GET users/orders (`loadOrders`, provided by the view). A failed load can be retried.
+ * first, a page at a time from GET users/orders (`loadOrders`, provided by the view, takes the
+ * cursor of the page to load). **Show more** (`more`) appends the next page while there is one;
+ * a failed load keeps what is listed, says why, and can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Order } from '../api/contract';
 import { messagesOf } from '../api/errors';
 
+export interface OrdersPage {
+  orders: Order[];
+  /** Where the next page starts; null on the last page. */
+  nextCursor: string | null;
+}
+
 export const ordersMachine = setup({
   types: {
-    context: {} as { orders: Order[]; messages: string[] },
-    events: {} as { type: 'retry' },
+    context: {} as { orders: Order[]; nextCursor: string | null; messages: string[] },
+    events: {} as { type: 'retry' } | { type: 'more' },
+    tags: {} as 'busy',
   },
   actors: {
-    loadOrders: fromPromise<Order[]>(async () => {
+    loadOrders: fromPromise<OrdersPage, { cursor: string | null }>(async () => {
       throw new Error('loadOrders is provided by the view');
     }),
   },
   guards: {
     hasOrders: ({ context }) => context.orders.length > 0,
+    hasMore: ({ context }) => context.nextCursor !== null,
   },
 }).createMachine({
   id: 'orders',
-  context: { orders: [], messages: [] },
+  context: { orders: [], nextCursor: null, messages: [] },
   initial: 'loading',
   states: {
     loading: {
@@ -29,14 +39,45 @@ export const ordersMachine = setup({
       invoke: {
         id: 'loadOrders',
         src: 'loadOrders',
-        onDone: { target: 'loaded', actions: assign({ orders: ({ event }) => event.output, messages: [] }) },
+        input: { cursor: null },
+        onDone: {
+          target: 'loaded',
+          actions: assign({ orders: ({ event }) => event.output.orders, nextCursor: ({ event }) => event.output.nextCursor, messages: [] }),
+        },
         onError: { target: 'failed', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
       },
     },
     loaded: {
       always: [{ guard: 'hasOrders', target: 'listed' }, { target: 'empty' }],
     },
-    listed: {},
+    listed: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { more: { guard: 'hasMore', target: 'loadingMore' } },
+        },
+        loadingMore: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadMoreOrders',
+            src: 'loadOrders',
+            input: ({ context }) => ({ cursor: context.nextCursor }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                orders: ({ context, event }) => [...context.orders, ...event.output.orders],
+                nextCursor: ({ event }) => event.output.nextCursor,
+                messages: [],
+              }),
+            },
+            onError: { target: 'moreFailed', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
+          },
+        },
+        moreFailed: {
+          on: { retry: 'loadingMore' },
+        },
+      },
+    },
     empty: {},
     failed: {
       on: { retry: 'loading' },

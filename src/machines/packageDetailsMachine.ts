@@ -1,5 +1,5 @@
 /**
- * /package-details (SPEC section 2): one shipment's progress, by the reference in the URL so a
+ * /package-details (docs/product.md): one shipment's progress, by the reference in the URL so a
  * reload or a shared link shows it too. A result carried from /track is shown at once and
  * quietly looked up again; a reference alone is looked up first. The lookup is provided by the
  * view (`lookUp`), as are the toasts (`notifyErrors`).
@@ -26,6 +26,7 @@ export const packageDetailsMachine = setup({
     context: {} as { reference: string; result: TrackingResult | null; messages: string[] },
     input: {} as PackageDetailsInput,
     events: {} as { type: 'refresh' } | { type: 'retry' },
+    tags: {} as 'busy',
   },
   actors: {
     lookUp: fromPromise<TrackingResult, string>(async () => {

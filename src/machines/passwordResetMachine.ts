@@ -1,5 +1,5 @@
 /**
- * The forgotten-password chain (SPEC sections 2–5, 7; DESIGN.md), one flow over three pages:
+ * The forgotten-password chain (docs/product.md), one flow over three pages:
  * /forgot-password asks for a code by email ('OTP code sent to your email'), /otp-verification
  * checks the 6-digit code ('OTP code verified successfully', answering the reset token),
  * /reset-password sets the new password ('Password reset successful'), then /login; each
@@ -17,14 +17,14 @@ export type ResetPage = 'request' | 'code' | 'password';
 
 export interface ResetProgress {
   email?: string;
-  /** Answered by verify-otp; passwordReset requires it (DESIGN.md). */
+  /** Answered by verify-otp; passwordReset requires it (docs/product.md). */
   resetToken?: string;
 }
 
 export interface PasswordResetInput {
   page: ResetPage;
   progress: ResetProgress;
-  /** SPEC section 9: 3000 ms after each success. */
+  /** docs/product.md: 3000 ms after each success. */
   redirectDelay: number;
 }
 
@@ -59,6 +59,7 @@ export const passwordResetMachine = setup({
     },
     input: {} as PasswordResetInput,
     events: {} as { type: 'field.change'; name: string; value: string } | { type: 'submit' },
+    tags: {} as 'busy',
   },
   actors: {
     forgetPassword: fromPromise<Message, ReturnType<typeof requestOf>>(async () => {
@@ -74,7 +75,7 @@ export const passwordResetMachine = setup({
   actions: {
     edit: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
-      // SPEC section 5: the code input accepts digits only.
+      // docs/product.md: the code input accepts digits only.
       const value = event.name === 'otp' ? digitsOnly(event.value) : event.value;
       return edited(context.values, context.errors, event.name, value);
     }),

@@ -1,5 +1,5 @@
 /**
- * /profile-update (SPEC section 2): the form is filled from GET users/profile, then the full
+ * /profile-update (docs/product.md): the form is filled from GET users/profile, then the full
  * name, mobile number and an optional new profile image (images only, 1 MB) are sent as
  * multipart to users/edit/{id}. After saving, the form shows what the server stored and the
  * header avatar takes the new image (`imageChanged`).
@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { profileUpdateRequest, type Profile } from '../api/contract';
 import { messagesOf } from '../api/errors';
-import { feedbackOf, problemsOf } from './formFields';
+import { edited, feedbackOf, problemsOf, withoutErrorsOf } from './formFields';
 
 export interface ProfileValues {
   fullname: string;
@@ -27,17 +27,11 @@ type FieldErrors = Record<string, string[]>;
 
 const valuesOf = (profile: Profile): ProfileValues => ({ fullname: profile.fullname, phone: profile.phone });
 
-/** Messages of the field `name` cleared, the others kept (SPEC section 5: typing clears a message). */
-const without = (errors: FieldErrors, name: string) => {
-  const { [name]: _cleared, ...rest } = errors;
-  return rest;
-};
-
 export const profileUpdateMachine = setup({
   types: {
     context: {} as {
       values: ProfileValues;
-      /** From the profile; the page prefers the email of the session (SPEC section 3). */
+      /** From the profile; the page prefers the email of the session (docs/product.md). */
       email: string;
       /** The stored image's URL, shown until another is picked. */
       currentImage: string | null;
@@ -52,6 +46,7 @@ export const profileUpdateMachine = setup({
       | { type: 'image.remove' }
       | { type: 'submit' }
       | { type: 'retry' },
+    tags: {} as 'busy',
   },
   actors: {
     loadProfile: fromPromise<Profile>(async () => {
@@ -110,13 +105,10 @@ export const profileUpdateMachine = setup({
     editing: {
       on: {
         'field.change': {
-          actions: assign(({ context, event }) => ({
-            values: { ...context.values, [event.name]: event.value },
-            errors: without(context.errors, event.name),
-          })),
+          actions: assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
         },
         'image.pick': {
-          actions: assign(({ context, event }) => ({ image: event.file, errors: without(context.errors, 'profile_image') })),
+          actions: assign(({ context, event }) => ({ image: event.file, errors: withoutErrorsOf(context.errors, 'profile_image') })),
         },
         'image.reject': {
           actions: [
@@ -128,7 +120,7 @@ export const profileUpdateMachine = setup({
           ],
         },
         'image.remove': {
-          actions: assign(({ context }) => ({ image: null, errors: without(context.errors, 'profile_image') })),
+          actions: assign(({ context }) => ({ image: null, errors: withoutErrorsOf(context.errors, 'profile_image') })),
         },
         submit: [
           { guard: 'isValid', target: 'saving' },

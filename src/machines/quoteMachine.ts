@@ -1,9 +1,9 @@
 /**
- * The three-step quote form of /get-quote (SPEC sections 2, 3 and 5): locations, contact,
+ * The three-step quote form of /get-quote (docs/product.md): locations, contact,
  * then services, dates, description, files and the terms box. Step 1 checks its fields in the
- * spec's order, destination floor included (DESIGN.md fixes the spec's omission); step 2 needs
+ * spec's order, destination floor included (docs/product.md, Decisions); step 2 needs
  * name, email and a Nigerian mobile number; step 3 at least one service and the terms box.
- * The chosen files (images or video, several) are kept but not sent (SPEC section 3).
+ * The chosen files (images or video, several) are kept but not sent (docs/product.md).
  */
 import { z } from 'zod';
 import { email, nigerianPhone, quoteRequest, requiredText } from '../api/contract';
@@ -16,7 +16,7 @@ export const TERMS_MESSAGE = 'Please accept the terms and conditions.';
 export const quoteSteps = [
   {
     name: 'locations',
-    // Keys in the order SPEC section 5 checks them, so the messages come in that order.
+    // Keys in the order docs/product.md checks them, so the messages come in that order.
     schema: z.object({
       moving_from_address: wire.moving_from_address,
       moving_to_address: wire.moving_to_address,

@@ -1,5 +1,5 @@
 /**
- * What both relocation quote forms share (SPEC sections 2, 4 and 5): the user fills one step at
+ * What both relocation quote forms share (docs/product.md): the user fills one step at
  * a time; Next checks that step's fields, Back never checks; Submit on the last step checks it
  * and the whole quote against the contract (the inspection not after the moving date), sends
  * once, shows the success, waits, then leaves. Chosen files live in the context, not in drafts.
@@ -11,8 +11,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
-import { feedbackOf, problemsOf } from './formFields';
-import type { FieldErrors, FieldValue, FormValues } from './formMachine';
+import { draftOf, edited, feedbackOf, heldOrNewKey, problemsOf, wasRefused, withoutErrorsOf, type KeyedRequest, type SubmissionKeys } from './formFields';
+import type { FieldErrors, FieldValue, FormDraft, FormValues } from './formMachine';
 
 export interface QuoteStep {
   /** The state's name, also the view's tab value. */
@@ -30,8 +30,11 @@ export interface QuoteStepsOptions {
 
 export interface QuoteStepsInput {
   values: FormValues;
-  /** Milliseconds between the success message and leaving (SPEC section 9: 3000). */
+  /** Milliseconds between the success message and leaving (3000). */
   redirectDelay?: number;
+  /** Restored from the draft: the key of a submission that got no answer. */
+  submissionKey?: string | null;
+  newSubmissionKey: () => string;
 }
 
 export type QuoteResult = ResponseOf<'stateService'>;
@@ -67,7 +70,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
 
   const machine = setup({
     types: {
-      context: {} as {
+      context: {} as SubmissionKeys & {
         values: FormValues;
         files: File[];
         errors: FieldErrors;
@@ -85,16 +88,17 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
         | { type: 'step.next' }
         | { type: 'step.back' }
         | { type: 'submit' },
+      tags: {} as 'busy',
     },
     actors: {
-      submit: fromPromise<QuoteResult, QuoteSubmission>(async () => {
+      submit: fromPromise<QuoteResult, KeyedRequest<QuoteSubmission>>(async () => {
         throw new Error('submit is provided by the view');
       }),
     },
     actions: {
       notifySuccess: (_, _params: { result: QuoteResult }) => {},
       notifyErrors: (_, _params: { messages: string[] }) => {},
-      saveDraft: (_, _params: { values: FormValues }) => {},
+      saveDraft: (_, _params: FormDraft) => {},
       clearDraft: () => {},
       leave: (_, _params: { result: QuoteResult }) => {},
       showStepErrors: assign(({ context }, { step }: { step: number }) => {
@@ -102,8 +106,12 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
         return { errors: { ...context.errors, ...errors }, messages: messagesIn(errors) };
       }),
       forgetMessages: assign({ messages: [] }),
+      assignSubmissionKey: assign({ submissionKey: ({ context }) => heldOrNewKey(context) }),
+      forgetSubmissionKey: assign({ submissionKey: null }),
     },
     guards: {
+      // The failure event of the call.
+      wasRefused: ({ event }) => wasRefused((event as { error?: unknown }).error),
       stepIsValid: ({ context }, { step }: { step: number }) =>
         Object.keys(stepErrors(steps, step, context.values)).length === 0,
     },
@@ -149,6 +157,8 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
       messages: [],
       result: null,
       redirectDelay: input.redirectDelay ?? 3000,
+      submissionKey: input.submissionKey ?? null,
+      newSubmissionKey: input.newSubmissionKey,
     }),
     initial: 'editing',
     states: {
@@ -158,19 +168,15 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
         on: {
           'field.change': {
             actions: [
-              assign(({ context, event }) => {
-                // SPEC section 5: a field's message clears when the user types in it.
-                const { [event.name]: _cleared, ...errors } = context.errors;
-                return { values: { ...context.values, [event.name]: event.value }, errors };
-              }),
-              { type: 'saveDraft', params: ({ context }) => ({ values: context.values }) },
+              assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
+              { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
             ],
           },
           'files.add': {
-            actions: assign(({ context, event }) => {
-              const { [files.field]: _cleared, ...errors } = context.errors;
-              return { files: [...context.files, ...event.files].slice(-files.max), errors };
-            }),
+            actions: assign(({ context, event }) => ({
+              files: [...context.files, ...event.files].slice(-files.max),
+              errors: withoutErrorsOf(context.errors, files.field),
+            })),
           },
           'files.reject': {
             actions: [
@@ -182,39 +188,58 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
             ],
           },
           'files.remove': {
-            actions: assign(({ context, event }) => {
-              const { [files.field]: _cleared, ...errors } = context.errors;
-              return { files: context.files.filter((_, index) => index !== event.index), errors };
-            }),
+            actions: assign(({ context, event }) => ({
+              files: context.files.filter((_, index) => index !== event.index),
+              errors: withoutErrorsOf(context.errors, files.field),
+            })),
           },
         },
       },
       submitting: {
         tags: ['busy'],
+        // The key goes into the draft before the call, so a reload after no answer resends it.
+        entry: ['assignSubmissionKey', { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) }],
         invoke: {
           id: 'submit',
           src: 'submit',
-          input: ({ context }) => ({ quote: quoteOf(context.values), files: context.files }),
+          input: ({ context }) => ({
+            request: { quote: quoteOf(context.values), files: context.files },
+            submissionKey: context.submissionKey!,
+          }),
           onDone: {
             target: 'succeeded',
             actions: [
               assign({ result: ({ event }) => event.output, messages: [], errors: {} }),
+              'forgetSubmissionKey',
               'clearDraft',
               { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
             ],
           },
-          onError: {
-            // Back to the last step with everything typed; field messages land under their fields.
-            target: `editing.${lastStep}`,
-            actions: [
-              assign(({ event }) => feedbackOf(event.error)),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
+          // Back to the last step with everything typed; field messages land under their fields.
+          onError: [
+            {
+              guard: 'wasRefused',
+              target: `editing.${lastStep}`,
+              actions: [
+                assign(({ event }) => feedbackOf(event.error)),
+                'forgetSubmissionKey',
+                { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+            {
+              // No answer: the same key goes again with the next press.
+              target: `editing.${lastStep}`,
+              actions: [
+                assign(({ event }) => feedbackOf(event.error)),
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+          ],
         },
       },
       succeeded: {
-        // SPEC section 4: the busy flag stays on until the redirect.
+        // The busy flag stays on until the redirect.
         tags: ['busy'],
         after: {
           redirectDelay: {

@@ -1,8 +1,8 @@
 /**
  * The five-step relocation quote wizard of /interstate-quote, /local-quote and /office-quote
- * (SPEC sections 2, 3 and 5): tabs Current Location, Destination, Contact Details, Upload Media,
+ * (docs/product.md): tabs Current Location, Destination, Contact Details, Upload Media,
  * Additional Information, switched only by Back and Next. Each step checks its required fields
- * before Next (DESIGN.md fixes the spec's "nothing blocks submit"); contact details are optional
+ * before Next (docs/product.md, Decisions); contact details are optional
  * but must be valid when given. One optional image travels as the multipart `file`.
  */
 import { z } from 'zod';

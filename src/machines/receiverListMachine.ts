@@ -1,5 +1,5 @@
 /**
- * The receivers of a bulk delivery (SPEC sections 2 and 4): "Add Receiver's Details" opens the
+ * The receivers of a bulk delivery (docs/product.md): "Add Receiver's Details" opens the
  * dialog, Save adds the receiver or replaces the one being edited, a card's delete removes it by
  * position, and the dialog is cleared after Save. At most `max` receivers (MAX_RECEIVERS).
  *

@@ -1,5 +1,5 @@
 /**
- * Resend OTP (SPEC section 2): one required email; success only on the exact message
+ * Resend OTP (docs/product.md): one required email; success only on the exact message
  * 'OTP resent successfully' (the client rejects any other), then /email-verification after 3 s.
  */
 import { emailOnlyRequest } from '../api/contract';

@@ -1,5 +1,5 @@
 /**
- * Scheduled delivery (SPEC section 2, /schedule-delivery): nine required fields; the pickup
+ * Scheduled delivery (docs/product.md, /schedule-delivery): nine required fields; the pickup
  * date not in the past, the delivery not before the pickup (the contract's schema); sent to
  * users/schedule/delivery.
  */

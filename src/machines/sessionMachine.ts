@@ -1,5 +1,5 @@
 /**
- * The session (SPEC section 4), one actor for the whole app: signed in at start when a token
+ * The session (docs/product.md), one actor for the whole app: signed in at start when a token
  * is stored; login stores token, id, profile image and the email for the browser session;
  * logout calls the server, clears storage and goes home; a 401 from any call ends the session
  * and sends the user to /login; a deleted account just ends it. Storage, the logout call and navigation are provided by the
@@ -18,6 +18,7 @@ export const sessionMachine = setup({
       | { type: 'session.expired' }
       | { type: 'session.ended' }
       | { type: 'profile.imageChanged'; profileImage: string },
+    tags: {} as 'busy',
   },
   actors: {
     logout: fromPromise<unknown>(async () => undefined),
@@ -50,7 +51,7 @@ export const sessionMachine = setup({
             { type: 'persist', params: ({ event }) => ({ session: event.session }) },
           ],
         },
-        // SPEC section 4: with no stored token, logout only logs and still goes home.
+        // docs/product.md: with no stored token, logout only logs and still goes home.
         'session.logout': { actions: ['reportNoToken', 'goHome'] },
       },
     },
@@ -77,7 +78,7 @@ export const sessionMachine = setup({
         id: 'logout',
         src: 'logout',
         onDone: { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goHome'] },
-        // SPEC section 8: a failed logout is only logged; the user stays signed in.
+        // docs/product.md: a failed logout is only logged; the user stays signed in.
         onError: { target: 'signedIn', actions: 'reportLogoutError' },
       },
       on: {

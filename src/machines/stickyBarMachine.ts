@@ -1,5 +1,5 @@
 /**
- * The floating WhatsApp contact bar (SPEC section 4): shown at start, hidden on dismiss,
+ * The floating WhatsApp contact bar (docs/product.md): shown at start, hidden on dismiss,
  * back by itself after 30 seconds.
  */
 import { setup } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * /track (SPEC section 2): one Tracking Code field and Track. The code is checked, sent as
+ * /track (docs/product.md): one Tracking Code field and Track. The code is checked, sent as
  * multipart reference_id, and on 'Package found' the page leaves for /package-details.
  */
 import { trackingRequest } from '../api/contract';

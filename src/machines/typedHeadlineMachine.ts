@@ -1,5 +1,5 @@
 /**
- * The home headline typed out at 100 ms per character (SPEC sections 1 and 9). It starts
+ * The home headline typed out at 100 ms per character (docs/product.md). It starts
  * `waiting` with the whole sentence shown, so the prerendered page and a visitor without
  * JavaScript read it in full; `start` types it from the first character, unless the visitor
  * prefers reduced motion, in which case it stays whole.
@@ -8,7 +8,7 @@ import { assign, setup } from 'xstate';
 
 export interface TypedHeadlineInput {
   text: string;
-  /** Milliseconds per character; SPEC section 9: 100. */
+  /** Milliseconds per character; docs/product.md: 100. */
   characterDelay?: number;
 }
 

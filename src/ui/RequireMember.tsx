@@ -1,4 +1,4 @@
-/** DESIGN.md's guard: a visitor goes to /login (history replaced) and comes back after logging in. */
+/** The member guard (docs/product.md): a visitor goes to /login (history replaced) and comes back after logging in. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Session } from './session';

@@ -1,11 +1,12 @@
 /**
- * The routes: the shared layout around every page of the route table, members' pages behind
- * the guard. Declarative routing (no data router) keeps the first load light on slow phones.
+ * The routes: the shared layout around every page of the route table, members' and staff
+ * pages behind their guards. Declarative routing (no data router) keeps the first load light on slow phones.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { RequireMember } from './RequireMember';
+import { RequireStaff } from './RequireStaff';
 import { pageRoutes } from './routes';
 
 const pages = pageRoutes.map((page) => ({ ...page, Page: lazy(page.load) }));
@@ -23,6 +24,10 @@ export function AppRoutes() {
                 <RequireMember>
                   <Page />
                 </RequireMember>
+              ) : access === 'staff' ? (
+                <RequireStaff>
+                  <Page />
+                </RequireStaff>
               ) : (
                 <Page />
               )

@@ -1,12 +1,13 @@
 /**
- * Every route of SPEC section 2 in one table. Each page is its own chunk, loaded when visited.
- * `member` pages need a stored token (DESIGN.md: tracking is public, a receiver has no account).
+ * Every route of docs/product.md in one table. Each page is its own chunk, loaded when visited.
+ * `member` pages need a stored token (tracking is public: a receiver has no account, docs/product.md);
+ * `staff` pages also need the staff role.
  */
 import type { ComponentType } from 'react';
 
 export interface PageRoute {
   path: string;
-  access: 'public' | 'member';
+  access: 'public' | 'member' | 'staff';
   load: () => Promise<{ default: ComponentType }>;
 }
 
@@ -47,5 +48,10 @@ export const pageRoutes: PageRoute[] = [
   { path: '/change-password', access: 'member', load: () => import('./pages/ChangePasswordPage') },
   { path: '/deactivate-account', access: 'member', load: () => import('./pages/DeactivateAccountPage') },
   { path: '/thank-you', access: 'member', load: () => import('./pages/ThankYouPage') },
+  { path: '/orders/:reference', access: 'member', load: () => import('./pages/OrderPage') },
+  { path: '/staff', access: 'staff', load: () => import('./pages/StaffQueuePage') },
+  { path: '/staff/orders/:reference', access: 'staff', load: () => import('./pages/StaffOrderPage') },
+  { path: '/staff/applications', access: 'staff', load: () => import('./pages/StaffApplicationsPage') },
+  { path: '/staff/subscribers', access: 'staff', load: () => import('./pages/StaffSubscribersPage') },
   { path: '*', access: 'public', load: () => import('./pages/NotFoundPage') },
 ];

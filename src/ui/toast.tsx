@@ -1,5 +1,5 @@
 /**
- * Toasts as SPEC section 9 sets them: top-right, 5 s, pausable, draggable; one toast per message.
+ * Toasts as docs/product.md sets them: top-right, 5 s, pausable, draggable; one toast per message.
  * react-toastify loads with the first toast, so pages that never toast never download it.
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The website's client against a loopback server that answers whatever each case needs, over
- * real HTTP: every rule of SPEC section 8, the bearer rule of section 6, multipart bodies.
+ * real HTTP: every rule of docs/product.md, the bearer rule of section 6, multipart bodies.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -11,6 +11,7 @@ import { ApiError } from '../../src/api/errors';
 
 interface Seen {
   authorization?: string;
+  idempotencyKey?: string;
   body?: unknown;
   parts?: Record<string, string>;
 }
@@ -26,7 +27,7 @@ beforeAll(async () => {
   server = Fastify();
   await server.register(multipart);
   server.all('/api/v1/*', async (request, reply) => {
-    seen = { authorization: request.headers.authorization };
+    seen = { authorization: request.headers.authorization, idempotencyKey: request.headers['idempotency-key'] as string | undefined };
     if (request.isMultipart()) {
       const parts: Record<string, string> = {};
       for await (const part of request.parts()) {
@@ -81,7 +82,7 @@ const booking = {
   description: 'A box of books',
 };
 
-describe('validation-style errors (SPEC section 8)', () => {
+describe('validation-style errors (docs/product.md)', () => {
   it('shows each message of a field object at the root as its own toast and keeps them by field', async () => {
     answer = { status: 422, body: { email: ['The email has already been taken.'], phone: ['The phone is invalid.'] } };
     const error = await failureOf(api().register(registration));
@@ -120,7 +121,7 @@ describe('message-style errors', () => {
 
   it.each([
     ['forget-password', () => api().forgetPassword({ email: 'ada@example.com' })],
-    ['verify-otp', () => api().verifyOtp({ otp: '123456' })],
+    ['verify-otp', () => api().verifyOtp({ otp: '123456', email: 'ada@example.com' })],
     ['resendOtp', () => api().resendOtp({ email: 'ada@example.com' })],
   ])('shows the server message of a failed %s', async (_name, call) => {
     answer = { status: 429, body: { message: 'Too many attempts. Try again in a minute.' } };
@@ -199,7 +200,7 @@ describe('quote failures', () => {
   });
 });
 
-describe('the token (SPEC section 6)', () => {
+describe('the token (docs/product.md)', () => {
   it('is sent on member calls', async () => {
     answer = { status: 200, body: { message: 'Password changed successfully' } };
     await api().changePassword({ old_password: 'a', new_password: 'b', new_password_confirmation: 'b' });
@@ -242,17 +243,38 @@ describe('the token (SPEC section 6)', () => {
   });
 });
 
+describe('retry-safe submits', () => {
+  it('send the Idempotency-Key they are given, on JSON and multipart calls, and none otherwise', async () => {
+    answer = { status: 200, body: { message: 'Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } };
+    const booking = { pickup_address: 'a', dilivery_address: 'b', sender_fullname: 'c', receiver_fullname: 'd', sender_number: 'e', receiver_number: 'f', description: 'g' };
+    await api().instantDelivery(booking, { idempotencyKey: 'key-1' });
+    expect(seen.idempotencyKey).toBe('key-1');
+    await api().instantDelivery(booking);
+    expect(seen.idempotencyKey).toBeUndefined();
+    answer = { status: 200, body: { message: 'Office service created successfully', data: { reference_number: 'RL-X' } } };
+    await api().officeService(
+      {
+        moving_from_address: 'a', moving_from_apartment_type: 'Duplex', number_of_room_moving_from: '1', aptFloor: 'Ground',
+        moving_to_address: 'b', moving_to_apartment_type: 'Duplex', number_of_room_moving_to: '2', toAptFloor: '1st',
+        Services: 'just_moving',
+      },
+      { idempotencyKey: 'key-2' },
+    );
+    expect(seen.idempotencyKey).toBe('key-2');
+  });
+});
+
 describe('multipart bodies', () => {
   it('leave out empty optional fields, carry the file, and fill the id in the path', async () => {
     answer = {
       status: 200,
       body: {
         message: 'User Profile updated successfully.',
-        data: { id: 7, fullname: 'Ada Obi', email: 'ada@example.com', phone: '08012345678', profile_image: '/uploads/x.png' },
+        data: { id: '0b9d2c5e-8f4a-4e51-9c1e-3f2a7d6b8e10', fullname: 'Ada Obi', email: 'ada@example.com', phone: '08012345678', profile_image: '/uploads/x.png' },
       },
     };
     const image = new Blob([new Uint8Array(10)], { type: 'image/png' });
-    await api().editProfile({ fullname: 'Ada Obi', phone: '08012345678' }, { id: 7, files: { profile_image: new File([image], 'me.png') } });
+    await api().editProfile({ fullname: 'Ada Obi', phone: '08012345678' }, { id: '0b9d2c5e-8f4a-4e51-9c1e-3f2a7d6b8e10', files: { profile_image: new File([image], 'me.png') } });
     expect(seen.parts).toEqual({ fullname: 'Ada Obi', phone: '08012345678', profile_image: 'file:me.png:10' });
   });
 

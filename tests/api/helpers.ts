@@ -1,4 +1,6 @@
 /** Plain HTTP against the running test server, and the few steps most API tests start with. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { todayInLagos } from '../../src/api/contract';
 import { codeFrom, lastMailTo } from '../support/mail';
 import type { TestServer } from '../support/server';
@@ -11,8 +13,11 @@ export interface Answer {
 
 type Payload = Record<string, unknown> | FormData | string | undefined;
 
+/** Any server the tests reach over HTTP: one in this process, or a child process (the fault suite). */
+type Reachable = Pick<TestServer, 'apiUrl'>;
+
 export async function call(
-  server: TestServer,
+  server: Reachable,
   method: string,
   path: string,
   payload?: Payload,
@@ -38,9 +43,17 @@ export async function call(
   return { status: response.status, headers: response.headers, body };
 }
 
-export const post = (server: TestServer, path: string, payload?: Payload, token?: string) =>
+export const post = (server: Reachable, path: string, payload?: Payload, token?: string) =>
   call(server, 'POST', path, payload, token);
-export const get = (server: TestServer, path: string, token?: string) => call(server, 'GET', path, undefined, token);
+export const get = (server: Reachable, path: string, token?: string) => call(server, 'GET', path, undefined, token);
+
+/** `npm run ops -- …` against the test server, with the staff token it keeps in its DATA_DIR; answers what it prints. */
+export async function ops(server: TestServer, ...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'server/ops.ts', ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir, SERVER_URL: server.origin, OPS_TOKEN: '' },
+  });
+  return stdout;
+}
 
 export function form(fields: Record<string, string>, files: Record<string, Blob> = {}): FormData {
   const data = new FormData();
@@ -61,13 +74,16 @@ export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${counter
 export const PASSWORD = 'Kola-nut harmattan 42';
 
 export interface Customer {
-  id: number;
+  /** The public id the API answers (a uuid). */
+  id: string;
+  /** The database's own id, for tests that look behind the API. */
+  userId: number;
   email: string;
   password: string;
   token: string;
 }
 
-export async function register(server: TestServer, email = uniqueEmail(), password = PASSWORD) {
+export async function register(server: Reachable, email = uniqueEmail(), password = PASSWORD) {
   return post(server, 'register', {
     fullname: 'Ada Obi',
     email,
@@ -81,12 +97,13 @@ export async function register(server: TestServer, email = uniqueEmail(), passwo
 export async function signUp(server: TestServer, email = uniqueEmail()): Promise<Customer> {
   const registered = await register(server, email);
   if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
-  const code = codeFrom(lastMailTo(server.dataDir, email)!.text);
+  const code = codeFrom((await lastMailTo(server, email))!.text);
   const verified = await post(server, 'verify-email', { verification_token: code, email });
   if (verified.status !== 200) throw new Error(`verify-email: ${JSON.stringify(verified.body)}`);
   const login = await post(server, 'login', { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.body)}`);
-  return { id: login.body.data.id, email, password: PASSWORD, token: login.body.token };
+  const { id: userId } = await server.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return { id: login.body.data.id, userId, email, password: PASSWORD, token: login.body.token };
 }
 
 /** The smallest valid PNG: 1×1 transparent. */

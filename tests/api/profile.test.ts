@@ -1,4 +1,5 @@
 /** Profile read and edit with an image, the image served back, and account deletion. */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { form, get, PASSWORD, PNG, pngBlob, post, quote, signUp } from './helpers';
@@ -11,7 +12,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const edit = (id: number, token: string, fields: Record<string, string>, files: Record<string, Blob> = {}) =>
+const edit = (id: string, token: string, fields: Record<string, string>, files: Record<string, Blob> = {}) =>
   post(server, `users/edit/${id}`, form(fields, files), token);
 
 describe('profile', () => {
@@ -20,7 +21,7 @@ describe('profile', () => {
     const answer = await get(server, 'users/profile', customer.token);
     expect(answer.body).toEqual({
       message: 'Profile found',
-      data: { id: customer.id, fullname: 'Ada Obi', email: customer.email, phone: '08031234567', profile_image: null },
+      data: { id: customer.id, fullname: 'Ada Obi', email: customer.email, phone: '08031234567', profile_image: null, role: 'customer' },
     });
   });
 
@@ -59,7 +60,7 @@ describe('profile', () => {
     expect(badPhone.status).toBe(422);
     expect(badPhone.body.errors.phone).toBeDefined();
 
-    expect((await edit(customer.id + 1000, customer.token, { fullname: 'Ada', phone: '08031234567' })).status).toBe(403);
+    expect((await edit(crypto.randomUUID(), customer.token, { fullname: 'Ada', phone: '08031234567' })).status).toBe(403);
   });
 
   it('does not serve paths outside the uploads', async () => {
@@ -85,9 +86,9 @@ describe('account deletion', () => {
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
     expect((await fetch(`${server.origin}${edited.body.data.profile_image}`)).status).toBe(404);
     const db = server.app.db;
-    expect(await db.selectFrom('users').select('id').where('id', '=', customer.id).execute()).toEqual([]);
-    expect(await db.selectFrom('shipments').select('id').where('user_id', '=', customer.id).execute()).toEqual([]);
-    expect(await db.selectFrom('sessions').select('user_id').where('user_id', '=', customer.id).execute()).toEqual([]);
+    expect(await db.selectFrom('users').select('id').where('id', '=', customer.userId).execute()).toEqual([]);
+    expect(await db.selectFrom('shipments').select('id').where('user_id', '=', customer.userId).execute()).toEqual([]);
+    expect(await db.selectFrom('sessions').select('user_id').where('user_id', '=', customer.userId).execute()).toEqual([]);
     expect((await post(server, 'users/tracking/status', { reference_id: booked.body.data.reference_number })).status).toBe(404);
   });
 });

@@ -92,7 +92,10 @@ describe('rate limits', () => {
 describe('health and the API document', () => {
   it('answers liveness and readiness', async () => {
     expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${server.origin}/readyz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${server.origin}/readyz`)).json()).toMatchObject({
+      status: 'ok',
+      dependencies: { database: { status: 'up' }, mail: { status: 'up', failed: 0 } },
+    });
     expect((await get(server, 'healthz')).body).toEqual({ status: 'ok' });
   });
 

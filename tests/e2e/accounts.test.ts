@@ -39,7 +39,7 @@ async function arrive(page: Page, pathname: string, heading: string) {
 /** The newest mailed code, once the server has written it. */
 async function mailedCode(to: string): Promise<string> {
   for (let tries = 0; tries < 50; tries++) {
-    const mail = lastMailTo(app.server.dataDir, to);
+    const mail = (await lastMailTo(app.server, to));
     if (mail) return codeFrom(mail.text);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

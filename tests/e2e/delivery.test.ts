@@ -53,8 +53,8 @@ async function referenceAfterBooking(toast: string): Promise<string> {
 }
 
 /** The customer's mail names the reference. */
-function mailedReferences(): string[] {
-  return readOutbox(app.server.dataDir)
+async function mailedReferences(): Promise<string[]> {
+  return (await readOutbox(app.server))
     .filter((mail) => mail.to.includes(customer.email))
     .flatMap((mail) => {
       try {
@@ -92,7 +92,7 @@ describe('booking deliveries in Chromium', () => {
     await noAccessibilityProblems();
     await main().getByRole('button', { name: 'Book Now' }).click();
     const reference = await referenceAfterBooking('Delivery created successfully');
-    expect(mailedReferences()).toContain(reference);
+    expect(await mailedReferences()).toContain(reference);
     await trackShows(reference, 'Instant Delivery');
   });
 
@@ -118,7 +118,7 @@ describe('booking deliveries in Chromium', () => {
     await field('Delivery Date').fill(inDays(4));
     await main().getByRole('button', { name: 'Book Now' }).click();
     const reference = await referenceAfterBooking('Delivery created successfully');
-    expect(mailedReferences()).toContain(reference);
+    expect(await mailedReferences()).toContain(reference);
     await trackShows(reference, 'Scheduled Delivery');
   });
 
@@ -160,7 +160,7 @@ describe('booking deliveries in Chromium', () => {
 
     await main().getByRole('button', { name: 'Submit' }).click();
     const reference = await referenceAfterBooking('Bulk Delivery created successfully');
-    expect(mailedReferences()).toContain(reference);
+    expect(await mailedReferences()).toContain(reference);
     await trackShows(reference, 'Bulk Delivery');
   });
 });

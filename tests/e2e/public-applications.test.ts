@@ -13,6 +13,8 @@ describe('partner applications', () => {
 
   it('a mover applies from the header menu: Applying..., Application Successful, then /partner', async () => {
     const page = await app.open('/');
+    // The home page is prerendered: its menu button works once the app has hydrated it.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'PARTNER' }).click();
     await page.getByRole('link', { name: 'Move for us' }).click();

@@ -1,4 +1,4 @@
-/** Every route of SPEC section 2 renders in Chromium; members' routes send a visitor to /login. */
+/** Every route of docs/product.md renders in Chromium; members' routes send a visitor to /login. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from '../support/browser';
 

@@ -115,8 +115,9 @@ describe('quotes in Chromium', () => {
     await page.waitForURL('**/thank-you?reference=*', { timeout: 6000 });
     const reference = new URL(page.url()).searchParams.get('reference')!;
     await page.getByRole('main').getByText(reference).waitFor();
-    const uploads = fs.readdirSync(path.join(app.server.dataDir, 'uploads'));
-    expect(uploads.some((name) => name.endsWith('.png'))).toBe(true);
+    // Uploaded images live in the database, so every server instance can serve them.
+    const uploads = await app.server.app.db.selectFrom('files').select('name').execute();
+    expect(uploads.some(({ name }) => name.endsWith('.png'))).toBe(true);
     await track(page, reference, 'Local Service');
     await page.close();
   });

@@ -3,19 +3,21 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { applicationRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { applicationMachine } from '../../src/machines/applicationMachine';
-import { graphSuite } from './graph';
+import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 const empty = { full_name: '', email: '', age: '', mobile_number: '', location: '' };
 const complete = { full_name: 'Ada Obi', email: '', age: '30', mobile_number: '08012345678', location: 'Yaba, Lagos' };
 
 graphSuite('application', {
   machine: applicationMachine,
-  inputs: [{ values: empty }, { values: complete }],
+  inputs: [{ newSubmissionKey: submissionKeys(), values: empty }, { newSubmissionKey: submissionKeys(), values: complete }],
   events: [
     { type: 'field.change', name: 'email', value: 'ada@example.com' },
     { type: 'field.change', name: 'email', value: 'not-an-email' },
     { type: 'xstate.done.actor.submit', output: { message: 'Mover request created successfully' } },
     { type: 'xstate.error.actor.submit', error: new ApiError(['Application failed. Please try again.']) },
+    refusedSubmit,
+    unansweredSubmit,
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -35,10 +37,10 @@ describe('application', () => {
     const leave = vi.fn();
     const actor = createActor(
       applicationMachine.provide({
-        actors: { submit: fromPromise(({ input }) => submit(input)) },
+        actors: { submit: fromPromise(({ input }) => submit(input.request)) },
         actions: { notifyErrors: (_, { messages }) => notifyErrors(messages), leave: () => leave() },
       }),
-      { input: { values, redirectDelay: 1 } },
+      { input: { newSubmissionKey: submissionKeys(), values, redirectDelay: 1 } },
     ).start();
     return { actor, notifyErrors, leave };
   }

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { bulkDeliveryRequest, type Receiver } from '../../src/api/contract';
-import { ApiError } from '../../src/api/errors';
+import { ApiError, networkFailure } from '../../src/api/errors';
 import { bulkDeliveryMachine, type BulkSender } from '../../src/machines/bulkDeliveryMachine';
 import { inDays } from '../api/helpers';
-import { graphSuite } from './graph';
+import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
 
 const ada: Receiver = { address: '1 Marina Road, Lagos Island', name: 'Ada Obi', phone: '08051234567', date: inDays(2) };
 const sender: BulkSender = {
@@ -20,8 +20,8 @@ graphSuite('bulkDeliveryMachine', {
   machine: bulkDeliveryMachine,
   // A fresh form, and one restored from a draft with a receiver already on the list.
   inputs: [
-    { values: { ...sender, description: '' }, receivers: [], redirectDelay: 3000 },
-    { values: sender, receivers: [ada], redirectDelay: 3000 },
+    { values: { ...sender, description: '' }, receivers: [], redirectDelay: 3000, newSubmissionKey: submissionKeys() },
+    { values: sender, receivers: [ada], redirectDelay: 3000, newSubmissionKey: submissionKeys() },
   ],
   events: [
     { type: 'field.change', name: 'description', value: 'Office supplies' },
@@ -33,6 +33,8 @@ graphSuite('bulkDeliveryMachine', {
       type: 'xstate.error.actor.submit',
       error: new ApiError(['Receiver 1: delivery cannot be before pickup.'], { 'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'] }, 422),
     },
+    refusedSubmit,
+    unansweredSubmit,
   ],
   // The booking matters only as valid or not, and by how many receivers it has.
   serializeState: (snapshot) =>
@@ -48,9 +50,16 @@ graphSuite('bulkDeliveryMachine', {
 describe('bulkDeliveryMachine with its receiver list', () => {
   function start(submit: (request: unknown) => Promise<unknown>, values: BulkSender = sender) {
     const done = effects();
+    /** The Idempotency-Key of each call, in order. */
+    const keys: string[] = [];
     const actor = createActor(
       bulkDeliveryMachine.provide({
-        actors: { submit: fromPromise(({ input }) => submit(input)) },
+        actors: {
+          submit: fromPromise(({ input }) => {
+            keys.push(input.submissionKey);
+            return submit(input.request);
+          }),
+        },
         actions: {
           notifySuccess: (_, params) => done.notifySuccess(params),
           notifyErrors: (_, params) => done.notifyErrors(params),
@@ -59,7 +68,7 @@ describe('bulkDeliveryMachine with its receiver list', () => {
           leave: (_, params) => done.leave(params),
         },
       }),
-      { input: { values, receivers: [], redirectDelay: 1 } },
+      { input: { values, receivers: [], redirectDelay: 1, newSubmissionKey: submissionKeys() } },
     ).start();
     const addReceiver = (entry: Receiver) => {
       actor.send({ type: 'receiver.add' });
@@ -67,7 +76,7 @@ describe('bulkDeliveryMachine with its receiver list', () => {
       actor.send({ type: 'receiver.save' });
     };
     const list = () => actor.getSnapshot().children.receivers!.getSnapshot();
-    return { actor, effects: done, addReceiver, list };
+    return { actor, effects: done, addReceiver, list, keys };
   }
 
   it('refuses a booking without receivers and says so', () => {
@@ -149,5 +158,26 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     expect(actor.getSnapshot().context.errors).toEqual({
       'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'],
     });
+  });
+
+  it('resends the same Idempotency-Key after no answer, and a new one after the next booking is refused', async () => {
+    const failures = [networkFailure(), new ApiError(['The pickup date must be today or later.'], {}, 422)];
+    const { actor, effects: done, addReceiver, keys } = start(async () => {
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return { message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } };
+    });
+    addReceiver(ada);
+    const press = async () => {
+      actor.send({ type: 'submit' });
+      await waitFor(actor, (snapshot) => !snapshot.matches('submitting'));
+    };
+    await press();
+    expect(done.saveDraft).toHaveBeenLastCalledWith({ values: sender, receivers: [ada], submissionKey: 'key-1' });
+    await press();
+    await press();
+    expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
+    expect(actor.getSnapshot().context.submissionKey).toBeNull();
+    expect(done.clearDraft).toHaveBeenCalled();
   });
 });

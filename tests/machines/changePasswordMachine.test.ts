@@ -4,6 +4,7 @@ import { changePasswordRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { changePasswordMachine } from '../../src/machines/changePasswordMachine';
 import { formFlowSuite } from './formFlowSuite';
+import { submissionKeys } from './graph';
 
 const values = { old_password: 'Old harmattan 41', new_password: 'Kola-nut harmattan 42', new_password_confirmation: '' };
 
@@ -21,7 +22,7 @@ formFlowSuite('changePassword', {
 describe('changePassword', () => {
   it('says the new passwords do not match, under the confirmation, and sends nothing', () => {
     const actor = createActor(changePasswordMachine, {
-      input: { values: { ...values, new_password_confirmation: 'something else' } },
+      input: { newSubmissionKey: submissionKeys(), values: { ...values, new_password_confirmation: 'something else' } },
     }).start();
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().value).toBe('editing');

@@ -4,6 +4,7 @@ import { deleteUserRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { deactivateAccountMachine } from '../../src/machines/deactivateAccountMachine';
 import { formFlowSuite } from './formFlowSuite';
+import { submissionKeys } from './graph';
 
 formFlowSuite('deactivateAccount', {
   machine: deactivateAccountMachine,
@@ -18,7 +19,7 @@ formFlowSuite('deactivateAccount', {
 
 describe('deactivateAccount', () => {
   it('asks for the reason and the password before sending', () => {
-    const actor = createActor(deactivateAccountMachine, { input: { values: { Reason: '', password: '' } } }).start();
+    const actor = createActor(deactivateAccountMachine, { input: { newSubmissionKey: submissionKeys(), values: { Reason: '', password: '' } } }).start();
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().context.errors).toEqual({
       Reason: ['Please tell us why you are leaving.'],

@@ -16,6 +16,8 @@ graphSuite('emailVerification', {
   events: [
     { type: 'code.change', value: '123456' },
     { type: 'code.change', value: '12a' },
+    { type: 'email.change', value: 'ada@example.com' },
+    { type: 'email.change', value: 'ada@' },
     { type: 'xstate.done.actor.verifyEmail', output: { message: 'Email verified successfully' } },
     { type: 'xstate.error.actor.verifyEmail', error: new ApiError(['This code is wrong or has expired.'], { verification_token: ['This code is wrong or has expired.'] }, 422) },
     { type: 'xstate.done.actor.resendOtp', output: { message: 'OTP resent successfully' } },
@@ -25,6 +27,7 @@ graphSuite('emailVerification', {
     JSON.stringify({
       value: snapshot.value,
       code: snapshot.context.code.length,
+      email: snapshot.context.email,
       remaining: snapshot.context.remaining,
       errors: Object.keys(snapshot.context.errors),
     }),
@@ -103,5 +106,24 @@ describe('emailVerification rules', () => {
     const actor = createActor(emailVerificationMachine, { input: { email: null, seconds: 1, redirectDelay: 3000 }, clock }).start();
     clock.increment(1000);
     expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
+    actor.send({ type: 'email.change', value: 'ada@example.com' });
+    expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
+  });
+
+  it('asks for the address when it does not know it, and sends it with the code', async () => {
+    const verify = vi.fn(async (_input: unknown) => ({ message: 'Email verified successfully' }));
+    const actor = createActor(emailVerificationMachine.provide({ actors: { verifyEmail: fromPromise(({ input }) => verify(input)) } }), {
+      input: { email: null, seconds: 300, redirectDelay: 3000 },
+    }).start();
+    actor.send({ type: 'code.change', value: '123456' });
+    actor.send({ type: 'submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: ['Please fill in your email.'] });
+    expect(verify).not.toHaveBeenCalled();
+    actor.send({ type: 'email.change', value: 'Ada@Example.com' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ code: 'verified' })).toBe(true));
+    expect(verify).toHaveBeenCalledWith({ verification_token: '123456', email: 'Ada@Example.com' });
+    actor.stop();
   });
 });

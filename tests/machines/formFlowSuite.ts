@@ -5,11 +5,11 @@
  */
 import { vi } from 'vitest';
 import type { z } from 'zod';
-import type { createFormMachine, FormValues } from '../../src/machines/formMachine';
-import { graphSuite } from './graph';
+import type { FormMachine, FormValues } from '../../src/machines/formMachine';
+import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 export interface FormFlowSuiteOptions {
-  machine: ReturnType<typeof createFormMachine>;
+  machine: FormMachine;
   schema: z.ZodType;
   /** Every field valid except `field`. */
   values: FormValues;
@@ -24,12 +24,14 @@ export interface FormFlowSuiteOptions {
 export function formFlowSuite(name: string, options: FormFlowSuiteOptions) {
   return graphSuite(name, {
     machine: options.machine,
-    input: { values: options.values, redirectDelay: 3000 },
+    input: { newSubmissionKey: submissionKeys(), values: options.values, redirectDelay: 3000 },
     events: [
       { type: 'field.change', name: options.field, value: options.valid },
       { type: 'field.change', name: options.field, value: options.invalid },
       { type: 'xstate.done.actor.submit', output: options.output },
       { type: 'xstate.error.actor.submit', error: options.failure },
+      refusedSubmit,
+      unansweredSubmit,
     ],
     serializeState: (snapshot) =>
       JSON.stringify({

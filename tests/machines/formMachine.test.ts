@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { z } from 'zod';
 import { email } from '../../src/api/contract';
-import { ApiError } from '../../src/api/errors';
+import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';
-import { graphSuite } from './graph';
+import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 const machine = createFormMachine({ id: 'exampleForm', schema: z.object({ email: email() }) });
-const input = { values: { email: '' }, redirectDelay: 3000 };
+const input = { newSubmissionKey: submissionKeys(), values: { email: '' }, redirectDelay: 3000 };
 
 graphSuite('formMachine', {
   machine,
@@ -17,6 +17,8 @@ graphSuite('formMachine', {
     { type: 'field.change', name: 'email', value: 'not-an-email' },
     { type: 'xstate.done.actor.submit', output: { message: 'Done' } },
     { type: 'xstate.error.actor.submit', error: new ApiError(['That email is taken.'], { email: ['That email is taken.'] }) },
+    refusedSubmit,
+    unansweredSubmit,
   ],
   // Values matter only as valid or not; this keeps the graph small and finite.
   serializeState: (snapshot) =>
@@ -36,7 +38,7 @@ describe('formMachine side effects', () => {
     const effects = { notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn() };
     const actor = createActor(
       machine.provide({
-        actors: { submit: fromPromise(({ input: values }) => submit(values)) },
+        actors: { submit: fromPromise(({ input }) => submit(input.request)) },
         actions: {
           notifySuccess: (_, params) => effects.notifySuccess(params),
           notifyErrors: (_, params) => effects.notifyErrors(params),
@@ -45,7 +47,7 @@ describe('formMachine side effects', () => {
           clearDraft: () => effects.clearDraft(),
         },
       }),
-      { input: { values: { email: '' }, redirectDelay: 1 } },
+      { input: { newSubmissionKey: submissionKeys(), values: { email: '' }, redirectDelay: 1 } },
     ).start();
     return { actor, effects };
   }
@@ -93,5 +95,70 @@ describe('formMachine side effects', () => {
     actor.send({ type: 'field.change', name: 'email', value: 'a' });
     expect(actor.getSnapshot().context.errors.email).toBeUndefined();
     expect(effects.saveDraft).toHaveBeenCalledWith({ values: { email: 'a' } });
+  });
+});
+
+describe('formMachine Idempotency-Keys', () => {
+  /** The keys each call was sent with; `answers` says how each call ends, in order. */
+  function start(answers: Array<() => Promise<unknown>>, submissionKey: string | null = null) {
+    const keys: string[] = [];
+    const drafts: unknown[] = [];
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          submit: fromPromise(({ input }) => {
+            keys.push(input.submissionKey);
+            return answers[keys.length - 1]!();
+          }),
+        },
+        actions: { saveDraft: (_, draft) => drafts.push(draft) },
+      }),
+      { input: { newSubmissionKey: submissionKeys(), values: { email: 'ada@example.com' }, redirectDelay: 1, submissionKey } },
+    ).start();
+    const press = async () => {
+      actor.send({ type: 'submit' });
+      await waitFor(actor, (snapshot) => !snapshot.matches('submitting'));
+    };
+    return { actor, keys, drafts, press };
+  }
+  const unanswered = async () => {
+    throw networkFailure();
+  };
+  const refused = async () => {
+    throw new ApiError(['That email is taken.'], { email: ['That email is taken.'] }, 422);
+  };
+  const answered = async () => ({ message: 'Done' });
+
+  it('resends the same key after a network error or a timeout, and keeps it in the draft meanwhile', async () => {
+    const { actor, keys, drafts, press } = start([unanswered, unanswered, answered]);
+    await press();
+    expect(actor.getSnapshot().context.submissionKey).toBe('key-1');
+    expect(drafts.at(-1)).toEqual({ values: { email: 'ada@example.com' }, submissionKey: 'key-1' });
+    await press();
+    await press();
+    expect(keys).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(actor.getSnapshot().context.submissionKey).toBeNull();
+  });
+
+  it('makes a new key after a 4xx answer, and forgets it in the draft', async () => {
+    const { actor, keys, drafts, press } = start([refused, answered]);
+    await press();
+    expect(actor.getSnapshot().context.submissionKey).toBeNull();
+    expect(drafts.at(-1)).toEqual({ values: { email: 'ada@example.com' } });
+    await press();
+    expect(keys).toEqual(['key-1', 'key-2']);
+  });
+
+  it('forgets the key after a success, so the next submission gets a new one', async () => {
+    const { actor, keys, press } = start([answered]);
+    await press();
+    expect(keys).toEqual(['key-1']);
+    expect(actor.getSnapshot().context.submissionKey).toBeNull();
+  });
+
+  it('resends the key a reload restored from the draft', async () => {
+    const { keys, press } = start([answered], 'restored-key');
+    await press();
+    expect(keys).toEqual(['restored-key']);
   });
 });

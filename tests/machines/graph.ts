@@ -23,6 +23,7 @@ import {
   type InputFrom,
 } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { ApiError, networkFailure } from '../../src/api/errors';
 
 type Snapshot = AnyMachineSnapshot;
 type Sample = EventObject & Record<string, unknown>;
@@ -293,3 +294,16 @@ export function graphSuite<M extends AnyStateMachine>(name: string, options: Gra
   });
   return runs.flatMap((r) => r.paths);
 }
+
+/** Deterministic Idempotency-Keys for the form machines' `newSubmissionKey`: key-1, key-2, … */
+export function submissionKeys(): () => string {
+  let count = 0;
+  return () => `key-${++count}`;
+}
+
+/**
+ * The two ways a keyed submission fails: refused (a 4xx, so the next press makes a new
+ * Idempotency-Key) and unanswered (a timeout or network error, so the same key goes again).
+ */
+export const refusedSubmit = { type: 'xstate.error.actor.submit', error: new ApiError(['The given data was invalid.'], {}, 422) };
+export const unansweredSubmit = { type: 'xstate.error.actor.submit', error: networkFailure() };

@@ -3,18 +3,20 @@ import { fieldErrors, instantDeliveryRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { instantDeliveryMachine } from '../../src/machines/instantDeliveryMachine';
 import { instantDelivery } from '../api/helpers';
-import { graphSuite } from './graph';
+import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 const booking = instantDelivery();
 
 graphSuite('instantDeliveryMachine', {
   machine: instantDeliveryMachine,
-  input: { values: { ...booking, description: '' }, redirectDelay: 3000 },
+  input: { newSubmissionKey: submissionKeys(), values: { ...booking, description: '' }, redirectDelay: 3000 },
   events: [
     { type: 'field.change', name: 'description', value: 'A parcel of documents' },
     { type: 'field.change', name: 'description', value: '   ' },
     { type: 'xstate.done.actor.submit', output: { message: 'Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } },
     { type: 'xstate.error.actor.submit', error: new ApiError(["The sender's phone number is not valid."], { sender_number: ["The sender's phone number is not valid."] }, 422) },
+    refusedSubmit,
+    unansweredSubmit,
   ],
   serializeState: (snapshot) =>
     JSON.stringify({

@@ -5,7 +5,7 @@ import { ApiError } from '../../src/api/errors';
 import { profileUpdateMachine, type ProfileChanges } from '../../src/machines/profileUpdateMachine';
 import { graphSuite } from './graph';
 
-const stored: Profile = { id: 7, fullname: 'Ada Obi', email: 'ada@example.com', phone: '08031234567', profile_image: null };
+const stored: Profile = { id: '0b9d2c5e-8f4a-4e51-9c1e-3f2a7d6b8e10', fullname: 'Ada Obi', email: 'ada@example.com', phone: '08031234567', profile_image: null, role: 'customer' };
 const saved: Profile = { ...stored, profile_image: '/uploads/0123456789abcdef0123456789abcdef.png' };
 const picture = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
 const notAnImage = new ApiError(['File type must be an image: PNG, JPEG, WebP or GIF.'], {

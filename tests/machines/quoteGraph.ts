@@ -10,7 +10,7 @@ import { QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import type { FormValues } from '../../src/machines/formMachine';
 import { createQuoteStepsMachine, stepErrors, stepOf, type QuoteStep } from '../../src/machines/quoteSteps';
-import { graphSuite } from './graph';
+import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
 
 export type Change = { name: string; value: string | boolean };
 
@@ -31,7 +31,7 @@ export function quoteGraphSuite(name: string, { machine, steps, values, changes,
   };
   return graphSuite(name, {
     machine,
-    input: { values, redirectDelay: 3000 },
+    input: { values, redirectDelay: 3000, newSubmissionKey: submissionKeys() },
     events: (snapshot) => [
       ...(changes[stepOf(steps, snapshot.value).name] ?? []).map((change) => ({ type: 'field.change', ...change })),
       { type: 'files.add', files: [file] },
@@ -44,6 +44,8 @@ export function quoteGraphSuite(name: string, { machine, steps, values, changes,
           moving_to_address: ['The moving to address field is required.'],
         }),
       },
+      refusedSubmit,
+      unansweredSubmit,
     ],
     serializeState: (snapshot) =>
       JSON.stringify({

@@ -4,6 +4,7 @@ import { QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { quoteMachine, quoteSteps, TERMS_MESSAGE } from '../../src/machines/quoteMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
+import { submissionKeys } from './graph';
 import { inDays, threeStepChanges, threeStepQuote } from './quoteFixtures';
 import { quoteGraphSuite } from './quoteGraph';
 
@@ -21,7 +22,7 @@ function start(values: Record<string, string | boolean>, submit: (input: QuoteSu
   const effects = { notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn() };
   const actor = createActor(
     quoteMachine.provide({
-      actors: { submit: fromPromise(({ input }) => submit(input) as never) },
+      actors: { submit: fromPromise(({ input }) => submit(input.request) as never) },
       actions: {
         notifySuccess: (_, params) => effects.notifySuccess(params),
         notifyErrors: (_, params) => effects.notifyErrors(params),
@@ -30,7 +31,7 @@ function start(values: Record<string, string | boolean>, submit: (input: QuoteSu
         clearDraft: () => effects.clearDraft(),
       },
     }),
-    { input: { values, redirectDelay: 1 } },
+    { input: { values, redirectDelay: 1, newSubmissionKey: submissionKeys() } },
   ).start();
   return { actor, effects };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { quoteWizardMachine, quoteWizardSteps } from '../../src/machines/quoteWizardMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
+import { submissionKeys } from './graph';
 import { fiveStepChanges, fiveStepQuote } from './quoteFixtures';
 import { quoteGraphSuite } from './quoteGraph';
 
@@ -19,10 +20,10 @@ function start(values: Record<string, string | boolean>, submit: (input: QuoteSu
   const notifyErrors = vi.fn();
   const actor = createActor(
     quoteWizardMachine.provide({
-      actors: { submit: fromPromise(({ input }) => submit(input) as never) },
+      actors: { submit: fromPromise(({ input }) => submit(input.request) as never) },
       actions: { notifyErrors: (_, params) => notifyErrors(params) },
     }),
-    { input: { values, redirectDelay: 1 } },
+    { input: { values, redirectDelay: 1, newSubmissionKey: submissionKeys() } },
   ).start();
   const next = (times: number) => Array.from({ length: times }, () => actor.send({ type: 'step.next' }));
   return { actor, notifyErrors, next };

@@ -2,17 +2,19 @@ import { vi } from 'vitest';
 import { emailOnlyRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { resendOtpMachine } from '../../src/machines/resendOtpMachine';
-import { graphSuite } from './graph';
+import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 graphSuite('resendOtp', {
   machine: resendOtpMachine,
-  input: { values: { email: '' }, redirectDelay: 3000 },
+  input: { newSubmissionKey: submissionKeys(), values: { email: '' }, redirectDelay: 3000 },
   events: [
     { type: 'field.change', name: 'email', value: 'ada@example.com' },
     { type: 'field.change', name: 'email', value: 'ada@' },
     { type: 'xstate.done.actor.submit', output: 'ada@example.com' },
     // The client rejects any message other than 'OTP resent successfully' with that message.
     { type: 'xstate.error.actor.submit', error: new ApiError(['Too many requests, try again later.'], {}, 200) },
+    refusedSubmit,
+    unansweredSubmit,
   ],
   serializeState: (snapshot) =>
     JSON.stringify({

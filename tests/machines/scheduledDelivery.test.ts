@@ -3,19 +3,21 @@ import { fieldErrors, scheduledDeliveryRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';
 import { inDays, scheduledDelivery } from '../api/helpers';
-import { graphSuite } from './graph';
+import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 const booking = scheduledDelivery();
 
 graphSuite('scheduledDeliveryMachine', {
   machine: scheduledDeliveryMachine,
-  input: { values: { ...booking, delivery_date: '' }, redirectDelay: 3000 },
+  input: { newSubmissionKey: submissionKeys(), values: { ...booking, delivery_date: '' }, redirectDelay: 3000 },
   events: [
     { type: 'field.change', name: 'delivery_date', value: inDays(3) },
     // Before the pickup date: refused.
     { type: 'field.change', name: 'delivery_date', value: inDays(0) },
     { type: 'xstate.done.actor.submit', output: { message: 'Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } },
     { type: 'xstate.error.actor.submit', error: new ApiError(['An error occurred. Please try again.']) },
+    refusedSubmit,
+    unansweredSubmit,
   ],
   serializeState: (snapshot) =>
     JSON.stringify({

@@ -4,6 +4,7 @@ import { trackingRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { trackingMachine } from '../../src/machines/trackingMachine';
 import { formFlowSuite } from './formFlowSuite';
+import { submissionKeys } from './graph';
 
 formFlowSuite('tracking', {
   machine: trackingMachine,
@@ -20,7 +21,7 @@ describe('tracking', () => {
   it('sends nothing for an empty code and says what is missing under the field', () => {
     const notifyErrors = vi.fn();
     const actor = createActor(trackingMachine.provide({ actions: { notifyErrors: (_, params) => notifyErrors(params) } }), {
-      input: { values: { reference_id: '  ' } },
+      input: { newSubmissionKey: submissionKeys(), values: { reference_id: '  ' } },
     }).start();
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().value).toBe('editing');

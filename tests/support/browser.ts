@@ -4,11 +4,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+export { CHROMIUM, launchChromium } from './chromium';
 import { startTestServer, type TestServer } from './server';
 import type { ServerConfig } from '../../server/config';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The built site; DIST_DIR lets parallel runs build to folders of their own. */
 const DIST = path.resolve(process.env.DIST_DIR ?? 'dist');
 
@@ -20,26 +21,6 @@ export interface App {
   /** Opens a path of the site in a fresh page of the same context. */
   open: (pathname: string) => Promise<Page>;
   close: () => Promise<void>;
-}
-
-export async function launchChromium(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (see README).`);
-  }
-  // launch() gives every browser a fresh temporary profile (user-data dir) of its own.
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 /** The built site and the API on one loopback server, and a Chromium page on it. */
@@ -74,10 +55,10 @@ export async function startApp(
 }
 
 /**
- * Signs a customer in on this page's site as the login page leaves it (SPEC section 3): token, id
+ * Signs a customer in on this page's site as the login page leaves it (docs/product.md): token, id
  * and image kept, the email for this tab only.
  */
-export async function signInAs(page: Page, customer: { token: string; id: number; email: string }): Promise<void> {
+export async function signInAs(page: Page, customer: { token: string; id: string; email: string }): Promise<void> {
   await page.goto('/');
   await page.evaluate(
     ({ token, id, email }) => {

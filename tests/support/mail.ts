@@ -1,11 +1,14 @@
 /**
- * Reading the mail the server sent, as a user would: `readOutbox(dataDir)` parses the .eml files
- * the server writes to DATA_DIR/outbox when SMTP_URL is unset; `parseMail` reads one raw message
- * (also what a test SMTP server receives). Then `codeFrom` and `referenceFrom` pick out the
- * 6-digit code and the RL-… reference from the text.
+ * Reading the mail the server sent, as a user would: `readOutbox(server)` parses the .eml files
+ * the server writes to DATA_DIR/outbox when SMTP_URL is unset, once its sender has delivered
+ * every mail queued so far (mail leaves through an outbox, after the request has answered);
+ * `waitForMailTo` waits for mail whose row is written after the answer (forget-password, resend);
+ * `parseMail` reads one raw message (also what a test SMTP server receives). Then `codeFrom`
+ * and `referenceFrom` pick out the 6-digit code and the RL-… reference from the text.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestServer } from './server';
 
 export interface ReceivedMail {
   to: string;
@@ -50,8 +53,29 @@ export function parseMail(raw: string): ReceivedMail {
   return { to: decodeHeader(headers.get('to') ?? ''), subject: decodeHeader(headers.get('subject') ?? ''), text };
 }
 
-/** Every message in DATA_DIR/outbox, oldest first. */
-export function readOutbox(dataDir: string): ReceivedMail[] {
+/** Polls `check` every 20 ms until it answers true; fails after `timeoutMs`. */
+export async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Gave up waiting after ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Waits until the server's outbox holds nothing waiting: every mail queued so far went out. */
+export async function mailDelivered(server: Pick<TestServer, 'app'>): Promise<void> {
+  await waitUntil('the server to deliver its queued mail', async () => {
+    const { waiting } = await server.app.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<string>().as('waiting'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(waiting) === 0;
+  });
+}
+
+/** Every message in DATA_DIR/outbox, oldest first, as the files stand now. */
+export function outboxFiles(dataDir: string): ReceivedMail[] {
   const outbox = path.join(dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return [];
   return fs
@@ -61,9 +85,15 @@ export function readOutbox(dataDir: string): ReceivedMail[] {
     .map((name) => parseMail(fs.readFileSync(path.join(outbox, name), 'utf8')));
 }
 
-/** The newest message to `to`, if any. */
-export function lastMailTo(dataDir: string, to: string): ReceivedMail | undefined {
-  return readOutbox(dataDir).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase())).at(-1);
+/** Every message the server has written to its outbox folder, oldest first, once its queue is empty. */
+export async function readOutbox(server: Pick<TestServer, 'app' | 'dataDir'>): Promise<ReceivedMail[]> {
+  await mailDelivered(server);
+  return outboxFiles(server.dataDir);
+}
+
+/** The newest message to `to`, if any, once the server's queue is empty. */
+export async function lastMailTo(server: Pick<TestServer, 'app' | 'dataDir'>, to: string): Promise<ReceivedMail | undefined> {
+  return (await readOutbox(server)).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase())).at(-1);
 }
 
 export function codeFrom(text: string): string {
@@ -76,4 +106,18 @@ export function referenceFrom(text: string): string {
   const match = /\bRL-[2-9A-HJ-NP-Z]{10}\b/.exec(text);
   if (!match) throw new Error(`No RL- reference in the mail:\n${text}`);
   return match[0];
+}
+
+/** How many messages went to `to` so far, as the outbox folder stands now. */
+export const mailCountTo = (dataDir: string, to: string) =>
+  outboxFiles(dataDir).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase())).length;
+
+/**
+ * The newest message to `to` once at least `count` have arrived: codes for forget-password and
+ * resend are queued after the answer, so a test waits for them (polling, at most `timeoutMs`).
+ */
+export async function waitForMailTo(dataDir: string, to: string, count = 1, timeoutMs = 10_000): Promise<ReceivedMail> {
+  const toThem = () => outboxFiles(dataDir).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+  await waitUntil(`mail #${count} to ${to}`, () => toThem().length >= count, timeoutMs);
+  return toThem().at(-1)!;
 }

@@ -2,7 +2,8 @@
  * Starts the real server for a test: a fresh DATA_DIR, the embedded database, or with
  * DATABASE_URL set a fresh PostgreSQL database of its own (test files run in parallel), loopback
  * on a free port. Mail lands in DATA_DIR/outbox (see ./mail.ts). The sign-up and login rate limit
- * is raised so suites that sign up many users are not throttled; pass `authRateLimit` to test it.
+ * and the order limit are lifted so suites that sign up and book a lot are not throttled; pass
+ * `authRateLimit` or `orderRateLimit` to test them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,13 +26,13 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-interface ScratchDatabase {
+export interface ScratchDatabase {
   url: string;
   drop: () => Promise<void>;
 }
 
 /** A new, empty database on the server of `baseUrl`, dropped again by `drop`. */
-async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
   const name = `relo_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: baseUrl });
@@ -49,7 +50,7 @@ async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> 
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-test-'));
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'relo-test-'));
   const base = readConfig({ ...process.env, PORT: '0', LOG: 'off', WEB_ROOT: '' });
   const scratch = base.databaseUrl && !('databaseUrl' in overrides) ? await createScratchDatabase(base.databaseUrl) : null;
   const config: ServerConfig = {
@@ -58,6 +59,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     databaseUrl: scratch?.url ?? null,
     redisUrl: null,
     authRateLimit: { max: 100_000, windowMs: 60_000 },
+    orderRateLimit: 0,
     ...overrides,
   };
   let app: FastifyInstance;

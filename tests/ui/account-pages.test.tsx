@@ -6,6 +6,7 @@ import type { StoredSession } from '../../src/api/storage';
 import { get, PASSWORD, PNG, post, signUp, type Customer } from '../api/helpers';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
+import { startHeldApi } from './heldApi';
 import { renderApp } from './render';
 
 // A real server starts before these run; the success paths include the spec's 3-second wait.
@@ -57,6 +58,44 @@ describe('/profile', () => {
     const row = within(bookings[0]!.closest('li')!);
     expect(row.getByText('Scheduled Delivery')).toBeInTheDocument();
     expect(row.getByText('To Inspect')).toBeInTheDocument();
+  });
+
+  it('shows 50 bookings, then the next page with Show more: busy while it loads, a failure kept with a retry', async () => {
+    const customer = await signUp(server);
+    const references: string[] = [];
+    for (let booked = 0; booked < 52; booked += 4) {
+      references.push(...(await Promise.all(Array.from({ length: 4 }, () => bookDelivery(server, customer.token)))));
+    }
+    const held = await startHeldApi(server.apiUrl);
+    try {
+      const app = renderApp('/profile', { apiUrl: held.apiUrl, session: sessionOf(customer) });
+      const bookings = () => main().getAllByRole('link', { name: /^Track RL-/ });
+      const more = await main().findByRole('button', { name: 'Show more' }, { timeout: 10_000 });
+      expect(bookings()).toHaveLength(50);
+
+      // The client tries a list call three times before it gives up: drop all three.
+      held.hold();
+      await app.user.click(more);
+      const busy = main().getByRole('button', { name: 'Loading more…' });
+      expect(busy).toBeDisabled();
+      expect(busy).toHaveAttribute('aria-busy', 'true');
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await held.fail();
+        if (attempt < 2) held.hold();
+      }
+      const alert = await main().findByRole('alert', {}, { timeout: 10_000 });
+      expect(alert).toHaveTextContent('An error occurred. Please try again.');
+      expect(bookings()).toHaveLength(50);
+
+      await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(bookings()).toHaveLength(52), { timeout: 10_000 });
+      expect(new Set(bookings().map((link) => link.textContent))).toEqual(new Set(references));
+      expect(main().queryByRole('button', { name: /Show more|Loading more/ })).toBeNull();
+      expect(main().queryByRole('alert')).toBeNull();
+    } finally {
+      held.releaseAll();
+      await held.close();
+    }
   });
 
   it('says when the bookings cannot be loaded and offers to try again', async () => {

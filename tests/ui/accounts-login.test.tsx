@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/api';
-import { PASSWORD, register, signUp, uniqueEmail, type Customer } from '../api/helpers';
+import { PASSWORD, post, register, signUp, uniqueEmail, type Customer } from '../api/helpers';
 import { startTestServer, type TestServer } from '../support/server';
 import { renderApp } from './render';
 
@@ -53,6 +53,22 @@ describe('/login', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue(customer.email);
     expect(main().getByRole('button', { name: 'Log In' })).toBeEnabled();
     expect(banner().getByRole('link', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('says when to try again once the account has had too many failed logins, and keeps what was typed', async () => {
+    const throttled = await signUp(server);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await post(server, 'login', { email: throttled.email, password: 'not my password' })).status).toBe(400);
+    }
+    const app = renderApp('/login', { apiUrl: server.apiUrl });
+    await logIn(app, throttled.email, throttled.password);
+    expect(
+      await screen.findByText(/Too many failed logins for this account.*try again in 15 minutes, or reset your password\./, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/login');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue(throttled.email);
+    expect(screen.getByLabelText(/^Password/)).toHaveValue(throttled.password);
+    expect(main().getByRole('button', { name: 'Log In' })).toBeEnabled();
   });
 
   it('tells an unverified account so and offers the verification page', async () => {

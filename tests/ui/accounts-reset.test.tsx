@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, type Customer } from '../api/helpers';
-import { codeFrom, lastMailTo } from '../support/mail';
+import { codeFrom, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { renderApp } from './render';
 
@@ -38,7 +38,7 @@ describe('the password-reset chain', () => {
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
     expect(otp).toHaveAccessibleDescription('Please enter a 6-digit OTP code.');
     await app.user.clear(otp);
-    const code = codeFrom(lastMailTo(server.dataDir, customer.email)!.text);
+    const code = codeFrom((await waitForMailTo(server.dataDir, customer.email, 2)).text);
     await app.user.type(otp, `${code.slice(0, 3)}-x${code.slice(3)}`);
     expect(otp).toHaveValue(code);
     const verify = main().getByRole('button', { name: 'Verify' });

@@ -37,7 +37,7 @@ describe('/signup', () => {
     expect(confirmation).toHaveAccessibleDescription('Passwords do not match');
     expect(confirmation).toHaveValue('Something else 42');
     expect(app.location().pathname).toBe('/signup');
-    expect(lastMailTo(server.dataDir, email)).toBeUndefined();
+    expect((await lastMailTo(server, email))).toBeUndefined();
   });
 
   it('requires every field', async () => {
@@ -88,7 +88,7 @@ describe('/signup', () => {
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
     expect(screen.getByLabelText(/Verification code/)).toHaveAccessibleDescription('Please enter a 6-digit Token sent to your email');
 
-    const code = codeFrom(lastMailTo(server.dataDir, email)!.text);
+    const code = codeFrom((await lastMailTo(server, email))!.text);
     await app.user.type(screen.getByLabelText(/Verification code/), code);
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Email verified successfully', {}, { timeout: 5000 })).toBeInTheDocument();

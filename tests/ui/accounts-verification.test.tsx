@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { register, uniqueEmail } from '../api/helpers';
-import { codeFrom, readOutbox } from '../support/mail';
+import { codeFrom, lastMailTo, readOutbox, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { renderApp } from './render';
 
@@ -50,7 +50,7 @@ describe('/email-verification', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const email = uniqueEmail('expired-code');
     await register(server, email);
-    const mailsBefore = readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).length;
+    const mailsBefore = (await readOutbox(server)).filter((mail) => mail.to.includes(email)).length;
     window.sessionStorage.setItem('draft:email-verification', JSON.stringify({ email }));
     const app = renderApp('/email-verification', { apiUrl: server.apiUrl });
     await heading('Email Verification');
@@ -62,7 +62,8 @@ describe('/email-verification', () => {
     expect(await screen.findByText('OTP resent successfully', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:5\d)/);
     expect(main().queryByRole('alert')).toBeNull();
-    expect(readOutbox(server.dataDir).filter((mail) => mail.to.includes(email))).toHaveLength(mailsBefore + 1);
+    await waitForMailTo(server.dataDir, email, mailsBefore + 1);
+    expect((await readOutbox(server)).filter((mail) => mail.to.includes(email))).toHaveLength(mailsBefore + 1);
   });
 
   it('shows the server’s message for a wrong code and keeps the input to digits', async () => {
@@ -71,7 +72,7 @@ describe('/email-verification', () => {
     window.sessionStorage.setItem('draft:email-verification', JSON.stringify({ email }));
     const app = renderApp('/email-verification', { apiUrl: server.apiUrl });
     await heading('Email Verification');
-    const real = codeFrom(readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).at(-1)!.text);
+    const real = codeFrom((await readOutbox(server)).filter((mail) => mail.to.includes(email)).at(-1)!.text);
     const wrong = `${(Number(real[0]) + 1) % 10}${real.slice(1)}`;
     const input = screen.getByLabelText(/Verification code/);
     await app.user.type(input, `${wrong.slice(0, 2)}ab ${wrong.slice(2)}`);
@@ -80,13 +81,32 @@ describe('/email-verification', () => {
     expect(await screen.findAllByText(/This code is wrong or has expired/, {}, { timeout: 5000 })).not.toHaveLength(0);
     expect(app.location().pathname).toBe('/email-verification');
   });
+
+  it('asks for the email when this tab does not know it, and verifies the code for that account', async () => {
+    const email = uniqueEmail('other-tab');
+    await register(server, email);
+    const app = renderApp('/email-verification', { apiUrl: server.apiUrl });
+    await heading('Email Verification');
+    // The form itself is labelled "Email Verification".
+    const emailField = () => main().getByLabelText(/^Email( \*)?$/);
+    const code = codeFrom((await lastMailTo(server, email))!.text);
+    await app.user.type(screen.getByLabelText(/Verification code/), code);
+    await app.user.click(main().getByRole('button', { name: 'Verify' }));
+    expect(emailField()).toHaveAccessibleDescription('Please fill in your email.');
+    await app.user.type(emailField(), email);
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
+    await app.user.click(main().getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Email verified successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    await heading('Log In');
+    expect(main().getByLabelText(/^Email/)).toHaveValue(email);
+  });
 });
 
 describe('/resend-otp', () => {
   it("asks for the email, says 'Loading...', then 'OTP resent successfully' and goes to verification after 3 s", async () => {
     const email = uniqueEmail('resend');
     await register(server, email);
-    const before = readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).length;
+    const before = (await readOutbox(server)).filter((mail) => mail.to.includes(email)).length;
     const app = renderApp('/resend-otp', { apiUrl: server.apiUrl });
     await heading('Resend OTP');
     await app.user.click(main().getByRole('button', { name: 'Resend' }));
@@ -100,6 +120,7 @@ describe('/resend-otp', () => {
     expect(await screen.findByText('OTP resent successfully', {}, { timeout: 5000 })).toBeInTheDocument();
     await heading('Email Verification');
     expect(main().getByText(email)).toBeInTheDocument();
-    expect(readOutbox(server.dataDir).filter((mail) => mail.to.includes(email)).length).toBe(before + 1);
+    await waitForMailTo(server.dataDir, email, before + 1);
+    expect((await readOutbox(server)).filter((mail) => mail.to.includes(email)).length).toBe(before + 1);
   });
 });

@@ -2,8 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredSession } from '../../src/api/storage';
-import type { TestServer } from '../support/server';
+import { instantDelivery, post, signUp } from '../api/helpers';
+import { startTestServer, type TestServer } from '../support/server';
 import { field, fill, REFERENCE, startWithMember, toast, unreachable } from './delivery-support';
+import { startHeldApi } from './heldApi';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
@@ -67,6 +69,28 @@ describe('/express-delivery', () => {
     expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   });
 
+  it('resends the same Idempotency-Key after the connection drops, even across a reload', async () => {
+    const gate = await startHeldApi(server.apiUrl);
+    try {
+      const app = await open(gate.apiUrl);
+      await fill(app.user, booking);
+      gate.hold();
+      await app.book();
+      await gate.fail();
+      await toast('An error occurred. Please try again.');
+      // A reload keeps the unanswered submission's key with the draft.
+      app.unmount();
+      const again = await open(gate.apiUrl);
+      await again.book();
+      await toast('Delivery created successfully');
+      expect(gate.idempotencyKeys).toHaveLength(2);
+      expect(gate.idempotencyKeys[1]).toBe(gate.idempotencyKeys[0]);
+      expect(gate.idempotencyKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('keeps what was typed across a reload', async () => {
     const app = await open();
     await fill(app.user, { 'Pick up Address': booking['Pick up Address'], "Sender's Full Name": 'Ada Obi' });
@@ -90,5 +114,27 @@ describe('/express-delivery', () => {
     app.unmount();
     await open();
     expect(field('Pick up Address')).toHaveValue('');
+  });
+});
+
+describe('/express-delivery beyond the hourly booking limit', () => {
+  let limited: TestServer;
+  let booker: StoredSession;
+  beforeAll(async () => {
+    limited = await startTestServer({ orderRateLimit: 1 });
+    const customer = await signUp(limited);
+    expect((await post(limited, 'users/StoreDilivery', instantDelivery(), customer.token)).status).toBe(200);
+    booker = { token: customer.token, id: String(customer.id), profileImage: '', email: customer.email };
+  });
+  afterAll(() => limited.close());
+
+  it('editing → submitting → error: the toast gives the server\'s reason and every field keeps its value', async () => {
+    const app = renderApp('/express-delivery', { apiUrl: limited.apiUrl, session: booker });
+    await screen.findByRole('heading', { level: 1, name: 'Deliver Now' }, { timeout: 10_000 });
+    await fill(app.user, booking);
+    await app.user.click(screen.getByRole('button', { name: 'Book Now' }));
+    await toast('You have reached the limit of 1 booking an hour. Please try again in');
+    for (const [label, value] of Object.entries(booking)) expect(field(label)).toHaveValue(value);
+    expect(app.location().pathname).toBe('/express-delivery');
   });
 });

@@ -15,6 +15,8 @@ export interface HeldApi {
   release: () => Promise<void>;
   /** Waits for the held call, then drops its connection. */
   fail: () => Promise<void>;
+  /** The Idempotency-Key header of every call that came through the gate, in order. */
+  idempotencyKeys: string[];
   /** Lets every held call go (after a path that ends while one is under way) and disarms. */
   releaseAll: () => void;
   close: () => Promise<void>;
@@ -25,8 +27,11 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
   let armed = false;
   const held: ((pass: boolean) => void)[] = [];
   const arrivals: (() => void)[] = [];
+  const idempotencyKeys: string[] = [];
 
   const gate = http.createServer((request, response) => {
+    const key = request.headers['idempotency-key'];
+    if (typeof key === 'string') idempotencyKeys.push(key);
     const forward = () => {
       const upstream = http.request(
         { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
@@ -60,6 +65,7 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
     hold: () => {
       armed = true;
     },
+    idempotencyKeys,
     release: async () => (await next())(true),
     fail: async () => (await next())(false),
     releaseAll: () => {

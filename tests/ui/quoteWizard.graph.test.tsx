@@ -26,7 +26,7 @@ quoteGraphViewSuite('/interstate-quote', {
   },
   shownFiles: () => main().queryAllByRole('img', { name: /^Preview of / }).map((image) => image.getAttribute('alt')!.replace('Preview of ', '')),
   removeFirstFile: (user) => user.click(button('Remove image')),
-  successMessage: 'Interstate service created successfully',
+  successMessage: 'State service created successfully',
   leavesTo: '/thank-you',
   // The wizard stays on the page, busy, until it leaves.
   expectSuccess: () => expect(main().getByRole('button', { name: 'Submitting...' })).toBeDisabled(),

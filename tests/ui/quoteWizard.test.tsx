@@ -125,7 +125,7 @@ describe('the 5-step wizard', () => {
     expect(input('moving_date')).toHaveAccessibleDescription('Please choose your moving date.');
     await fill(app.user, additional);
     await app.user.click(button('Submit'));
-    await toast('Interstate service created successfully');
+    await toast('State service created successfully');
     await waitFor(() => expect(app.location().pathname).toBe('/thank-you'), { timeout: 6000 });
     const reference = new URLSearchParams(app.location().search).get('reference')!;
     expect(reference).toMatch(/^RL-/);

@@ -1,8 +1,16 @@
-/** The timeline rule and the date format, checked on their own (the pages use them as is). */
+/** The timeline's steps and the date formats, checked on their own (the pages use them as is). */
 import { describe, expect, it } from 'vitest';
-import type { TrackingResult } from '../../src/api/contract';
-import { formatLagosDate } from '../../src/ui/tracking/format';
-import { timelineOf } from '../../src/ui/tracking/timeline';
+import { createActor } from 'xstate';
+import { statusLabels, type TrackingResult } from '../../src/api/contract';
+import { timelineSteps, trackingTimelineMachine } from '../../src/machines/trackingTimelineMachine';
+import { formatDay, formatLagosDate } from '../../src/ui/tracking/format';
+
+/** The steps the page draws for a tracking answer: the timeline machine started on it. */
+function timelineOf(result: TrackingResult) {
+  const source = { status: result.status, createdAt: result['date created'], updatedAt: result['date updated'], history: result.history };
+  const snapshot = createActor(trackingTimelineMachine, { input: source }).start().getSnapshot();
+  return timelineSteps(snapshot).map((step) => ({ ...step, label: statusLabels[step.status] }));
+}
 
 const shipped: TrackingResult = {
   reference_number: 'RL-ABCDEFGH23',
@@ -26,6 +34,13 @@ describe('formatLagosDate', () => {
 
   it('shows text that is not a date as it came', () => {
     expect(formatLagosDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows a calendar date as that day wherever the reader is, other text as it came', () => {
+    expect(formatDay('2025-03-10')).toBe('Mar 10, 2025');
+    expect(formatDay('next week')).toBe('next week');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The account pages' frame (SPEC section 2): the side menu Profile (/profile-update),
+ * The account pages' frame (docs/product.md): the side menu Profile (/profile-update),
  * Account (/profile) and Log Out beside the page's content. Log Out asks the Session actor,
  * which calls the API, forgets the stored session and goes home.
  */

@@ -1,19 +1,28 @@
 /**
  * "My bookings" (beyond the spec): the customer's quotes and deliveries, newest first, each
- * linking to its tracking page; loading, empty and error states from the orders machine.
+ * linking to its tracking page and its order page, an open price offer with Accept and Decline,
+ * a page at a time (Show more); loading, empty and error states from the orders machine.
  */
 import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
-import { serviceTypeLabels, type Order } from '../../api/contract';
-import { ordersMachine } from '../../machines/ordersMachine';
+import { serviceTypeLabels, statusLabels, type Order } from '../../api/contract';
+import { ordersMachine, type OrdersPage } from '../../machines/ordersMachine';
 import { inspect } from '../inspector';
-import { formatLagosDate, statusLabels } from '../tracking/format';
+import { formatLagosDate } from '../tracking/format';
+import { paths } from '../paths';
 import { LoadFailed, Waiting } from '../components/LoadStates';
+import { OfferPanel } from '../orders/OfferPanel';
+import { EmptyBookingsArt } from '../illustrations';
 
 const logic = ordersMachine.provide({
-  actors: { loadOrders: fromPromise<Order[]>(async () => (await api.orders(undefined)).data) },
+  actors: {
+    loadOrders: fromPromise<OrdersPage, { cursor: string | null }>(async ({ input }) => {
+      const page = await api.orders(undefined, { query: { cursor: input.cursor ?? undefined } });
+      return { orders: page.data, nextCursor: page.next_cursor ?? null };
+    }),
+  },
 });
 
 function BookingList({ orders }: { orders: Order[] }) {
@@ -23,7 +32,7 @@ function BookingList({ orders }: { orders: Order[] }) {
         <li key={order.reference_number} className="booking">
           <Link
             className="reference"
-            to={`/package-details?reference=${encodeURIComponent(order.reference_number)}`}
+            to={paths.packageDetails(order.reference_number)}
             aria-label={`Track ${order.reference_number}`}
           >
             {order.reference_number}
@@ -31,6 +40,14 @@ function BookingList({ orders }: { orders: Order[] }) {
           <span>{serviceTypeLabels[order.service_type]}</span>
           <time dateTime={order.created_at}>{formatLagosDate(order.created_at)}</time>
           <span className={`booking-status booking-status-${order.status}`}>{statusLabels[order.status]}</span>
+          <Link to={paths.order(order.reference_number)} aria-label={`Details of ${order.reference_number}`}>
+            Details
+          </Link>
+          {order.offer?.state === 'open' && (
+            <div className="booking-offer">
+              <OfferPanel reference={order.reference_number} offer={order.offer} />
+            </div>
+          )}
         </li>
       ))}
     </ul>
@@ -48,12 +65,29 @@ export function MyBookings() {
       )}
       {snapshot.matches('failed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
       {snapshot.matches('empty') && (
-        <p>
-          No bookings yet. <Link to="/relocation">Get a relocation quote</Link> or{' '}
-          <Link to="/delivery">book a delivery</Link>.
-        </p>
+        <>
+          <div className="state-art">
+            <EmptyBookingsArt />
+          </div>
+          <p>
+            No bookings yet. <Link to="/relocation">Get a relocation quote</Link> or{' '}
+            <Link to="/delivery">book a delivery</Link>.
+          </p>
+        </>
       )}
       {snapshot.matches('listed') && <BookingList orders={orders} />}
+      {snapshot.matches({ listed: 'moreFailed' }) && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
+      {snapshot.matches('listed') && snapshot.context.nextCursor !== null && !snapshot.matches({ listed: 'moreFailed' }) && (
+        <button
+          type="button"
+          className="button show-more"
+          aria-busy={snapshot.hasTag('busy')}
+          disabled={!snapshot.can({ type: 'more' })}
+          onClick={() => send({ type: 'more' })}
+        >
+          {snapshot.hasTag('busy') ? 'Loading more…' : 'Show more'}
+        </button>
+      )}
     </section>
   );
 }

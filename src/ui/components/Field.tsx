@@ -1,6 +1,6 @@
 /**
  * A labelled input with its messages underneath, wired for screen readers (aria-invalid,
- * aria-describedby). Required fields carry the red asterisk of SPEC section 5.
+ * aria-describedby). Required fields carry the red asterisk of docs/product.md.
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
@@ -38,8 +38,11 @@ function FieldFrame({ label, errors = [], hint, required, children }: FieldFrame
   );
 }
 
-/** A field's messages, under it; `id` is what the field's aria-describedby names. */
-export function FieldErrors({ id, errors }: { id: string | undefined; errors: string[] }) {
+/**
+ * Messages under a field or group, the one way the site draws them; `id` is what the field's
+ * aria-describedby names (left out where nothing points at the list).
+ */
+export function FieldErrors({ id, errors }: { id?: string; errors: readonly string[] }) {
   if (errors.length === 0) return null;
   return (
     <ul className="field-errors" id={id}>

@@ -1,13 +1,12 @@
 /**
  * Pick one image by tap, click, keyboard or drag (react-dropzone): images only, 1 file, 1 MB
- * (SPEC section 5, whose rejection messages are react-dropzone's own). Controlled: the flow's
+ * (docs/product.md, whose rejection messages are react-dropzone's own). Controlled: the flow's
  * machine holds the file; this only renders it and reports picks, rejections and removal.
  */
 import { useEffect, useMemo } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE } from '../../api/contract';
 import { FieldErrors } from './Field';
-
-export const MAX_IMAGE_BYTES = 1_048_576;
 
 export interface ImageDropProps {
   label: string;
@@ -28,7 +27,7 @@ export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReje
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: { 'image/*': [] },
     maxFiles: 1,
-    maxSize: MAX_IMAGE_BYTES,
+    maxSize: MAX_UPLOAD_BYTES,
     multiple: false,
     onDropAccepted: (files) => files[0] && onPick(files[0]),
     onDropRejected: (rejections) => onReject(rejectionMessages(rejections)),
@@ -52,7 +51,7 @@ export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReje
         })}
       >
         <p id="image-drop-hint">
-          {isDragActive ? 'Drop the image here' : 'Tap to choose an image, or drag one here. One image, up to 1 MB.'}
+          {isDragActive ? 'Drop the image here' : `Tap to choose an image, or drag one here. One image, up to ${MAX_UPLOAD_SIZE}.`}
         </p>
       </div>
       {/* Outside the button: an input inside it would be a control nested in a control. */}

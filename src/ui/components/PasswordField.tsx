@@ -1,4 +1,4 @@
-/** A password input that the page's show/hide toggle can reveal (SPEC section 4). */
+/** A password input that the page's show/hide toggle can reveal (docs/product.md). */
 import type { ComponentProps } from 'react';
 import { TextField } from './Field';
 

@@ -1,4 +1,4 @@
-/** A submit button that shows the spec's busy label and cannot be pressed twice (SPEC section 4). */
+/** A submit button that shows the spec's busy label and cannot be pressed twice (docs/product.md). */
 import type { ButtonHTMLAttributes } from 'react';
 
 export function SubmitButton({

@@ -1,46 +1,58 @@
 /**
- * Runs a form machine (src/machines/formMachine.ts) for a page with the real side effects:
- * the API call, toasts, the draft in session storage and the redirect. Returns what the page
- * renders and `field(name)`, the props of one input.
+ * Runs a form machine (src/machines/formMachine.ts) for a page through useFlow, with the form's
+ * own effects: the API call, the success toast, the draft in session storage and the redirect.
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useMachine } from '@xstate/react';
-import { useNavigate, type NavigateOptions, type To } from 'react-router-dom';
+import { useState } from 'react';
+import type { NavigateOptions, To } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { drafts } from '../../api/storage';
-import type { createFormMachine, FormValues } from '../../machines/formMachine';
-import { inspect } from '../inspector';
-import { notifyErrors, notifySuccess } from '../toast';
+import type { FormDraft, FormMachine, FormValues, RequestOfForm } from '../../machines/formMachine';
+import { notifySuccess } from '../toast';
+import { useFlow } from './useFlow';
 
-type FormMachine = ReturnType<typeof createFormMachine>;
+/** What the API client needs to make a submission retry-safe (the Idempotency-Key header). */
+export interface SubmissionExtras {
+  idempotencyKey: string;
+}
 
-export interface FormFlowOptions<TResult> {
+export interface FormFlowOptions<TRequest, TResult> {
   values: FormValues;
-  submit: (values: FormValues) => Promise<TResult>;
+  submit: (request: TRequest, extras: SubmissionExtras) => Promise<TResult>;
   /** The success toast; null shows none. */
   successMessage: (result: TResult) => string | null;
   /** Where to go after the delay, with router state when needed. */
   leaveTo: (result: TResult) => To | { to: To; options: NavigateOptions };
   /** Runs right after leaving, e.g. ending the session once the account is deleted (the members' page is gone by then). */
   afterLeave?: (result: TResult) => void;
-  /** Keep what the user typed across a reload in this tab, under this name. */
+  /** Keep what the user typed (and the key of an unanswered submission) across a reload in this tab, under this name. */
   draft?: string;
   redirectDelay?: number;
 }
 
-export function useFormFlow<TResult>(machine: FormMachine, options: FormFlowOptions<TResult>) {
-  const navigate = useNavigate();
-  const [logic] = useState(() =>
-    machine.provide({
-      actors: { submit: fromPromise(({ input }) => options.submit(input)) },
+export function useFormFlow<M extends FormMachine, TResult>(machine: M, options: FormFlowOptions<RequestOfForm<M>, TResult>) {
+  const [input] = useState(() => {
+    const draft = options.draft ? drafts.load<Partial<FormDraft>>(options.draft) : null;
+    return {
+      values: { ...options.values, ...draft?.values },
+      submissionKey: typeof draft?.submissionKey === 'string' ? draft.submissionKey : null,
+      redirectDelay: options.redirectDelay,
+      newSubmissionKey: () => crypto.randomUUID(),
+    };
+  });
+  // Typed as the family: the calls and effects below are the same for every form machine.
+  return useFlow<FormMachine>(
+    machine,
+    ({ navigate }) => ({
+      actors: {
+        submit: fromPromise(({ input }) => options.submit(input.request, { idempotencyKey: input.submissionKey })),
+      },
       actions: {
         notifySuccess: (_, { result }) => {
           const message = options.successMessage(result as TResult);
           if (message) notifySuccess(message);
         },
-        notifyErrors: (_, { messages }) => notifyErrors(messages),
-        saveDraft: (_, { values }) => {
-          if (options.draft) drafts.save(options.draft, values);
+        saveDraft: (_, draft) => {
+          if (options.draft) drafts.save(options.draft, draft);
         },
         clearDraft: () => {
           if (options.draft) drafts.clear(options.draft);
@@ -53,32 +65,6 @@ export function useFormFlow<TResult>(machine: FormMachine, options: FormFlowOpti
         },
       },
     }),
+    input,
   );
-  const [initialValues] = useState(() => ({
-    ...options.values,
-    ...(options.draft ? drafts.load<FormValues>(options.draft) : null),
-  }));
-  const [snapshot, send] = useMachine(logic, {
-    input: { values: initialValues, redirectDelay: options.redirectDelay },
-    inspect,
-  });
-
-  const { values, errors } = snapshot.context;
-  const field = (name: string) => ({
-    name,
-    value: String(values[name] ?? ''),
-    errors: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      send({ type: 'field.change', name, value: event.target.value }),
-  });
-  const checkbox = (name: string) => ({
-    name,
-    checked: values[name] === true,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', name, value: event.target.checked }),
-  });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'submit' });
-  };
-  return { snapshot, send, field, checkbox, onSubmit, busy: snapshot.hasTag('busy') };
 }

@@ -3,10 +3,11 @@
  * flow's form machine, sent with `submit`; 'Delivery created successfully', then the
  * thank-you page with the reference after 3 seconds. What was typed is kept as a draft.
  */
-import type { createFormMachine, FormValues } from '../../machines/formMachine';
-import { useFormFlow } from '../components/useFormFlow';
+import type { FormMachine, RequestOfForm } from '../../machines/formMachine';
+import { useFormFlow, type SubmissionExtras } from '../components/useFormFlow';
 import { BookingActions } from './BookingPage';
-import { DELIVERY_CREATED, thankYouPath } from './booking';
+import { DELIVERY_CREATED } from '../../api/contract';
+import { thankYouPath } from './booking';
 import { DeliveryField, type DeliveryFieldSpec } from './fields';
 
 export interface BookingField {
@@ -16,16 +17,17 @@ export interface BookingField {
   notBefore?: string;
 }
 
-interface BookingFormProps {
-  machine: ReturnType<typeof createFormMachine>;
+interface BookingFormProps<M extends FormMachine> {
+  machine: M;
   fields: BookingField[];
-  submit: (values: FormValues) => Promise<unknown>;
+  /** The booking call; `extras` carries the submission's Idempotency-Key. */
+  submit: (request: RequestOfForm<M>, extras: SubmissionExtras) => Promise<unknown>;
   /** Session-storage name of the draft. */
   draft: string;
   submitLabel: string;
 }
 
-export function BookingForm({ machine, fields, submit, draft, submitLabel }: BookingFormProps) {
+export function BookingForm<M extends FormMachine>({ machine, fields, submit, draft, submitLabel }: BookingFormProps<M>) {
   const { field, onSubmit, busy, snapshot } = useFormFlow(machine, {
     values: Object.fromEntries(fields.map(({ name }) => [name, ''])),
     submit,

@@ -1,9 +1,10 @@
 /** One receiver of a bulk delivery: address, name, phone number, delivery date, and its edit and delete buttons. */
+import { FieldErrors } from '../components/Field';
 import type { Receiver } from '../../api/contract';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
-/** SPEC section 9: short month, 2-digit day. The stored text stays as typed if it is not a date. */
+/** docs/product.md: short month, 2-digit day. The stored text stays as typed if it is not a date. */
 function shownDate(date: string): string {
   const parsed = Date.parse(`${date}T00:00:00Z`);
   return Number.isNaN(parsed) ? date : dateFormat.format(parsed);
@@ -58,13 +59,7 @@ export function ReceiverCard({ receiver, position, errors, disabled, onEdit, onD
           </dd>
         </div>
       </dl>
-      {errors.length > 0 && (
-        <ul className="field-errors">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrors errors={errors} />
     </li>
   );
 }

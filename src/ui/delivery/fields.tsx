@@ -1,5 +1,5 @@
 /**
- * The fields delivery bookings share, with their labels and input types (SPEC section 2):
+ * The fields delivery bookings share, with their labels and input types (docs/product.md):
  * telephone inputs for phones, date inputs for dates, a multi-line 'Additional information'.
  */
 import type { ChangeEvent } from 'react';

@@ -1,20 +1,20 @@
 /**
- * Runs bulkDeliveryMachine for the page with the real side effects: the API call, toasts, the
- * draft in session storage (sender fields and receivers, cleared after success) and the redirect.
- * Returns the form's snapshot, `send`, and the snapshot of its receiver list.
+ * Runs bulkDeliveryMachine for the page through useFlow with its own effects: the API call, the
+ * success toast, the draft in session storage (sender fields and receivers, cleared after success)
+ * and the redirect. Returns the form's snapshot, `send`, `onSubmit`, and its receiver list's snapshot.
  */
 import { useState } from 'react';
-import { useMachine, useSelector } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { api } from '../../api';
-import { MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../../api/contract';
+import { BULK_DELIVERY_CREATED, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../../api/contract';
 import { drafts } from '../../api/storage';
+import type { KeyedRequest } from '../../machines/formFields';
 import { bulkDeliveryMachine, emptyBulkSender, type BulkDraft, type BulkSender } from '../../machines/bulkDeliveryMachine';
 import { emptyReceiver, receiverListMachine } from '../../machines/receiverListMachine';
-import { inspect } from '../inspector';
-import { notifyErrors, notifySuccess } from '../toast';
-import { BULK_DELIVERY_CREATED, thankYouPath } from './booking';
+import { standardActions, useFlow } from '../components/useFlow';
+import { notifySuccess } from '../toast';
+import { thankYouPath } from './booking';
 
 const DRAFT = 'bulkDelivery';
 
@@ -26,37 +26,38 @@ function pickText<T extends Record<string, string>>(shape: T, stored: unknown): 
   ) as T;
 }
 
-function restoredDraft(): BulkDraft {
+function restoredDraft() {
   const stored = drafts.load<Partial<Record<keyof BulkDraft, unknown>>>(DRAFT);
   const receivers = Array.isArray(stored?.receivers) ? stored.receivers : [];
   return {
     values: pickText<BulkSender>(emptyBulkSender, stored?.values),
     receivers: receivers.slice(0, MAX_RECEIVERS).map((entry): Receiver => pickText(emptyReceiver, entry)),
+    submissionKey: typeof stored?.submissionKey === 'string' ? stored.submissionKey : null,
+    newSubmissionKey: () => crypto.randomUUID(),
   };
 }
 
 export function useBulkDelivery() {
-  const navigate = useNavigate();
-  const [logic] = useState(() =>
-    bulkDeliveryMachine.provide({
+  const [input] = useState(restoredDraft);
+  const { snapshot, send, onSubmit, busy } = useFlow(
+    bulkDeliveryMachine,
+    ({ navigate }) => ({
       actors: {
-        submit: fromPromise<unknown, BulkDeliveryRequest>(({ input }) => api.bulkDelivery(input)),
-        receiverList: receiverListMachine.provide({
-          actions: { notifyErrors: (_, { messages }) => notifyErrors(messages) },
-        }),
+        submit: fromPromise<unknown, KeyedRequest<BulkDeliveryRequest>>(({ input }) =>
+          api.bulkDelivery(input.request, { idempotencyKey: input.submissionKey }),
+        ),
+        receiverList: receiverListMachine.provide({ actions: standardActions }),
       },
       actions: {
         notifySuccess: () => notifySuccess(BULK_DELIVERY_CREATED),
-        notifyErrors: (_, { messages }) => notifyErrors(messages),
         saveDraft: (_, draft) => drafts.save(DRAFT, draft),
         clearDraft: () => drafts.clear(DRAFT),
         leave: (_, { result }) => navigate(thankYouPath(result)),
       },
     }),
+    input,
   );
-  const [input] = useState(restoredDraft);
-  const [snapshot, send] = useMachine(logic, { input, inspect });
   const listRef = snapshot.children.receivers as ActorRefFrom<typeof receiverListMachine> | undefined;
   const list = useSelector(listRef, (listSnapshot) => listSnapshot);
-  return { snapshot, send, list, busy: snapshot.hasTag('busy') };
+  return { snapshot, send, onSubmit, list, busy };
 }

@@ -1,5 +1,5 @@
 /**
- * The shared footer (SPEC section 2): email, phone and WhatsApp, service links, social links,
+ * The shared footer (docs/product.md): email, phone and WhatsApp, service links, social links,
  * the newsletter form, and links to the terms and the FAQ.
  */
 import { Link } from '../components/Link';

@@ -1,5 +1,5 @@
 /**
- * The shared header (SPEC section 2): HOME, ABOUT US, the SERVICES and PARTNER dropdowns,
+ * The shared header (docs/product.md): HOME, ABOUT US, the SERVICES and PARTNER dropdowns,
  * TRACKER on the service, quote and track paths, and Log In / Sign up or the avatar. At 768 px
  * and below the links fold into a menu panel. Open and closed live in menuMachine.
  */
@@ -23,16 +23,19 @@ function AccountLinks() {
   const hydrated = useHydrated();
   if (session && hydrated) {
     return (
-      <Link to="/profile" className="avatar" aria-label="Your account">
-        {hasProfileImage(session.profileImage) ? (
-          <img src={mediaUrl(session.profileImage)} alt="" width={36} height={36} />
-        ) : (
-          <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
-            <circle cx="12" cy="8" r="4" fill="currentColor" />
-            <path d="M4 21a8 8 0 0 1 16 0" fill="currentColor" />
-          </svg>
-        )}
-      </Link>
+      <div className="auth-links">
+        {session.role === 'staff' && <NavLink to="/staff">Staff</NavLink>}
+        <Link to="/profile" className="avatar" aria-label="Your account">
+          {hasProfileImage(session.profileImage) ? (
+            <img src={mediaUrl(session.profileImage)} alt="" width={36} height={36} />
+          ) : (
+            <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
+              <circle cx="12" cy="8" r="4" fill="currentColor" />
+              <path d="M4 21a8 8 0 0 1 16 0" fill="currentColor" />
+            </svg>
+          )}
+        </Link>
+      </div>
     );
   }
   return (

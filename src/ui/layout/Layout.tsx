@@ -1,4 +1,4 @@
-/** Every page: skip link, header, the page, footer, the WhatsApp bar and the toasts (SPEC section 2). */
+/** Every page: skip link, header, the page, footer, the WhatsApp bar and the toasts (docs/product.md). */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SessionProvider } from '../session';

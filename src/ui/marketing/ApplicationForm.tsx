@@ -1,5 +1,5 @@
 /**
- * The mover and packer application (SPEC sections 3, 5, 8): one form, one machine
+ * The mover and packer application (docs/product.md): one form, one machine
  * (applicationMachine); the page says which call it makes.
  */
 import { Link } from '../components/Link';
@@ -7,7 +7,7 @@ import { applicationMachine } from '../../machines/applicationMachine';
 import { TextField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFormFlow } from '../components/useFormFlow';
-import type { ApplicationRequest } from '../../api/contract';
+import { cardArt } from '../illustrations';
 
 export interface ApplicationFormProps {
   title: string;
@@ -20,13 +20,17 @@ const emptyApplication = { full_name: '', email: '', age: '', mobile_number: '',
 export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
   const { field, onSubmit, busy } = useFormFlow(applicationMachine, {
     values: emptyApplication,
-    submit: async (values) => (await import('../../api')).api[call](values as unknown as ApplicationRequest),
+    submit: async (request, extras) => (await import('../../api')).api[call](request, extras),
     successMessage: () => 'Application Successful',
     leaveTo: () => '/partner',
     draft: call,
   });
+  const Art = cardArt[call === 'moverRegistration' ? '/move' : '/pack']!;
   return (
     <section className="page narrow">
+      <div className="state-art">
+        <Art />
+      </div>
       <h1>{title}</h1>
       <p>{intro}</p>
       <form onSubmit={onSubmit} noValidate>

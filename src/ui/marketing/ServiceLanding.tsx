@@ -1,5 +1,5 @@
-/** /local, /interstate, /office: hero with 'Get a Quote' (the matching 5-step quote) and 'Track'. */
-import type { ServicePageContent } from '../../content/services';
+/** /local, /interstate, /office: hero with 'Get a Quote' (the matching 5-step quote), the quick 3-step quote and 'Track'. */
+import { QUICK_QUOTE, type ServicePageContent } from '../../content/services';
 import { Hero } from './Hero';
 import { WhyChooseUs } from './WhyChooseUs';
 
@@ -10,6 +10,7 @@ export function ServiceLanding({ content }: { content: ServicePageContent }) {
         title={content.title}
         actions={[
           { label: 'Get a Quote', to: content.quoteTo },
+          { label: 'Quick quote (3 steps)', to: QUICK_QUOTE },
           { label: 'Track', to: '/track' },
         ]}
       >

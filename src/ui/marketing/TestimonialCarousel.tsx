@@ -1,6 +1,6 @@
 /**
  * Customer testimonials side by side; Previous and Next (and the arrow keys on the focused
- * list) scroll by 300 px (SPEC section 9). The scroll position is the browser's own state.
+ * list) scroll by 300 px (docs/product.md). The scroll position is the browser's own state.
  */
 import { useRef, type KeyboardEvent } from 'react';
 import type { Testimonial } from '../../content/testimonials';

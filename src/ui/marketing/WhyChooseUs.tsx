@@ -1,4 +1,4 @@
-/** The four claims of SPEC section 1. */
+/** The four claims of docs/product.md. */
 import { whyChooseUs } from '../../content/home';
 import { Cards } from './Cards';
 

@@ -1,4 +1,4 @@
-/** About Us: Who We Are, Our Vision, Our Mission (SPEC section 1). */
+/** About Us: Who We Are, Our Vision, Our Mission (docs/product.md). */
 import { about } from '../../content/about';
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';

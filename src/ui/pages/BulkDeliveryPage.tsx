@@ -1,9 +1,9 @@
 /**
- * Bulk delivery (SPEC section 2, /bulk-delivery): one pickup, several receivers. The sender's
+ * Bulk delivery (docs/product.md, /bulk-delivery): one pickup, several receivers. The sender's
  * fields, the receiver cards with their edit and delete buttons, "Add Receiver's Details" (a
  * dialog), and Submit once there is at least one receiver.
  */
-import type { FormEvent } from 'react';
+import { FieldErrors } from '../components/Field';
 import { bindFields, DeliveryField, fieldSpecs } from '../delivery/fields';
 import { BookingActions, BookingPage } from '../delivery/BookingPage';
 import { ReceiverCard } from '../delivery/ReceiverCard';
@@ -17,16 +17,12 @@ const messagesAbout = (errors: Record<string, string[]>, position: number) =>
     .flatMap(([, messages]) => messages);
 
 export default function BulkDeliveryPage() {
-  const { snapshot, send, list, busy } = useBulkDelivery();
+  const { snapshot, send, onSubmit, list, busy } = useBulkDelivery();
   const { values, errors } = snapshot.context;
   const field = bindFields(values, errors, (name, value) => send({ type: 'field.change', name, value }));
   const receivers = list?.context.receivers ?? snapshot.context.receivers;
   const canAdd = !busy && Boolean(list?.can({ type: 'receiver.add' }));
   const full = list !== undefined && receivers.length >= list.context.max;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'submit' });
-  };
 
   return (
     <BookingPage title="Bulk Delivery" subtitle="Send your items to multiple locations">
@@ -65,13 +61,7 @@ export default function BulkDeliveryPage() {
               ))}
             </ol>
           )}
-          {errors.receiver_details && (
-            <ul className="field-errors">
-              {errors.receiver_details.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
+          <FieldErrors errors={errors.receiver_details ?? []} />
           <button type="button" className="button button-secondary" onClick={() => send({ type: 'receiver.add' })} disabled={!canAdd}>
             Add Receiver's Details
           </button>

@@ -1,6 +1,6 @@
-/** /change-password (SPEC section 2): old, new and confirm-new password; then back to the account. */
+/** /change-password (docs/product.md): old, new and confirm-new password; then back to the account. */
 import { api } from '../../api';
-import { calls, type ChangePasswordRequest } from '../../api/contract';
+import { calls } from '../../api/contract';
 import { changePasswordMachine } from '../../machines/changePasswordMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextField } from '../components/Field';
@@ -12,7 +12,7 @@ export default function ChangePasswordPage() {
   usePageMeta('Change password');
   const { snapshot, send, field, onSubmit, busy } = useFormFlow(changePasswordMachine, {
     values: { old_password: '', new_password: '', new_password_confirmation: '' },
-    submit: (values) => api.changePassword(values as unknown as ChangePasswordRequest),
+    submit: (request) => api.changePassword(request),
     successMessage: () => calls.changePassword.success,
     leaveTo: () => '/profile',
   });

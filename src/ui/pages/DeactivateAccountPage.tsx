@@ -1,10 +1,10 @@
 /**
- * /deactivate-account (SPEC section 2): the reason and the password. Once the server answers
+ * /deactivate-account (docs/product.md): the reason and the password. Once the server answers
  * 'User data deleted successfully.' the session ends (the stored token, id and image are
  * forgotten) and the user goes home.
  */
 import { api } from '../../api';
-import { calls, type DeleteUserRequest } from '../../api/contract';
+import { calls } from '../../api/contract';
 import { deactivateAccountMachine } from '../../machines/deactivateAccountMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextAreaField, TextField } from '../components/Field';
@@ -18,7 +18,7 @@ export default function DeactivateAccountPage() {
   const session = Session.useActorRef();
   const { field, onSubmit, busy } = useFormFlow(deactivateAccountMachine, {
     values: { Reason: '', password: '' },
-    submit: (values) => api.deleteUser(values as unknown as DeleteUserRequest),
+    submit: (request) => api.deleteUser(request),
     successMessage: () => calls.deleteUser.success,
     leaveTo: () => '/',
     afterLeave: () => session.send({ type: 'session.ended' }),

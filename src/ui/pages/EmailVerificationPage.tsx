@@ -1,62 +1,54 @@
 /**
- * /email-verification (SPEC sections 2–5, DESIGN.md): the 6-digit code from the mail while a
+ * /email-verification (docs/product.md): the 6-digit code from the mail while a
  * 300 s countdown runs; at zero the code is shown as expired, Verify is disabled and a new code
- * is offered (sent from here when we know the address). Success: 'Email verified successfully',
- * then /login after 3 s.
+ * is offered (sent from here when we know the address). A code is checked against one account
+ * only: when this tab does not know the address (sign-up happened elsewhere), an Email field asks
+ * for it. Success: 'Email verified successfully', then /login after 3 s.
  */
-import { useState, type FormEvent } from 'react';
-import { useMachine } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { calls } from '../../api/contract';
 import { emailVerificationMachine } from '../../machines/emailVerificationMachine';
 import { CodeInput } from '../components/CodeInput';
+import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
+import { useFlow } from '../components/useFlow';
 import { verificationEmail } from '../components/verificationEmail';
-import { inspect } from '../inspector';
-import { notifyErrors, notifySuccess } from '../toast';
+import { notifySuccess } from '../toast';
 import './accounts.css';
 
-/** SPEC section 9. */
+/** docs/product.md. */
 const CODE_SECONDS = 300;
 
 const clockOf = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export default function EmailVerificationPage() {
   usePageMeta('Email Verification', 'Enter the 6-digit code we emailed you.');
-  const navigate = useNavigate();
   const [email] = useState(verificationEmail.load);
-  const [logic] = useState(() =>
-    emailVerificationMachine.provide({
+  const { snapshot, send, onSubmit, busy } = useFlow<typeof emailVerificationMachine>(
+    emailVerificationMachine,
+    ({ navigate }) => ({
       actors: {
         verifyEmail: fromPromise(({ input }) => api.verifyEmail(input)),
         resendOtp: fromPromise(({ input }) => api.resendOtp(input)),
       },
       actions: {
-        notifySuccess: () => notifySuccess('Email verified successfully'),
+        notifySuccess: () => notifySuccess(calls.verifyEmail.success),
         notifyResent: () => notifySuccess(calls.resendOtp.success),
-        notifyErrors: (_, { messages }) => notifyErrors(messages),
-        leave: () => {
+        leave: ({ context }) => {
           verificationEmail.clear();
-          navigate('/login', { state: { email } });
+          navigate('/login', { state: { email: context.email } });
         },
       },
     }),
+    { email: email || null, seconds: CODE_SECONDS, redirectDelay: 3000 },
   );
-  const [snapshot, send] = useMachine(logic, {
-    input: { email: email || null, seconds: CODE_SECONDS, redirectDelay: 3000 },
-    inspect,
-  });
-  const { code, errors, remaining } = snapshot.context;
+  const { code, email: typedEmail, errors, remaining } = snapshot.context;
   const expired = snapshot.matches({ clock: 'expired' }) || snapshot.matches({ clock: 'resending' });
   const resending = snapshot.hasTag('resending');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'submit' });
-  };
 
   return (
     <section className="page narrow">
@@ -71,6 +63,18 @@ export default function EmailVerificationPage() {
             'Enter the 6-digit code we sent to your email.'
           )}
         </p>
+        {!email && (
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={typedEmail}
+            errors={errors.email}
+            onChange={(event) => send({ type: 'email.change', value: event.target.value })}
+          />
+        )}
         <CodeInput
           label="Verification code"
           name="verification_token"
@@ -82,7 +86,7 @@ export default function EmailVerificationPage() {
         {expired ? (
           <div className="account-notice account-notice-error" role="alert">
             <p>This code has expired.</p>
-            {email ? (
+            {snapshot.can({ type: 'code.resend' }) || resending ? (
               <button
                 type="button"
                 className="button button-secondary button-small"
@@ -104,7 +108,7 @@ export default function EmailVerificationPage() {
             </p>
           )
         )}
-        <SubmitButton busy={snapshot.hasTag('busy')} busyLabel="Verifying..." disabled={!snapshot.can({ type: 'submit' })}>
+        <SubmitButton busy={busy} busyLabel="Verifying..." disabled={!snapshot.can({ type: 'submit' })}>
           Verify
         </SubmitButton>
         <p className="account-links">

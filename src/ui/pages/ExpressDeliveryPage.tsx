@@ -1,6 +1,5 @@
-/** Deliver Now (SPEC section 2, /express-delivery): an urgent pickup and delivery, every field required. */
+/** Deliver Now (docs/product.md, /express-delivery): an urgent pickup and delivery, every field required. */
 import { api } from '../../api';
-import type { InstantDeliveryRequest } from '../../api/contract';
 import { instantDeliveryMachine } from '../../machines/instantDeliveryMachine';
 import { BookingForm, type BookingField } from '../delivery/BookingForm';
 import { BookingPage } from '../delivery/BookingPage';
@@ -8,7 +7,7 @@ import { fieldSpecs } from '../delivery/fields';
 
 const fields: BookingField[] = [
   { name: 'pickup_address', spec: fieldSpecs.pickupAddress },
-  // Spelt so on the wire (SPEC section 3).
+  // Spelt so on the wire (docs/product.md).
   { name: 'dilivery_address', spec: fieldSpecs.deliveryAddress },
   { name: 'sender_fullname', spec: fieldSpecs.senderName },
   { name: 'receiver_fullname', spec: fieldSpecs.receiverName },
@@ -23,7 +22,7 @@ export default function ExpressDeliveryPage() {
       <BookingForm
         machine={instantDeliveryMachine}
         fields={fields}
-        submit={(values) => api.instantDelivery(values as InstantDeliveryRequest)}
+        submit={(request, extras) => api.instantDelivery(request, extras)}
         draft="instantDelivery"
         submitLabel="Book Now"
       />

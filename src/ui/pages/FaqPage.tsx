@@ -1,5 +1,5 @@
 /**
- * The FAQ (SPEC section 2): ten questions, one open at a time (faqMachine), plus and minus icons.
+ * The FAQ (docs/product.md): ten questions, one open at a time (faqMachine), plus and minus icons.
  * The Radix accordion renders it accessibly; the machine decides what is open.
  */
 import * as Accordion from '@radix-ui/react-accordion';

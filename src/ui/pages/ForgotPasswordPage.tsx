@@ -1,4 +1,4 @@
-/** /forgot-password (SPEC section 2): the 'Reset Password' form taking an email; then /otp-verification. */
+/** /forgot-password (docs/product.md): the 'Reset Password' form taking an email; then /otp-verification. */
 import { Link } from '../components/Link';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';

@@ -1,10 +1,10 @@
 /**
- * /get-quote, the three-step quote form (SPEC section 2, DESIGN.md): locations, contact, then
+ * /get-quote, the three-step quote form (docs/product.md): locations, contact, then
  * services and the rest; JSON to users/state-service; on success the message and the reference,
  * then home after 3 seconds. The flow is quoteMachine; this page only renders and sends.
  */
 import { api } from '../../api';
-import { threeStepApartmentTypes, threeStepFloors, threeStepRoomCounts } from '../../api/contract';
+import { calls, threeStepApartmentTypes, threeStepFloors, threeStepRoomCounts } from '../../api/contract';
 import { quoteMachine, quoteSteps } from '../../machines/quoteMachine';
 import { usePageMeta } from '../components/PageMeta';
 import { MediaFiles } from '../quotes/MediaFiles';
@@ -28,8 +28,8 @@ export default function GetQuotePage() {
     machine: quoteMachine,
     steps: quoteSteps,
     draft: 'get-quote',
-    submit: ({ quote }) => api.stateService(quote),
-    successMessage: 'State service created successfully',
+    submit: ({ quote }, extras) => api.stateService(quote, extras),
+    successMessage: calls.stateService.success,
     leaveTo: () => '/',
   });
   const { snapshot, step, busy, onSubmit } = flow;

@@ -1,4 +1,4 @@
-/** Home (SPEC sections 1 and 2). */
+/** Home (docs/product.md). */
 import { Link } from '../components/Link';
 import { home } from '../../content/home';
 import { pageText } from '../../content/pages';
@@ -8,19 +8,20 @@ import { Cards } from '../marketing/Cards';
 import { Hero } from '../marketing/Hero';
 import { TypedHeadline } from '../marketing/TypedHeadline';
 import { WhyChooseUs } from '../marketing/WhyChooseUs';
+import { HomeHeroArt, homeCardArt } from '../illustrations/home';
 
 export default function HomePage() {
   usePageMeta(pageText.home.title, pageText.home.description);
   return (
     <>
-      <Hero title={<TypedHeadline text={home.headline} />} actions={home.actions}>
+      <Hero title={<TypedHeadline text={home.headline} />} actions={home.actions} art={<HomeHeroArt />}>
         <p className="hero-subheadline">{home.subheadline}</p>
         <p className="lead">{home.intro}</p>
       </Hero>
       <section className="band" aria-labelledby="our-services">
         <div className="band-inner">
           <h2 id="our-services">Our services</h2>
-          <Cards cards={home.services} />
+          <Cards cards={home.services} art={homeCardArt} />
         </div>
       </section>
       <WhyChooseUs />

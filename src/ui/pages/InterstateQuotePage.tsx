@@ -1,4 +1,4 @@
-/** /interstate-quote: the five-step quote wizard, multipart to the stateServiceMultipart call (DESIGN.md). */
+/** /interstate-quote: the five-step quote wizard, multipart to the stateServiceMultipart call (docs/product.md). */
 import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function InterstateQuotePage() {
@@ -6,7 +6,6 @@ export default function InterstateQuotePage() {
     <QuoteWizard
       title="Inter-state relocation quote"
       call="stateServiceMultipart"
-      successMessage="Interstate service created successfully"
       draft="interstate-quote"
     />
   );

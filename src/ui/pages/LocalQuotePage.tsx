@@ -1,4 +1,4 @@
-/** /local-quote: the five-step quote wizard, multipart to the localService call (DESIGN.md). */
+/** /local-quote: the five-step quote wizard, multipart to the localService call (docs/product.md). */
 import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function LocalQuotePage() {
@@ -6,7 +6,6 @@ export default function LocalQuotePage() {
     <QuoteWizard
       title="Local relocation quote"
       call="localService"
-      successMessage="Local service created successfully"
       draft="local-quote"
     />
   );

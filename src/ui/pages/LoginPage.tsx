@@ -1,11 +1,9 @@
 /**
- * /login (SPEC sections 2–4): email, password with show/hide, 'Logging in...', then back to
+ * /login (docs/product.md): email, password with show/hide, 'Logging in...', then back to
  * the page the guard came from (else home) after 2 s. An unverified account is offered the
  * verification page. Runs src/machines/loginMachine.ts with the real call, session and toasts.
  */
-import { useState, type FormEvent } from 'react';
-import { useMachine } from '@xstate/react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
@@ -14,11 +12,11 @@ import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { PasswordField, RevealToggle } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
+import { useFlow } from '../components/useFlow';
 import { verificationEmail } from '../components/verificationEmail';
-import { inspect } from '../inspector';
 import type { ReturnState } from '../RequireMember';
 import { Session } from '../session';
-import { notifyErrors, notifySuccess } from '../toast';
+import { notifySuccess } from '../toast';
 import './accounts.css';
 
 /** Router state of /login: the guard's `from`, or the email of a finished reset. */
@@ -26,34 +24,26 @@ type LoginState = (ReturnState & { email?: string }) | null;
 
 export default function LoginPage() {
   usePageMeta('Log In', 'Log in to book deliveries, request quotes and manage your account.');
-  const navigate = useNavigate();
   const session = Session.useActorRef();
   const state = useLocation().state as LoginState;
-  const [logic] = useState(() =>
-    loginMachine.provide({
+  const { snapshot, send, field, onSubmit, busy } = useFlow<typeof loginMachine>(
+    loginMachine,
+    ({ navigate }) => ({
       actors: { login: fromPromise(({ input }) => api.login(input)) },
       actions: {
         startSession: (_, params) => session.send({ type: 'session.login', session: params.session }),
         notifySuccess: () => notifySuccess('Login Successful'),
-        notifyErrors: (_, { messages }) => notifyErrors(messages),
         rememberEmailToVerify: (_, { email }) => verificationEmail.save(email),
         leave: (_, { to }) => navigate(to, { replace: true }),
       },
     }),
-  );
-  const [snapshot, send] = useMachine(logic, {
-    input: {
+    {
       returnTo: state?.from ? `${state.from.pathname}${state.from.search}` : '/',
       redirectDelay: 2000,
       email: state?.email,
     },
-    inspect,
-  });
-  const { values, errors, reveal } = snapshot.context;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'submit' });
-  };
+  );
+  const { reveal } = snapshot.context;
 
   return (
     <section className="page narrow">
@@ -62,22 +52,16 @@ export default function LoginPage() {
         <TextField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={values.email}
-          errors={errors.email}
-          onChange={(event) => send({ type: 'field.change', name: 'email', value: event.target.value })}
+          {...field('email')}
         />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="current-password"
           required
           reveal={reveal}
-          value={values.password}
-          errors={errors.password}
-          onChange={(event) => send({ type: 'field.change', name: 'password', value: event.target.value })}
+          {...field('password')}
         />
         <RevealToggle reveal={reveal} onToggle={() => send({ type: 'reveal.toggle' })} />
         {snapshot.matches({ editing: 'unverified' }) && (
@@ -85,7 +69,7 @@ export default function LoginPage() {
             {snapshot.context.messages[0]} <Link to="/email-verification">Verify your email</Link>
           </p>
         )}
-        <SubmitButton busy={snapshot.hasTag('busy')} busyLabel="Logging in...">
+        <SubmitButton busy={busy} busyLabel="Logging in...">
           Log In
         </SubmitButton>
         <p className="account-links">

@@ -1,4 +1,4 @@
-/** /move: the mover application (SPEC section 2). */
+/** /move: the mover application (docs/product.md). */
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
 import { ApplicationForm } from '../marketing/ApplicationForm';

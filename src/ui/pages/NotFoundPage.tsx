@@ -2,11 +2,15 @@
 import { Link } from '../components/Link';
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
+import { NotFoundArt } from '../illustrations';
 
 export default function NotFoundPage() {
   usePageMeta(pageText.notFound.title, pageText.notFound.description);
   return (
     <section className="page narrow">
+      <div className="state-art">
+        <NotFoundArt />
+      </div>
       <h1>Page not found</h1>
       <p>Sorry, we could not find that page. It may have moved, or the link may be mistyped.</p>
       <p className="actions">

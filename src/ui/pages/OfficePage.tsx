@@ -1,4 +1,4 @@
-/** The office relocation service page (SPEC section 2). */
+/** The office relocation service page (docs/product.md). */
 import { pageText } from '../../content/pages';
 import { servicePages } from '../../content/services';
 import { usePageMeta } from '../components/PageMeta';

@@ -1,4 +1,4 @@
-/** /office-quote: the five-step quote wizard, multipart to the officeService call (DESIGN.md). */
+/** /office-quote: the five-step quote wizard, multipart to the officeService call (docs/product.md). */
 import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function OfficeQuotePage() {
@@ -6,7 +6,6 @@ export default function OfficeQuotePage() {
     <QuoteWizard
       title="Office relocation quote"
       call="officeService"
-      successMessage="Office service created successfully"
       draft="office-quote"
     />
   );

@@ -1,4 +1,4 @@
-/** /otp-verification (SPEC sections 2, 5): the 6-digit code of the reset mail; then /reset-password. */
+/** /otp-verification (docs/product.md): the 6-digit code of the reset mail; then /reset-password. */
 import { Link } from '../components/Link';
 import { CodeInput } from '../components/CodeInput';
 import { usePageMeta } from '../components/PageMeta';

@@ -1,33 +1,30 @@
 /**
- * /package-details?reference=… (SPEC section 2, public per DESIGN.md): the shipment of the
+ * /package-details?reference=… (public: docs/product.md): the shipment of the
  * reference in the URL, so a reload or a shared link shows it too. A result carried from /track
  * shows at once while the newest status is fetched.
  */
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link';
-import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { TrackingResult } from '../../api/contract';
 import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
 import { usePageMeta } from '../components/PageMeta';
-import { inspect } from '../inspector';
-import { notifyErrors } from '../toast';
+import { useFlow } from '../components/useFlow';
 import { lookUpShipment } from '../tracking/lookup';
 import { ShipmentDetails } from '../tracking/ShipmentDetails';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import '../tracking/tracking.css';
 
-const logic = packageDetailsMachine.provide({
-  actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) },
-  actions: { notifyErrors: (_, { messages }) => notifyErrors(messages) },
-});
-
 const trackAgain = (reference: string) => `/track?reference=${encodeURIComponent(reference)}`;
 
 function PackageDetails({ reference, carried }: { reference: string | null; carried: TrackingResult | null }) {
   const [input] = useState(() => ({ reference, result: carried?.reference_number === reference ? carried : null }));
-  const [snapshot, send] = useMachine(logic, { input, inspect });
+  const { snapshot, send } = useFlow<typeof packageDetailsMachine>(
+    packageDetailsMachine,
+    () => ({ actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) } }),
+    input,
+  );
   const { result, messages } = snapshot.context;
   const code = snapshot.context.reference;
 

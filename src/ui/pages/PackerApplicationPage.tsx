@@ -1,4 +1,4 @@
-/** /pack: the packer application (SPEC section 2). */
+/** /pack: the packer application (docs/product.md). */
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
 import { ApplicationForm } from '../marketing/ApplicationForm';

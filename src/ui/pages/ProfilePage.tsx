@@ -1,5 +1,5 @@
 /**
- * /profile, the Account page (SPEC section 2): the side menu, Change password and Delete
+ * /profile, the Account page (docs/product.md): the side menu, Change password and Delete
  * account, and the customer's bookings with links to track each.
  */
 import { Link } from '../components/Link';

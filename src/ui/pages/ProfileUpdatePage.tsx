@@ -1,72 +1,51 @@
 /**
- * /profile-update (SPEC section 2): profile image, full name, email (read-only, from the
+ * /profile-update (docs/product.md): profile image, full name, email (read-only, from the
  * session) and mobile number, filled from the stored profile and sent as multipart to
  * users/edit/{id}. A new image shows in the header avatar as soon as it is saved.
  */
 import { mediaUrl } from '../../api/media';
-import { useState, type ChangeEvent } from 'react';
-import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import type { Profile } from '../../api/contract';
-import { profileUpdateMachine, type ProfileChanges, type ProfileValues } from '../../machines/profileUpdateMachine';
+import { profileUpdateMachine, type ProfileChanges } from '../../machines/profileUpdateMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextField } from '../components/Field';
 import { ImageDrop } from '../components/ImageDrop';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
-import { inspect } from '../inspector';
+import { useFlow } from '../components/useFlow';
 import { Session } from '../session';
-import { notifyErrors, notifySuccess } from '../toast';
+import { notifySuccess } from '../toast';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 
-/** SPEC section 8 words it without the server's full stop. */
+/** docs/product.md words it without the server's full stop. */
 const UPDATED = 'User Profile updated successfully';
 
 export default function ProfileUpdatePage() {
   usePageMeta('Profile');
   const session = Session.useActorRef();
   const stored = Session.useSelector((snapshot) => snapshot.context.session);
-  const [logic] = useState(() =>
-    profileUpdateMachine.provide({
-      actors: {
-        loadProfile: fromPromise<Profile>(async () => (await api.profile(undefined)).data),
-        saveProfile: fromPromise<Profile, ProfileChanges>(
-          async ({ input }) =>
-            (await api.editProfile(input.values, { id: stored?.id, files: { profile_image: input.image } })).data,
-        ),
-      },
-      actions: {
-        notifySuccess: () => notifySuccess(UPDATED),
-        notifyErrors: (_, { messages }) => notifyErrors(messages),
-        imageChanged: (_, { profileImage }) => session.send({ type: 'profile.imageChanged', profileImage }),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(logic, { inspect });
-  const { values, errors, messages, image, currentImage, email } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-
-  const field = (name: keyof ProfileValues) => ({
-    name,
-    value: values[name],
-    errors: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', name, value: event.target.value }),
-  });
+  const { snapshot, send, field, onSubmit, busy } = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
+    actors: {
+      loadProfile: fromPromise<Profile>(async () => (await api.profile(undefined)).data),
+      saveProfile: fromPromise<Profile, ProfileChanges>(
+        async ({ input }) =>
+          (await api.editProfile(input.values, { id: stored?.id, files: { profile_image: input.image } })).data,
+      ),
+    },
+    actions: {
+      notifySuccess: () => notifySuccess(UPDATED),
+      imageChanged: (_, { profileImage }) => session.send({ type: 'profile.imageChanged', profileImage }),
+    },
+  }));
+  const { errors, messages, image, currentImage, email } = snapshot.context;
 
   return (
     <AccountLayout title="Profile">
       {snapshot.matches('loading') && <Waiting>Loading your profile…</Waiting>}
       {snapshot.matches('loadFailed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
       {(snapshot.matches('editing') || snapshot.matches('saving')) && (
-        <form
-          className="account-section"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'submit' });
-          }}
-        >
+        <form className="account-section" noValidate onSubmit={onSubmit}>
           <ImageDrop
             label="Profile image"
             file={image}

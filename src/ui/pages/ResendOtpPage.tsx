@@ -1,5 +1,5 @@
 /**
- * /resend-otp (SPEC section 2): one required email, 'Resend' ('Loading...' while busy); on the
+ * /resend-otp (docs/product.md): one required email, 'Resend' ('Loading...' while busy); on the
  * exact message 'OTP resent successfully' a success toast and /email-verification after 3 s;
  * any other message is shown as an error toast (the client rejects it).
  */

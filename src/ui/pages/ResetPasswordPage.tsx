@@ -1,5 +1,5 @@
 /**
- * /reset-password (SPEC sections 2, 4): email, new password and its confirmation, 'Verify' /
+ * /reset-password (docs/product.md): email, new password and its confirmation, 'Verify' /
  * 'Verifying...'; 'Password reset successful', then /login after 3 s.
  */
 import { Link } from '../components/Link';

@@ -1,6 +1,5 @@
-/** Scheduled delivery (SPEC section 2, /schedule-delivery): plan the pickup and the delivery ahead. */
+/** Scheduled delivery (docs/product.md, /schedule-delivery): plan the pickup and the delivery ahead. */
 import { api } from '../../api';
-import type { ScheduledDeliveryRequest } from '../../api/contract';
 import { scheduledDeliveryMachine } from '../../machines/scheduledDeliveryMachine';
 import { BookingForm, type BookingField } from '../delivery/BookingForm';
 import { BookingPage } from '../delivery/BookingPage';
@@ -24,7 +23,7 @@ export default function ScheduleDeliveryPage() {
       <BookingForm
         machine={scheduledDeliveryMachine}
         fields={fields}
-        submit={(values) => api.scheduledDelivery(values as ScheduledDeliveryRequest)}
+        submit={(request, extras) => api.scheduledDelivery(request, extras)}
         draft="scheduledDelivery"
         submitLabel="Book Now"
       />

@@ -1,8 +1,10 @@
-/** The services index: four tiles (SPEC section 2). */
+/** The services index: four tiles (docs/product.md). */
 import { pageText } from '../../content/pages';
-import { serviceTiles } from '../../content/services';
+import { QUICK_QUOTE, serviceTiles } from '../../content/services';
+import { Link } from '../components/Link';
 import { usePageMeta } from '../components/PageMeta';
 import { Cards } from '../marketing/Cards';
+import { cardArt } from '../illustrations';
 import { Hero } from '../marketing/Hero';
 
 export default function ServicesPage() {
@@ -14,7 +16,11 @@ export default function ServicesPage() {
       </Hero>
       <div className="band">
         <div className="band-inner">
-          <Cards cards={serviceTiles} headingLevel={2} />
+          <Cards cards={serviceTiles} headingLevel={2} art={cardArt} />
+          <p className="quick-quote">
+            Moving home or office and short of time? <Link to={QUICK_QUOTE}>Quick quote (3 steps)</Link>, or pick a
+            service above for the detailed quote with photos.
+          </p>
         </div>
       </div>
     </>

@@ -1,11 +1,10 @@
 /**
- * /signup (SPEC sections 2–5): every field required, one toggle shows both passwords,
+ * /signup (docs/product.md): every field required, one toggle shows both passwords,
  * 'Passwords do not match' and nothing sent when they differ, 'Signing Up...', then
  * 'Registration Successful' and /email-verification after 3 s with the email remembered.
  */
 import { Link } from '../components/Link';
 import { api } from '../../api';
-import type { RegisterRequest } from '../../api/contract';
 import { signupMachine } from '../../machines/signupMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
@@ -21,8 +20,7 @@ export default function SignupPage() {
   usePageMeta('Sign Up', 'Create an account to book deliveries and request relocation quotes.');
   const { snapshot, send, field, onSubmit, busy } = useFormFlow(signupMachine, {
     values: empty,
-    submit: async (values) => {
-      const request = values as unknown as RegisterRequest;
+    submit: async (request) => {
       await api.register(request);
       verificationEmail.save(request.email);
     },

@@ -1,4 +1,4 @@
-/** Terms and conditions (SPEC section 2), every section as text with a table of contents. */
+/** Terms and conditions (docs/product.md), every section as text with a table of contents. */
 import { pageText } from '../../content/pages';
 import { terms, termsUpdated } from '../../content/terms';
 import { usePageMeta } from '../components/PageMeta';

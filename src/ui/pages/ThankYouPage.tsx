@@ -1,10 +1,13 @@
 /**
- * After a quote or a booking (SPEC section 2): support will be in touch and the reference was
- * emailed. The reference travels in the URL (?reference=RL-…) so a reload keeps it.
+ * After a quote or a booking (docs/product.md): support will be in touch and the reference was
+ * emailed, with links to the order's own page and its tracking. The reference travels in the URL
+ * (?reference=RL-…) so a reload keeps it.
  */
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { usePageMeta } from '../components/PageMeta';
+import { ThankYouArt } from '../illustrations';
+import { paths } from '../paths';
 
 export default function ThankYouPage() {
   usePageMeta('Thank you');
@@ -12,6 +15,9 @@ export default function ThankYouPage() {
   const reference = params.get('reference');
   return (
     <section className="page narrow">
+      <div className="state-art">
+        <ThankYouArt />
+      </div>
       <h1>Thank you!</h1>
       <p>Our support team will contact you shortly to confirm the details.</p>
       {reference ? (
@@ -21,7 +27,10 @@ export default function ThankYouPage() {
             emailed it to you.
           </p>
           <p className="actions">
-            <Link className="button" to={`/package-details?reference=${encodeURIComponent(reference)}`}>
+            <Link className="button" to={paths.order(reference)}>
+              See your order
+            </Link>
+            <Link className="button button-secondary" to={paths.packageDetails(reference)}>
               Track it now
             </Link>
             <Link className="button button-secondary" to="/">

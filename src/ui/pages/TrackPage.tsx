@@ -1,5 +1,5 @@
 /**
- * /track (SPEC section 2, public per DESIGN.md): one Tracking Code field and Track. On
+ * /track (public: docs/product.md): one Tracking Code field and Track. On
  * 'Package found' it goes to /package-details?reference=… with the result; an unknown code, an
  * empty one or an unreachable server is explained under the field, and the code stays typed.
  * ?reference=… prefills the field (the details page links back here with the code it could not find).
@@ -14,16 +14,17 @@ import { SubmitButton } from '../components/SubmitButton';
 import { useFormFlow } from '../components/useFormFlow';
 import { lookUpShipment } from '../tracking/lookup';
 import '../tracking/tracking.css';
+import { paths } from '../paths';
 
 export default function TrackPage() {
   usePageMeta('Track a shipment', 'Enter your tracking code to see where your delivery or relocation stands.');
   const [params] = useSearchParams();
-  const { field, onSubmit, busy } = useFormFlow<TrackingResult>(trackingMachine, {
+  const { field, onSubmit, busy } = useFormFlow(trackingMachine, {
     values: { reference_id: params.get('reference') ?? '' },
-    submit: (values) => lookUpShipment(String(values.reference_id)),
+    submit: (request): Promise<TrackingResult> => lookUpShipment(request.reference_id),
     successMessage: () => calls.trackingStatus.success,
     leaveTo: (result) => ({
-      to: `/package-details?reference=${encodeURIComponent(result.reference_number)}`,
+      to: paths.packageDetails(result.reference_number),
       options: { state: { result } },
     }),
     // Nothing to read before leaving: the details page is the answer.

@@ -1,10 +1,10 @@
 /**
- * The 3-step form's photos and videos (SPEC section 3): several files, images or video, kept in
+ * The 3-step form's photos and videos (docs/product.md): several files, images or video, kept in
  * the form but not sent, listed by name with a way to remove each.
  */
 import { useDropzone } from 'react-dropzone';
+import { FieldErrors } from '../components/Field';
 import { rejectionMessages } from '../components/ImageDrop';
-import { FieldMessages } from './QuoteFields';
 import type { QuoteFlow } from './useQuoteFlow';
 
 export function MediaFiles({ flow }: { flow: QuoteFlow }) {
@@ -53,7 +53,7 @@ export function MediaFiles({ flow }: { flow: QuoteFlow }) {
           ))}
         </ul>
       )}
-      {messages.length > 0 && <FieldMessages id="media-files-errors" messages={messages} />}
+      <FieldErrors id="media-files-errors" errors={messages} />
     </div>
   );
 }

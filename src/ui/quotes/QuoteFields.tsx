@@ -1,10 +1,10 @@
 /**
  * The field groups both quote forms show, with the choice lists each form passes in
- * (SPEC section 3's two columns). Names are the wire's; labels say which home is meant.
+ * (the 3-step and 5-step forms differ: docs/product.md). Names are the wire's; labels say which home is meant.
  */
 import { Link } from '../components/Link';
 import { relocationServices, todayInLagos } from '../../api/contract';
-import { SelectField, TextAreaField, TextField } from '../components/Field';
+import { FieldErrors, SelectField, TextAreaField, TextField } from '../components/Field';
 import type { QuoteFlow } from './useQuoteFlow';
 
 export interface ChoiceLists {
@@ -57,7 +57,7 @@ export function ContactFields({ flow, required }: { flow: QuoteFlow; required: b
   );
 }
 
-/** Checkboxes whose value travels as comma-separated ids, in the list's order (SPEC section 3). */
+/** Checkboxes whose value travels as comma-separated ids, in the list's order (docs/product.md). */
 export function ServicesField({ flow }: { flow: QuoteFlow }) {
   const { value, errors = [] } = flow.field('Services');
   const chosen = value.split(',').filter(Boolean);
@@ -88,7 +88,7 @@ export function ServicesField({ flow }: { flow: QuoteFlow }) {
           {service.label}
         </label>
       ))}
-      {errors.length > 0 && <FieldMessages id="services-errors" messages={errors} />}
+      <FieldErrors id="services-errors" errors={errors} />
     </fieldset>
   );
 }
@@ -129,17 +129,7 @@ export function TermsField({ flow, required }: { flow: QuoteFlow; required: bool
           )}
         </span>
       </label>
-      {errors.length > 0 && <FieldMessages id="terms-errors" messages={errors} />}
+      <FieldErrors id="terms-errors" errors={errors} />
     </div>
-  );
-}
-
-export function FieldMessages({ id, messages }: { id?: string; messages: string[] }) {
-  return (
-    <ul className="field-errors" id={id}>
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The five-step relocation quote wizard (SPEC section 2) behind /interstate-quote, /local-quote
+ * The five-step relocation quote wizard (docs/product.md) behind /interstate-quote, /local-quote
  * and /office-quote: Radix tabs that only Back and Next switch, one optional image, multipart to
  * the route's call; on success the route's toast, then /thank-you with the reference after 3 s.
  * The flow is quoteWizardMachine; this only renders and sends.
@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { api } from '../../api';
-import { fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } from '../../api/contract';
+import { calls, fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } from '../../api/contract';
 import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
 import { ImageDrop } from '../components/ImageDrop';
 import { usePageMeta } from '../components/PageMeta';
@@ -15,6 +15,7 @@ import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesFi
 import { StepButtons } from './StepButtons';
 import { StepHeading } from './StepHeading';
 import { useQuoteFlow } from './useQuoteFlow';
+import { paths } from '../paths';
 import './quotes.css';
 
 const lists = { apartmentTypes: fiveStepApartmentTypes, roomCounts: fiveStepRoomCounts, floors: fiveStepFloors };
@@ -30,21 +31,21 @@ const tabTitles: Record<StepName, string> = {
 
 export interface QuoteWizardProps {
   title: string;
+  /** The call sends the quote; its contract text is the success toast. */
   call: 'stateServiceMultipart' | 'localService' | 'officeService';
-  successMessage: string;
   /** The session-storage name of this route's draft. */
   draft: string;
 }
 
-export function QuoteWizard({ title, call, successMessage, draft }: QuoteWizardProps) {
+export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
   usePageMeta(title, 'Request a relocation quote: tell us where from, where to and when.');
   const flow = useQuoteFlow({
     machine: quoteWizardMachine,
     steps: quoteWizardSteps,
     draft,
-    submit: ({ quote, files }) => api[call](quote, { files: { file: files[0] } }),
-    successMessage,
-    leaveTo: (result) => `/thank-you?reference=${encodeURIComponent(result.data.reference_number)}`,
+    submit: ({ quote, files }, extras) => api[call](quote, { ...extras, files: { file: files[0] } }),
+    successMessage: calls[call].success,
+    leaveTo: (result) => paths.thankYou(result.data.reference_number),
   });
   const { snapshot, send, step, busy, onSubmit } = flow;
   const { files, errors } = snapshot.context;
@@ -80,7 +81,7 @@ export function QuoteWizard({ title, call, successMessage, draft }: QuoteWizardP
         <Tabs.Root value={step.name} activationMode="manual">
           <Tabs.List className="quote-tabs" aria-label="Quote steps">
             {quoteWizardSteps.map(({ name }, index) => (
-              // Only Back and Next move between steps (SPEC section 2): the other tabs cannot be picked.
+              // Only Back and Next move between steps (docs/product.md): the other tabs cannot be picked.
               <Tabs.Trigger key={name} value={name} className="quote-tab" disabled={name !== step.name}>
                 <span className="quote-tab-number" aria-hidden="true">
                   {index + 1}

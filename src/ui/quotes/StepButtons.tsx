@@ -2,8 +2,8 @@
  * Back (from the second step on), Next, and Submit on the last step ('Submitting...' while busy),
  * with the messages of the last failed check or call underneath until the user moves on.
  */
+import { FieldErrors } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
-import { FieldMessages } from './QuoteFields';
 import type { QuoteFlow } from './useQuoteFlow';
 
 export function StepButtons({ flow }: { flow: QuoteFlow }) {
@@ -14,7 +14,7 @@ export function StepButtons({ flow }: { flow: QuoteFlow }) {
       {snapshot.matches('editing') && snapshot.context.messages.length > 0 && (
         <div className="quote-messages">
           <p>Please check the following:</p>
-          <FieldMessages messages={snapshot.context.messages} />
+          <FieldErrors errors={snapshot.context.messages} />
         </div>
       )}
       <div className="actions quote-actions">

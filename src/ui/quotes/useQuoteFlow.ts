@@ -3,12 +3,10 @@
  * API call, toasts, the draft in session storage (files are not kept: a File cannot be stored)
  * and the redirect. Returns what the page renders and the props of each input.
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useMachine } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { drafts } from '../../api/storage';
-import type { FormValues } from '../../machines/formMachine';
+import type { FormDraft } from '../../machines/formMachine';
 import {
   stepOf,
   type createQuoteStepsMachine,
@@ -16,56 +14,50 @@ import {
   type QuoteStep,
   type QuoteSubmission,
 } from '../../machines/quoteSteps';
-import { inspect } from '../inspector';
-import { notifyErrors, notifySuccess } from '../toast';
+import type { SubmissionExtras } from '../components/useFormFlow';
+import { useFlow } from '../components/useFlow';
+import { notifySuccess } from '../toast';
 
 export interface QuoteFlowOptions {
   machine: ReturnType<typeof createQuoteStepsMachine>;
   steps: readonly QuoteStep[];
   /** The session-storage name of this form's draft. */
   draft: string;
-  submit: (submission: QuoteSubmission) => Promise<QuoteResult>;
+  /** The quote call; `extras` carries the submission's Idempotency-Key. */
+  submit: (submission: QuoteSubmission, extras: SubmissionExtras) => Promise<QuoteResult>;
   successMessage: string;
   leaveTo: (result: QuoteResult) => string;
 }
 
 export function useQuoteFlow({ machine, steps, draft, submit, successMessage, leaveTo }: QuoteFlowOptions) {
-  const navigate = useNavigate();
-  const [logic] = useState(() =>
-    machine.provide({
-      actors: { submit: fromPromise(({ input }) => submit(input)) },
+  const [input] = useState(() => {
+    const saved = drafts.load<Partial<FormDraft>>(draft);
+    return {
+      values: saved?.values ?? {},
+      submissionKey: typeof saved?.submissionKey === 'string' ? saved.submissionKey : null,
+      newSubmissionKey: () => crypto.randomUUID(),
+    };
+  });
+  const flow = useFlow<QuoteFlowOptions['machine']>(
+    machine,
+    ({ navigate }) => ({
+      actors: { submit: fromPromise(({ input }) => submit(input.request, { idempotencyKey: input.submissionKey })) },
       actions: {
         notifySuccess: () => notifySuccess(successMessage),
-        notifyErrors: (_, { messages }) => notifyErrors(messages),
-        saveDraft: (_, { values }) => drafts.save(draft, values),
+        saveDraft: (_, saved) => drafts.save(draft, saved),
         clearDraft: () => drafts.clear(draft),
         leave: (_, { result }) => navigate(leaveTo(result)),
       },
     }),
+    input,
   );
-  const [values] = useState(() => drafts.load<FormValues>(draft) ?? {});
-  const [snapshot, send] = useMachine(logic, { input: { values }, inspect });
-  const { context } = snapshot;
-
-  const field = (name: string) => ({
-    name,
-    value: String(context.values[name] ?? ''),
-    errors: context.errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      send({ type: 'field.change', name, value: event.target.value }),
-  });
-  const checkbox = (name: string) => ({
-    name,
-    checked: context.values[name] === true,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', name, value: event.target.checked }),
-  });
-  const step = stepOf(steps, snapshot.value);
+  const step = stepOf(steps, flow.snapshot.value);
   /** Enter and the primary button move on: Next before the last step, Submit on it. */
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    send({ type: step.index < step.count - 1 ? 'step.next' : 'submit' });
+    flow.send({ type: step.index < step.count - 1 ? 'step.next' : 'submit' });
   };
-  return { snapshot, send, field, checkbox, step, onSubmit, busy: snapshot.hasTag('busy') };
+  return { ...flow, step, onSubmit };
 }
 
 export type QuoteFlow = ReturnType<typeof useQuoteFlow>;

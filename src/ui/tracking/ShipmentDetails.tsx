@@ -1,14 +1,18 @@
 /**
- * One shipment as /package-details shows it (SPEC section 2): Tracking ID, Service Type, the
+ * One shipment as /package-details shows it (docs/product.md): Tracking ID, Service Type, the
  * progress bar at the returned ProgressBar percentage and the three-step timeline with dates.
  */
-import { serviceTypeLabels, type TrackingResult } from '../../api/contract';
-import { formatLagosDate, statusLabels } from './format';
-import { timelineOf } from './timeline';
+import { useMemo } from 'react';
+import { serviceTypeLabels, statusLabels, type TrackingResult } from '../../api/contract';
+import { Timeline } from './Timeline';
 import './tracking.css';
 
 export function ShipmentDetails({ result }: { result: TrackingResult }) {
   const progress = Math.round(result.ProgressBar);
+  const source = useMemo(
+    () => ({ status: result.status, createdAt: result['date created'], updatedAt: result['date updated'], history: result.history }),
+    [result],
+  );
   return (
     <div className="shipment">
       <dl className="shipment-facts">
@@ -39,23 +43,7 @@ export function ShipmentDetails({ result }: { result: TrackingResult }) {
       <h2 id="shipment-timeline" className="visually-hidden">
         Shipment timeline
       </h2>
-      <ol className="timeline" aria-labelledby="shipment-timeline">
-        {timelineOf(result).map((step, index) => (
-          <li
-            key={step.status}
-            className={['timeline-step', step.active && 'is-active', step.current && 'is-current'].filter(Boolean).join(' ')}
-            aria-current={step.current ? 'step' : undefined}
-          >
-            <span className="timeline-marker" aria-hidden="true">
-              {step.active ? '✓' : index + 1}
-            </span>
-            <div>
-              <h3>{step.label}</h3>
-              <p>{step.date ? <time dateTime={step.date}>{formatLagosDate(step.date)}</time> : 'Pending'}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <Timeline source={source} headingId="shipment-timeline" />
     </div>
   );
 }

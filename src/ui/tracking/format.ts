@@ -1,14 +1,8 @@
 /**
- * How tracking and bookings read: status names as people say them, and dates as SPEC section 9
- * sets them (short month, 2-digit day, time with am/pm), in Lagos time wherever the reader is.
+ * How tracking and bookings read dates: as docs/product.md sets them (short month, 2-digit day,
+ * time with am/pm), in Lagos time wherever the reader is. Status names are the contract's
+ * `statusLabels`.
  */
-import type { ShipmentStatus } from '../../api/contract';
-
-export const statusLabels: Record<ShipmentStatus, string> = {
-  ToInspect: 'To Inspect',
-  Shipped: 'Shipped',
-  Delivered: 'Delivered',
-};
 
 const lagosTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Africa/Lagos',
@@ -26,4 +20,12 @@ export function formatLagosDate(iso: string): string {
   const parts = lagosTime.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('month')} ${part('day')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
+}
+
+const calendarDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: '2-digit', year: 'numeric' });
+
+/** A calendar date (YYYY-MM-DD, a pickup or a valid-until day) as "Mar 05, 2025"; other text as it came. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(date.getTime()) ? calendarDay.format(date) : day;
 }

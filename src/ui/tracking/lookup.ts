@@ -1,5 +1,5 @@
 /**
- * Looks a tracking code up (multipart reference_id, SPEC section 7) and makes every failure say
+ * Looks a tracking code up (multipart reference_id, docs/product.md) and makes every failure say
  * what happened under the Tracking Code field: an unknown code in the server's words, a network
  * failure as such, so that the user knows whether to check the code or the connection.
  */

@@ -1,0 +1,76 @@
+/**
+ * Multipart forms of the routes that take no file (the tracking lookup): the body is read whole
+ * (Fastify's body limit applies) and split at its boundary in one pass. @fastify/multipart streams
+ * every part through busboy for the routes that take images; for a form of one short field that
+ * machinery cost more than the lookup itself (README, Measurements). The result is what
+ * `registerMultipart` (uploads.ts) makes of the same form: text fields by name, a repeated field
+ * as a list, a file part (one with a filename) as its bytes, the same limits and the same answers
+ * to a broken form. Unlike busboy, a part without a name is refused rather than named "undefined",
+ * and a name is taken as written (busboy reads a backslash in it as an escape); browsers and the
+ * site's client send neither.
+ */
+import type { FastifyInstance } from 'fastify';
+import { FORM_LIMITS, unreadableForm } from './uploads';
+
+const BOUNDARY = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i;
+const DISPOSITION = /^content-disposition:\s*form-data\s*(;.*)?$/im;
+const NAME = /;\s*name="([^"]*)"/i;
+const FILENAME = /;\s*filename\*?=/i;
+
+/** The largest form the streamed reading lets through: the file and every field at their limits. */
+const WHOLE_FORM_LIMIT = FORM_LIMITS.fileSize + FORM_LIMITS.parts * FORM_LIMITS.fieldSize;
+
+type Errors = FastifyInstance['multipartErrors'];
+
+/**
+ * The form's fields by name; `errors` are @fastify/multipart's, so a broken form is answered as on
+ * the other routes. Latin-1 keeps one character per byte, so slicing never splits a UTF-8 sequence.
+ */
+export function parseFieldsOnlyForm(body: Buffer, contentType: string, errors: Errors): Record<string, unknown> {
+  const match = BOUNDARY.exec(contentType);
+  if (!match) throw unreadableForm();
+  const delimiter = `--${match[1] ?? match[2]}`;
+  const text = body.toString('latin1');
+  const fields: Record<string, unknown> = {};
+  let position = text.indexOf(delimiter);
+  // No part at all is an empty form, as busboy reads it: the schema then names the missing fields.
+  if (position === -1) return fields;
+  let parts = 0;
+  let files = 0;
+  for (;;) {
+    position += delimiter.length;
+    if (text.startsWith('--', position)) return fields;
+    if (!text.startsWith('\r\n', position)) throw unreadableForm();
+    const headersEnd = text.indexOf('\r\n\r\n', position);
+    const next = headersEnd === -1 ? -1 : text.indexOf(`\r\n${delimiter}`, headersEnd + 4);
+    if (next === -1) throw unreadableForm();
+    const disposition = DISPOSITION.exec(text.slice(position + 2, headersEnd + 2))?.[1] ?? '';
+    const name = NAME.exec(disposition)?.[1];
+    if (name === undefined) throw unreadableForm();
+    if (name in Object.prototype) throw new errors.PrototypeViolationError();
+    const bytes = Buffer.from(text.slice(headersEnd + 4, next), 'latin1');
+    const isFile = FILENAME.test(disposition);
+    parts += 1;
+    if (isFile) files += 1;
+    if (parts > FORM_LIMITS.parts) throw new errors.PartsLimitError();
+    if (parts - files > FORM_LIMITS.fields) throw new errors.FieldsLimitError();
+    if (files > FORM_LIMITS.files) throw new errors.FilesLimitError();
+    if (isFile && bytes.length > FORM_LIMITS.fileSize) throw new errors.RequestFileTooLargeError();
+    const value = isFile ? bytes : bytes.subarray(0, FORM_LIMITS.fieldSize).toString('utf8');
+    const previous = fields[name];
+    fields[name] = previous === undefined ? value : [previous, value].flat();
+    position = next + 2;
+  }
+}
+
+/** Routes registered in `app` read their multipart forms with `parseFieldsOnlyForm`. */
+export function readFormsWithoutFiles(app: FastifyInstance): void {
+  app.removeContentTypeParser('multipart/form-data');
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: WHOLE_FORM_LIMIT }, (request, body, done) => {
+    try {
+      done(null, parseFieldsOnlyForm(body as Buffer, request.headers['content-type'] ?? '', app.multipartErrors));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}

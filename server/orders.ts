@@ -1,0 +1,172 @@
+/**
+ * An order as its customer and staff see it: the details as sent, the history (status moves with
+ * who and why, offers and their answers, new dates), the offers; and the rules of what may happen
+ * next (status moves, offers), shared by the customer's and the staff's routes.
+ */
+import type { Selectable } from 'kysely';
+import {
+  formatNaira,
+  isFinalStatus,
+  nextStatuses,
+  statusLabels,
+  todayInLagos,
+  type HistoryEntry,
+  type Offer,
+  type OfferState,
+  type Order,
+  type OrderDetail,
+  type ShipmentStatus,
+  type StaffOrderDetail,
+} from '../src/api/contract';
+import type { DB, OffersTable, Shipment } from './db/database';
+import type { PhotoLinks } from './photo-links';
+import { conflict } from './problems';
+
+type OfferRow = Selectable<OffersTable>;
+
+/** An open offer past its last valid day (Lagos time) reads as expired. */
+export const offerStateOf = (row: Pick<OfferRow, 'state' | 'valid_until'>, today = todayInLagos()): OfferState =>
+  row.state === 'open' && row.valid_until < today ? 'expired' : row.state;
+
+const offerOf = (row: OfferRow): Offer => ({
+  id: row.id,
+  amount_kobo: Number(row.amount_kobo),
+  note: row.note,
+  valid_until: row.valid_until,
+  state: offerStateOf(row),
+  created_at: row.created_at.toISOString(),
+  decided_at: row.decided_at?.toISOString() ?? null,
+  decline_reason: row.decline_reason,
+});
+
+/** An order's row as every list and view puts it on the wire, with the offer it shows. */
+export const orderOf = (row: Pick<Shipment, 'reference' | 'service_type' | 'status' | 'created_at'>, offer: Offer | null): Order => ({
+  reference_number: row.reference,
+  service_type: row.service_type,
+  status: row.status,
+  created_at: row.created_at.toISOString(),
+  offer,
+});
+
+/** The offer each order shows: its newest one that was not replaced. */
+export async function currentOffers(db: DB, shipmentIds: number[]): Promise<Map<number, Offer>> {
+  if (shipmentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where('shipment_id', 'in', shipmentIds)
+    .where('state', '!=', 'replaced')
+    .orderBy('id', 'desc')
+    .execute();
+  const current = new Map<number, Offer>();
+  for (const row of rows) if (!current.has(row.shipment_id)) current.set(row.shipment_id, offerOf(row));
+  return current;
+}
+
+const offersOf = (db: DB, shipmentId: number) =>
+  db.selectFrom('offers').selectAll().where('shipment_id', '=', shipmentId).orderBy('id').execute();
+
+/** The quote or delivery as sent; quote photos as signed links (see photo-links.ts). */
+async function detailsOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<OrderDetail['details']> {
+  const quote = await db.selectFrom('quotes').selectAll().where('shipment_id', '=', shipment.id).executeTakeFirst();
+  if (quote) {
+    const { shipment_id: _, from_floor, to_floor, services, image, ...sent } = quote;
+    return { kind: 'quote', ...sent, aptFloor: from_floor, toAptFloor: to_floor, Services: services, photos: image ? [photoLinks.link(image)] : [] };
+  }
+  const delivery = await db.selectFrom('deliveries').selectAll().where('shipment_id', '=', shipment.id).executeTakeFirstOrThrow();
+  const receivers = await db
+    .selectFrom('delivery_receivers')
+    .select(['address', 'name', 'phone', 'delivery_date'])
+    .where('shipment_id', '=', shipment.id)
+    .orderBy('position')
+    .execute();
+  const { shipment_id: _, ...sender } = delivery;
+  return { kind: 'delivery', ...sender, receivers };
+}
+
+type Line = Omit<HistoryEntry, 'status' | 'at' | 'by_name'> & { status: ShipmentStatus | null; at: Date; actor_user_id: number | null };
+
+const offerSummary = (row: OfferRow) => `${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}`;
+
+/** Everything that happened to the order, oldest first; each line carries the status it left the order in. */
+async function historyOf(db: DB, shipment: Shipment, offers: OfferRow[], withNames: boolean): Promise<HistoryEntry[]> {
+  const moves = await db
+    .selectFrom('shipment_status_changes')
+    .select(['status', 'changed_at', 'actor', 'actor_user_id', 'note'])
+    .where('shipment_id', '=', shipment.id)
+    .orderBy('id')
+    .execute();
+  const reschedules = await db
+    .selectFrom('order_reschedules')
+    .select(['changed_at', 'note'])
+    .where('shipment_id', '=', shipment.id)
+    .orderBy('id')
+    .execute();
+  const lines: Line[] = [
+    // The first row is the booking itself, made by the customer.
+    ...moves.map((move): Line => ({
+      event: 'status', status: move.status, at: move.changed_at, by: move.actor ?? 'customer', actor_user_id: move.actor_user_id, note: move.note,
+    })),
+    ...offers.flatMap((row): Line[] => [
+      {
+        event: 'offer_sent', status: null, at: row.created_at, by: row.actor, actor_user_id: row.actor_user_id,
+        note: row.note ? `${offerSummary(row)}. ${row.note}` : offerSummary(row),
+      },
+      ...(row.decided_at && (row.state === 'accepted' || row.state === 'declined')
+        ? [{
+            event: row.state === 'accepted' ? 'offer_accepted' : 'offer_declined', status: null, at: row.decided_at, by: 'customer',
+            actor_user_id: null, note: row.state === 'accepted' ? formatNaira(Number(row.amount_kobo)) : row.decline_reason,
+          } satisfies Line]
+        : []),
+    ]),
+    ...reschedules.map((change): Line => ({
+      event: 'rescheduled', status: null, at: change.changed_at, by: 'customer', actor_user_id: null, note: change.note,
+    })),
+  ];
+  // A stable sort: lines of the same instant keep the order above (status first).
+  lines.sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  const staffIds = [...new Set(lines.map((line) => line.actor_user_id).filter((id): id is number => id !== null))];
+  const names = new Map<number, string>();
+  if (withNames && staffIds.length) {
+    for (const user of await db.selectFrom('users').select(['id', 'fullname']).where('id', 'in', staffIds).execute()) names.set(user.id, user.fullname);
+  }
+  let status: ShipmentStatus = 'ToInspect';
+  return lines.map(({ actor_user_id, at, ...line }) => {
+    status = line.status ?? status;
+    return { ...line, status, at: at.toISOString(), by_name: actor_user_id === null ? null : (names.get(actor_user_id) ?? null) };
+  });
+}
+
+async function detailOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks, offers: OfferRow[], withNames: boolean): Promise<OrderDetail> {
+  const current = offers.filter((row) => row.state !== 'replaced').at(-1);
+  return {
+    ...orderOf(shipment, current ? offerOf(current) : null),
+    updated_at: shipment.updated_at.toISOString(),
+    details: await detailsOf(db, shipment, photoLinks),
+    history: await historyOf(db, shipment, offers, withNames),
+  };
+}
+
+/** The order as its owner sees it: staff members stay unnamed. */
+export async function ownerView(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<OrderDetail> {
+  return detailOf(db, shipment, photoLinks, await offersOf(db, shipment.id), false);
+}
+
+/** The order as staff see it: the customer's account, every offer, who did what. */
+export async function staffView(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<StaffOrderDetail> {
+  const offers = await offersOf(db, shipment.id);
+  const customer = await db.selectFrom('users').select(['fullname', 'email', 'phone']).where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
+  return { ...(await detailOf(db, shipment, photoLinks, offers, true)), customer, offers: offers.map(offerOf) };
+}
+
+/** Where an order may move: forward along To Inspect → Shipped → Delivered, or Cancelled from To Inspect. */
+export function checkMove(from: ShipmentStatus, to: ShipmentStatus): void {
+  if (isFinalStatus(from)) throw conflict(`This order is ${statusLabels[from]}: its status can no longer change.`);
+  if (!nextStatuses[from].includes(to)) {
+    const allowed = nextStatuses[from].map((status) => statusLabels[status]).join(' or ');
+    throw conflict(`An order that is ${statusLabels[from]} can only move to ${allowed}.`);
+  }
+}
+
+export const MOVED_MEANWHILE = 'The order changed meanwhile: reload it and try again.';

@@ -1,0 +1,46 @@
+/**
+ * Quote photos are private to staff and the order's owner. Both get them through links that the
+ * order's answer carries, signed with a key derived from the ops token and valid for an hour;
+ * `/uploads/<name>` refuses a quote photo without a valid signature (404, as for a missing
+ * file), while profile images stay public (the header shows them to anyone). Several server
+ * instances must share OPS_TOKEN for their links to work on each other.
+ */
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DB } from './db/database';
+
+const LIFETIME_SECONDS = 3600;
+
+export class PhotoLinks {
+  private readonly key: Buffer;
+
+  constructor(opsToken: string) {
+    this.key = crypto.createHash('sha256').update(`photo-links:${opsToken}`).digest();
+  }
+
+  private signature(name: string, expires: number): string {
+    return crypto.createHmac('sha256', this.key).update(`${name}:${expires}`).digest('base64url');
+  }
+
+  link(name: string, now = Date.now()): string {
+    const expires = Math.floor(now / 1000) + LIFETIME_SECONDS;
+    return `/uploads/${name}?expires=${expires}&signature=${this.signature(name, expires)}`;
+  }
+
+  isValid(name: string, query: unknown, now = Date.now()): boolean {
+    const { expires, signature } = (query ?? {}) as Record<string, unknown>;
+    if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
+    if (Number(expires) * 1000 < now) return false;
+    const expected = Buffer.from(this.signature(name, Number(expires)));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  }
+
+  /** For the uploads route: a quote photo needs a valid signed link, any other image does not. */
+  guard(db: DB) {
+    return async (name: string, request: FastifyRequest): Promise<boolean> => {
+      const quotePhoto = await db.selectFrom('quotes').select('shipment_id').where('image', '=', name).executeTakeFirst();
+      return !quotePhoto || this.isValid(name, request.query);
+    };
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The customer's own changes to an order while it is To Inspect: cancel it (a reason is asked)
+ * or move its dates under the booking's date rules (not in the past; delivery not before
+ * pickup; moving not before inspection), checked with the contract's schema before sending.
+ * What the customer typed stays when a step is left or a call fails. The calls (`cancel`,
+ * `reschedule`), the toasts and `changed` (the page loads the order again) are provided by the
+ * view.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { z } from 'zod';
+import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest } from '../api/contract';
+import { feedbackOf, problemsOf, type Errors, type Values } from './formFields';
+
+/** A delivery moves its pickup and delivery dates, a quote its inspection and moving dates. */
+export type OrderKind = 'delivery' | 'quote';
+const dateRules: Record<OrderKind, z.ZodType> = { delivery: rescheduleDeliveryRequest, quote: rescheduleQuoteRequest };
+
+export interface OrderChangesInput {
+  reference: string;
+  kind: OrderKind;
+  /** The order's dates as the reschedule call names them ('' when none), to start from. */
+  dates: Values;
+}
+
+export const orderChangesMachine = setup({
+  types: {
+    context: {} as OrderChangesInput & { reason: string; errors: Errors; messages: string[] },
+    input: {} as OrderChangesInput,
+    events: {} as
+      | { type: 'cancel.start' }
+      | { type: 'reschedule.start' }
+      | { type: 'reason.change'; value: string }
+      | { type: 'date.change'; name: string; value: string }
+      | { type: 'confirm' }
+      | { type: 'back' },
+  },
+  actors: {
+    cancel: fromPromise<unknown, { reference: string; reason: string }>(async () => {
+      throw new Error('cancel is provided by the view');
+    }),
+    reschedule: fromPromise<unknown, { reference: string; dates: Values }>(async () => {
+      throw new Error('reschedule is provided by the view');
+    }),
+  },
+  actions: {
+    notifySuccess: (_, _params: { message: string }) => {},
+    notifyErrors: (_, _params: { messages: string[] }) => {},
+    changed: () => {},
+    rememberFailure: assign((_, params: { error: unknown }) => feedbackOf(params.error)),
+  },
+  guards: {
+    hasReason: ({ context }) => cancelOrderRequest.safeParse({ reason: context.reason }).success,
+    datesValid: ({ context }) => dateRules[context.kind].safeParse(context.dates).success,
+  },
+}).createMachine({
+  id: 'orderChanges',
+  context: ({ input }) => ({ ...input, reason: '', errors: {}, messages: [] }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'cancel.start': 'cancelling',
+        'reschedule.start': 'rescheduling',
+      },
+    },
+    cancelling: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'reason.change': { actions: assign({ reason: ({ event }) => event.value, errors: {} }) },
+            confirm: [
+              { guard: 'hasReason', target: 'sending' },
+              {
+                actions: [
+                  assign(({ context }) => problemsOf(cancelOrderRequest, { reason: context.reason })),
+                  { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+                ],
+              },
+            ],
+            back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'cancel',
+            src: 'cancel',
+            input: ({ context }) => ({ reference: context.reference, reason: context.reason.trim() }),
+            onDone: {
+              target: '#orderChanges.cancelled',
+              actions: [{ type: 'notifySuccess', params: { message: 'Your order is cancelled.' } }, 'changed'],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    rescheduling: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'date.change': {
+              actions: assign(({ context, event }) => {
+                const { [event.name]: _cleared, ...errors } = context.errors;
+                return { dates: { ...context.dates, [event.name]: event.value }, errors };
+              }),
+            },
+            confirm: [
+              { guard: 'datesValid', target: 'sending' },
+              {
+                actions: [
+                  assign(({ context }) => problemsOf(dateRules[context.kind], context.dates)),
+                  { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+                ],
+              },
+            ],
+            back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'reschedule',
+            src: 'reschedule',
+            input: ({ context }) => ({ reference: context.reference, dates: context.dates }),
+            onDone: {
+              target: '#orderChanges.idle',
+              actions: [{ type: 'notifySuccess', params: { message: 'Your dates are changed.' } }, 'changed'],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    cancelled: { type: 'final' },
+  },
+});

@@ -1,0 +1,183 @@
+/**
+ * What staff do on an order's page (/staff/orders/:reference; the order itself loads with
+ * orderPageMachine): move its status (with an optional note) and send a price offer (amount in
+ * naira, note, valid-until). Each is checked with the contract's rules, then confirmed, then
+ * sent; the server's answer is shown (`notice`) and the page loads the order again (`changed`).
+ * What staff typed stays through a refused check, a step back and a failed call; field
+ * messages go under the fields and every message is also a toast. The calls (`moveStatus`,
+ * `sendOffer`) and the toasts are provided by the view.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { z } from 'zod';
+import { nairaAmount, offerRequest, setStatusRequest } from '../api/contract';
+import { feedbackOf, problemsOf, type Errors, type Values } from './formFields';
+
+/** The offer as staff type it: the amount in naira ("185,000"), turned into kobo on sending. */
+export const offerForm = offerRequest.omit({ amount_kobo: true }).extend({ amount: nairaAmount });
+const statusForm = setStatusRequest;
+
+type Form = 'status' | 'offer';
+const schemas: Record<Form, z.ZodType> = { status: statusForm, offer: offerForm };
+
+export const emptyForms = (): Record<Form, Values> => ({
+  status: { status: '', note: '' },
+  offer: { amount: '', note: '', valid_until: '' },
+});
+
+export const staffOrderActionsMachine = setup({
+  types: {
+    context: {} as {
+      reference: string;
+      forms: Record<Form, Values>;
+      errors: Record<Form, Errors>;
+      /** What the last action did, in the server's words. */
+      notice: string | null;
+      messages: string[];
+    },
+    input: {} as { reference: string },
+    events: {} as
+      | { type: 'field.change'; form: Form; name: string; value: string }
+      | { type: 'status.submit' }
+      | { type: 'offer.submit' }
+      | { type: 'confirm' }
+      | { type: 'back' },
+  },
+  actors: {
+    moveStatus: fromPromise<string, { reference: string; values: Values }>(async () => {
+      throw new Error('moveStatus is provided by the view');
+    }),
+    sendOffer: fromPromise<string, { reference: string; values: Values }>(async () => {
+      throw new Error('sendOffer is provided by the view');
+    }),
+  },
+  actions: {
+    notifySuccess: (_, _params: { message: string }) => {},
+    notifyErrors: (_, _params: { messages: string[] }) => {},
+    changed: () => {},
+    check: assign(({ context }, params: { form: Form }) => {
+      const { errors, messages } = problemsOf(schemas[params.form], context.forms[params.form]);
+      return { errors: { ...context.errors, [params.form]: errors }, messages, notice: null };
+    }),
+    rememberFailure: assign(({ context }, params: { form: Form; error: unknown }) => {
+      const { errors, messages } = feedbackOf(params.error);
+      return { errors: { ...context.errors, [params.form]: errors }, messages };
+    }),
+    succeed: assign(({ context }, params: { form: Form; notice: string }) => ({
+      forms: { ...context.forms, [params.form]: emptyForms()[params.form] },
+      errors: { ...context.errors, [params.form]: {} },
+      notice: params.notice,
+      messages: [],
+    })),
+  },
+  guards: {
+    statusValid: ({ context }) => statusForm.safeParse(context.forms.status).success,
+    offerValid: ({ context }) => offerForm.safeParse(context.forms.offer).success,
+  },
+}).createMachine({
+  id: 'staffOrderActions',
+  context: ({ input }) => ({
+    reference: input.reference,
+    forms: emptyForms(),
+    errors: { status: {}, offer: {} },
+    notice: null,
+    messages: [],
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'field.change': {
+          actions: assign(({ context, event }) => {
+            const { [event.name]: _cleared, ...errors } = context.errors[event.form];
+            return {
+              forms: { ...context.forms, [event.form]: { ...context.forms[event.form], [event.name]: event.value } },
+              errors: { ...context.errors, [event.form]: errors },
+            };
+          }),
+        },
+        'status.submit': [
+          { guard: 'statusValid', target: 'status', actions: { type: 'check', params: { form: 'status' } } },
+          {
+            actions: [
+              { type: 'check', params: { form: 'status' } },
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+        ],
+        'offer.submit': [
+          { guard: 'offerValid', target: 'offer', actions: { type: 'check', params: { form: 'offer' } } },
+          {
+            actions: [
+              { type: 'check', params: { form: 'offer' } },
+              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            ],
+          },
+        ],
+      },
+    },
+    status: {
+      initial: 'confirming',
+      states: {
+        /** "Move RL-… to Shipped?" with Confirm and Back. */
+        confirming: {
+          on: { confirm: 'sending', back: '#staffOrderActions.idle' },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'moveStatus',
+            src: 'moveStatus',
+            input: ({ context }) => ({ reference: context.reference, values: context.forms.status }),
+            onDone: {
+              target: '#staffOrderActions.idle',
+              actions: [
+                { type: 'succeed', params: ({ event }) => ({ form: 'status' as const, notice: event.output }) },
+                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output }) },
+                'changed',
+              ],
+            },
+            onError: {
+              target: '#staffOrderActions.idle',
+              actions: [
+                { type: 'rememberFailure', params: ({ event }) => ({ form: 'status' as const, error: event.error }) },
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    offer: {
+      initial: 'confirming',
+      states: {
+        /** "Send RL-… an offer of ₦185,000.00, valid through …?" with Confirm and Back. */
+        confirming: {
+          on: { confirm: 'sending', back: '#staffOrderActions.idle' },
+        },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'sendOffer',
+            src: 'sendOffer',
+            input: ({ context }) => ({ reference: context.reference, values: context.forms.offer }),
+            onDone: {
+              target: '#staffOrderActions.idle',
+              actions: [
+                { type: 'succeed', params: ({ event }) => ({ form: 'offer' as const, notice: event.output }) },
+                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output }) },
+                'changed',
+              ],
+            },
+            onError: {
+              target: '#staffOrderActions.idle',
+              actions: [
+                { type: 'rememberFailure', params: ({ event }) => ({ form: 'offer' as const, error: event.error }) },
+                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,122 @@
+/**
+ * An order's price offer for its owner (the order page and My bookings): the amount
+ * (₦185,000.00), the note and the last valid day, with Accept, and Decline, which asks for a
+ * reason first. Accepted, declined and expired offers are shown as such. Runs
+ * offerDecisionMachine with the real calls; `onChanged` reloads the order around it.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import { formatNaira, offerStateLabels, type Offer } from '../../api/contract';
+import { offerDecisionMachine } from '../../machines/offerDecisionMachine';
+import { TextAreaField } from '../components/Field';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFlow } from '../components/useFlow';
+import { notifySuccess } from '../toast';
+import { formatDay } from '../tracking/format';
+import './orders.css';
+
+interface OfferPanelProps {
+  reference: string;
+  offer: Offer;
+  /** Loads the order again after an answer (the order page); My bookings keeps the panel's own state. */
+  onChanged?: () => void;
+}
+
+function useOfferDecision({ reference, offer, onChanged }: OfferPanelProps) {
+  const [input] = useState(() => ({ reference, state: offer.state }));
+  return useFlow<typeof offerDecisionMachine>(
+    offerDecisionMachine,
+    () => ({
+      actors: {
+        accept: fromPromise(({ input }) => api.acceptOffer(undefined, { id: input.reference })),
+        decline: fromPromise(({ input }) => api.declineOffer({ reason: input.reason }, { id: input.reference })),
+      },
+      actions: {
+        notifySuccess: (_, { message }) => notifySuccess(message),
+        changed: () => onChanged?.(),
+      },
+    }),
+    input,
+  );
+}
+
+export function OfferPanel(props: OfferPanelProps) {
+  const { offer, reference } = props;
+  const { snapshot, send, busy } = useOfferDecision(props);
+  const headingId = useId();
+  const amount = formatNaira(offer.amount_kobo);
+  const onDecline = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'decline.confirm' });
+  };
+  const state = snapshot.matches('accepted') ? 'accepted' : snapshot.matches('declined') ? 'declined' : offer.state;
+
+  return (
+    <section className={`offer offer-${state}`} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {offerStateLabels[state]}: <span className="offer-amount">{amount}</span>
+      </h3>
+      {offer.note && <p className="offer-note">{offer.note}</p>}
+      {snapshot.matches('open') || snapshot.matches('accepting') ? (
+        <>
+          <p>
+            Valid through <time dateTime={offer.valid_until}>{formatDay(offer.valid_until)}</time>. Once you accept, the
+            price is final.
+          </p>
+          <p className="actions">
+            <button
+              type="button"
+              className="button"
+              disabled={!snapshot.can({ type: 'accept' })}
+              aria-busy={busy || undefined}
+              aria-label={`Accept ${amount} for ${reference}`}
+              onClick={() => send({ type: 'accept' })}
+            >
+              {busy && <span className="spinner" aria-hidden="true" />}
+              {busy ? 'Accepting...' : 'Accept'}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!snapshot.can({ type: 'decline' })}
+              aria-label={`Decline ${amount} for ${reference}`}
+              onClick={() => send({ type: 'decline' })}
+            >
+              Decline
+            </button>
+          </p>
+        </>
+      ) : null}
+      {snapshot.matches('declining') && (
+        <form className="offer-decline" onSubmit={onDecline} noValidate>
+          <TextAreaField
+            label="Why are you declining?"
+            required
+            rows={3}
+            value={snapshot.context.reason}
+            errors={snapshot.context.errors.reason}
+            onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
+          />
+          <p className="actions">
+            <SubmitButton busy={busy} busyLabel="Declining...">
+              Decline the offer
+            </SubmitButton>
+            <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+              Keep the offer
+            </button>
+          </p>
+        </form>
+      )}
+      {snapshot.matches('accepted') && <p>You accepted this price. We will be in touch to confirm the job.</p>}
+      {snapshot.matches('declined') && (
+        <p>You declined this price{offer.decline_reason ? `: “${offer.decline_reason}”` : ''}. We will be in touch.</p>
+      )}
+      {snapshot.matches('expired') && (
+        <p>
+          This offer was valid through {formatDay(offer.valid_until)}. Contact us for a new one.
+        </p>
+      )}
+    </section>
+  );
+}

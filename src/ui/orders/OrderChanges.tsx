@@ -1,0 +1,128 @@
+/**
+ * The owner's own changes to an order while it is To Inspect: Cancel (a reason is asked) and
+ * Change dates (a delivery's pickup and delivery dates, a quote's inspection and moving dates;
+ * an instant delivery has none). Runs orderChangesMachine with the real calls; `onChanged`
+ * reloads the order.
+ */
+import { useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import { todayInLagos, type OrderDetail } from '../../api/contract';
+import { orderChangesMachine, type OrderKind } from '../../machines/orderChangesMachine';
+import type { Values } from '../../machines/formFields';
+import { TextAreaField, TextField } from '../components/Field';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFlow } from '../components/useFlow';
+import { notifySuccess } from '../toast';
+
+const dateFields: Record<OrderKind, { name: string; label: string }[]> = {
+  delivery: [
+    { name: 'pickup_date', label: 'Pickup date' },
+    { name: 'delivery_date', label: 'Delivery date' },
+  ],
+  quote: [
+    { name: 'date_of_inspection', label: 'Inspection date' },
+    { name: 'moving_date', label: 'Moving date' },
+  ],
+};
+
+/** The order's dates under the reschedule call's names; null when it has none to move. */
+function datesOf(order: OrderDetail): Values | null {
+  const { details } = order;
+  if (details.kind === 'quote') {
+    return { date_of_inspection: details.date_of_inspection ?? '', moving_date: details.moving_date ?? '' };
+  }
+  if (order.service_type === 'instant_delivery') return null;
+  return { pickup_date: details.pickup_date ?? '', delivery_date: details.receivers[0]?.delivery_date ?? '' };
+}
+
+export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
+  const dates = datesOf(order);
+  const kind: OrderKind = order.details.kind;
+  const [input] = useState(() => ({ reference: order.reference_number, kind, dates: dates ?? {} }));
+  const { snapshot, send, busy } = useFlow<typeof orderChangesMachine>(
+    orderChangesMachine,
+    () => ({
+      actors: {
+        cancel: fromPromise(({ input }) => api.cancelOrder({ reason: input.reason }, { id: input.reference })),
+        reschedule: fromPromise(({ input }) => api.rescheduleOrder(input.dates, { id: input.reference })),
+      },
+      actions: {
+        notifySuccess: (_, { message }) => notifySuccess(message),
+        changed: () => onChanged(),
+      },
+    }),
+    input,
+  );
+  const { reason, errors } = snapshot.context;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'confirm' });
+  };
+
+  if (snapshot.matches('idle')) {
+    return (
+      <p className="actions">
+        {dates && (
+          <button type="button" className="button button-secondary" onClick={() => send({ type: 'reschedule.start' })}>
+            Change dates
+          </button>
+        )}
+        <button type="button" className="button button-secondary button-danger-text" onClick={() => send({ type: 'cancel.start' })}>
+          Cancel order
+        </button>
+      </p>
+    );
+  }
+  if (snapshot.matches('cancelling')) {
+    return (
+      <form className="order-change" onSubmit={onSubmit} noValidate aria-label="Cancel the order">
+        <TextAreaField
+          label="Why are you cancelling?"
+          required
+          rows={3}
+          value={reason}
+          errors={errors.reason}
+          onChange={(event) => send({ type: 'reason.change', value: event.target.value })}
+        />
+        <p className="actions">
+          <SubmitButton busy={busy} busyLabel="Cancelling..." className="button button-danger">
+            Cancel the order
+          </SubmitButton>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+            Keep the order
+          </button>
+        </p>
+      </form>
+    );
+  }
+  if (snapshot.matches('rescheduling')) {
+    return (
+      <form className="order-change" onSubmit={onSubmit} noValidate aria-label="Change the dates">
+        <div className="form-grid form-grid-2">
+          {dateFields[kind].map(({ name, label }) => (
+            <TextField
+              key={name}
+              label={label}
+              type="date"
+              min={todayInLagos()}
+              required={kind === 'delivery'}
+              value={snapshot.context.dates[name] ?? ''}
+              errors={errors[name]}
+              onChange={(event) => send({ type: 'date.change', name, value: event.target.value })}
+            />
+          ))}
+        </div>
+        <p className="actions">
+          <SubmitButton busy={busy} busyLabel="Saving...">
+            Save the new dates
+          </SubmitButton>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+            Back
+          </button>
+        </p>
+      </form>
+    );
+  }
+  return null;
+}

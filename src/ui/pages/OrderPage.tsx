@@ -1,0 +1,100 @@
+/**
+ * /orders/:reference — the customer's own order: its details as sent, its timeline, its price
+ * offer with Accept and Decline, and, while it is To Inspect, Cancel and Change dates. Another
+ * customer's reference is "not found", as the server answers.
+ */
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { api } from '../../api';
+import type { OrderDetail } from '../../api/contract';
+import { Link } from '../components/Link';
+import { LoadFailed, Waiting } from '../components/LoadStates';
+import { usePageMeta } from '../components/PageMeta';
+import { OfferPanel } from '../orders/OfferPanel';
+import { OrderFacts } from '../orders/OrderFacts';
+import { OrderChanges } from '../orders/OrderChanges';
+import { OrderHistory } from '../orders/OrderHistory';
+import { SentDetails } from '../orders/SentDetails';
+import { useOrder } from '../orders/useOrder';
+import { Timeline } from '../tracking/Timeline';
+import '../orders/orders.css';
+
+const loadOrder = async (reference: string) => (await api.order(undefined, { id: reference })).data;
+
+function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: () => void; reloading: boolean }) {
+  const source = useMemo(
+    () => ({
+      status: order.status,
+      createdAt: order.created_at,
+      updatedAt: order.updated_at,
+      history: order.history.filter((entry) => entry.event === 'status').map((entry) => ({ status: entry.status, date: entry.at })),
+    }),
+    [order],
+  );
+  return (
+    <div className="order" aria-busy={reloading || undefined}>
+      <OrderFacts order={order} bookedLabel="Booked" />
+
+      <section className="order-part" aria-labelledby="order-price">
+        <h2 id="order-price">Price</h2>
+        {order.offer ? (
+          <OfferPanel key={`${order.offer.id}-${order.offer.state}`} reference={order.reference_number} offer={order.offer} onChanged={reload} />
+        ) : (
+          <p>No price yet. We will send you one after the inspection, by email and here.</p>
+        )}
+      </section>
+
+      <section className="order-part" aria-labelledby="order-timeline">
+        <h2 id="order-timeline">Timeline</h2>
+        <Timeline source={source} headingId="order-timeline" />
+        {order.status === 'ToInspect' && <OrderChanges key={order.updated_at} order={order} onChanged={reload} />}
+      </section>
+
+      <section className="order-part" aria-labelledby="order-sent">
+        <h2 id="order-sent">What you sent</h2>
+        <SentDetails details={order.details} />
+      </section>
+
+      <section className="order-part" aria-labelledby="order-history">
+        <h2 id="order-history">History</h2>
+        <OrderHistory history={order.history} headingId="order-history" />
+      </section>
+    </div>
+  );
+}
+
+function Order({ reference }: { reference: string }) {
+  const { snapshot, send, reload, order } = useOrder(reference, loadOrder);
+  if (snapshot.matches('loading')) return <Waiting>Loading your order…</Waiting>;
+  if (snapshot.matches('notFound')) {
+    return (
+      <div className="problem" role="alert">
+        <h2>Order not found</h2>
+        <p>
+          We found no order <span className="reference">{reference}</span> on your account.
+        </p>
+        <p>
+          <Link className="button" to="/profile">
+            See your bookings
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (snapshot.matches('failed')) return <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />;
+  return order && <OrderView order={order} reload={reload} reloading={snapshot.hasTag('busy')} />;
+}
+
+export default function OrderPage() {
+  const { reference = '' } = useParams();
+  usePageMeta(`Order ${reference}`);
+  return (
+    <section className="page">
+      <h1>Your order</h1>
+      <Order key={reference} reference={reference} />
+      <p>
+        <Link to="/profile">Back to your bookings</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * /staff/orders/:reference — one order laid out for the job: the customer and their contact,
+ * everything they sent (addresses, rooms, floors, services, dates, description, receivers,
+ * photos), the price offers, the history (who did what, when), and the actions: move the
+ * status, send a price.
+ */
+import { useParams } from 'react-router-dom';
+import { api } from '../../api';
+import { formatNaira, offerStateLabels, type StaffOrderDetail } from '../../api/contract';
+import { Link } from '../components/Link';
+import { LoadFailed, Waiting } from '../components/LoadStates';
+import { OrderFacts } from '../orders/OrderFacts';
+import { OrderHistory } from '../orders/OrderHistory';
+import { SentDetails } from '../orders/SentDetails';
+import { useOrder } from '../orders/useOrder';
+import { StaffActions } from '../staff/StaffActions';
+import { StaffLayout } from '../staff/StaffLayout';
+import { formatDay, formatLagosDate } from '../tracking/format';
+import '../orders/orders.css';
+
+const loadOrder = async (reference: string) => (await api.staffOrder(undefined, { id: reference })).data;
+
+function Offers({ order }: { order: StaffOrderDetail }) {
+  if (!order.offers.length) return <p>No price sent yet.</p>;
+  return (
+    <ul className="offers">
+      {order.offers.map((offer) => (
+        <li key={offer.id} className={`offer-badge-${offer.state}`}>
+          <strong>{formatNaira(offer.amount_kobo)}</strong> · {offerStateLabels[offer.state]} · valid through{' '}
+          {formatDay(offer.valid_until)} · sent <time dateTime={offer.created_at}>{formatLagosDate(offer.created_at)}</time>
+          {offer.note && <p className="history-note">Note: {offer.note}</p>}
+          {offer.decline_reason && <p className="history-note">Declined because: “{offer.decline_reason}”</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StaffOrder({ order, reload, reloading }: { order: StaffOrderDetail; reload: () => void; reloading: boolean }) {
+  return (
+    <div className="order staff-order" aria-busy={reloading || undefined}>
+      <OrderFacts order={order} bookedLabel="Created">
+        <div>
+          <dt>Customer</dt>
+          <dd>
+            {order.customer.fullname}
+            <br />
+            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+            <br />
+            <a href={`tel:${order.customer.phone}`}>{order.customer.phone}</a>
+          </dd>
+        </div>
+      </OrderFacts>
+
+      <StaffActions order={order} onChanged={reload} />
+
+      <section className="order-part" aria-labelledby="staff-offers">
+        <h2 id="staff-offers">Price offers</h2>
+        <Offers order={order} />
+      </section>
+
+      <section className="order-part" aria-labelledby="staff-sent">
+        <h2 id="staff-sent">What the customer sent</h2>
+        <SentDetails details={order.details} />
+      </section>
+
+      <section className="order-part" aria-labelledby="staff-history">
+        <h2 id="staff-history">History</h2>
+        <OrderHistory history={order.history} headingId="staff-history" />
+      </section>
+    </div>
+  );
+}
+
+function StaffOrderLoader({ reference }: { reference: string }) {
+  const { snapshot, send, reload, order } = useOrder(reference, loadOrder);
+  if (snapshot.matches('loading')) return <Waiting>Loading {reference}…</Waiting>;
+  if (snapshot.matches('notFound')) {
+    return (
+      <div className="problem" role="alert">
+        <p>
+          No order <span className="reference">{reference}</span>.
+        </p>
+        <p>
+          <Link to="/staff">Back to the orders</Link>
+        </p>
+      </div>
+    );
+  }
+  if (snapshot.matches('failed')) return <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />;
+  return order && <StaffOrder order={order} reload={reload} reloading={snapshot.hasTag('busy')} />;
+}
+
+export default function StaffOrderPage() {
+  const { reference = '' } = useParams();
+  return (
+    <StaffLayout title={`Order ${reference}`}>
+      <StaffOrderLoader key={reference} reference={reference} />
+    </StaffLayout>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The staff actions on an order: move its status (the moves the contract allows from here,
+ * with an optional note) and send a price offer (amount in naira, note, valid-until). Each
+ * asks for confirmation before it is sent and shows the server's answer. Runs
+ * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
+ */
+import { useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { api } from '../../api';
+import { ApiError, isApiError } from '../../api/errors';
+import {
+  formatNaira,
+  nairaAmount,
+  nextStatuses,
+  setStatusRequest,
+  statusLabels,
+  todayInLagos,
+  type StaffOrderDetail,
+} from '../../api/contract';
+import { offerForm, staffOrderActionsMachine } from '../../machines/staffOrderActionsMachine';
+import type { Values } from '../../machines/formFields';
+import { SelectField, TextAreaField, TextField } from '../components/Field';
+import { SubmitButton } from '../components/SubmitButton';
+import { useFlow } from '../components/useFlow';
+import { notifySuccess } from '../toast';
+import { formatDay } from '../tracking/format';
+
+/** The server names the amount `amount_kobo`; the form's field is `amount` (naira). */
+function underFormNames(error: unknown): unknown {
+  if (!isApiError(error) || !error.fields.amount_kobo) return error;
+  const { amount_kobo, ...fields } = error.fields;
+  return new ApiError(error.messages, { ...fields, amount: amount_kobo }, error.status);
+}
+
+async function sendOffer(reference: string, values: Values): Promise<string> {
+  try {
+    const { amount, ...rest } = offerForm.parse(values);
+    const answer = await api.staffSendOffer({ amount_kobo: amount, ...rest }, { id: reference });
+    return answer.message;
+  } catch (error) {
+    throw underFormNames(error);
+  }
+}
+
+async function moveStatus(reference: string, values: Values): Promise<string> {
+  const answer = await api.staffSetStatus(setStatusRequest.parse(values), { id: reference });
+  return answer.message;
+}
+
+export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; onChanged: () => void }) {
+  const [input] = useState({ reference: order.reference_number });
+  const { snapshot, send } = useFlow<typeof staffOrderActionsMachine>(
+    staffOrderActionsMachine,
+    () => ({
+      actors: {
+        moveStatus: fromPromise(({ input }) => moveStatus(input.reference, input.values)),
+        sendOffer: fromPromise(({ input }) => sendOffer(input.reference, input.values)),
+      },
+      actions: {
+        notifySuccess: (_, { message }) => notifySuccess(message),
+        changed: () => onChanged(),
+      },
+    }),
+    input,
+  );
+  const { forms, errors, notice } = snapshot.context;
+  const moves = nextStatuses[order.status];
+  const offerClosed = moves.length === 0 || order.offer?.state === 'accepted';
+  const field = (form: 'status' | 'offer', name: string) => ({
+    value: forms[form][name] ?? '',
+    errors: errors[form][name],
+    onChange: (event: { target: { value: string } }) => send({ type: 'field.change', form, name, value: event.target.value }),
+  });
+  const submit = (type: 'status.submit' | 'offer.submit') => (event: FormEvent) => {
+    event.preventDefault();
+    send({ type });
+  };
+  const amount = nairaAmount.safeParse(forms.offer.amount);
+
+  return (
+    <div className="staff-actions">
+      <p className="staff-notice" role="status">
+        {notice}
+      </p>
+
+      <section className="order-part" aria-labelledby="move-status">
+        <h2 id="move-status">Move the status</h2>
+        {moves.length === 0 ? (
+          <p>This order is {statusLabels[order.status]}: its status cannot move any more.</p>
+        ) : snapshot.matches('status') ? (
+          <div className="confirm" role="group" aria-labelledby="confirm-status">
+            <p id="confirm-status">
+              Move <span className="reference">{order.reference_number}</span> to{' '}
+              <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>? The customer is mailed.
+            </p>
+            <p className="actions">
+              <SubmitButton type="button" busy={snapshot.matches({ status: 'sending' })} busyLabel="Moving..." onClick={() => send({ type: 'confirm' })}>
+                Yes, move it
+              </SubmitButton>
+              <button type="button" className="button button-secondary" disabled={snapshot.hasTag('busy')} onClick={() => send({ type: 'back' })}>
+                Back
+              </button>
+            </p>
+          </div>
+        ) : (
+          <form className="staff-form" onSubmit={submit('status.submit')} noValidate>
+            <SelectField
+              label="New status"
+              required
+              options={moves.map((status) => ({ value: status, label: statusLabels[status] }))}
+              placeholder="Choose…"
+              {...field('status', 'status')}
+            />
+            <TextAreaField label="Note (optional)" rows={2} {...field('status', 'note')} />
+            <p className="actions">
+              <button type="submit" className="button">
+                Move status
+              </button>
+            </p>
+          </form>
+        )}
+      </section>
+
+      <section className="order-part" aria-labelledby="send-offer">
+        <h2 id="send-offer">Send a price</h2>
+        {offerClosed ? (
+          <p>{order.offer?.state === 'accepted' ? 'The customer accepted a price: it is final.' : 'This order is closed.'}</p>
+        ) : snapshot.matches('offer') ? (
+          <div className="confirm" role="group" aria-labelledby="confirm-offer">
+            <p id="confirm-offer">
+              Send <span className="reference">{order.reference_number}</span> an offer of{' '}
+              <strong>{amount.success ? formatNaira(amount.data) : forms.offer.amount}</strong>, valid through{' '}
+              {formatDay(forms.offer.valid_until ?? '')}? The customer is mailed
+              {order.offer?.state === 'open' ? ', and it replaces the open offer' : ''}.
+            </p>
+            <p className="actions">
+              <SubmitButton type="button" busy={snapshot.matches({ offer: 'sending' })} busyLabel="Sending..." onClick={() => send({ type: 'confirm' })}>
+                Yes, send it
+              </SubmitButton>
+              <button type="button" className="button button-secondary" disabled={snapshot.hasTag('busy')} onClick={() => send({ type: 'back' })}>
+                Back
+              </button>
+            </p>
+          </div>
+        ) : (
+          <form className="staff-form" onSubmit={submit('offer.submit')} noValidate>
+            <TextField label="Amount in naira" required inputMode="decimal" autoComplete="off" hint="For example 185000 or 185,000.50" {...field('offer', 'amount')} />
+            <TextField label="Valid until" type="date" required min={todayInLagos()} {...field('offer', 'valid_until')} />
+            <TextAreaField label="Note to the customer (optional)" rows={2} {...field('offer', 'note')} />
+            <p className="actions">
+              <button type="submit" className="button">
+                Send price
+              </button>
+            </p>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * axe finds no violations on the staff pages (as staff), the "not allowed" page (as a customer)
+ * and the customer's order page with an open offer, at desktop width and on a 375 px phone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inDays, post, signUp, type Customer } from '../api/helpers';
+import { startApp, type App } from '../support/browser';
+import { bookDelivery } from '../support/shipments';
+import { signUpStaff } from '../support/staff';
+
+async function contextAs(app: App, member: Customer, role: 'staff' | 'customer', viewport: { width: number; height: number }) {
+  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport });
+  await context.addInitScript(
+    ({ token, id, role: stored }) => {
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('id', id);
+      localStorage.setItem('role', stored);
+    },
+    { token: member.token, id: String(member.id), role },
+  );
+  return context;
+}
+
+async function violationsOf(context: BrowserContext, path: string, ready: string) {
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.locator('main h1').first().waitFor();
+  await page.getByText(ready).first().waitFor();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  await page.close();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 375, height: 740 }],
+])('accessibility of the staff pages and the order page on %s', (_name, viewport) => {
+  let app: App;
+  let staff: BrowserContext;
+  let customer: BrowserContext;
+  let reference: string;
+
+  beforeAll(async () => {
+    app = await startApp({ viewport });
+    const staffMember = await signUpStaff(app.server);
+    const member = await signUp(app.server);
+    reference = await bookDelivery(app.server, member.token);
+    await post(app.server, `staff/orders/${reference}/offer`, { amount_kobo: 18_500_000, note: 'Two vans', valid_until: inDays(7) }, staffMember.token);
+    await post(app.server, 'Packer-Registration', { full_name: 'Bisi Ade', age: 31, mobile_number: '08031234567', location: 'Ikeja' });
+    await post(app.server, 'newsletter', { email: 'reader@example.com' });
+    staff = await contextAs(app, staffMember, 'staff', viewport);
+    customer = await contextAs(app, member, 'customer', viewport);
+  });
+  afterAll(() => app?.close());
+
+  it('/staff has no axe violations', async () => {
+    expect(await violationsOf(staff, '/staff', reference)).toEqual([]);
+  });
+  it('/staff/orders/:reference has no axe violations', async () => {
+    expect(await violationsOf(staff, `/staff/orders/${reference}`, 'Send a price')).toEqual([]);
+  });
+  it('/staff/applications has no axe violations', async () => {
+    expect(await violationsOf(staff, '/staff/applications', 'Bisi Ade')).toEqual([]);
+  });
+  it('/staff/subscribers has no axe violations', async () => {
+    expect(await violationsOf(staff, '/staff/subscribers', 'reader@example.com')).toEqual([]);
+  });
+  it('/staff for a customer ("not allowed") has no axe violations', async () => {
+    expect(await violationsOf(customer, '/staff', 'Not allowed')).toEqual([]);
+  });
+  it('/orders/:reference with an open offer has no axe violations', async () => {
+    expect(await violationsOf(customer, `/orders/${reference}`, 'Two vans')).toEqual([]);
+  });
+});

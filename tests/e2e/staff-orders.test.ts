@@ -1,0 +1,112 @@
+/**
+ * The operations loop in real Chromium against the real server: staff log in, find an order by
+ * search, open it and send a price; its customer sees the price on the order page and accepts
+ * it; another order is cancelled by its customer and shows Cancelled on public tracking; a
+ * customer on /staff is told it is not for them.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inDays, signUp, type Customer } from '../api/helpers';
+import { signInAs, startApp, type App } from '../support/browser';
+import { bookDelivery } from '../support/shipments';
+import { signUpStaff } from '../support/staff';
+
+let app: App;
+let staff: Customer;
+let customer: Customer;
+let reference: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  staff = await signUpStaff(app.server);
+  customer = await signUp(app.server);
+  reference = await bookDelivery(app.server, customer.token);
+  // A second order of someone else, so the search has something to leave out.
+  await bookDelivery(app.server, (await signUp(app.server)).token);
+});
+afterAll(() => app?.close());
+
+const main = (on: Page) => on.getByRole('main');
+
+async function arrive(on: Page, pathname: string, heading: string | RegExp) {
+  await on.waitForURL((url) => url.pathname === pathname);
+  await on.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+async function freshPage(): Promise<Page> {
+  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+describe('staff and customers in Chromium', () => {
+  it('staff log in, find the order by search, open it and send a price', async () => {
+    const page = await freshPage();
+    await page.goto('/staff');
+    await arrive(page, '/login', 'Log In');
+    await main(page).getByLabel(/^Email/).fill(staff.email);
+    await main(page).getByLabel(/^Password/).fill(staff.password);
+    await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
+    await arrive(page, '/staff', 'Orders');
+    await page.getByRole('banner').getByRole('link', { name: 'Staff' }).waitFor();
+
+    await main(page).getByRole('searchbox', { name: /Search/ }).fill(reference.toLowerCase());
+    await main(page).getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => main(page).getByRole('link', { name: /^RL-/ }).allTextContents()).toEqual([reference]);
+    await main(page).getByRole('link', { name: reference }).click();
+    await arrive(page, `/staff/orders/${reference}`, `Order ${reference}`);
+
+    await main(page).getByRole('textbox', { name: /Amount in naira/ }).fill('185000');
+    await main(page).getByLabel(/Valid until/).fill(inDays(7));
+    await main(page).getByLabel(/Note to the customer/).fill('Two vans and four packers');
+    await main(page).getByRole('button', { name: 'Send price' }).click();
+    await main(page).getByRole('group', { name: /an offer of ₦185,000.00/ }).waitFor();
+    await main(page).getByRole('button', { name: 'Yes, send it' }).click();
+    await main(page).getByRole('status').filter({ hasText: 'Offer of ₦185,000.00 sent' }).waitFor();
+    await main(page).getByRole('region', { name: 'Price offers' }).getByText('₦185,000.00').waitFor();
+    await page.context().close();
+  });
+
+  it('the customer sees the price on the order page and accepts it', async () => {
+    const page = await freshPage();
+    await signInAs(page, customer);
+    await page.goto('/profile');
+    await main(page).getByRole('link', { name: `Details of ${reference}` }).click();
+    await arrive(page, `/orders/${reference}`, 'Your order');
+    await main(page).getByRole('region', { name: /Price offered: ₦185,000.00/ }).getByText('Two vans and four packers').waitFor();
+    await main(page).getByRole('button', { name: `Accept ₦185,000.00 for ${reference}` }).click();
+    await main(page).getByRole('heading', { name: /Price accepted: ₦185,000.00/ }).waitFor();
+    await page.reload();
+    await main(page).getByRole('heading', { name: /Price accepted: ₦185,000.00/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('another order is cancelled by its customer and shows Cancelled on public tracking', async () => {
+    const other = await bookDelivery(app.server, customer.token);
+    const page = await freshPage();
+    await signInAs(page, customer);
+    await page.goto(`/orders/${other}`);
+    await arrive(page, `/orders/${other}`, 'Your order');
+    await main(page).getByRole('button', { name: 'Cancel order' }).click();
+    await main(page).getByRole('textbox', { name: /Why are you cancelling/ }).fill('We are staying after all');
+    await main(page).getByRole('button', { name: 'Cancel the order' }).click();
+    await expect
+      .poll(() => main(page).locator('[aria-current="step"] h3').textContent())
+      .toBe('Cancelled');
+
+    const visitor = await (await app.browser.newContext({ baseURL: app.server.origin })).newPage();
+    await visitor.goto(`/package-details?reference=${other}`);
+    await arrive(visitor, '/package-details', 'Package details');
+    await expect.poll(() => main(visitor).locator('[aria-current="step"] h3').textContent()).toBe('Cancelled');
+    expect(await main(visitor).textContent()).not.toContain('We are staying after all');
+    await visitor.context().close();
+    await page.context().close();
+  });
+
+  it('a customer on /staff is told it is not for them', async () => {
+    const page = await freshPage();
+    await signInAs(page, customer);
+    await page.goto('/staff');
+    await arrive(page, '/staff', 'Not allowed');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,186 @@
+/** The staff workspace against the real server: the guard, the queue, an order's actions, applications, subscribers. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatNaira } from '../../src/api/contract';
+import type { StoredSession } from '../../src/api/storage';
+import { inDays, post, signUp, type Customer } from '../api/helpers';
+import { bookDelivery } from '../support/shipments';
+import { startTestServer, type TestServer } from '../support/server';
+import { signUpStaff } from '../support/staff';
+import { renderApp } from './render';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+let server: TestServer;
+let staff: StoredSession;
+let customer: Customer;
+let reference: string;
+
+const sessionOf = (member: Customer, role: 'staff' | 'customer'): StoredSession => ({
+  token: member.token,
+  id: String(member.id),
+  profileImage: '',
+  email: member.email,
+  role,
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = sessionOf(await signUpStaff(server), 'staff');
+  customer = await signUp(server);
+  reference = await bookDelivery(server, customer.token);
+});
+afterAll(() => server.close());
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const main = () => within(screen.getByRole('main'));
+
+describe('the staff guard', () => {
+  it('tells a customer the staff pages are not for them', async () => {
+    renderApp('/staff', { apiUrl: server.apiUrl, session: sessionOf(customer, 'customer') });
+    await heading('Not allowed');
+    expect(main().getByText(/for the company's staff/)).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Staff' })).toBeNull();
+  });
+
+  it('sends a visitor to /login and remembers where they were going', async () => {
+    const app = renderApp('/staff/orders/RL-ABCDEFGH23', { apiUrl: server.apiUrl });
+    await heading('Log In');
+    expect(app.location().pathname).toBe('/login');
+    expect(app.location().state).toEqual({ from: { pathname: '/staff/orders/RL-ABCDEFGH23', search: '' } });
+  });
+
+  it('shows Staff in the header for staff', async () => {
+    renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
+    await heading('Orders');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/staff');
+  });
+});
+
+describe('/staff (the queue)', () => {
+  it('lists the order with its customer and price, finds it by email and keeps the search text', async () => {
+    const app = renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
+    const row = (await main().findByRole('link', { name: reference }, { timeout: 10_000 })).closest('tr')!;
+    expect(within(row).getByText('Scheduled Delivery')).toBeInTheDocument();
+    expect(within(row).getByText(customer.email)).toBeInTheDocument();
+    expect(within(row).getByText('To Inspect')).toBeInTheDocument();
+    expect(within(row).getByText('No price yet')).toBeInTheDocument();
+
+    await app.user.type(main().getByRole('searchbox', { name: /Search/ }), 'nobody-has-this@example.com');
+    await app.user.click(main().getByRole('button', { name: 'Search' }));
+    expect(await main().findByText('No orders match.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(main().getByRole('searchbox', { name: /Search/ })).toHaveValue('nobody-has-this@example.com');
+
+    await app.user.clear(main().getByRole('searchbox', { name: /Search/ }));
+    await app.user.type(main().getByRole('searchbox', { name: /Search/ }), customer.email);
+    await app.user.click(main().getByRole('button', { name: 'Search' }));
+    const links = await main().findAllByRole('link', { name: /^RL-/ }, { timeout: 5000 });
+    expect(links.map((link) => link.textContent)).toEqual([reference]);
+  });
+
+  it('filters by status', async () => {
+    const app = renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
+    await main().findByRole('link', { name: reference }, { timeout: 10_000 });
+    await app.user.selectOptions(main().getByRole('combobox', { name: 'Status' }), 'Delivered');
+    expect(await main().findByText('No orders match.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('says when the queue cannot be loaded, and offers to try again', async () => {
+    renderApp('/staff', { apiUrl: 'http://127.0.0.1:9/api/v1', session: staff });
+    const alert = await main().findByRole('alert', {}, { timeout: 10_000 });
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+});
+
+describe('/staff/orders/:reference', () => {
+  it('shows what the customer sent, refuses a bad amount at the field, then sends a price after confirming', async () => {
+    const app = renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: staff });
+    await heading(`Order ${reference}`);
+    await main().findByText('12 Admiralty Way, Lekki, Lagos', {}, { timeout: 10_000 });
+    expect(main().getByText('Chinedu Eze')).toBeInTheDocument();
+    expect(main().getByText('Two boxes of books')).toBeInTheDocument();
+
+    const amount = main().getByRole('textbox', { name: /Amount in naira/ });
+    await app.user.type(amount, '12');
+    await app.user.type(main().getByLabelText(/Valid until/), inDays(7));
+    await app.user.click(main().getByRole('button', { name: 'Send price' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(/must be between/));
+    expect(amount).toHaveValue('12');
+
+    await app.user.clear(amount);
+    await app.user.type(amount, '185,000');
+    await app.user.click(main().getByRole('button', { name: 'Send price' }));
+    expect(main().getByRole('group', { name: /^Send RL-\w+ an offer of/ })).toHaveTextContent(formatNaira(18_500_000));
+    await app.user.click(main().getByRole('button', { name: 'Yes, send it' }));
+    await waitFor(() => expect(main().getByRole('status')).toHaveTextContent(/Offer of ₦185,000.00 sent/));
+    const offers = await main().findByRole('heading', { name: 'Price offers' });
+    await waitFor(() => expect(offers.closest('section')!).toHaveTextContent('₦185,000.00'));
+  });
+
+  it('moves the status after confirming, with a note that shows in the history', async () => {
+    const other = await bookDelivery(server, customer.token);
+    const app = renderApp(`/staff/orders/${other}`, { apiUrl: server.apiUrl, session: staff });
+    const status = await main().findByRole('combobox', { name: /New status/ }, { timeout: 10_000 });
+    await app.user.click(main().getByRole('button', { name: 'Move status' }));
+    await waitFor(() => expect(status).toHaveAttribute('aria-invalid', 'true'));
+    await app.user.selectOptions(status, 'Shipped');
+    await app.user.type(main().getByLabelText('Note (optional)'), 'Van 3 left Lekki');
+    await app.user.click(main().getByRole('button', { name: 'Move status' }));
+    await app.user.click(main().getByRole('button', { name: 'Yes, move it' }));
+    await waitFor(() => expect(main().getByRole('status')).toHaveTextContent(/Shipped/));
+    const history = main().getByRole('list', { name: 'History' });
+    await waitFor(() => expect(history).toHaveTextContent('Van 3 left Lekki'));
+    expect(main().getByRole('combobox', { name: /New status/ })).toHaveValue('');
+  });
+
+  it('says an unknown reference is unknown', async () => {
+    renderApp('/staff/orders/RL-2222222222', { apiUrl: server.apiUrl, session: staff });
+    expect(await main().findByText(/No order/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+describe('/staff/applications and /staff/subscribers', () => {
+  it('lists an application and saves its new status', async () => {
+    await post(server, 'Mover-Registration', {
+      full_name: 'Tunde Bakare',
+      email: 'tunde@example.com',
+      age: 29,
+      mobile_number: '08031234567',
+      location: 'Yaba, Lagos',
+    });
+    const app = renderApp('/staff/applications', { apiUrl: server.apiUrl, session: staff });
+    const status = await main().findByRole('combobox', { name: 'Status of Tunde Bakare' }, { timeout: 10_000 });
+    expect(status).toHaveValue('new');
+    await app.user.selectOptions(status, 'contacted');
+    await waitFor(() => expect(status).toBeEnabled());
+    await waitFor(async () => {
+      const answer = await fetch(`${server.apiUrl}/staff/applications`, { headers: { authorization: `Bearer ${staff.token}` } });
+      expect((await answer.json()).data[0].status).toBe('contacted');
+    });
+  });
+
+  it('lists the subscribers a page at a time ("Show more"), and downloads them all as CSV', async () => {
+    // 51 subscribers: one more than a page, the first one subscribed earliest.
+    await post(server, 'newsletter', { email: 'reader@example.com' });
+    for (let n = 1; n <= 50; n++) await post(server, 'newsletter', { email: `reader${n}@example.com` });
+    const saved: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:subscribers';
+    };
+    URL.revokeObjectURL = () => {};
+    const app = renderApp('/staff/subscribers', { apiUrl: server.apiUrl, session: staff });
+    await main().findByText('reader50@example.com', {}, { timeout: 10_000 });
+    expect(main().getAllByRole('row')).toHaveLength(51);
+    expect(main().queryByText('reader@example.com')).toBeNull();
+    await app.user.click(main().getByRole('button', { name: 'Show more' }));
+    await main().findByText('reader@example.com', {}, { timeout: 5000 });
+    expect(main().getAllByRole('row')).toHaveLength(52);
+    expect(main().queryByRole('button', { name: 'Show more' })).toBeNull();
+    await app.user.click(main().getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const csv = await saved[0]!.text();
+    expect(csv).toContain('reader@example.com');
+    expect(csv).toContain('reader50@example.com');
+  });
+});
