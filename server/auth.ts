@@ -6,8 +6,9 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { sql, type QueryCreator } from 'kysely';
 import { sha256 } from './accounts/codes';
-import type { Actor, DB, User, UsersTable } from './db/database';
+import type { Actor, Database, DB, User, UsersTable } from './db/database';
 import { forbidden, unauthorized } from './problems';
 
 export const SESSION_DAYS = 30;
@@ -52,24 +53,49 @@ const USER_COLUMNS = [
   'users.public_id', 'users.role',
 ] as const satisfies ReadonlyArray<`users.${keyof UsersTable}`>;
 
-/** Sets `request.user` from the bearer token, or answers 401. */
-async function signIn(db: DB, request: FastifyRequest): Promise<void> {
+/** The SHA-256 the request's session is stored under, or 401 without a usable bearer token. */
+export function sessionTokenHash(request: FastifyRequest): string {
   const token = bearerToken(request);
   if (!token || token.length > 200) throw unauthorized();
+  return sha256(token);
+}
+
+/** Sets `request.user` from the bearer token, or answers 401. */
+export async function signIn(db: DB, request: FastifyRequest): Promise<void> {
   const user = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(USER_COLUMNS)
-    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.token_hash', '=', sessionTokenHash(request))
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!user) throw unauthorized();
   request.user = user;
 }
 
+/**
+ * The customer of a live session, as a query a statement can start with: a booking checks the
+ * session in the statement that stores it (routes/booking.ts). The same rule as `signIn`.
+ */
+export const sessionCustomer = (tokenHash: string) => (query: QueryCreator<Database>) =>
+  query
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', sql<Date>`now()`);
+
 export function requireUser(db: DB): onRequestAsyncHookHandler {
   return async (request) => signIn(db, request);
 }
+
+/**
+ * Only that a bearer token is there (else 401 at once): for bookings, whose statement checks the
+ * session itself (routes/booking.ts), saving the lookup's round trip.
+ */
+export const requireBearer: onRequestAsyncHookHandler = async (request) => {
+  sessionTokenHash(request);
+};
 
 /** The request's customer; only called behind `requireUser`. */
 export function currentUser(request: FastifyRequest): User {

@@ -43,7 +43,7 @@ function bodyOf(error: FastifyError | Problem, request: FastifyRequest): ErrorBo
 }
 
 export function handleError(error: FastifyError | Problem, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof Problem) return reply.code(error.statusCode).send(bodyOf(error, request));
+  if (error instanceof Problem) return reply.code(error.statusCode).headers(error.headers).send(bodyOf(error, request));
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const message = (error.code && knownFailures[error.code]) ?? (error.code?.startsWith('FST_') ? 'The request could not be read.' : error.message);

@@ -2,12 +2,13 @@
 import type { z } from 'zod';
 import { fieldErrors } from '../src/api/contract';
 
-/** A 4xx with a message for the user, and optionally messages under fields. */
+/** A 4xx with a message for the user, optionally messages under fields and headers (Retry-After). */
 export class Problem extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly fields: Record<string, string[]> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'Problem';

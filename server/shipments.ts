@@ -5,11 +5,10 @@
  * tracking timeline shows.
  */
 import crypto from 'node:crypto';
-import type { ExpressionBuilder, Insertable, InsertResult, QueryCreator, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, InsertResult, QueryCreator, SelectQueryBuilder, Transaction } from 'kysely';
 import type { ShipmentStatus, TrackingResult } from '../src/api/contract';
 import type { Actor, Database, DB, Shipment, ShipmentsTable } from './db/database';
-import type { Mail } from './mail/mailer';
-import { outboxRow } from './mail/outbox';
+import type { MailContent } from './mail/mailer';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -27,8 +26,11 @@ export function normaliseReference(typed: string): string {
 /** A cancelled order has reached its end too: its bar is full, and its status says how it ended. */
 export const progressOf: Record<ShipmentStatus, number> = { ToInspect: 33, Shipped: 66, Delivered: 100, Cancelled: 100 };
 
-/** The tables of a statement that inserts a shipment: `new_shipment` is the one being inserted. */
-type WithNewShipmentTables = Database & { new_shipment: { id: number } } & { new_mail: InsertResult };
+/**
+ * The tables of a statement that inserts a shipment: `customer` is who books it (at most one
+ * row), `new_shipment` the shipment being inserted.
+ */
+type WithNewShipmentTables = Database & { customer: { id: number; email: string } } & { new_shipment: { id: number } } & { new_mail: InsertResult };
 
 /** A query whose `new_shipment` table is the shipment being inserted in the same statement. */
 export type WithNewShipment = QueryCreator<WithNewShipmentTables>;
@@ -37,16 +39,35 @@ export type WithNewShipment = QueryCreator<WithNewShipmentTables>;
 export const newShipmentId = (eb: ExpressionBuilder<WithNewShipmentTables, keyof Database>) =>
   eb.selectFrom('new_shipment').select('new_shipment.id');
 
+/** A query of who books: one row (`id`, `email`) when the booking may go ahead, none when not. */
+export type CustomerQuery = (query: QueryCreator<Database>) => SelectQueryBuilder<Database, 'users' | 'sessions', { id: number; email: string }>;
+
 /**
- * Starts the one statement that inserts a shipment, queues the mail about it and, through what
- * the caller adds, inserts its details. One statement is atomic on its own: the shipment, its
- * details and its mail are all stored or none, without a transaction's extra round trips.
+ * Starts the one statement that inserts a shipment for `customer`, queues the mail about it
+ * to the customer's address and, through what the caller adds, inserts its details. One
+ * statement is atomic on its own: the shipment, its details and its mail are all stored or none,
+ * without a transaction's extra round trips. Without a customer row the shipment's `user_id` is
+ * NULL, which the column refuses (`isWithoutCustomer`), so nothing at all is stored.
  */
-export function insertShipment(db: DB, shipment: Insertable<ShipmentsTable>, mail: Mail): WithNewShipment {
+export function insertShipment(db: DB, customer: CustomerQuery, shipment: Omit<Insertable<ShipmentsTable>, 'user_id'>, mail: MailContent): WithNewShipment {
   return db
-    .with('new_shipment', (query) => query.insertInto('shipments').values(shipment).returning('id'))
-    .with('new_mail', (query) => query.insertInto('mail_outbox').values(outboxRow(mail)));
+    .with('customer', customer)
+    .with('new_shipment', (query) =>
+      query
+        .insertInto('shipments')
+        .values({ ...shipment, user_id: (eb) => eb.selectFrom('customer').select('customer.id') })
+        .returning('id'),
+    )
+    .with('new_mail', (query) =>
+      query
+        .insertInto('mail_outbox')
+        .values({ recipient: (eb) => eb.selectFrom('customer').select('customer.email'), subject: mail.subject, body: mail.text }),
+    );
 }
+
+/** Whether a shipment statement failed for want of a customer row (see `insertShipment`). */
+export const isWithoutCustomer = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23502' && 'column' in error && (error.column === 'user_id' || error.column === 'recipient');
 
 export function findShipment(db: DB, typedReference: string) {
   return db.selectFrom('shipments').selectAll().where('reference', '=', normaliseReference(typedReference)).executeTakeFirst();

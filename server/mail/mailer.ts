@@ -16,6 +16,9 @@ export interface Mail {
   text: string;
 }
 
+/** A mail whose recipient the statement that queues it finds. */
+export type MailContent = Omit<Mail, 'to'>;
+
 export interface Transport {
   /** Delivers one mail, or throws; the outbox retries. */
   deliver(mail: Mail): Promise<void>;

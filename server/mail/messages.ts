@@ -1,6 +1,6 @@
 /** The text of every mail. Codes and references stand alone on their own line, easy to copy. */
 import { formatNaira, serviceTypeLabels, statusLabels, type ServiceType, type ShipmentStatus } from '../../src/api/contract';
-import type { Mail } from './mailer';
+import type { Mail, MailContent } from './mailer';
 
 const signOff = '\n\nRelo Logistics\nIf you did not ask for this, you can ignore this mail.';
 
@@ -20,10 +20,10 @@ export function resetCodeMail(to: string, code: string, minutes: number): Mail {
   };
 }
 
-export function bookingMail(to: string, reference: string, serviceType: ServiceType): Mail {
+/** Its recipient is the booking's customer, whom the booking statement finds (shipments.ts). */
+export function bookingMail(reference: string, serviceType: ServiceType): MailContent {
   const label = serviceTypeLabels[serviceType];
   return {
-    to,
     subject: `We received your ${label} request: ${reference}`,
     text: `Thank you. We received your ${label} request and our support team will contact you.\n\nYour tracking reference is:\n\n${reference}\n\nTrack it any time on our website with this reference.\n\nRelo Logistics`,
   };

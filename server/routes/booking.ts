@@ -1,15 +1,20 @@
 /**
- * What every quote and delivery does: store the shipment, its details and the mail with its
- * reference, in one statement (see `insertShipment`). With an Idempotency-Key the key goes into the shipment's row;
- * when the account already booked with it, the first booking's reference is answered and nothing
- * is stored or mailed (`replayed`).
+ * What every quote and delivery does: check the session, check the hourly limit, store the
+ * shipment, its details and the mail with its reference, all in one statement (see
+ * `insertShipment`), so a booking costs one round trip (README, Measurements). When that
+ * statement finds no customer, a second look says why: 401 (no live session), a replay, or 429.
+ * With an Idempotency-Key the key goes into the shipment's row; when the account already booked
+ * with it, the first booking's reference is answered and nothing is stored or mailed (`replayed`).
  */
+import type { FastifyRequest } from 'fastify';
 import type { ServiceType } from '../../src/api/contract';
+import { currentUser, sessionCustomer, sessionTokenHash, signIn } from '../auth';
 import type { DB, User } from '../db/database';
 import { checkReplay, isDuplicate, type IdempotencyKey } from '../idempotency';
 import { bookingMail } from '../mail/messages';
+import { orderLimitExceeded, underHourlyLimit } from '../order-limit';
 import type { Services } from '../services';
-import { insertShipment, newReference, type WithNewShipment } from '../shipments';
+import { insertShipment, isWithoutCustomer, newReference, type WithNewShipment } from '../shipments';
 
 export interface Booked {
   data: { reference_number: string };
@@ -24,30 +29,54 @@ const bookedWith = (db: DB, customer: User, idempotency: IdempotencyKey) =>
     .where('idempotency_key', '=', idempotency.key)
     .executeTakeFirst();
 
-export async function book(
-  services: Services,
-  customer: User,
-  idempotency: IdempotencyKey | null,
-  serviceType: ServiceType,
-  storeDetails: (withShipment: WithNewShipment) => Promise<unknown>,
-): Promise<Booked> {
-  const { db, mailer } = services;
+/** The first booking's answer when this request repeats it (its key), else null. */
+async function replayOf(db: DB, customer: User, idempotency: IdempotencyKey | null): Promise<Booked | null> {
+  const first = idempotency && (await bookedWith(db, customer, idempotency));
+  if (!first || checkReplay(first, idempotency) !== 'replay') return null;
+  return { data: { reference_number: first.reference }, replayed: true };
+}
+
+type StoreDetails = (withShipment: WithNewShipment) => Promise<unknown>;
+
+/** The signed-in customer of `request` books `serviceType`; `storeDetails` adds its detail rows to the statement. */
+export async function book(services: Services, request: FastifyRequest, serviceType: ServiceType, storeDetails: StoreDetails, isRetry = false): Promise<Booked> {
+  const { db, mailer, config } = services;
+  const idempotency = request.idempotencyKey;
+  const limit = config.orderRateLimit;
+  const customer = sessionCustomer(sessionTokenHash(request));
   const reference = newReference();
+  const shipment = { reference, service_type: serviceType, idempotency_key: idempotency?.key, request_hash: idempotency?.hash };
   try {
-    const shipment = { reference, user_id: customer.id, service_type: serviceType, idempotency_key: idempotency?.key, request_hash: idempotency?.hash };
-    await storeDetails(insertShipment(db, shipment, bookingMail(customer.email, reference, serviceType)));
+    const allowedCustomer = limit === 0 ? customer : (query: Parameters<typeof customer>[0]) => customer(query).where((eb) => underHourlyLimit(eb, limit));
+    await storeDetails(insertShipment(db, allowedCustomer, shipment, bookingMail(reference, serviceType)));
   } catch (error) {
+    if (isWithoutCustomer(error) && !isRetry) {
+      // Throws 401 or 429 when that is why; else the request repeats a booking, or the hour has room again by now.
+      await refuseIfNotAllowed(services, request);
+      return (await replayOf(db, currentUser(request), idempotency)) ?? book(services, request, serviceType, storeDetails, true);
+    }
     if (!idempotency || !isDuplicate(error, 'shipments_idempotency')) throw error;
-    const first = await bookedWith(db, customer, idempotency);
-    if (first && checkReplay(first, idempotency) === 'replay') return { data: { reference_number: first.reference }, replayed: true };
+    await signIn(db, request);
+    const replay = await replayOf(db, currentUser(request), idempotency);
+    if (replay) return replay;
     // The key's first use is over 24 hours old and not yet cleared: it starts afresh.
-    await db.updateTable('shipments').set({ idempotency_key: null }).where('user_id', '=', customer.id).where('idempotency_key', '=', idempotency.key).execute();
-    return book(services, customer, idempotency, serviceType, storeDetails);
+    await db.updateTable('shipments').set({ idempotency_key: null }).where('user_id', '=', currentUser(request).id).where('idempotency_key', '=', idempotency.key).execute();
+    return book(services, request, serviceType, storeDetails, isRetry);
   }
   mailer.wake();
   return { data: { reference_number: reference }, replayed: false };
 }
 
-/** Whether the account already booked with this key (a retry the hourly limit must let through). */
-export const isRetry = async (db: DB, customer: User, idempotency: IdempotencyKey | null) =>
-  idempotency !== null && (await bookedWith(db, customer, idempotency)) !== undefined;
+/**
+ * The booking statement found no customer: 401 when the session has ended, 429 when the account
+ * is at its hourly limit, unless the request repeats a booking already made (its first answer).
+ */
+async function refuseIfNotAllowed(services: Services, request: FastifyRequest): Promise<void> {
+  const { db, config } = services;
+  await signIn(db, request);
+  const customer = currentUser(request);
+  const { idempotencyKey } = request;
+  if (config.orderRateLimit === 0 || (idempotencyKey && (await bookedWith(db, customer, idempotencyKey)))) return;
+  const refusal = await orderLimitExceeded(db, customer.id, config.orderRateLimit);
+  if (refusal) throw refusal;
+}

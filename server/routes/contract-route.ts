@@ -4,9 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
-import { requireOpsToken, requireStaff, requireUser } from '../auth';
+import { requireBearer, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
 import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
-import { withOrderLimit } from '../order-limit';
 import type { Services } from '../services';
 
 export type ContractRequest<N extends CallName> = FastifyRequest<{
@@ -29,14 +28,17 @@ declare module 'fastify' {
 interface RouteOptions {
   /** Login, sign-up, code and password calls: limited per client address (config.authRateLimit). */
   rateLimited?: boolean;
-  /** Quote and delivery calls: at most config.orderRateLimit per account per hour. */
-  countsAsOrder?: boolean;
-  /** Quote, delivery and application calls: read the Idempotency-Key (see ../idempotency.ts). */
+  /** Application calls: read the Idempotency-Key (see ../idempotency.ts). */
   idempotent?: boolean;
+  /**
+   * Quote and delivery calls: idempotent too, and `book` (./booking.ts) checks the session and
+   * the hourly limit in the statement that stores the booking, so the guard only wants a token.
+   */
+  booking?: boolean;
 }
 
-function guardFor(auth: (typeof calls)[CallName]['auth'], services: Services): onRequestAsyncHookHandler[] {
-  if (auth === 'bearer') return [requireUser(services.db)];
+function guardFor(auth: (typeof calls)[CallName]['auth'], services: Services, booking: boolean): onRequestAsyncHookHandler[] {
+  if (auth === 'bearer') return [booking ? requireBearer : requireUser(services.db)];
   if (auth === 'staff') return [requireStaff(services.db, services.opsToken)];
   if (auth === 'ops') return [requireOpsToken(services.opsToken)];
   return [];
@@ -52,12 +54,23 @@ export function contractRoute<N extends CallName>(
   const call = calls[name];
   const { max, windowMs } = services.config.authRateLimit;
   const run = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  const limited = options.countsAsOrder ? withOrderLimit(services.db, services.config.orderRateLimit, run) : run;
-  // The key is read (a malformed one refused) before anything is stored, the limit counted or a file kept.
+  const booking = options.booking ?? false;
+  // The key is read (a malformed one refused) before anything is stored or a file kept.
   const keyed = async (request: FastifyRequest, reply: FastifyReply) => {
     request.idempotencyKey = idempotencyKeyOf(request);
     services.expireIdempotencyKeys();
-    return limited(request, reply);
+    return run(request, reply);
+  };
+  // A booking whose request is refused before its statement runs (a field, the key) still answers
+  // 401 first when the session has ended, as every other signed-in call does.
+  const bookingHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      if (request.validationError) throw request.validationError;
+      return await keyed(request, reply);
+    } catch (error) {
+      if (!request.user) await signIn(services.db, request);
+      throw error;
+    }
   };
   app.route({
     method: call.method,
@@ -67,7 +80,8 @@ export function contractRoute<N extends CallName>(
       ...('query' in call ? { querystring: call.query } : {}),
     },
     config: { call: name, ...(options.rateLimited ? { rateLimit: { max, timeWindow: windowMs } } : {}) },
-    onRequest: guardFor(call.auth, services),
-    handler: options.idempotent ? keyed : limited,
+    onRequest: guardFor(call.auth, services, booking),
+    ...(booking ? { attachValidation: true } : {}),
+    handler: booking ? bookingHandler : options.idempotent ? keyed : run,
   });
 }

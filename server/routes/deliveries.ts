@@ -1,7 +1,6 @@
 /** Delivery bookings: instant, scheduled, and bulk (one pickup, up to 50 receivers). */
 import type { FastifyInstance } from 'fastify';
 import { BULK_DELIVERY_CREATED, calls, DELIVERY_CREATED } from '../../src/api/contract';
-import { currentUser } from '../auth';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
 import type { RoutesOptions } from '../services';
 import { newShipmentId, type WithNewShipment } from '../shipments';
@@ -19,14 +18,14 @@ const storeDelivery = (sender: Sender, receivers: Receiver[]) => (withShipment: 
     .values(receivers.map((receiver, position) => ({ ...receiver, shipment_id: newShipmentId, position })))
     .execute();
 
-const booking = { countsAsOrder: true, idempotent: true };
+const booking = { booking: true } as const;
 
 export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   contractRoute(app, services, 'instantDelivery', async (request) => {
     const { body } = request;
     const sender = { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: null, description: body.description };
     const receiver = { address: body.dilivery_address, name: body.receiver_fullname, phone: body.receiver_number, delivery_date: null };
-    const { data } = await book(services, currentUser(request), request.idempotencyKey, 'instant_delivery', storeDelivery(sender, [receiver]));
+    const { data } = await book(services, request, 'instant_delivery', storeDelivery(sender, [receiver]));
     return { message: calls.instantDelivery.success, data };
   }, booking);
 
@@ -34,7 +33,7 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesO
     const { body } = request;
     const sender = { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_phone, pickup_date: body.pickup_date, description: body.description };
     const receiver = { address: body.delivery_address, name: body.receiver_fullname, phone: body.receiver_phone, delivery_date: body.delivery_date };
-    const { data } = await book(services, currentUser(request), request.idempotencyKey, 'scheduled_delivery', storeDelivery(sender, [receiver]));
+    const { data } = await book(services, request, 'scheduled_delivery', storeDelivery(sender, [receiver]));
     return { message: DELIVERY_CREATED, data };
   }, booking);
 
@@ -42,7 +41,7 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesO
     const { body } = request;
     const sender = { pickup_address: body.pickup_address, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: body.pickup_date, description: body.description };
     const receivers = body.receiver_details.map(({ address, name, phone, date }) => ({ address, name, phone, delivery_date: date }));
-    const { data } = await book(services, currentUser(request), request.idempotencyKey, 'bulk_delivery', storeDelivery(sender, receivers));
+    const { data } = await book(services, request, 'bulk_delivery', storeDelivery(sender, receivers));
     return { message: BULK_DELIVERY_CREATED, data };
   }, booking);
 }

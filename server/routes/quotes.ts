@@ -1,9 +1,9 @@
 /** Relocation quotes: inter-state (JSON or multipart), local and office (multipart), each with an optional image `file`. */
 import type { FastifyInstance } from 'fastify';
 import { calls, type ServiceType } from '../../src/api/contract';
-import { currentUser } from '../auth';
+import { currentUser, signIn } from '../auth';
 import type { RoutesOptions } from '../services';
-import { newShipmentId } from '../shipments';
+import { newShipmentId, type WithNewShipment } from '../shipments';
 import { uploadedFile } from '../uploads';
 import { book } from './booking';
 import { contractRoute, type ContractRequest } from './contract-route';
@@ -19,19 +19,26 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
   for (const [name, serviceType] of quoteCalls) {
     contractRoute(app, services, name, async (request: ContractRequest<typeof name>) => {
       const file = uploadedFile(request, 'file');
-      const customer = currentUser(request);
-      const image = file ? await services.images.save(file, 'file', customer.id) : null;
+      let image: string | null = null;
+      if (file) {
+        // A photo is stored under its owner, so a quote with one looks the session up first.
+        await signIn(services.db, request);
+        image = await services.images.save(file, 'file', currentUser(request).id);
+      }
       // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).
       const { aptFloor, toAptFloor, Services: chosenServices, ...quote } = request.body;
-      const { data, replayed } = await book(services, customer, request.idempotencyKey, serviceType, (withShipment) =>
+      const storeQuote = (withShipment: WithNewShipment) =>
         withShipment
           .insertInto('quotes')
           .values({ ...quote, shipment_id: newShipmentId, from_floor: aptFloor, to_floor: toAptFloor, services: chosenServices, image })
-          .execute(),
-      );
+          .execute();
+      const booked = await book(services, request, serviceType, storeQuote).catch(async (error: unknown) => {
+        await services.images.remove(image);
+        throw error;
+      });
       // A retried submit keeps the first booking's photo, not this copy.
-      if (replayed) await services.images.remove(image);
-      return { message: calls[name].success, data };
-    }, { countsAsOrder: true, idempotent: true });
+      if (booked.replayed) await services.images.remove(image);
+      return { message: calls[name].success, data: booked.data };
+    }, { booking: true });
   }
 }
