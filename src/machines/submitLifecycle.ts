@@ -1,0 +1,106 @@
+/**
+ * The submit lifecycle every form flow shares (docs/architecture.md, "Forms share one lifecycle"),
+ * written once so that no flow writes it again:
+ *
+ *   check → submitting (tag `busy`) → done, or back with field messages and toasts.
+ *
+ * A flow keeps its own file and states, read top to bottom; it spreads `lifecycleActions` and
+ * `lifecycleGuards` (plus `keyedActions` and `keyedGuards` when its submissions carry an
+ * Idempotency-Key) into its `setup`, and builds the repeated parts of its states with:
+ * - `checkThen(target, checked)`: the submit transitions. What would be sent passes its schema:
+ *   on to `target`; else its messages go under the fields and out as toasts, and the form stays.
+ * - `failedBackTo(target)`: a call that failed goes back with its field messages and toasts.
+ * - `keyedFailureBackTo(target, saveDraft)`: the same for a keyed submission, which also decides
+ *   whether the next press sends a new key (the server refused) or the same one (no answer).
+ * - `successThen(target, leave)`: the success message shows and the button stays busy until the
+ *   delay `redirectDelay` has passed; then `leave`.
+ * The rule that typing in a field clears its message is `edited` in formFields.ts.
+ *
+ * The builders name the actions and guards below by string, so a flow that did not spread them
+ * into its setup does not compile; `notifyErrors` (the toasts) is provided by the view.
+ */
+import { assign } from 'xstate';
+import type { z } from 'zod';
+import { feedbackOf, heldOrNewKey, problemsOf, wasRefused, type Feedback, type SubmissionKeys } from './formFields';
+
+/** What a flow would send, and the contract's schema it must pass first. */
+export interface Checked {
+  schema: z.ZodType;
+  value: unknown;
+}
+
+/** For `setup({ actions })`: what the builders below do. */
+export const lifecycleActions = {
+  /** Toasts, one a message; provided by the view. */
+  notifyErrors: (_: unknown, _params: { messages: string[] }) => {},
+  /** The schema's messages about what would be sent: under the fields and, next, as toasts. */
+  showProblems: assign<Feedback, never, Checked, never, never>((_, { schema, value }) => problemsOf(schema, value)),
+  /** What a failed call says (formFields.ts, feedbackOf). */
+  showFeedback: assign<Feedback, never, { error: unknown }, never, never>((_, { error }) => feedbackOf(error)),
+  /** Nothing left to fix, nothing to say. */
+  clearFeedback: assign<Feedback, never, undefined, never, never>({ errors: {}, messages: [] }),
+};
+
+/** For `setup({ guards })`. */
+export const lifecycleGuards = {
+  isValid: (_: unknown, { schema, value }: Checked) => schema.safeParse(value).success,
+};
+
+/** For `setup({ actions })` of a flow whose submissions carry an Idempotency-Key (formFields.ts). */
+export const keyedActions = {
+  /** Before the call: the key still held from an unanswered submission, else a new one. */
+  assignSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>(({ context }) => ({ submissionKey: heldOrNewKey(context) })),
+  /** After an answer: the next press is a new submission. */
+  forgetSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>({ submissionKey: null }),
+};
+
+/** For `setup({ guards })` of a keyed flow: the failure event of the call was a refusal (4xx). */
+export const keyedGuards = {
+  wasRefused: ({ event }: { event: unknown }) => wasRefused((event as { error?: unknown }).error),
+};
+
+/** Toasts what the context's `messages` say. */
+export const toastMessages = {
+  type: 'notifyErrors' as const,
+  params: ({ context }: { context: { messages: string[] } }) => ({ messages: context.messages }),
+};
+
+/** Puts what the failed call said in the context (used in `onError`). */
+export const showFeedbackOfError = {
+  type: 'showFeedback' as const,
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+};
+
+/** The submit transitions: on to `target` when `checked(context)` passes, else its messages. */
+export function checkThen<TContext>(target: string, checked: (context: TContext) => Checked) {
+  const params = ({ context }: { context: TContext }) => checked(context);
+  return [
+    { guard: { type: 'isValid' as const, params }, target },
+    { actions: [{ type: 'showProblems' as const, params }, toastMessages] },
+  ];
+}
+
+/** A failed call: back to `target` with its field messages, and its toasts. */
+export function failedBackTo(target: string) {
+  return { target, actions: [showFeedbackOfError, toastMessages] };
+}
+
+/**
+ * A failed keyed submission, back to `target` either way. Refused (4xx): the server stored
+ * nothing, so the key is forgotten and the draft says so. No answer (timeout, network, 5xx): the
+ * key stays, and the same key goes again with the next press.
+ */
+export function keyedFailureBackTo<TSaveDraft extends { type: 'saveDraft' }>(target: string, saveDraft: TSaveDraft) {
+  return [
+    { guard: 'wasRefused' as const, target, actions: [showFeedbackOfError, 'forgetSubmissionKey' as const, saveDraft, toastMessages] },
+    failedBackTo(target),
+  ];
+}
+
+/** After a success: the button stays busy until the delay `redirectDelay`, then `leave` and on to `target`. */
+export function successThen<TLeave>(target: string, leave: TLeave) {
+  return {
+    tags: ['busy' as const],
+    after: { redirectDelay: { target, actions: leave } },
+  };
+}
