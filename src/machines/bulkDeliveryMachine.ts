@@ -11,7 +11,7 @@
 import { assign, forwardTo, fromPromise, setup } from 'xstate';
 import { bulkDeliveryRequest, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../api/contract';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { checkThen, keyedActions, keyedFailureBackTo, keyedGuards, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
+import { checkThen, keyedActions, keyedFailureThen, keyedGuards, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 import { receiverListMachine, type ReceiverListEvent, type ReceiversChangedEvent } from './receiverListMachine';
 
 export type BulkSender = Omit<BulkDeliveryRequest, 'receiver_details'>;
@@ -152,7 +152,7 @@ export const bulkDeliveryMachine = setup({
             { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
           ],
         },
-        onError: keyedFailureBackTo('editing', saveDraft),
+        onError: keyedFailureThen('editing', saveDraft),
       },
     },
     // The busy flag stays on until the redirect.

@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup, type InputFrom } from 'xstate';
 import type { z } from 'zod';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { checkThen, keyedActions, keyedFailureBackTo, keyedGuards, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
+import { checkThen, keyedActions, keyedFailureThen, keyedGuards, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 
 export type FieldValue = string | boolean;
 export type FormValues = Record<string, FieldValue>;
@@ -124,7 +124,7 @@ export function createFormMachine<TSchema extends z.ZodType>(options: FormOption
               { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
             ],
           },
-          onError: keyedFailureBackTo('editing', saveDraft),
+          onError: keyedFailureThen('editing', saveDraft),
         },
       },
       // The busy flag stays on until the redirect.

@@ -9,7 +9,7 @@ import { loginRequest, type LoginRequest, type LoginResponse } from '../api/cont
 import { isApiError } from '../api/errors';
 import type { StoredSession } from '../api/storage';
 import { edited, type Errors } from './formFields';
-import { checkThen, failedBackTo, lifecycleActions, lifecycleGuards, showFeedbackOfError, successThen, toastMessages } from './submitLifecycle';
+import { checkThen, failureThen, lifecycleActions, lifecycleGuards, showFeedbackOfError, successThen, toastMessages } from './submitLifecycle';
 
 export interface LoginInput {
   /** The page to go back to (the guard's `from`), `/` when none. */
@@ -123,7 +123,7 @@ export const loginMachine = setup({
               toastMessages,
             ],
           },
-          failedBackTo('editing.ready'),
+          failureThen('editing.ready'),
         ],
       },
     },

@@ -12,7 +12,7 @@
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract';
 import { digitsOnly, edited, type Errors } from './formFields';
-import { checkThen, failedBackTo, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
+import { checkThen, failureThen, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 
 export type ResetPage = 'request' | 'code' | 'password';
 
@@ -148,7 +148,7 @@ export const passwordResetMachine = setup({
             { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
           ],
         },
-        onError: failedBackTo('requesting'),
+        onError: failureThen('requesting'),
       },
     },
     codeSent: successThen('enteringCode', goTo('code')),
@@ -173,7 +173,7 @@ export const passwordResetMachine = setup({
             { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
           ],
         },
-        onError: failedBackTo('enteringCode'),
+        onError: failureThen('enteringCode'),
       },
     },
     codeVerified: successThen('choosingPassword', goTo('password')),
@@ -194,7 +194,7 @@ export const passwordResetMachine = setup({
           target: 'passwordChanged',
           actions: ['clearProgress', { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) }],
         },
-        onError: failedBackTo('choosingPassword'),
+        onError: failureThen('choosingPassword'),
       },
     },
     passwordChanged: successThen('done', goTo('login')),

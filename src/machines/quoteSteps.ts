@@ -12,7 +12,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
 import { draftOf, edited, problemsOf, withoutErrorsOf, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { keyedActions, keyedFailureBackTo, keyedGuards, lifecycleActions, successThen, toastMessages } from './submitLifecycle';
+import { keyedActions, keyedFailureThen, keyedGuards, lifecycleActions, successThen, toastMessages } from './submitLifecycle';
 import type { FieldErrors, FieldValue, FormDraft, FormValues } from './formMachine';
 
 export interface QuoteStep {
@@ -215,7 +215,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
             ],
           },
           // Back to the last step with everything typed; field messages land under their fields.
-          onError: keyedFailureBackTo(`editing.${lastStep}`, saveDraft),
+          onError: keyedFailureThen(`editing.${lastStep}`, saveDraft),
         },
       },
       // The busy flag stays on until the redirect.

@@ -9,8 +9,9 @@
  * Idempotency-Key) into its `setup`, and builds the repeated parts of its states with:
  * - `checkThen(target, checked)`: the submit transitions. What would be sent passes its schema:
  *   on to `target`; else its messages go under the fields and out as toasts, and the form stays.
- * - `failedBackTo(target)`: a call that failed goes back with its field messages and toasts.
- * - `keyedFailureBackTo(target, saveDraft)`: the same for a keyed submission, which also decides
+ *   `showProblemsOf(checked)` is its second half alone, for a check with more conditions.
+ * - `failureThen(target)`: a call that failed goes back with its field messages and toasts.
+ * - `keyedFailureThen(target, saveDraft)`: the same for a keyed submission, which also decides
  *   whether the next press sends a new key (the server refused) or the same one (no answer).
  * - `successThen(target, leave)`: the success message shows and the button stays busy until the
  *   delay `redirectDelay` has passed; then `leave`.
@@ -41,9 +42,12 @@ export const lifecycleActions = {
   clearFeedback: assign<Feedback, never, undefined, never, never>({ errors: {}, messages: [] }),
 };
 
+/** Whether what would be sent passes its schema. */
+export const passes = ({ schema, value }: Checked) => schema.safeParse(value).success;
+
 /** For `setup({ guards })`. */
 export const lifecycleGuards = {
-  isValid: (_: unknown, { schema, value }: Checked) => schema.safeParse(value).success,
+  isValid: (_: unknown, checked: Checked) => passes(checked),
 };
 
 /** For `setup({ actions })` of a flow whose submissions carry an Idempotency-Key (formFields.ts). */
@@ -74,14 +78,16 @@ export const showFeedbackOfError = {
 /** The submit transitions: on to `target` when `checked(context)` passes, else its messages. */
 export function checkThen<TContext>(target: string, checked: (context: TContext) => Checked) {
   const params = ({ context }: { context: TContext }) => checked(context);
-  return [
-    { guard: { type: 'isValid' as const, params }, target },
-    { actions: [{ type: 'showProblems' as const, params }, toastMessages] },
-  ];
+  return [{ guard: { type: 'isValid' as const, params }, target }, { actions: showProblemsOf(checked) }];
+}
+
+/** What `checked(context)` does wrong: under the fields, and as toasts (for a check with more conditions). */
+export function showProblemsOf<TContext>(checked: (context: TContext) => Checked) {
+  return [{ type: 'showProblems' as const, params: ({ context }: { context: TContext }) => checked(context) }, toastMessages];
 }
 
 /** A failed call: back to `target` with its field messages, and its toasts. */
-export function failedBackTo(target: string) {
+export function failureThen(target: string) {
   return { target, actions: [showFeedbackOfError, toastMessages] };
 }
 
@@ -90,10 +96,10 @@ export function failedBackTo(target: string) {
  * nothing, so the key is forgotten and the draft says so. No answer (timeout, network, 5xx): the
  * key stays, and the same key goes again with the next press.
  */
-export function keyedFailureBackTo<TSaveDraft extends { type: 'saveDraft' }>(target: string, saveDraft: TSaveDraft) {
+export function keyedFailureThen<TSaveDraft extends { type: 'saveDraft' }>(target: string, saveDraft: TSaveDraft) {
   return [
     { guard: 'wasRefused' as const, target, actions: [showFeedbackOfError, 'forgetSubmissionKey' as const, saveDraft, toastMessages] },
-    failedBackTo(target),
+    failureThen(target),
   ];
 }
 
