@@ -11,7 +11,7 @@
 import { assign, forwardTo, fromPromise, setup } from 'xstate';
 import { bulkDeliveryRequest, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../api/contract';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { checkThen, keyedActions, keyedFailureThen, keyedGuards, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
+import { checkThen, keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 import { receiverListMachine, type ReceiverListEvent, type ReceiversChangedEvent } from './receiverListMachine';
 
 export type BulkSender = Omit<BulkDeliveryRequest, 'receiver_details'>;
@@ -88,11 +88,7 @@ export const bulkDeliveryMachine = setup({
   },
   actions: {
     ...lifecycleActions,
-    ...keyedActions,
-    notifySuccess: (_, _params: { result: unknown }) => {},
-    saveDraft: (_, _params: BulkDraft) => {},
-    clearDraft: () => {},
-    leave: (_, _params: { result: unknown }) => {},
+    ...keyedFormActions<unknown, BulkDraft>(),
   },
   guards: { ...lifecycleGuards, ...keyedGuards },
   delays: {
@@ -134,27 +130,7 @@ export const bulkDeliveryMachine = setup({
         submit: checkThen('submitting', (context: BulkContext) => ({ schema: bulkDeliveryRequest, value: requestOf(context) })),
       },
     },
-    submitting: {
-      tags: ['busy'],
-      // The key goes into the draft before the call, so a reload after no answer resends it.
-      entry: ['assignSubmissionKey', saveDraft],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => ({ request: requestOf(context), submissionKey: context.submissionKey! }),
-        onDone: {
-          target: 'succeeded',
-          actions: [
-            assign({ result: ({ event }) => event.output }),
-            'clearFeedback',
-            'forgetSubmissionKey',
-            'clearDraft',
-            { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
-          ],
-        },
-        onError: keyedFailureThen('editing', saveDraft),
-      },
-    },
+    submitting: keyedSubmitting({ request: (context: BulkContext) => requestOf(context), saveDraft, failedTo: 'editing' }),
     // The busy flag stays on until the redirect.
     succeeded: successThen('done', { type: 'leave' as const, params: ({ context }: { context: BulkContext }) => ({ result: context.result }) }),
     done: { type: 'final' },

@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup, type InputFrom } from 'xstate';
 import type { z } from 'zod';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { checkThen, keyedActions, keyedFailureThen, keyedGuards, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
+import { checkThen, keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 
 export type FieldValue = string | boolean;
 export type FormValues = Record<string, FieldValue>;
@@ -70,11 +70,7 @@ export function createFormMachine<TSchema extends z.ZodType>(options: FormOption
     },
     actions: {
       ...lifecycleActions,
-      ...keyedActions,
-      notifySuccess: (_, _params: { result: unknown }) => {},
-      saveDraft: (_, _params: FormDraft) => {},
-      clearDraft: () => {},
-      leave: (_, _params: { result: unknown }) => {},
+      ...keyedFormActions<unknown, FormDraft>(),
     },
     guards: { ...lifecycleGuards, ...keyedGuards },
     delays: {
@@ -105,28 +101,8 @@ export function createFormMachine<TSchema extends z.ZodType>(options: FormOption
           submit: checkThen('submitting', (context: FormContext) => ({ schema: options.schema, value: context.values })),
         },
       },
-      submitting: {
-        tags: ['busy'],
-        // The key goes into the draft before the call, so a reload after no answer resends it.
-        entry: ['assignSubmissionKey', saveDraft],
-        invoke: {
-          id: 'submit',
-          src: 'submit',
-          // The check has just passed, so the values are the schema's request.
-          input: ({ context }) => ({ request: context.values as Request, submissionKey: context.submissionKey! }),
-          onDone: {
-            target: 'succeeded',
-            actions: [
-              assign({ result: ({ event }) => event.output }),
-              'clearFeedback',
-              'forgetSubmissionKey',
-              'clearDraft',
-              { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
-            ],
-          },
-          onError: keyedFailureThen('editing', saveDraft),
-        },
-      },
+      // The check has just passed, so the values are the schema's request.
+      submitting: keyedSubmitting({ request: (context: FormContext) => context.values as Request, saveDraft, failedTo: 'editing' }),
       // The busy flag stays on until the redirect.
       succeeded: successThen('done', { type: 'leave' as const, params: ({ context }: { context: FormContext }) => ({ result: context.result }) }),
       done: { type: 'final' },

@@ -12,7 +12,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
 import { draftOf, edited, problemsOf, withoutErrorsOf, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { keyedActions, keyedFailureThen, keyedGuards, lifecycleActions, successThen, toastMessages } from './submitLifecycle';
+import { keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, successThen, toastMessages } from './submitLifecycle';
 import type { FieldErrors, FieldValue, FormDraft, FormValues } from './formMachine';
 
 export interface QuoteStep {
@@ -105,11 +105,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
     },
     actions: {
       ...lifecycleActions,
-      ...keyedActions,
-      notifySuccess: (_, _params: { result: QuoteResult }) => {},
-      saveDraft: (_, _params: FormDraft) => {},
-      clearDraft: () => {},
-      leave: (_, _params: { result: QuoteResult }) => {},
+      ...keyedFormActions<QuoteResult, FormDraft>(),
       showStepErrors: assign(({ context }, { step }: { step: number }) => {
         const errors = stepErrors(steps, step, context.values);
         return { errors: { ...context.errors, ...errors }, messages: messagesIn(errors) };
@@ -193,31 +189,12 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
           },
         },
       },
-      submitting: {
-        tags: ['busy'],
-        // The key goes into the draft before the call, so a reload after no answer resends it.
-        entry: ['assignSubmissionKey', saveDraft],
-        invoke: {
-          id: 'submit',
-          src: 'submit',
-          input: ({ context }) => ({
-            request: { quote: quoteOf(context.values), files: context.files },
-            submissionKey: context.submissionKey!,
-          }),
-          onDone: {
-            target: 'succeeded',
-            actions: [
-              assign({ result: ({ event }) => event.output }),
-              'clearFeedback',
-              'forgetSubmissionKey',
-              'clearDraft',
-              { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
-            ],
-          },
-          // Back to the last step with everything typed; field messages land under their fields.
-          onError: keyedFailureThen(`editing.${lastStep}`, saveDraft),
-        },
-      },
+      // Back to the last step with everything typed; field messages land under their fields.
+      submitting: keyedSubmitting({
+        request: (context: QuoteStepsContext) => ({ quote: quoteOf(context.values), files: context.files }),
+        saveDraft,
+        failedTo: `editing.${lastStep}`,
+      }),
       // The busy flag stays on until the redirect.
       succeeded: successThen('done', { type: 'leave' as const, params: ({ context }: { context: QuoteStepsContext }) => ({ result: context.result! }) }),
       done: { type: 'final' },

@@ -50,13 +50,24 @@ export const lifecycleGuards = {
   isValid: (_: unknown, checked: Checked) => passes(checked),
 };
 
-/** For `setup({ actions })` of a flow whose submissions carry an Idempotency-Key (formFields.ts). */
-export const keyedActions = {
-  /** Before the call: the key still held from an unanswered submission, else a new one. */
-  assignSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>(({ context }) => ({ submissionKey: heldOrNewKey(context) })),
-  /** After an answer: the next press is a new submission. */
-  forgetSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>({ submissionKey: null }),
-};
+/**
+ * For `setup({ actions })` of a form whose submissions carry an Idempotency-Key (formFields.ts)
+ * and whose view keeps a draft: the key's life, the answer kept as `result`, and the side effects
+ * the view provides (`notifySuccess`, `saveDraft`, `clearDraft`, `leave`).
+ */
+export function keyedFormActions<TResult, TDraft>() {
+  return {
+    /** Before the call: the key still held from an unanswered submission, else a new one. */
+    assignSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>(({ context }) => ({ submissionKey: heldOrNewKey(context) })),
+    /** After an answer: the next press is a new submission. */
+    forgetSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>({ submissionKey: null }),
+    keepResult: assign<{ result: TResult | null }, never, { result: TResult }, never, never>((_, { result }) => ({ result })),
+    notifySuccess: (_: unknown, _params: { result: TResult }) => {},
+    saveDraft: (_: unknown, _params: TDraft) => {},
+    clearDraft: () => {},
+    leave: (_: unknown, _params: { result: TResult }) => {},
+  };
+}
 
 /** For `setup({ guards })` of a keyed flow: the failure event of the call was a refusal (4xx). */
 export const keyedGuards = {
@@ -101,6 +112,41 @@ export function keyedFailureThen<TSaveDraft extends { type: 'saveDraft' }>(targe
     { guard: 'wasRefused' as const, target, actions: [showFeedbackOfError, 'forgetSubmissionKey' as const, saveDraft, toastMessages] },
     failureThen(target),
   ];
+}
+
+/**
+ * The submitting state of a keyed form. The key goes into the draft before the call, so a reload
+ * after no answer resends it; the view's `submit` actor gets `request(context)` and the key. The
+ * answer is kept as `result`, the key and the draft are forgotten, and on to `succeeded`; a failure
+ * goes back to `failedTo` (keyedFailureThen).
+ */
+export function keyedSubmitting<TContext extends SubmissionKeys & { result: unknown }, TRequest, TSaveDraft extends { type: 'saveDraft' }>(options: {
+  request: (context: TContext) => TRequest;
+  saveDraft: TSaveDraft;
+  failedTo: string;
+}) {
+  type Done = { event: { output: Exclude<TContext['result'], null> } };
+  return {
+    tags: ['busy' as const],
+    entry: ['assignSubmissionKey' as const, options.saveDraft],
+    invoke: {
+      id: 'submit',
+      src: 'submit' as const,
+      // Set by assignSubmissionKey on entry.
+      input: ({ context }: { context: TContext }) => ({ request: options.request(context), submissionKey: context.submissionKey! }),
+      onDone: {
+        target: 'succeeded',
+        actions: [
+          { type: 'keepResult' as const, params: ({ event }: Done) => ({ result: event.output }) },
+          'clearFeedback' as const,
+          'forgetSubmissionKey' as const,
+          'clearDraft' as const,
+          { type: 'notifySuccess' as const, params: ({ event }: Done) => ({ result: event.output }) },
+        ],
+      },
+      onError: keyedFailureThen(options.failedTo, options.saveDraft),
+    },
+  };
 }
 
 /** After a success: the button stays busy until the delay `redirectDelay`, then `leave` and on to `target`. */
