@@ -1,24 +1,25 @@
 /**
  * The submit lifecycle every form flow shares (docs/architecture.md, "Forms share one lifecycle"),
- * written once so that no flow writes it again:
+ * written once here so that no flow writes it again:
  *
- *   check → submitting (tag `busy`) → done, or back with field messages and toasts.
+ *   check → submitting (tag `busy`) → success (busy until it leaves), or back with field messages and toasts.
  *
- * A flow keeps its own file and states, read top to bottom; it spreads `lifecycleActions` and
- * `lifecycleGuards` (plus `keyedActions` and `keyedGuards` when its submissions carry an
- * Idempotency-Key) into its `setup`, and builds the repeated parts of its states with:
+ * A flow keeps its own file and states, read top to bottom. It spreads `lifecycleActions` and
+ * `lifecycleGuards` into its `setup` (a keyed form also `keyedFormActions<Result, Draft>()` and
+ * `keyedGuards`) and builds the repeated parts of its states with:
  * - `checkThen(target, checked)`: the submit transitions. What would be sent passes its schema:
  *   on to `target`; else its messages go under the fields and out as toasts, and the form stays.
- *   `showProblemsOf(checked)` is its second half alone, for a check with more conditions.
- * - `failureThen(target)`: a call that failed goes back with its field messages and toasts.
- * - `keyedFailureThen(target, saveDraft)`: the same for a keyed submission, which also decides
- *   whether the next press sends a new key (the server refused) or the same one (no answer).
- * - `successThen(target, leave)`: the success message shows and the button stays busy until the
- *   delay `redirectDelay` has passed; then `leave`.
+ *   `showProblemsOf(checked)` is the second half alone, for a check with more conditions.
+ * - `failureThen(target)`: a call that failed goes to `target` with its field messages and toasts.
+ * - `keyedSubmitting({ request, saveDraft, failedTo })`: the whole submitting state of a form whose
+ *   submissions carry an Idempotency-Key (formMachine, quote steps, bulk delivery).
+ * - `successThen(target, leave)`: the success shows and the button stays busy for the delay
+ *   `redirectDelay`; then `leave`, and on to `target`.
  * The rule that typing in a field clears its message is `edited` in formFields.ts.
  *
  * The builders name the actions and guards below by string, so a flow that did not spread them
- * into its setup does not compile; `notifyErrors` (the toasts) is provided by the view.
+ * into its setup does not compile. `notifyErrors` (the toasts) is provided by the view, as are a
+ * keyed form's `notifySuccess`, `saveDraft`, `clearDraft` and `leave`.
  */
 import { assign } from 'xstate';
 import type { z } from 'zod';
@@ -107,7 +108,7 @@ export function failureThen(target: string) {
  * nothing, so the key is forgotten and the draft says so. No answer (timeout, network, 5xx): the
  * key stays, and the same key goes again with the next press.
  */
-export function keyedFailureThen<TSaveDraft extends { type: 'saveDraft' }>(target: string, saveDraft: TSaveDraft) {
+function keyedFailureThen<TSaveDraft extends { type: 'saveDraft' }>(target: string, saveDraft: TSaveDraft) {
   return [
     { guard: 'wasRefused' as const, target, actions: [showFeedbackOfError, 'forgetSubmissionKey' as const, saveDraft, toastMessages] },
     failureThen(target),
