@@ -132,7 +132,10 @@ export const bulkDeliveryMachine = setup({
     },
     submitting: keyedSubmitting({ request: (context: BulkContext) => requestOf(context), saveDraft, failedTo: 'editing' }),
     // The busy flag stays on until the redirect.
-    succeeded: successThen('done', { type: 'leave' as const, params: ({ context }: { context: BulkContext }) => ({ result: context.result }) }),
+    succeeded: successThen('done', {
+      type: 'leave' as const,
+      params: ({ context }: { context: BulkContext }) => ({ result: context.result }),
+    }),
     done: { type: 'final' },
   },
 });

@@ -104,7 +104,10 @@ export function createFormMachine<TSchema extends z.ZodType>(options: FormOption
       // The check has just passed, so the values are the schema's request.
       submitting: keyedSubmitting({ request: (context: FormContext) => context.values as Request, saveDraft, failedTo: 'editing' }),
       // The busy flag stays on until the redirect.
-      succeeded: successThen('done', { type: 'leave' as const, params: ({ context }: { context: FormContext }) => ({ result: context.result }) }),
+      succeeded: successThen('done', {
+        type: 'leave' as const,
+        params: ({ context }: { context: FormContext }) => ({ result: context.result }),
+      }),
       done: { type: 'final' },
     },
   });

@@ -128,7 +128,10 @@ export const loginMachine = setup({
       },
     },
     // docs/product.md: the button stays busy until the redirect.
-    succeeded: successThen('done', { type: 'leave' as const, params: ({ context }: { context: LoginContext }) => ({ to: context.returnTo }) }),
+    succeeded: successThen('done', {
+      type: 'leave' as const,
+      params: ({ context }: { context: LoginContext }) => ({ to: context.returnTo }),
+    }),
     done: { type: 'final' },
   },
 });

@@ -25,7 +25,11 @@ const isConflict = ({ event }: { event: unknown }) => {
 type OfferDecisionContext = OfferDecisionInput & { reason: string; errors: Errors; messages: string[] };
 
 /** The offer changed meanwhile: say so, and the view loads it again. */
-const conflictThen = (target: string) => ({ guard: 'isConflict' as const, target, actions: [showFeedbackOfError, toastMessages, 'changed' as const] });
+const conflictThen = (target: string) => ({
+  guard: 'isConflict' as const,
+  target,
+  actions: [showFeedbackOfError, toastMessages, 'changed' as const],
+});
 
 export const offerDecisionMachine = setup({
   types: {
@@ -99,7 +103,10 @@ export const offerDecisionMachine = setup({
             'reason.change': {
               actions: assign({ reason: ({ event }) => event.value, errors: {} }),
             },
-            'decline.confirm': checkThen('sending', (context: OfferDecisionContext) => ({ schema: declineOfferRequest, value: { reason: context.reason } })),
+            'decline.confirm': checkThen(
+              'sending',
+              (context: OfferDecisionContext) => ({ schema: declineOfferRequest, value: { reason: context.reason } }),
+            ),
             back: { target: '#offerDecision.open', actions: assign({ errors: {} }) },
           },
         },

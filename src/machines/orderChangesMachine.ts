@@ -68,7 +68,10 @@ export const orderChangesMachine = setup({
         editing: {
           on: {
             'reason.change': { actions: assign({ reason: ({ event }) => event.value, errors: {} }) },
-            confirm: checkThen('sending', (context: OrderChangesContext) => ({ schema: cancelOrderRequest, value: { reason: context.reason } })),
+            confirm: checkThen(
+              'sending',
+              (context: OrderChangesContext) => ({ schema: cancelOrderRequest, value: { reason: context.reason } }),
+            ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
           },
         },
@@ -98,7 +101,10 @@ export const orderChangesMachine = setup({
                 errors: withoutErrorsOf(context.errors, event.name),
               })),
             },
-            confirm: checkThen('sending', (context: OrderChangesContext) => ({ schema: dateRules[context.kind], value: context.dates })),
+            confirm: checkThen(
+              'sending',
+              (context: OrderChangesContext) => ({ schema: dateRules[context.kind], value: context.dates }),
+            ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
           },
         },

@@ -81,7 +81,10 @@ export const packageDetailsMachine = setup({
             src: 'lookUp',
             input: ({ context }) => context.reference,
             onDone: { target: 'current', actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'] },
-            onError: [{ guard: 'isUnknownReference', target: '#packageDetails.notFound', actions: showFeedbackOfError }, failureThen('current')],
+            onError: [
+              { guard: 'isUnknownReference', target: '#packageDetails.notFound', actions: showFeedbackOfError },
+              failureThen('current'),
+            ],
           },
         },
       },

@@ -132,7 +132,10 @@ export const passwordResetMachine = setup({
     requesting: {
       on: {
         'field.change': { actions: 'edit' },
-        submit: checkThen('sendingCode', (context: ResetContext) => ({ schema: emailOnlyRequest, value: requestOf(context.values) })),
+        submit: checkThen(
+          'sendingCode',
+          (context: ResetContext) => ({ schema: emailOnlyRequest, value: requestOf(context.values) }),
+        ),
       },
     },
     sendingCode: {
@@ -156,7 +159,10 @@ export const passwordResetMachine = setup({
     enteringCode: {
       on: {
         'field.change': { actions: 'edit' },
-        submit: checkThen('verifyingCode', (context: ResetContext) => ({ schema: verifyOtpRequest, value: codeOf(context.values) })),
+        submit: checkThen(
+          'verifyingCode',
+          (context: ResetContext) => ({ schema: verifyOtpRequest, value: codeOf(context.values) }),
+        ),
       },
     },
     verifyingCode: {
@@ -181,7 +187,10 @@ export const passwordResetMachine = setup({
     choosingPassword: {
       on: {
         'field.change': { actions: 'edit' },
-        submit: checkThen('resetting', (context: ResetContext) => ({ schema: passwordResetRequest, value: resetOf(context.values, context.resetToken) })),
+        submit: checkThen(
+          'resetting',
+          (context: ResetContext) => ({ schema: passwordResetRequest, value: resetOf(context.values, context.resetToken) }),
+        ),
       },
     },
     resetting: {

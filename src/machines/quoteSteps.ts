@@ -196,7 +196,10 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
         failedTo: `editing.${lastStep}`,
       }),
       // The busy flag stays on until the redirect.
-      succeeded: successThen('done', { type: 'leave' as const, params: ({ context }: { context: QuoteStepsContext }) => ({ result: context.result! }) }),
+      succeeded: successThen('done', {
+        type: 'leave' as const,
+        params: ({ context }: { context: QuoteStepsContext }) => ({ result: context.result! }),
+      }),
       done: { type: 'final' },
     },
   });
