@@ -62,6 +62,7 @@ export function keyedFormActions<TResult, TDraft>() {
     assignSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>(({ context }) => ({ submissionKey: heldOrNewKey(context) })),
     /** After an answer: the next press is a new submission. */
     forgetSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>({ submissionKey: null }),
+    /** The server's answer, for the page and for `leave`. */
     keepResult: assign<{ result: TResult | null }, never, { result: TResult }, never, never>((_, { result }) => ({ result })),
     notifySuccess: (_: unknown, _params: { result: TResult }) => {},
     saveDraft: (_: unknown, _params: TDraft) => {},
