@@ -10,7 +10,8 @@
  */
 import { assign, forwardTo, fromPromise, setup } from 'xstate';
 import { bulkDeliveryRequest, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../api/contract';
-import { draftOf, edited, feedbackOf, heldOrNewKey, problemsOf, wasRefused, type KeyedRequest, type SubmissionKeys } from './formFields';
+import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
+import { checkThen, keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 import { receiverListMachine, type ReceiverListEvent, type ReceiversChangedEvent } from './receiverListMachine';
 
 export type BulkSender = Omit<BulkDeliveryRequest, 'receiver_details'>;
@@ -52,18 +53,25 @@ const requestOf = (context: BulkForm): BulkDeliveryRequest => ({ ...context.valu
 const withoutReceiverErrors = (errors: Record<string, string[]>) =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => !key.startsWith('receiver_details')));
 
+type BulkContext = SubmissionKeys & {
+  values: BulkSender;
+  receivers: Receiver[];
+  errors: Record<string, string[]>;
+  /** What the last failure said, shown as toasts. */
+  messages: string[];
+  result: unknown;
+  redirectDelay: number;
+  maxReceivers: number;
+};
+
+const saveDraft = {
+  type: 'saveDraft' as const,
+  params: ({ context }: { context: BulkContext }) => bulkDraftOf(context),
+};
+
 export const bulkDeliveryMachine = setup({
   types: {
-    context: {} as SubmissionKeys & {
-      values: BulkSender;
-      receivers: Receiver[];
-      errors: Record<string, string[]>;
-      /** What the last failure said, shown as toasts. */
-      messages: string[];
-      result: unknown;
-      redirectDelay: number;
-      maxReceivers: number;
-    },
+    context: {} as BulkContext,
     input: {} as BulkDeliveryInput,
     events: {} as
       | { type: 'field.change'; name: BulkSenderField; value: string }
@@ -79,19 +87,10 @@ export const bulkDeliveryMachine = setup({
     }),
   },
   actions: {
-    notifySuccess: (_, _params: { result: unknown }) => {},
-    notifyErrors: (_, _params: { messages: string[] }) => {},
-    saveDraft: (_, _params: BulkDraft) => {},
-    clearDraft: () => {},
-    leave: (_, _params: { result: unknown }) => {},
-    assignSubmissionKey: assign({ submissionKey: ({ context }) => heldOrNewKey(context) }),
-    forgetSubmissionKey: assign({ submissionKey: null }),
+    ...lifecycleActions,
+    ...keyedFormActions<unknown, BulkDraft>(),
   },
-  guards: {
-    isValid: ({ context }) => bulkDeliveryRequest.safeParse(requestOf(context)).success,
-    // The failure event of the call.
-      wasRefused: ({ event }) => wasRefused((event as { error?: unknown }).error),
-  },
+  guards: { ...lifecycleGuards, ...keyedGuards },
   delays: {
     redirectDelay: ({ context }) => context.redirectDelay,
   },
@@ -119,78 +118,24 @@ export const bulkDeliveryMachine = setup({
     editing: {
       on: {
         'field.change': {
-          actions: [
-            assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
-            { type: 'saveDraft', params: ({ context }) => bulkDraftOf(context) },
-          ],
+          actions: [assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)), saveDraft],
         },
         'receiver.*': { actions: forwardTo('receivers') },
         'receivers.changed': {
           actions: [
             assign(({ context, event }) => ({ receivers: event.receivers, errors: withoutReceiverErrors(context.errors) })),
-            { type: 'saveDraft', params: ({ context }) => bulkDraftOf(context) },
+            saveDraft,
           ],
         },
-        submit: [
-          { guard: 'isValid', target: 'submitting' },
-          {
-            actions: [
-              assign(({ context }) => problemsOf(bulkDeliveryRequest, requestOf(context))),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        submit: checkThen('submitting', (context: BulkContext) => ({ schema: bulkDeliveryRequest, value: requestOf(context) })),
       },
     },
-    submitting: {
-      tags: ['busy'],
-      // The key goes into the draft before the call, so a reload after no answer resends it.
-      entry: ['assignSubmissionKey', { type: 'saveDraft', params: ({ context }) => bulkDraftOf(context) }],
-      invoke: {
-        id: 'submit',
-        src: 'submit',
-        input: ({ context }) => ({ request: requestOf(context), submissionKey: context.submissionKey! }),
-        onDone: {
-          target: 'succeeded',
-          actions: [
-            assign({ result: ({ event }) => event.output, messages: [], errors: {} }),
-            'forgetSubmissionKey',
-            'clearDraft',
-            { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
-          ],
-        },
-        onError: [
-          {
-            guard: 'wasRefused',
-            target: 'editing',
-            actions: [
-              assign(({ event }) => feedbackOf(event.error)),
-              'forgetSubmissionKey',
-              { type: 'saveDraft', params: ({ context }) => bulkDraftOf(context) },
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-          {
-            // No answer: the same key goes again with the next press.
-            target: 'editing',
-            actions: [
-              assign(({ event }) => feedbackOf(event.error)),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
-      },
-    },
-    succeeded: {
-      // The busy flag stays on until the redirect.
-      tags: ['busy'],
-      after: {
-        redirectDelay: {
-          target: 'done',
-          actions: { type: 'leave', params: ({ context }) => ({ result: context.result }) },
-        },
-      },
-    },
+    submitting: keyedSubmitting({ request: (context: BulkContext) => requestOf(context), saveDraft, failedTo: 'editing' }),
+    // The busy flag stays on until the redirect.
+    succeeded: successThen('done', {
+      type: 'leave' as const,
+      params: ({ context }: { context: BulkContext }) => ({ result: context.result }),
+    }),
     done: { type: 'final' },
   },
 });

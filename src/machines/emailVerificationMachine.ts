@@ -10,7 +10,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { emailOnlyRequest, verifyEmailRequest } from '../api/contract';
-import { digitsOnly, feedbackOf, problemsOf, withoutErrorsOf, type Errors } from './formFields';
+import { digitsOnly, withoutErrorsOf, type Errors } from './formFields';
+import { failureThen, lifecycleActions, passes, showProblemsOf, successThen, type Checked } from './submitLifecycle';
 
 export interface EmailVerificationInput {
   /** The address the code went to, when known (from sign-up, resend or login); else typed. */
@@ -23,18 +24,23 @@ export interface EmailVerificationInput {
 
 type Request = { verification_token: string; email: string };
 
+interface VerificationContext {
+  code: string;
+  email: string;
+  remaining: number;
+  /** The countdown's length, to start again after a new code. */
+  seconds: number;
+  errors: Errors;
+  messages: string[];
+  redirectDelay: number;
+}
+
+/** What Verify sends, and the contract's rule for it. */
+const checked = (context: VerificationContext): Checked => ({ schema: verifyEmailRequest, value: requestOf(context) });
+
 export const emailVerificationMachine = setup({
   types: {
-    context: {} as {
-      code: string;
-      email: string;
-      remaining: number;
-      /** The countdown's length, to start again after a new code. */
-      seconds: number;
-      errors: Errors;
-      messages: string[];
-      redirectDelay: number;
-    },
+    context: {} as VerificationContext,
     input: {} as EmailVerificationInput,
     events: {} as
       | { type: 'code.change'; value: string }
@@ -52,14 +58,14 @@ export const emailVerificationMachine = setup({
     }),
   },
   actions: {
+    ...lifecycleActions,
     notifySuccess: () => {},
     notifyResent: () => {},
-    notifyErrors: (_, _params: { messages: string[] }) => {},
     leave: () => {},
   },
   guards: {
     isLive: ({ context }) => context.remaining > 0,
-    isValidAndLive: ({ context }) => context.remaining > 0 && verifyEmailRequest.safeParse(requestOf(context)).success,
+    isValidAndLive: ({ context }) => context.remaining > 0 && passes(checked(context)),
     isLastSecond: ({ context }) => context.remaining <= 1,
     knowsEmail: ({ context }) => emailOnlyRequest.safeParse({ email: context.email }).success,
   },
@@ -95,13 +101,7 @@ export const emailVerificationMachine = setup({
             // An expired code is not sent: Verify is disabled and a new code is offered instead.
             submit: [
               { guard: 'isValidAndLive', target: 'verifying' },
-              {
-                guard: 'isLive',
-                actions: [
-                  assign(({ context }) => problemsOf(verifyEmailRequest, requestOf(context))),
-                  { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-                ],
-              },
+              { guard: 'isLive', actions: showProblemsOf(checked) },
             ],
           },
         },
@@ -114,21 +114,12 @@ export const emailVerificationMachine = setup({
             // A verified code no longer expires: the clock stops with it.
             onDone: {
               target: ['verified', '#emailVerification.clock.stopped'],
-              actions: [assign({ errors: {}, messages: [] }), 'notifySuccess'],
+              actions: ['clearFeedback', 'notifySuccess'],
             },
-            onError: {
-              target: 'editing',
-              actions: [
-                assign(({ event }) => feedbackOf(event.error)),
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
+            onError: failureThen('editing'),
           },
         },
-        verified: {
-          tags: ['busy'],
-          after: { redirectDelay: { target: 'done', actions: 'leave' } },
-        },
+        verified: successThen('done', 'leave' as const),
         done: { type: 'final' },
       },
     },
@@ -160,13 +151,7 @@ export const emailVerificationMachine = setup({
                 'notifyResent',
               ],
             },
-            onError: {
-              target: 'expired',
-              actions: [
-                assign(({ event }) => feedbackOf(event.error)),
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
+            onError: failureThen('expired'),
           },
         },
         stopped: {},

@@ -3,6 +3,7 @@
  * verification, password reset, profile update): typing clears that field's message, a schema
  * decides what is wrong before anything is sent, a failed call becomes field messages plus
  * toasts, and a booking-like submission carries one Idempotency-Key until an answer arrives.
+ * The states that apply these rules are built once, in submitLifecycle.ts.
  */
 import type { z } from 'zod';
 import { fieldErrors } from '../api/contract';

@@ -11,7 +11,8 @@
  */
 import { assign, fromPromise, setup, type InputFrom } from 'xstate';
 import type { z } from 'zod';
-import { draftOf, edited, feedbackOf, heldOrNewKey, problemsOf, wasRefused, type KeyedRequest, type SubmissionKeys } from './formFields';
+import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
+import { checkThen, keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 
 export type FieldValue = string | boolean;
 export type FormValues = Record<string, FieldValue>;
@@ -34,20 +35,27 @@ export interface FormOptions<TSchema extends z.ZodType> {
 
 export type FormDraft = { values: FormValues; submissionKey?: string };
 
+type FormContext = SubmissionKeys & {
+  values: FormValues;
+  errors: FieldErrors;
+  /** What the last failure said, shown as toasts and kept for the page. */
+  messages: string[];
+  result: unknown;
+  reveal: boolean;
+  redirectDelay: number;
+};
+
+const saveDraft = {
+  type: 'saveDraft' as const,
+  params: ({ context }: { context: FormContext }) => draftOf({ values: context.values }, context.submissionKey),
+};
+
 export function createFormMachine<TSchema extends z.ZodType>(options: FormOptions<TSchema>) {
   type Request = z.input<TSchema>;
 
   return setup({
     types: {
-      context: {} as SubmissionKeys & {
-        values: FormValues;
-        errors: FieldErrors;
-        /** What the last failure said, shown as toasts and kept for the page. */
-        messages: string[];
-        result: unknown;
-        reveal: boolean;
-        redirectDelay: number;
-      },
+      context: {} as FormContext,
       input: {} as FormInput,
       events: {} as
         | { type: 'field.change'; name: string; value: FieldValue }
@@ -61,19 +69,10 @@ export function createFormMachine<TSchema extends z.ZodType>(options: FormOption
       }),
     },
     actions: {
-      notifySuccess: (_, _params: { result: unknown }) => {},
-      notifyErrors: (_, _params: { messages: string[] }) => {},
-      saveDraft: (_, _params: FormDraft) => {},
-      clearDraft: () => {},
-      leave: (_, _params: { result: unknown }) => {},
-      assignSubmissionKey: assign({ submissionKey: ({ context }) => heldOrNewKey(context) }),
-      forgetSubmissionKey: assign({ submissionKey: null }),
+      ...lifecycleActions,
+      ...keyedFormActions<unknown, FormDraft>(),
     },
-    guards: {
-      isValid: ({ context }) => options.schema.safeParse(context.values).success,
-      // The failure event of the call.
-      wasRefused: ({ event }) => wasRefused((event as { error?: unknown }).error),
-    },
+    guards: { ...lifecycleGuards, ...keyedGuards },
     delays: {
       redirectDelay: ({ context }) => context.redirectDelay,
     },
@@ -94,75 +93,21 @@ export function createFormMachine<TSchema extends z.ZodType>(options: FormOption
       editing: {
         on: {
           'field.change': {
-            actions: [
-              assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
-              { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
-            ],
+            actions: [assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)), saveDraft],
           },
           'reveal.toggle': {
             actions: assign({ reveal: ({ context }) => !context.reveal }),
           },
-          submit: [
-            { guard: 'isValid', target: 'submitting' },
-            {
-              actions: [
-                assign(({ context }) => problemsOf(options.schema, context.values)),
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
-          ],
+          submit: checkThen('submitting', (context: FormContext) => ({ schema: options.schema, value: context.values })),
         },
       },
-      submitting: {
-        tags: ['busy'],
-        // The key goes into the draft before the call, so a reload after no answer resends it.
-        entry: ['assignSubmissionKey', { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) }],
-        invoke: {
-          id: 'submit',
-          src: 'submit',
-          // isValid has just passed, so the values are the schema's request.
-          input: ({ context }) => ({ request: context.values as Request, submissionKey: context.submissionKey! }),
-          onDone: {
-            target: 'succeeded',
-            actions: [
-              assign({ result: ({ event }) => event.output, messages: [], errors: {} }),
-              'forgetSubmissionKey',
-              'clearDraft',
-              { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
-            ],
-          },
-          onError: [
-            {
-              guard: 'wasRefused',
-              target: 'editing',
-              actions: [
-                assign(({ event }) => feedbackOf(event.error)),
-                'forgetSubmissionKey',
-                { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
-            {
-              // No answer: the same key goes again with the next press.
-              target: 'editing',
-              actions: [
-                assign(({ event }) => feedbackOf(event.error)),
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
-          ],
-        },
-      },
-      succeeded: {
-        // The busy flag stays on until the redirect.
-        tags: ['busy'],
-        after: {
-          redirectDelay: {
-            target: 'done',
-            actions: { type: 'leave', params: ({ context }) => ({ result: context.result }) },
-          },
-        },
-      },
+      // The check has just passed, so the values are the schema's request.
+      submitting: keyedSubmitting({ request: (context: FormContext) => context.values as Request, saveDraft, failedTo: 'editing' }),
+      // The busy flag stays on until the redirect.
+      succeeded: successThen('done', {
+        type: 'leave' as const,
+        params: ({ context }: { context: FormContext }) => ({ result: context.result }),
+      }),
       done: { type: 'final' },
     },
   });

@@ -8,7 +8,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { loginRequest, type LoginRequest, type LoginResponse } from '../api/contract';
 import { isApiError } from '../api/errors';
 import type { StoredSession } from '../api/storage';
-import { edited, feedbackOf, problemsOf, type Errors } from './formFields';
+import { edited, type Errors } from './formFields';
+import { checkThen, failureThen, lifecycleActions, lifecycleGuards, showFeedbackOfError, successThen, toastMessages } from './submitLifecycle';
 
 export interface LoginInput {
   /** The page to go back to (the guard's `from`), `/` when none. */
@@ -28,16 +29,18 @@ export const sessionOf = (response: LoginResponse): StoredSession => ({
   role: response.data.role,
 });
 
+interface LoginContext {
+  values: LoginRequest;
+  errors: Errors;
+  messages: string[];
+  reveal: boolean;
+  returnTo: string;
+  redirectDelay: number;
+}
+
 export const loginMachine = setup({
   types: {
-    context: {} as {
-      values: LoginRequest;
-      errors: Errors;
-      messages: string[];
-      reveal: boolean;
-      returnTo: string;
-      redirectDelay: number;
-    },
+    context: {} as LoginContext,
     input: {} as LoginInput,
     events: {} as
       | { type: 'field.change'; name: keyof LoginRequest; value: string }
@@ -51,15 +54,15 @@ export const loginMachine = setup({
     }),
   },
   actions: {
+    ...lifecycleActions,
     startSession: (_, _params: { session: StoredSession }) => {},
     notifySuccess: () => {},
-    notifyErrors: (_, _params: { messages: string[] }) => {},
     /** So the verification page and its resend know the address. */
     rememberEmailToVerify: (_, _params: { email: string }) => {},
     leave: (_, _params: { to: string }) => {},
   },
   guards: {
-    isValid: ({ context }) => loginRequest.safeParse(context.values).success,
+    ...lifecycleGuards,
     // The failure event of the call: 403 means the account's email is not verified yet (docs/product.md).
     isUnverified: ({ event }) => {
       const error = (event as { error?: unknown }).error;
@@ -93,15 +96,7 @@ export const loginMachine = setup({
           actions: assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
         },
         'reveal.toggle': { actions: assign({ reveal: ({ context }) => !context.reveal }) },
-        submit: [
-          { guard: 'isValid', target: 'submitting' },
-          {
-            actions: [
-              assign(({ context }) => problemsOf(loginRequest, context.values)),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        submit: checkThen('submitting', (context: LoginContext) => ({ schema: loginRequest, value: context.values })),
       },
     },
     submitting: {
@@ -113,7 +108,7 @@ export const loginMachine = setup({
         onDone: {
           target: 'succeeded',
           actions: [
-            assign({ errors: {}, messages: [] }),
+            'clearFeedback',
             { type: 'startSession', params: ({ event }) => ({ session: sessionOf(event.output) }) },
             'notifySuccess',
           ],
@@ -123,28 +118,20 @@ export const loginMachine = setup({
             guard: 'isUnverified',
             target: 'editing.unverified',
             actions: [
-              assign(({ event }) => feedbackOf(event.error)),
+              showFeedbackOfError,
               { type: 'rememberEmailToVerify', params: ({ context }) => ({ email: context.values.email }) },
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              toastMessages,
             ],
           },
-          {
-            target: 'editing.ready',
-            actions: [
-              assign(({ event }) => feedbackOf(event.error)),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
+          failureThen('editing.ready'),
         ],
       },
     },
-    succeeded: {
-      // docs/product.md: the button stays busy until the redirect.
-      tags: ['busy'],
-      after: {
-        redirectDelay: { target: 'done', actions: { type: 'leave', params: ({ context }) => ({ to: context.returnTo }) } },
-      },
-    },
+    // docs/product.md: the button stays busy until the redirect.
+    succeeded: successThen('done', {
+      type: 'leave' as const,
+      params: ({ context }: { context: LoginContext }) => ({ to: context.returnTo }),
+    }),
     done: { type: 'final' },
   },
 });

@@ -8,7 +8,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { declineOfferRequest, type OfferState } from '../api/contract';
 import { isApiError } from '../api/errors';
-import { feedbackOf, problemsOf, type Errors } from './formFields';
+import type { Errors } from './formFields';
+import { checkThen, failureThen, lifecycleActions, lifecycleGuards, showFeedbackOfError, toastMessages } from './submitLifecycle';
 
 export interface OfferDecisionInput {
   reference: string;
@@ -21,9 +22,18 @@ const isConflict = ({ event }: { event: unknown }) => {
   return isApiError(error) && error.status === 409;
 };
 
+type OfferDecisionContext = OfferDecisionInput & { reason: string; errors: Errors; messages: string[] };
+
+/** The offer changed meanwhile: say so, and the view loads it again. */
+const conflictThen = (target: string) => ({
+  guard: 'isConflict' as const,
+  target,
+  actions: [showFeedbackOfError, toastMessages, 'changed' as const],
+});
+
 export const offerDecisionMachine = setup({
   types: {
-    context: {} as OfferDecisionInput & { reason: string; errors: Errors; messages: string[] },
+    context: {} as OfferDecisionContext,
     input: {} as OfferDecisionInput,
     events: {} as
       | { type: 'accept' }
@@ -41,16 +51,15 @@ export const offerDecisionMachine = setup({
     }),
   },
   actions: {
+    ...lifecycleActions,
     notifySuccess: (_, _params: { message: string }) => {},
-    notifyErrors: (_, _params: { messages: string[] }) => {},
     changed: () => {},
-    rememberFailure: assign((_, params: { error: unknown }) => feedbackOf(params.error)),
   },
   guards: {
+    ...lifecycleGuards,
     isAccepted: ({ context }) => context.state === 'accepted',
     isDeclined: ({ context }) => context.state === 'declined',
     isOpen: ({ context }) => context.state === 'open',
-    hasReason: ({ context }) => declineOfferRequest.safeParse({ reason: context.reason }).success,
     isConflict,
   },
 }).createMachine({
@@ -83,14 +92,7 @@ export const offerDecisionMachine = setup({
           target: 'accepted',
           actions: [{ type: 'notifySuccess', params: { message: 'Offer accepted. The price is now final.' } }, 'changed'],
         },
-        onError: [
-          { guard: 'isConflict', target: 'open', actions: [
-            { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            'changed',
-          ] },
-          { target: 'open', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) }] },
-        ],
+        onError: [conflictThen('open'), failureThen('open')],
       },
     },
     declining: {
@@ -101,15 +103,10 @@ export const offerDecisionMachine = setup({
             'reason.change': {
               actions: assign({ reason: ({ event }) => event.value, errors: {} }),
             },
-            'decline.confirm': [
-              { guard: 'hasReason', target: 'sending' },
-              {
-                actions: [
-                  assign(({ context }) => problemsOf(declineOfferRequest, { reason: context.reason })),
-                  { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-                ],
-              },
-            ],
+            'decline.confirm': checkThen(
+              'sending',
+              (context: OfferDecisionContext) => ({ schema: declineOfferRequest, value: { reason: context.reason } }),
+            ),
             back: { target: '#offerDecision.open', actions: assign({ errors: {} }) },
           },
         },
@@ -123,14 +120,7 @@ export const offerDecisionMachine = setup({
               target: '#offerDecision.declined',
               actions: [{ type: 'notifySuccess', params: { message: 'Offer declined. We will be in touch.' } }, 'changed'],
             },
-            onError: [
-              { guard: 'isConflict', target: '#offerDecision.open', actions: [
-            { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            'changed',
-          ] },
-              { target: 'asking', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) }] },
-            ],
+            onError: [conflictThen('#offerDecision.open'), failureThen('asking')],
           },
         },
       },

@@ -9,7 +9,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest } from '../api/contract';
-import { feedbackOf, problemsOf, type Errors, type Values } from './formFields';
+import { withoutErrorsOf, type Errors, type Values } from './formFields';
+import { checkThen, failureThen, lifecycleActions, lifecycleGuards } from './submitLifecycle';
 
 /** A delivery moves its pickup and delivery dates, a quote its inspection and moving dates. */
 export type OrderKind = 'delivery' | 'quote';
@@ -22,9 +23,11 @@ export interface OrderChangesInput {
   dates: Values;
 }
 
+type OrderChangesContext = OrderChangesInput & { reason: string; errors: Errors; messages: string[] };
+
 export const orderChangesMachine = setup({
   types: {
-    context: {} as OrderChangesInput & { reason: string; errors: Errors; messages: string[] },
+    context: {} as OrderChangesContext,
     input: {} as OrderChangesInput,
     events: {} as
       | { type: 'cancel.start' }
@@ -43,15 +46,11 @@ export const orderChangesMachine = setup({
     }),
   },
   actions: {
+    ...lifecycleActions,
     notifySuccess: (_, _params: { message: string }) => {},
-    notifyErrors: (_, _params: { messages: string[] }) => {},
     changed: () => {},
-    rememberFailure: assign((_, params: { error: unknown }) => feedbackOf(params.error)),
   },
-  guards: {
-    hasReason: ({ context }) => cancelOrderRequest.safeParse({ reason: context.reason }).success,
-    datesValid: ({ context }) => dateRules[context.kind].safeParse(context.dates).success,
-  },
+  guards: { ...lifecycleGuards },
 }).createMachine({
   id: 'orderChanges',
   context: ({ input }) => ({ ...input, reason: '', errors: {}, messages: [] }),
@@ -69,15 +68,10 @@ export const orderChangesMachine = setup({
         editing: {
           on: {
             'reason.change': { actions: assign({ reason: ({ event }) => event.value, errors: {} }) },
-            confirm: [
-              { guard: 'hasReason', target: 'sending' },
-              {
-                actions: [
-                  assign(({ context }) => problemsOf(cancelOrderRequest, { reason: context.reason })),
-                  { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-                ],
-              },
-            ],
+            confirm: checkThen(
+              'sending',
+              (context: OrderChangesContext) => ({ schema: cancelOrderRequest, value: { reason: context.reason } }),
+            ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
           },
         },
@@ -91,13 +85,7 @@ export const orderChangesMachine = setup({
               target: '#orderChanges.cancelled',
               actions: [{ type: 'notifySuccess', params: { message: 'Your order is cancelled.' } }, 'changed'],
             },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
+            onError: failureThen('editing'),
           },
         },
       },
@@ -108,20 +96,15 @@ export const orderChangesMachine = setup({
         editing: {
           on: {
             'date.change': {
-              actions: assign(({ context, event }) => {
-                const { [event.name]: _cleared, ...errors } = context.errors;
-                return { dates: { ...context.dates, [event.name]: event.value }, errors };
-              }),
+              actions: assign(({ context, event }) => ({
+                dates: { ...context.dates, [event.name]: event.value },
+                errors: withoutErrorsOf(context.errors, event.name),
+              })),
             },
-            confirm: [
-              { guard: 'datesValid', target: 'sending' },
-              {
-                actions: [
-                  assign(({ context }) => problemsOf(dateRules[context.kind], context.dates)),
-                  { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-                ],
-              },
-            ],
+            confirm: checkThen(
+              'sending',
+              (context: OrderChangesContext) => ({ schema: dateRules[context.kind], value: context.dates }),
+            ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
           },
         },
@@ -135,13 +118,7 @@ export const orderChangesMachine = setup({
               target: '#orderChanges.idle',
               actions: [{ type: 'notifySuccess', params: { message: 'Your dates are changed.' } }, 'changed'],
             },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
+            onError: failureThen('editing'),
           },
         },
       },

@@ -6,7 +6,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { TrackingResult } from '../api/contract';
-import { isApiError, messagesOf } from '../api/errors';
+import { isApiError } from '../api/errors';
+import type { Errors } from './formFields';
+import { failureThen, lifecycleActions, showFeedbackOfError } from './submitLifecycle';
 
 export interface PackageDetailsInput {
   /** The tracking code from the URL; null or empty when the URL has none. */
@@ -23,7 +25,9 @@ function isUnknownReference(event: unknown): boolean {
 
 export const packageDetailsMachine = setup({
   types: {
-    context: {} as { reference: string; result: TrackingResult | null; messages: string[] },
+    // A failed lookup is shown as the form flows show a failed call (submitLifecycle.ts): the
+    // page shows its messages; `errors` (by field) stays empty for a lookup by reference.
+    context: {} as { reference: string; result: TrackingResult | null; errors: Errors; messages: string[] },
     input: {} as PackageDetailsInput,
     events: {} as { type: 'refresh' } | { type: 'retry' },
     tags: {} as 'busy',
@@ -33,10 +37,7 @@ export const packageDetailsMachine = setup({
       throw new Error('lookUp is provided by the view');
     }),
   },
-  actions: {
-    rememberFailure: assign((_, params: { error: unknown }) => ({ messages: messagesOf(params.error) })),
-    notifyErrors: (_, _params: { messages: string[] }) => {},
-  },
+  actions: lifecycleActions,
   guards: {
     hasResult: ({ context }) => context.result !== null,
     hasReference: ({ context }) => context.reference !== '',
@@ -44,7 +45,7 @@ export const packageDetailsMachine = setup({
   },
 }).createMachine({
   id: 'packageDetails',
-  context: ({ input }) => ({ reference: input.reference?.trim() ?? '', result: input.result, messages: [] }),
+  context: ({ input }) => ({ reference: input.reference?.trim() ?? '', result: input.result, errors: {}, messages: [] }),
   initial: 'starting',
   states: {
     starting: {
@@ -62,17 +63,8 @@ export const packageDetailsMachine = setup({
         id: 'lookUp',
         src: 'lookUp',
         input: ({ context }) => context.reference,
-        onDone: { target: 'showing', actions: assign({ result: ({ event }) => event.output, messages: [] }) },
-        onError: [
-          { guard: 'isUnknownReference', target: 'notFound', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
-          {
-            target: 'failed',
-            actions: [
-              { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        onDone: { target: 'showing', actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'] },
+        onError: [{ guard: 'isUnknownReference', target: 'notFound', actions: showFeedbackOfError }, failureThen('failed')],
       },
     },
     showing: {
@@ -88,16 +80,10 @@ export const packageDetailsMachine = setup({
             id: 'refresh',
             src: 'lookUp',
             input: ({ context }) => context.reference,
-            onDone: { target: 'current', actions: assign({ result: ({ event }) => event.output, messages: [] }) },
+            onDone: { target: 'current', actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'] },
             onError: [
-              { guard: 'isUnknownReference', target: '#packageDetails.notFound', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
-              {
-                target: 'current',
-                actions: [
-              { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-              },
+              { guard: 'isUnknownReference', target: '#packageDetails.notFound', actions: showFeedbackOfError },
+              failureThen('current'),
             ],
           },
         },

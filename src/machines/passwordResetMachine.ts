@@ -11,7 +11,8 @@
  */
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract';
-import { digitsOnly, edited, feedbackOf, problemsOf, type Errors } from './formFields';
+import { digitsOnly, edited, type Errors } from './formFields';
+import { checkThen, failureThen, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 
 export type ResetPage = 'request' | 'code' | 'password';
 
@@ -47,16 +48,24 @@ const resetOf = (values: Values, resetToken: string) => ({
   reset_token: resetToken,
 });
 
+interface ResetContext {
+  page: ResetPage;
+  values: Values;
+  resetToken: string;
+  errors: Errors;
+  messages: string[];
+  redirectDelay: number;
+}
+
+/** Each page's leaving, once its success has shown for `redirectDelay`. */
+const goTo = (page: ResetPage | 'login') => ({
+  type: 'goTo' as const,
+  params: ({ context }: { context: ResetContext }) => ({ page, email: context.values.email }),
+});
+
 export const passwordResetMachine = setup({
   types: {
-    context: {} as {
-      page: ResetPage;
-      values: Values;
-      resetToken: string;
-      errors: Errors;
-      messages: string[];
-      redirectDelay: number;
-    },
+    context: {} as ResetContext,
     input: {} as PasswordResetInput,
     events: {} as { type: 'field.change'; name: string; value: string } | { type: 'submit' },
     tags: {} as 'busy',
@@ -73,27 +82,24 @@ export const passwordResetMachine = setup({
     }),
   },
   actions: {
+    ...lifecycleActions,
     edit: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
       // docs/product.md: the code input accepts digits only.
       const value = event.name === 'otp' ? digitsOnly(event.value) : event.value;
       return edited(context.values, context.errors, event.name, value);
     }),
-    showFailure: assign((_, params: { error: unknown }) => feedbackOf(params.error)),
     saveProgress: (_, _params: ResetProgress) => {},
     clearProgress: () => {},
     notifySuccess: (_, _params: { message: string }) => {},
-    notifyErrors: (_, _params: { messages: string[] }) => {},
     goTo: (_, _params: { page: ResetPage | 'login'; email: string }) => {},
   },
   guards: {
+    ...lifecycleGuards,
     onRequestPage: ({ context }) => context.page === 'request',
     onCodePageWithEmail: ({ context }) => context.page === 'code' && context.values.email !== '',
     onPasswordPageWithToken: ({ context }) => context.page === 'password' && context.resetToken !== '',
     onPasswordPageWithEmail: ({ context }) => context.page === 'password' && context.values.email !== '',
-    emailIsValid: ({ context }) => emailOnlyRequest.safeParse(requestOf(context.values)).success,
-    codeIsValid: ({ context }) => verifyOtpRequest.safeParse(codeOf(context.values)).success,
-    passwordsAreValid: ({ context }) => passwordResetRequest.safeParse(resetOf(context.values, context.resetToken)).success,
   },
   delays: {
     redirectDelay: ({ context }) => context.redirectDelay,
@@ -126,15 +132,10 @@ export const passwordResetMachine = setup({
     requesting: {
       on: {
         'field.change': { actions: 'edit' },
-        submit: [
-          { guard: 'emailIsValid', target: 'sendingCode' },
-          {
-            actions: [
-              assign(({ context }) => problemsOf(emailOnlyRequest, requestOf(context.values))),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        submit: checkThen(
+          'sendingCode',
+          (context: ResetContext) => ({ schema: emailOnlyRequest, value: requestOf(context.values) }),
+        ),
       },
     },
     sendingCode: {
@@ -150,37 +151,18 @@ export const passwordResetMachine = setup({
             { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
           ],
         },
-        onError: {
-          target: 'requesting',
-          actions: [
-            { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-          ],
-        },
+        onError: failureThen('requesting'),
       },
     },
-    codeSent: {
-      tags: ['busy'],
-      after: {
-        redirectDelay: {
-          target: 'enteringCode',
-          actions: { type: 'goTo', params: ({ context }) => ({ page: 'code', email: context.values.email }) },
-        },
-      },
-    },
+    codeSent: successThen('enteringCode', goTo('code')),
 
     enteringCode: {
       on: {
         'field.change': { actions: 'edit' },
-        submit: [
-          { guard: 'codeIsValid', target: 'verifyingCode' },
-          {
-            actions: [
-              assign(({ context }) => problemsOf(verifyOtpRequest, codeOf(context.values))),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        submit: checkThen(
+          'verifyingCode',
+          (context: ResetContext) => ({ schema: verifyOtpRequest, value: codeOf(context.values) }),
+        ),
       },
     },
     verifyingCode: {
@@ -197,37 +179,18 @@ export const passwordResetMachine = setup({
             { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
           ],
         },
-        onError: {
-          target: 'enteringCode',
-          actions: [
-            { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-          ],
-        },
+        onError: failureThen('enteringCode'),
       },
     },
-    codeVerified: {
-      tags: ['busy'],
-      after: {
-        redirectDelay: {
-          target: 'choosingPassword',
-          actions: { type: 'goTo', params: ({ context }) => ({ page: 'password', email: context.values.email }) },
-        },
-      },
-    },
+    codeVerified: successThen('choosingPassword', goTo('password')),
 
     choosingPassword: {
       on: {
         'field.change': { actions: 'edit' },
-        submit: [
-          { guard: 'passwordsAreValid', target: 'resetting' },
-          {
-            actions: [
-              assign(({ context }) => problemsOf(passwordResetRequest, resetOf(context.values, context.resetToken))),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        submit: checkThen(
+          'resetting',
+          (context: ResetContext) => ({ schema: passwordResetRequest, value: resetOf(context.values, context.resetToken) }),
+        ),
       },
     },
     resetting: {
@@ -240,24 +203,10 @@ export const passwordResetMachine = setup({
           target: 'passwordChanged',
           actions: ['clearProgress', { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) }],
         },
-        onError: {
-          target: 'choosingPassword',
-          actions: [
-            { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-          ],
-        },
+        onError: failureThen('choosingPassword'),
       },
     },
-    passwordChanged: {
-      tags: ['busy'],
-      after: {
-        redirectDelay: {
-          target: 'done',
-          actions: { type: 'goTo', params: ({ context }) => ({ page: 'login', email: context.values.email }) },
-        },
-      },
-    },
+    passwordChanged: successThen('done', goTo('login')),
     done: { type: 'final' },
   },
 });

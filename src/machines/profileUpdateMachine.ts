@@ -10,7 +10,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { profileUpdateRequest, type Profile } from '../api/contract';
 import { messagesOf } from '../api/errors';
-import { edited, feedbackOf, problemsOf, withoutErrorsOf } from './formFields';
+import { edited, withoutErrorsOf } from './formFields';
+import { checkThen, failureThen, lifecycleActions, lifecycleGuards, toastMessages } from './submitLifecycle';
 
 export interface ProfileValues {
   fullname: string;
@@ -27,18 +28,20 @@ type FieldErrors = Record<string, string[]>;
 
 const valuesOf = (profile: Profile): ProfileValues => ({ fullname: profile.fullname, phone: profile.phone });
 
+interface ProfileContext {
+  values: ProfileValues;
+  /** From the profile; the page prefers the email of the session (docs/product.md). */
+  email: string;
+  /** The stored image's URL, shown until another is picked. */
+  currentImage: string | null;
+  image: File | null;
+  errors: FieldErrors;
+  messages: string[];
+}
+
 export const profileUpdateMachine = setup({
   types: {
-    context: {} as {
-      values: ProfileValues;
-      /** From the profile; the page prefers the email of the session (docs/product.md). */
-      email: string;
-      /** The stored image's URL, shown until another is picked. */
-      currentImage: string | null;
-      image: File | null;
-      errors: FieldErrors;
-      messages: string[];
-    },
+    context: {} as ProfileContext,
     events: {} as
       | { type: 'field.change'; name: keyof ProfileValues; value: string }
       | { type: 'image.pick'; file: File }
@@ -57,13 +60,11 @@ export const profileUpdateMachine = setup({
     }),
   },
   actions: {
+    ...lifecycleActions,
     notifySuccess: () => {},
-    notifyErrors: (_, _params: { messages: string[] }) => {},
     imageChanged: (_, _params: { profileImage: string }) => {},
   },
-  guards: {
-    isValid: ({ context }) => profileUpdateRequest.safeParse(context.values).success,
-  },
+  guards: { ...lifecycleGuards },
 }).createMachine({
   id: 'profileUpdate',
   context: {
@@ -94,7 +95,7 @@ export const profileUpdateMachine = setup({
           target: 'loadFailed',
           actions: [
             assign({ messages: ({ event }) => messagesOf(event.error) }),
-            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+            toastMessages,
           ],
         },
       },
@@ -116,21 +117,13 @@ export const profileUpdateMachine = setup({
               errors: { ...context.errors, profile_image: event.messages },
               messages: event.messages,
             })),
-            { type: 'notifyErrors', params: ({ event }) => ({ messages: event.messages }) },
+            toastMessages,
           ],
         },
         'image.remove': {
           actions: assign(({ context }) => ({ image: null, errors: withoutErrorsOf(context.errors, 'profile_image') })),
         },
-        submit: [
-          { guard: 'isValid', target: 'saving' },
-          {
-            actions: [
-              assign(({ context }) => problemsOf(profileUpdateRequest, context.values)),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        submit: checkThen('saving', (context: ProfileContext) => ({ schema: profileUpdateRequest, value: context.values })),
       },
     },
     saving: {
@@ -146,20 +139,13 @@ export const profileUpdateMachine = setup({
               values: valuesOf(event.output),
               currentImage: event.output.profile_image,
               image: null,
-              errors: {},
-              messages: [],
             })),
+            'clearFeedback',
             'notifySuccess',
             { type: 'imageChanged', params: ({ event }) => ({ profileImage: event.output.profile_image ?? '' }) },
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: [
-            assign(({ event }) => feedbackOf(event.error)),
-            { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-          ],
-        },
+        onError: failureThen('editing'),
       },
     },
   },

@@ -11,7 +11,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
-import { draftOf, edited, feedbackOf, heldOrNewKey, problemsOf, wasRefused, withoutErrorsOf, type KeyedRequest, type SubmissionKeys } from './formFields';
+import { draftOf, edited, problemsOf, withoutErrorsOf, type KeyedRequest, type SubmissionKeys } from './formFields';
+import { keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, successThen, toastMessages } from './submitLifecycle';
 import type { FieldErrors, FieldValue, FormDraft, FormValues } from './formMachine';
 
 export interface QuoteStep {
@@ -64,21 +65,28 @@ export function stepErrors(steps: readonly QuoteStep[], index: number, values: F
 
 const messagesIn = (errors: FieldErrors) => [...new Set(Object.values(errors).flat())];
 
+type QuoteStepsContext = SubmissionKeys & {
+  values: FormValues;
+  files: File[];
+  errors: FieldErrors;
+  /** What the last check or failure said, shown as toasts and kept on the page. */
+  messages: string[];
+  result: QuoteResult | null;
+  redirectDelay: number;
+};
+
+const saveDraft = {
+  type: 'saveDraft' as const,
+  params: ({ context }: { context: QuoteStepsContext }) => draftOf({ values: context.values }, context.submissionKey),
+};
+
 export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions) {
   const lastIndex = steps.length - 1;
   const lastStep = steps[lastIndex]!.name;
 
   const machine = setup({
     types: {
-      context: {} as SubmissionKeys & {
-        values: FormValues;
-        files: File[];
-        errors: FieldErrors;
-        /** What the last check or failure said, shown as toasts and kept on the page. */
-        messages: string[];
-        result: QuoteResult | null;
-        redirectDelay: number;
-      },
+      context: {} as QuoteStepsContext,
       input: {} as QuoteStepsInput,
       events: {} as
         | { type: 'field.change'; name: string; value: FieldValue }
@@ -96,22 +104,16 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
       }),
     },
     actions: {
-      notifySuccess: (_, _params: { result: QuoteResult }) => {},
-      notifyErrors: (_, _params: { messages: string[] }) => {},
-      saveDraft: (_, _params: FormDraft) => {},
-      clearDraft: () => {},
-      leave: (_, _params: { result: QuoteResult }) => {},
+      ...lifecycleActions,
+      ...keyedFormActions<QuoteResult, FormDraft>(),
       showStepErrors: assign(({ context }, { step }: { step: number }) => {
         const errors = stepErrors(steps, step, context.values);
         return { errors: { ...context.errors, ...errors }, messages: messagesIn(errors) };
       }),
       forgetMessages: assign({ messages: [] }),
-      assignSubmissionKey: assign({ submissionKey: ({ context }) => heldOrNewKey(context) }),
-      forgetSubmissionKey: assign({ submissionKey: null }),
     },
     guards: {
-      // The failure event of the call.
-      wasRefused: ({ event }) => wasRefused((event as { error?: unknown }).error),
+      ...keyedGuards,
       stepIsValid: ({ context }, { step }: { step: number }) =>
         Object.keys(stepErrors(steps, step, context.values)).length === 0,
     },
@@ -126,12 +128,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
       ? [{ target, actions: 'forgetMessages' as const }]
       : [
           { guard: { type: 'stepIsValid' as const, params: { step: index } }, target, actions: 'forgetMessages' as const },
-          {
-            actions: [
-              { type: 'showStepErrors' as const, params: { step: index } },
-              { type: 'notifyErrors' as const, params: ({ context }: { context: { messages: string[] } }) => ({ messages: context.messages }) },
-            ],
-          },
+          { actions: [{ type: 'showStepErrors' as const, params: { step: index } }, toastMessages] },
         ];
 
   const stepStates = Object.fromEntries(
@@ -167,10 +164,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
         states: stepStates,
         on: {
           'field.change': {
-            actions: [
-              assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
-              { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
-            ],
+            actions: [assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)), saveDraft],
           },
           'files.add': {
             actions: assign(({ context, event }) => ({
@@ -184,7 +178,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
                 errors: { ...context.errors, [files.field]: event.messages },
                 messages: event.messages,
               })),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
+              toastMessages,
             ],
           },
           'files.remove': {
@@ -195,59 +189,17 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
           },
         },
       },
-      submitting: {
-        tags: ['busy'],
-        // The key goes into the draft before the call, so a reload after no answer resends it.
-        entry: ['assignSubmissionKey', { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) }],
-        invoke: {
-          id: 'submit',
-          src: 'submit',
-          input: ({ context }) => ({
-            request: { quote: quoteOf(context.values), files: context.files },
-            submissionKey: context.submissionKey!,
-          }),
-          onDone: {
-            target: 'succeeded',
-            actions: [
-              assign({ result: ({ event }) => event.output, messages: [], errors: {} }),
-              'forgetSubmissionKey',
-              'clearDraft',
-              { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
-            ],
-          },
-          // Back to the last step with everything typed; field messages land under their fields.
-          onError: [
-            {
-              guard: 'wasRefused',
-              target: `editing.${lastStep}`,
-              actions: [
-                assign(({ event }) => feedbackOf(event.error)),
-                'forgetSubmissionKey',
-                { type: 'saveDraft', params: ({ context }) => draftOf({ values: context.values }, context.submissionKey) },
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
-            {
-              // No answer: the same key goes again with the next press.
-              target: `editing.${lastStep}`,
-              actions: [
-                assign(({ event }) => feedbackOf(event.error)),
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
-          ],
-        },
-      },
-      succeeded: {
-        // The busy flag stays on until the redirect.
-        tags: ['busy'],
-        after: {
-          redirectDelay: {
-            target: 'done',
-            actions: { type: 'leave', params: ({ context }) => ({ result: context.result! }) },
-          },
-        },
-      },
+      // Back to the last step with everything typed; field messages land under their fields.
+      submitting: keyedSubmitting({
+        request: (context: QuoteStepsContext) => ({ quote: quoteOf(context.values), files: context.files }),
+        saveDraft,
+        failedTo: `editing.${lastStep}`,
+      }),
+      // The busy flag stays on until the redirect.
+      succeeded: successThen('done', {
+        type: 'leave' as const,
+        params: ({ context }: { context: QuoteStepsContext }) => ({ result: context.result! }),
+      }),
       done: { type: 'final' },
     },
   });

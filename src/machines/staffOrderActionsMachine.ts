@@ -10,7 +10,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { nairaAmount, offerRequest, setStatusRequest } from '../api/contract';
-import { feedbackOf, problemsOf, type Errors, type Values } from './formFields';
+import { feedbackOf, problemsOf, withoutErrorsOf, type Errors, type Values } from './formFields';
+import { passes, toastMessages } from './submitLifecycle';
 
 /** The offer as staff type it: the amount in naira ("185,000"), turned into kobo on sending. */
 export const offerForm = offerRequest.omit({ amount_kobo: true }).extend({ amount: nairaAmount });
@@ -24,7 +25,7 @@ export const emptyForms = (): Record<Form, Values> => ({
   offer: { amount: '', note: '', valid_until: '' },
 });
 
-export const staffOrderActionsMachine = setup({
+const machine = setup({
   types: {
     context: {} as {
       reference: string;
@@ -70,10 +71,54 @@ export const staffOrderActionsMachine = setup({
     })),
   },
   guards: {
-    statusValid: ({ context }) => statusForm.safeParse(context.forms.status).success,
-    offerValid: ({ context }) => offerForm.safeParse(context.forms.offer).success,
+    isValid: ({ context }, params: { form: Form }) => passes({ schema: schemas[params.form], value: context.forms[params.form] }),
   },
-}).createMachine({
+});
+
+/**
+ * The form's submit: checked (its messages, or none), then on to confirming when it passes.
+ * The two forms keep their messages apart, so the check is this file's own `check`.
+ */
+const submitOf = (form: Form) => [
+  { guard: { type: 'isValid' as const, params: { form } }, target: form, actions: { type: 'check' as const, params: { form } } },
+  { actions: [{ type: 'check' as const, params: { form } }, toastMessages] },
+];
+
+/**
+ * "Move RL-… to Shipped?" or "Send RL-… an offer of ₦185,000.00, valid through …?" with Confirm
+ * and Back; then the call, and back to the page either way with the server's answer.
+ */
+const confirmThenSend = (form: Form, src: 'moveStatus' | 'sendOffer') =>
+  machine.createStateConfig({
+    initial: 'confirming',
+    states: {
+      confirming: {
+        on: { confirm: 'sending', back: '#staffOrderActions.idle' },
+      },
+      sending: {
+        tags: ['busy'],
+        invoke: {
+          id: src,
+          src,
+          input: ({ context }) => ({ reference: context.reference, values: context.forms[form] }),
+          onDone: {
+            target: '#staffOrderActions.idle',
+            actions: [
+              { type: 'succeed', params: ({ event }) => ({ form, notice: event.output }) },
+              { type: 'notifySuccess', params: ({ event }) => ({ message: event.output }) },
+              'changed',
+            ],
+          },
+          onError: {
+            target: '#staffOrderActions.idle',
+            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ form, error: event.error }) }, toastMessages],
+          },
+        },
+      },
+    },
+  });
+
+export const staffOrderActionsMachine = machine.createMachine({
   id: 'staffOrderActions',
   context: ({ input }) => ({
     reference: input.reference,
@@ -87,97 +132,16 @@ export const staffOrderActionsMachine = setup({
     idle: {
       on: {
         'field.change': {
-          actions: assign(({ context, event }) => {
-            const { [event.name]: _cleared, ...errors } = context.errors[event.form];
-            return {
-              forms: { ...context.forms, [event.form]: { ...context.forms[event.form], [event.name]: event.value } },
-              errors: { ...context.errors, [event.form]: errors },
-            };
-          }),
+          actions: assign(({ context, event }) => ({
+            forms: { ...context.forms, [event.form]: { ...context.forms[event.form], [event.name]: event.value } },
+            errors: { ...context.errors, [event.form]: withoutErrorsOf(context.errors[event.form], event.name) },
+          })),
         },
-        'status.submit': [
-          { guard: 'statusValid', target: 'status', actions: { type: 'check', params: { form: 'status' } } },
-          {
-            actions: [
-              { type: 'check', params: { form: 'status' } },
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
-        'offer.submit': [
-          { guard: 'offerValid', target: 'offer', actions: { type: 'check', params: { form: 'offer' } } },
-          {
-            actions: [
-              { type: 'check', params: { form: 'offer' } },
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-            ],
-          },
-        ],
+        'status.submit': submitOf('status'),
+        'offer.submit': submitOf('offer'),
       },
     },
-    status: {
-      initial: 'confirming',
-      states: {
-        /** "Move RL-… to Shipped?" with Confirm and Back. */
-        confirming: {
-          on: { confirm: 'sending', back: '#staffOrderActions.idle' },
-        },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'moveStatus',
-            src: 'moveStatus',
-            input: ({ context }) => ({ reference: context.reference, values: context.forms.status }),
-            onDone: {
-              target: '#staffOrderActions.idle',
-              actions: [
-                { type: 'succeed', params: ({ event }) => ({ form: 'status' as const, notice: event.output }) },
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output }) },
-                'changed',
-              ],
-            },
-            onError: {
-              target: '#staffOrderActions.idle',
-              actions: [
-                { type: 'rememberFailure', params: ({ event }) => ({ form: 'status' as const, error: event.error }) },
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
-          },
-        },
-      },
-    },
-    offer: {
-      initial: 'confirming',
-      states: {
-        /** "Send RL-… an offer of ₦185,000.00, valid through …?" with Confirm and Back. */
-        confirming: {
-          on: { confirm: 'sending', back: '#staffOrderActions.idle' },
-        },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'sendOffer',
-            src: 'sendOffer',
-            input: ({ context }) => ({ reference: context.reference, values: context.forms.offer }),
-            onDone: {
-              target: '#staffOrderActions.idle',
-              actions: [
-                { type: 'succeed', params: ({ event }) => ({ form: 'offer' as const, notice: event.output }) },
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output }) },
-                'changed',
-              ],
-            },
-            onError: {
-              target: '#staffOrderActions.idle',
-              actions: [
-                { type: 'rememberFailure', params: ({ event }) => ({ form: 'offer' as const, error: event.error }) },
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
-            },
-          },
-        },
-      },
-    },
+    status: confirmThenSend('status', 'moveStatus'),
+    offer: confirmThenSend('offer', 'sendOffer'),
   },
 });

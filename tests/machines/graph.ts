@@ -134,7 +134,9 @@ function guardPasses(machine: AnyStateMachine, t: AnyTransitionDefinition, snaps
   const args = { context: snapshot.context, event };
   if (typeof guard === 'function') return Boolean(guard(args, undefined));
   const type = typeof guard === 'string' ? guard : (guard as { type?: string }).type;
-  const params = typeof guard === 'object' ? (guard as { params?: unknown }).params : undefined;
+  const given = typeof guard === 'object' ? (guard as { params?: unknown }).params : undefined;
+  // Dynamic params (a function of context and event) are resolved as XState does.
+  const params = typeof given === 'function' ? given(args) : given;
   const implementation = type ? (machine.implementations.guards as Record<string, unknown>)[type] : undefined;
   return typeof implementation === 'function' ? Boolean(implementation(args, params)) : undefined;
 }
