@@ -82,6 +82,26 @@ describe('quotes', () => {
   });
 });
 
+describe('a booking whose session has ended', () => {
+  it('is refused with 401 and stores nothing, whatever else is wrong with it', async () => {
+    const leaving = await signUp(server);
+    expect((await get(server, 'users/logout', leaving.token)).status).toBe(200);
+    const refusals = [
+      await post(server, 'users/schedule/delivery', scheduledDelivery(), leaving.token),
+      await post(server, 'users/bulk/delivery', bulkDelivery(2), leaving.token),
+      await post(server, 'users/Local-service', form(quote(), { file: pngBlob() }), leaving.token),
+      // The session is checked before the fields and the key, as on every other signed-in call.
+      await post(server, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: 'soon' }, leaving.token),
+      await call(server, 'POST', 'users/StoreDilivery', instantDelivery(), leaving.token, { 'idempotency-key': 'bad key with spaces' }),
+      await post(server, 'users/schedule/delivery', scheduledDelivery(), 'a-token-nobody-was-given'),
+    ];
+    for (const refused of refusals) expect(refused).toMatchObject({ status: 401, body: { message: 'Please log in again: your session has ended.' } });
+    expect(await server.app.db.selectFrom('shipments').select('id').where('user_id', '=', leaving.userId).execute()).toEqual([]);
+    // The booking mail is queued by the statement that stores the shipment, so none was queued either.
+    expect(await server.app.db.selectFrom('files').select('name').where('owner_id', '=', leaving.userId).execute()).toEqual([]);
+  });
+});
+
 describe('deliveries', () => {
   it.each([
     ['users/StoreDilivery', instantDelivery, 'Delivery created successfully', 'instant_delivery'],
