@@ -4,7 +4,7 @@
  * asks for confirmation before it is sent and shows the server's answer. Runs
  * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { ApiError, isApiError } from '../../api/errors';
@@ -88,20 +88,10 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
         {moves.length === 0 ? (
           <p>This order is {statusLabels[order.status]}: its status cannot move any more.</p>
         ) : snapshot.matches('status') ? (
-          <div className="confirm" role="group" aria-labelledby="confirm-status">
-            <p id="confirm-status">
-              Move <span className="reference">{order.reference_number}</span> to{' '}
-              <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>? The customer is mailed.
-            </p>
-            <p className="actions">
-              <SubmitButton type="button" busy={snapshot.matches({ status: 'sending' })} busyLabel="Moving..." onClick={() => send({ type: 'confirm' })}>
-                Yes, move it
-              </SubmitButton>
-              <button type="button" className="button button-secondary" disabled={snapshot.hasTag('busy')} onClick={() => send({ type: 'back' })}>
-                Back
-              </button>
-            </p>
-          </div>
+          <Confirm id="confirm-status" yes="Yes, move it" busy={snapshot.matches({ status: 'sending' })} busyLabel="Moving..." send={send}>
+            Move <span className="reference">{order.reference_number}</span> to{' '}
+            <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>? The customer is mailed.
+          </Confirm>
         ) : (
           <form className="staff-form" onSubmit={submit('status.submit')} noValidate>
             <SelectField
@@ -126,22 +116,12 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
         {offerClosed ? (
           <p>{order.offer?.state === 'accepted' ? 'The customer accepted a price: it is final.' : 'This order is closed.'}</p>
         ) : snapshot.matches('offer') ? (
-          <div className="confirm" role="group" aria-labelledby="confirm-offer">
-            <p id="confirm-offer">
-              Send <span className="reference">{order.reference_number}</span> an offer of{' '}
-              <strong>{amount.success ? formatNaira(amount.data) : forms.offer.amount}</strong>, valid through{' '}
-              {formatDay(forms.offer.valid_until ?? '')}? The customer is mailed
-              {order.offer?.state === 'open' ? ', and it replaces the open offer' : ''}.
-            </p>
-            <p className="actions">
-              <SubmitButton type="button" busy={snapshot.matches({ offer: 'sending' })} busyLabel="Sending..." onClick={() => send({ type: 'confirm' })}>
-                Yes, send it
-              </SubmitButton>
-              <button type="button" className="button button-secondary" disabled={snapshot.hasTag('busy')} onClick={() => send({ type: 'back' })}>
-                Back
-              </button>
-            </p>
-          </div>
+          <Confirm id="confirm-offer" yes="Yes, send it" busy={snapshot.matches({ offer: 'sending' })} busyLabel="Sending..." send={send}>
+            Send <span className="reference">{order.reference_number}</span> an offer of{' '}
+            <strong>{amount.success ? formatNaira(amount.data) : forms.offer.amount}</strong>, valid through{' '}
+            {formatDay(forms.offer.valid_until ?? '')}? The customer is mailed
+            {order.offer?.state === 'open' ? ', and it replaces the open offer' : ''}.
+          </Confirm>
         ) : (
           <form className="staff-form" onSubmit={submit('offer.submit')} noValidate>
             <TextField label="Amount in naira" required inputMode="decimal" autoComplete="off" hint="For example 185000 or 185,000.50" {...field('offer', 'amount')} />
@@ -155,6 +135,24 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
           </form>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The question before a staff action is sent: Yes sends it (busy while it goes), Back returns to the form. */
+function Confirm(props: { id: string; yes: string; busy: boolean; busyLabel: string; send: (event: { type: 'confirm' } | { type: 'back' }) => void; children: ReactNode }) {
+  const { id, yes, busy, busyLabel, send, children } = props;
+  return (
+    <div className="confirm" role="group" aria-labelledby={id}>
+      <p id={id}>{children}</p>
+      <p className="actions">
+        <SubmitButton type="button" busy={busy} busyLabel={busyLabel} onClick={() => send({ type: 'confirm' })}>
+          {yes}
+        </SubmitButton>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+          Back
+        </button>
+      </p>
     </div>
   );
 }
