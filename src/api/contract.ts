@@ -84,6 +84,14 @@ function notBefore<T>(later: (v: T) => string | undefined, earlier: (v: T) => st
   };
 }
 
+/** A quote's inspection is on or before its moving date (both optional). */
+const inspectionNotAfterMoving = notBefore<{ moving_date?: string; date_of_inspection?: string }>(
+  (v) => v.moving_date,
+  (v) => v.date_of_inspection,
+  'date_of_inspection',
+  'The inspection must be on or before the moving date.',
+);
+
 // ---------------------------------------------------------------------------------------------
 // Choice lists (docs/product.md).
 
@@ -346,14 +354,7 @@ export const quoteRequest = z
     date_of_inspection: optionalDate('Please choose an inspection date.'),
     description: optionalText(2000),
   })
-  .superRefine(
-    notBefore(
-      (v) => v.moving_date,
-      (v) => v.date_of_inspection,
-      'date_of_inspection',
-      'The inspection must be on or before the moving date.',
-    ),
-  );
+  .superRefine(inspectionNotAfterMoving);
 
 export const instantDeliveryRequest = z.object({
   pickup_address: requiredText('Please fill in the pickup address.'),
@@ -462,14 +463,7 @@ export const rescheduleQuoteRequest = z
       ctx.addIssue({ code: 'custom', path: ['date_of_inspection'], message: RESCHEDULE_QUOTE_MESSAGE });
     }
   })
-  .superRefine(
-    notBefore(
-      (v) => v.moving_date,
-      (v) => v.date_of_inspection,
-      'date_of_inspection',
-      'The inspection must be on or before the moving date.',
-    ),
-  );
+  .superRefine(inspectionNotAfterMoving);
 
 /**
  * The wire of `users/orders/{reference}/reschedule`: a delivery's pair or a quote's pair. The
