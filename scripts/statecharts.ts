@@ -139,7 +139,8 @@ function describeTransitions(node: AnyStateNode, describeDelay: (name: string) =
   const guarded = new Set<string>();
   for (const t of transitionsOf(node)) {
     const event = eventLabel(t.eventType, describeDelay);
-    const guard = guardName(t.guard);
+    // A guard shared by several checks (submitLifecycle.ts, `checkThen`) says which one in `meta.guard`.
+    const guard = (t.meta as { guard?: string } | undefined)?.guard ?? guardName(t.guard);
     const condition = (guard ? ` [${guard}]` : guarded.has(t.eventType) ? ' [otherwise]' : '') + actionsLabel(keyActions(t.actions));
     const targets = (t.target as AnyStateNode[] | undefined) ?? [];
     if (targets.length === 0) inside.push(`${event}${condition}, ${refuses(t) ? 'refused and stays' : 'stays'}`);

@@ -106,6 +106,7 @@ export const offerDecisionMachine = setup({
             'decline.confirm': checkThen(
               'sending',
               (context: OfferDecisionContext) => ({ schema: declineOfferRequest, value: { reason: context.reason } }),
+              'hasReason',
             ),
             back: { target: '#offerDecision.open', actions: assign({ errors: {} }) },
           },

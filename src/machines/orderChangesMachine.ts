@@ -71,6 +71,7 @@ export const orderChangesMachine = setup({
             confirm: checkThen(
               'sending',
               (context: OrderChangesContext) => ({ schema: cancelOrderRequest, value: { reason: context.reason } }),
+              'hasReason',
             ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
           },
@@ -104,6 +105,7 @@ export const orderChangesMachine = setup({
             confirm: checkThen(
               'sending',
               (context: OrderChangesContext) => ({ schema: dateRules[context.kind], value: context.dates }),
+              'datesValid',
             ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
           },

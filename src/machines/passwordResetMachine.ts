@@ -135,6 +135,7 @@ export const passwordResetMachine = setup({
         submit: checkThen(
           'sendingCode',
           (context: ResetContext) => ({ schema: emailOnlyRequest, value: requestOf(context.values) }),
+          'emailIsValid',
         ),
       },
     },
@@ -162,6 +163,7 @@ export const passwordResetMachine = setup({
         submit: checkThen(
           'verifyingCode',
           (context: ResetContext) => ({ schema: verifyOtpRequest, value: codeOf(context.values) }),
+          'codeIsValid',
         ),
       },
     },
@@ -190,6 +192,7 @@ export const passwordResetMachine = setup({
         submit: checkThen(
           'resetting',
           (context: ResetContext) => ({ schema: passwordResetRequest, value: resetOf(context.values, context.resetToken) }),
+          'passwordsAreValid',
         ),
       },
     },

@@ -80,7 +80,7 @@ const machine = setup({
  * The two forms keep their messages apart, so the check is this file's own `check`.
  */
 const submitOf = (form: Form) => [
-  { guard: { type: 'isValid' as const, params: { form } }, target: form, actions: { type: 'check' as const, params: { form } } },
+  { guard: { type: 'isValid' as const, params: { form } }, target: form, meta: { guard: `${form}Valid` }, actions: { type: 'check' as const, params: { form } } },
   { actions: [{ type: 'check' as const, params: { form } }, toastMessages] },
 ];
 

@@ -88,10 +88,13 @@ export const showFeedbackOfError = {
   params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
 };
 
-/** The submit transitions: on to `target` when `checked(context)` passes, else its messages. */
-export function checkThen<TContext>(target: string, checked: (context: TContext) => Checked) {
+/**
+ * The submit transitions: on to `target` when `checked(context)` passes, else its messages.
+ * `check` names the check in the statecharts (docs/statecharts), where every such guard is `isValid`.
+ */
+export function checkThen<TContext>(target: string, checked: (context: TContext) => Checked, check = 'isValid') {
   const params = ({ context }: { context: TContext }) => checked(context);
-  return [{ guard: { type: 'isValid' as const, params }, target }, { actions: showProblemsOf(checked) }];
+  return [{ guard: { type: 'isValid' as const, params }, target, meta: { guard: check } }, { actions: showProblemsOf(checked) }];
 }
 
 /** What `checked(context)` does wrong: under the fields, and as toasts (for a check with more conditions). */
