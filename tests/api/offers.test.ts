@@ -3,10 +3,10 @@
  * mail (outbox and a real SMTP server), replacement, acceptance as final, decline with a
  * reason, expiry, and offers on final orders.
  */
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira, nairaAmount } from '../../src/api/contract';
-import { codeFrom, lastMailTo, mailDelivered, parseMail, referenceFrom, type ReceivedMail } from '../support/mail';
+import { codeFrom, lastMailTo, mailDelivered, referenceFrom } from '../support/mail';
+import { startSmtpServer, type TestSmtp } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf, signUpStaff } from '../support/staff';
 import { get, inDays, PASSWORD, post, register, scheduledDelivery, signUp, uniqueEmail, type Customer } from './helpers';
@@ -217,47 +217,32 @@ describe('sending an offer', () => {
 });
 
 describe('over real SMTP', () => {
-  const received: ReceivedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: TestSmtp;
   let mailed: TestServer;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    mailed = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, staffEmail: STAFF_EMAIL });
+    smtp = await startSmtpServer();
+    mailed = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, staffEmail: STAFF_EMAIL });
   });
   afterAll(async () => {
     await mailed?.close();
-    await new Promise<void>((resolve) => smtp?.close(resolve));
+    await smtp?.close();
   });
 
   it('mails the offer to the customer and the answer to staff', async () => {
     const email = uniqueEmail('smtp');
     await register(mailed, email);
     await mailDelivered(mailed);
-    await post(mailed, 'verify-email', { verification_token: codeFrom(received.find((mail) => mail.to.includes(email))!.text), email });
+    await post(mailed, 'verify-email', { verification_token: codeFrom(smtp.received.find((mail) => mail.to.includes(email))!.text), email });
     const owner = { token: (await post(mailed, 'login', { email, password: PASSWORD })).body.token } as Customer;
     const reference = await book(mailed, owner);
     expect((await offer(reference, { amount_kobo: 18_500_000 }, mailed, opsTokenOf(mailed))).status).toBe(200);
     await mailDelivered(mailed);
-    const offerMail = received.filter((mail) => mail.to.includes(email)).at(-1)!;
+    const offerMail = smtp.received.filter((mail) => mail.to.includes(email)).at(-1)!;
     expect(offerMail.subject).toBe(`Your price for ${reference}: ₦185,000.00`);
     expect(offerMail.text).toContain('₦185,000.00');
     await post(mailed, `users/orders/${reference}/offer/decline`, { reason: 'Too dear' }, owner.token);
     await mailDelivered(mailed);
-    expect(received.at(-1)).toMatchObject({ to: STAFF_EMAIL, subject: `${reference}: the customer declined the price of ₦185,000.00` });
+    expect(smtp.received.at(-1)).toMatchObject({ to: STAFF_EMAIL, subject: `${reference}: the customer declined the price of ₦185,000.00` });
   });
 });
