@@ -51,9 +51,8 @@ export async function book(services: Services, request: FastifyRequest, serviceT
     await storeDetails(insertShipment(db, allowedCustomer, shipment, bookingMail(reference, serviceType)));
   } catch (error) {
     if (isWithoutCustomer(error) && !isRetry) {
-      // Throws 401 or 429 when that is why; else the request repeats a booking, or the hour has room again by now.
-      await refuseIfNotAllowed(services, request);
-      return (await replayOf(db, currentUser(request), idempotency)) ?? book(services, request, serviceType, storeDetails, true);
+      // Null when the hour has room again by now.
+      return (await answerWithoutBooking(services, request)) ?? book(services, request, serviceType, storeDetails, true);
     }
     if (!idempotency || !isDuplicate(error, 'shipments_idempotency')) throw error;
     await signIn(db, request);
@@ -68,15 +67,16 @@ export async function book(services: Services, request: FastifyRequest, serviceT
 }
 
 /**
- * The booking statement found no customer: 401 when the session has ended, 429 when the account
- * is at its hourly limit, unless the request repeats a booking already made (its first answer).
+ * The booking statement found no customer: 401 when the session has ended, the first answer when
+ * the request repeats a booking already made, 429 when the account is at its hourly limit.
  */
-async function refuseIfNotAllowed(services: Services, request: FastifyRequest): Promise<void> {
+async function answerWithoutBooking(services: Services, request: FastifyRequest): Promise<Booked | null> {
   const { db, config } = services;
   await signIn(db, request);
   const customer = currentUser(request);
-  const { idempotencyKey } = request;
-  if (config.orderRateLimit === 0 || (idempotencyKey && (await bookedWith(db, customer, idempotencyKey)))) return;
-  const refusal = await orderLimitExceeded(db, customer.id, config.orderRateLimit);
+  const replay = await replayOf(db, customer, request.idempotencyKey);
+  if (replay) return replay;
+  const refusal = config.orderRateLimit > 0 ? await orderLimitExceeded(db, customer.id, config.orderRateLimit) : null;
   if (refusal) throw refusal;
+  return null;
 }
