@@ -49,7 +49,9 @@ export type CustomerQuery = (query: QueryCreator<Database>) => SelectQueryBuilde
  * without a transaction's extra round trips. Without a customer row the shipment's `user_id` is
  * NULL, which the column refuses (`isWithoutCustomer`), so nothing at all is stored.
  */
-export function insertShipment(db: DB, customer: CustomerQuery, shipment: Omit<Insertable<ShipmentsTable>, 'user_id'>, mail: MailContent): WithNewShipment {
+export type NewShipment = Omit<Insertable<ShipmentsTable>, 'user_id'>;
+
+export function insertShipment(db: DB, customer: CustomerQuery, shipment: NewShipment, mail: MailContent): WithNewShipment {
   return db
     .with('customer', customer)
     .with('new_shipment', (query) =>

@@ -7,14 +7,17 @@
  * with it, the first booking's reference is answered and nothing is stored or mailed (`replayed`).
  */
 import type { FastifyRequest } from 'fastify';
+import type { Compilable } from 'kysely';
 import type { ServiceType } from '../../src/api/contract';
 import { currentUser, sessionCustomer, sessionTokenHash, signIn } from '../auth';
 import type { DB, User } from '../db/database';
+import { reusableStatement } from '../db/reusable-statement';
 import { checkReplay, isDuplicate, type IdempotencyKey } from '../idempotency';
 import { bookingMail } from '../mail/messages';
+import type { MailContent } from '../mail/mailer';
 import { orderLimitExceeded, underHourlyLimit } from '../order-limit';
 import type { Services } from '../services';
-import { insertShipment, isWithoutCustomer, newReference, type WithNewShipment } from '../shipments';
+import { insertShipment, isWithoutCustomer, newReference, type CustomerQuery, type NewShipment, type WithNewShipment } from '../shipments';
 
 export interface Booked {
   data: { reference_number: string };
@@ -36,23 +39,47 @@ async function replayOf(db: DB, customer: User, idempotency: IdempotencyKey | nu
   return { data: { reference_number: first.reference }, replayed: true };
 }
 
-type StoreDetails = (withShipment: WithNewShipment) => Promise<unknown>;
+interface BookingValues<Details> {
+  /** The session's token hash, and the hourly limit when it is on. */
+  customer: { tokenHash: string; limit: number | undefined };
+  shipment: NewShipment;
+  mail: MailContent;
+  details: Details;
+}
 
-/** The signed-in customer of `request` books `serviceType`; `storeDetails` adds its detail rows to the statement. */
-export async function book(services: Services, request: FastifyRequest, serviceType: ServiceType, storeDetails: StoreDetails, isRetry = false): Promise<Booked> {
+const customerOf = ({ tokenHash, limit }: BookingValues<unknown>['customer']): CustomerQuery =>
+  limit === undefined ? sessionCustomer(tokenHash) : (query) => sessionCustomer(tokenHash)(query).where((eb) => underHourlyLimit(eb, limit));
+
+/**
+ * The booking statement of one kind of booking: `storeDetails` adds its detail rows to it. Built
+ * once per shape (../db/reusable-statement.ts), as each booking runs the same statement.
+ */
+export function bookingStatement<Details extends object>(storeDetails: (withShipment: WithNewShipment, details: Details) => Compilable<unknown>) {
+  return reusableStatement((db: DB, { customer, shipment, mail, details }: BookingValues<Details>) =>
+    storeDetails(insertShipment(db, customerOf(customer), shipment, mail), details),
+  );
+}
+
+type BookingStatement<Details extends object> = ReturnType<typeof bookingStatement<Details>>;
+
+/** The signed-in customer of `request` books `serviceType`, with `details` stored by `statement`. */
+export async function book<Details extends object>(services: Services, request: FastifyRequest, serviceType: ServiceType, statement: BookingStatement<Details>, details: Details, isRetry = false): Promise<Booked> {
   const { db, mailer, config } = services;
   const idempotency = request.idempotencyKey;
   const limit = config.orderRateLimit;
-  const customer = sessionCustomer(sessionTokenHash(request));
   const reference = newReference();
-  const shipment = { reference, service_type: serviceType, idempotency_key: idempotency?.key, request_hash: idempotency?.hash };
+  const values: BookingValues<Details> = {
+    customer: { tokenHash: sessionTokenHash(request), limit: limit === 0 ? undefined : limit },
+    shipment: { reference, service_type: serviceType, idempotency_key: idempotency?.key, request_hash: idempotency?.hash },
+    mail: bookingMail(reference, serviceType),
+    details,
+  };
   try {
-    const allowedCustomer = limit === 0 ? customer : (query: Parameters<typeof customer>[0]) => customer(query).where((eb) => underHourlyLimit(eb, limit));
-    await storeDetails(insertShipment(db, allowedCustomer, shipment, bookingMail(reference, serviceType)));
+    await db.executeQuery(statement(db, values));
   } catch (error) {
     if (isWithoutCustomer(error) && !isRetry) {
       // Null when the hour has room again by now.
-      return (await answerWithoutBooking(services, request)) ?? book(services, request, serviceType, storeDetails, true);
+      return (await answerWithoutBooking(services, request)) ?? book(services, request, serviceType, statement, details, true);
     }
     if (!idempotency || !isDuplicate(error, 'shipments_idempotency')) throw error;
     await signIn(db, request);
@@ -60,7 +87,7 @@ export async function book(services: Services, request: FastifyRequest, serviceT
     if (replay) return replay;
     // The key's first use is over 24 hours old and not yet cleared: it starts afresh.
     await db.updateTable('shipments').set({ idempotency_key: null }).where('user_id', '=', currentUser(request).id).where('idempotency_key', '=', idempotency.key).execute();
-    return book(services, request, serviceType, storeDetails, isRetry);
+    return book(services, request, serviceType, statement, details, isRetry);
   }
   mailer.wake();
   return { data: { reference_number: reference }, replayed: false };

@@ -1,11 +1,13 @@
 /** Relocation quotes: inter-state (JSON or multipart), local and office (multipart), each with an optional image `file`. */
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
 import { calls, type ServiceType } from '../../src/api/contract';
 import { currentUser, signIn } from '../auth';
 import type { RoutesOptions } from '../services';
-import { newShipmentId, type WithNewShipment } from '../shipments';
+import type { QuotesTable } from '../db/database';
+import { newShipmentId } from '../shipments';
 import { uploadedFile } from '../uploads';
-import { book } from './booking';
+import { book, bookingStatement } from './booking';
 import { contractRoute, type ContractRequest } from './contract-route';
 
 /** One route per path: users/state-service takes both the JSON and the multipart form. */
@@ -14,6 +16,10 @@ const quoteCalls = [
   ['localService', 'local_service'],
   ['officeService', 'office_service'],
 ] as const satisfies ReadonlyArray<readonly [keyof typeof calls, ServiceType]>;
+
+const quoteStatement = bookingStatement((withShipment, quote: Omit<Insertable<QuotesTable>, 'shipment_id'>) =>
+  withShipment.insertInto('quotes').values({ ...quote, shipment_id: newShipmentId }),
+);
 
 export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   for (const [name, serviceType] of quoteCalls) {
@@ -27,12 +33,8 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
       }
       // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).
       const { aptFloor, toAptFloor, Services: chosenServices, ...quote } = request.body;
-      const storeQuote = (withShipment: WithNewShipment) =>
-        withShipment
-          .insertInto('quotes')
-          .values({ ...quote, shipment_id: newShipmentId, from_floor: aptFloor, to_floor: toAptFloor, services: chosenServices, image })
-          .execute();
-      const booked = await book(services, request, serviceType, storeQuote).catch(async (error: unknown) => {
+      const row = { ...quote, from_floor: aptFloor, to_floor: toAptFloor, services: chosenServices, image };
+      const booked = await book(services, request, serviceType, quoteStatement, row).catch(async (error: unknown) => {
         await services.images.remove(image);
         throw error;
       });
