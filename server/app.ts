@@ -6,7 +6,7 @@ import { BackgroundWork } from './background';
 import type { ServerConfig } from './config';
 import { openDatabase, type DB } from './db/database';
 import { handleError } from './error-handler';
-import { createTransport } from './mail/mailer';
+import { deliveryThread } from './mail/delivery-thread';
 import { createMailer } from './mail/outbox';
 import { ensureOpsToken } from './ops-token';
 import { PhotoLinks } from './photo-links';
@@ -78,13 +78,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     log: app.log,
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.timeouts.redisMs) : null;
-  const transport = createTransport({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outbox: path.join(config.dataDir, 'outbox'),
-    smtpTimeoutMs: config.mail.smtpTimeoutMs,
-    log: app.log,
-  });
+  const transport = deliveryThread(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: path.join(config.dataDir, 'outbox'), smtpTimeoutMs: config.mail.smtpTimeoutMs },
+    app.log,
+  );
   const mailer = createMailer(db, transport, config.mail, app.log);
   const background = new BackgroundWork(app.log);
   // Tests look behind the API (is it stored? is it hashed?) through `app.db`.

@@ -1,14 +1,14 @@
 /**
  * How a mail leaves the server: nodemailer over SMTP when SMTP_URL is set (every step bounded by
- * a timeout), otherwise each message is written to DATA_DIR/outbox as an .eml file (so someone
- * trying the product locally can read their code) and one line is logged. Requests never call
- * this: they write to the mail outbox (./outbox.ts), whose sender calls `deliver`.
+ * a timeout), otherwise each message is written to
+ * DATA_DIR/outbox as an .eml file (so someone trying the product locally can read their code).
+ * Requests never call this: they write to the mail outbox (./outbox.ts), whose sender hands each
+ * mail to the delivery thread (./delivery-thread.ts), which calls `deliver`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
   to: string;
@@ -25,13 +25,12 @@ export interface Transport {
   close(): void;
 }
 
-interface TransportOptions {
+export interface TransportOptions {
   smtpUrl: string | null;
   from: string;
   outbox: string;
   /** Connection, greeting and socket inactivity timeouts of the SMTP conversation. */
   smtpTimeoutMs: number;
-  log: FastifyBaseLogger;
 }
 
 /** File names sort in sending order: milliseconds, then a counter for the same millisecond. */
@@ -39,7 +38,8 @@ let sequence = 0;
 const outboxName = () =>
   `${String(Date.now()).padStart(15, '0')}-${String(sequence++ % 1e6).padStart(6, '0')}-${crypto.randomBytes(4).toString('hex')}.eml`;
 
-export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs, log }: TransportOptions): Transport {
+/** `deliver` answers the .eml file it wrote, or null when the mail went over SMTP. */
+export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs }: TransportOptions) {
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
@@ -52,12 +52,12 @@ export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs, log }: T
   if (!smtpUrl) fs.mkdirSync(outbox, { recursive: true });
 
   return {
-    async deliver(mail) {
+    async deliver(mail: Mail): Promise<string | null> {
       const info = await transport.sendMail({ from, ...mail });
-      if (smtpUrl) return;
+      if (smtpUrl) return null;
       const file = path.join(outbox, outboxName());
-      await fs.promises.writeFile(file, info.message as Buffer);
-      log.info({ to: mail.to, file }, `mail "${mail.subject}" written to the outbox`);
+      fs.writeFileSync(file, info.message as Buffer);
+      return file;
     },
     close: () => transport.close(),
   };
