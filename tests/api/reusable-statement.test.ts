@@ -4,13 +4,13 @@
  * this checks, on the real database, that every call stores its own values, whatever the shape.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
+import { Kysely, type Generated } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reusableStatement } from '../../server/db/reusable-statement';
 
 interface Tables {
-  parcels: { id: number; label: string; note: string | null; weight: number | null };
+  parcels: { id: Generated<number>; label: string; note: string | null; weight: Generated<number | null> };
 }
 
 interface Parcel {
