@@ -7,6 +7,7 @@ import type { ServerConfig } from './config';
 import { openDatabase, type DB } from './db/database';
 import { handleError } from './error-handler';
 import { deliveryThread } from './mail/delivery-thread';
+import { bookingBatches } from './routes/booking';
 import { createMailer } from './mail/outbox';
 import { ensureOpsToken } from './ops-token';
 import { PhotoLinks } from './photo-links';
@@ -98,6 +99,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     config,
     db,
     mailer,
+    bookings: bookingBatches(db, config.bookingBatches),
     images: new ImageStore(db),
     opsToken,
     photoLinks: new PhotoLinks(opsToken),

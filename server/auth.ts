@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { sha256 } from './accounts/codes';
 import type { Actor, Database, DB, User, UsersTable } from './db/database';
 import { forbidden, unauthorized } from './problems';
@@ -74,14 +74,14 @@ export async function signIn(db: DB, request: FastifyRequest): Promise<void> {
 }
 
 /**
- * The customer of a live session, as a query a statement can start with: a booking checks the
- * session in the statement that stores it (routes/booking.ts). The same rule as `signIn`.
+ * The id of the customer of a live session, as a subquery of the statement that stores a booking:
+ * a booking checks the session there (routes/booking.ts). The same rule as `signIn`.
  */
-export const sessionCustomer = (tokenHash: string) => (query: QueryCreator<Database>) =>
-  query
+export const sessionCustomerId = (eb: ExpressionBuilder<Database, 'shipments'>, tokenHash: string) =>
+  eb
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email'])
+    .select('users.id')
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', sql<Date>`now()`);
 

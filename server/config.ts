@@ -1,6 +1,7 @@
 /** Server settings from the environment (README, Environment variables), with the defaults that make `npm start` work alone. */
 import path from 'node:path';
 import { company } from '../src/content/company';
+import type { BatchLimits } from './db/batches';
 import type { MailSettings } from './mail/outbox';
 
 export interface RateLimit {
@@ -29,6 +30,8 @@ export interface ServerConfig {
   loginThrottle: RateLimit;
   /** Quotes and deliveries one account may book per hour (0: no limit). */
   orderRateLimit: number;
+  /** Bookings stored together: at most `maxSize` in one statement, `maxRunning` statements at once (server/db/batches.ts). */
+  bookingBatches: BatchLimits;
   /** How long a tracking answer is reused (0: always ask the database). */
   trackingCacheMs: number;
   /** The built website to serve (dist/), or null to serve the API alone. */
@@ -66,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       windowMs: positive(env.LOGIN_THROTTLE_WINDOW_SECONDS, 900) * 1000,
     },
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
+    bookingBatches: { maxSize: positive(env.BOOKING_BATCH_SIZE, 16), maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4) },
     trackingCacheMs: env.TRACKING_CACHE_MS === '0' ? 0 : positive(env.TRACKING_CACHE_MS, 2_000),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
     logger: env.LOG !== 'off',

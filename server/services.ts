@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import type { Mailer } from './mail/outbox';
 import type { PhotoLinks } from './photo-links';
+import type { BookingBatches } from './routes/booking';
 import type { TrackingCache } from './tracking-cache';
 import type { ImageStore } from './uploads';
 
@@ -11,6 +12,8 @@ export interface Services {
   config: ServerConfig;
   db: DB;
   mailer: Mailer;
+  /** Bookings made at the same moment, stored together (routes/booking.ts). */
+  bookings: BookingBatches;
   images: ImageStore;
   opsToken: string;
   photoLinks: PhotoLinks;

@@ -5,7 +5,7 @@
  * tracking timeline shows.
  */
 import crypto from 'node:crypto';
-import type { ExpressionBuilder, Insertable, InsertResult, QueryCreator, SelectQueryBuilder, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, InsertResult, QueryCreator, Transaction, ValueExpression } from 'kysely';
 import type { ShipmentStatus, TrackingResult } from '../src/api/contract';
 import type { Actor, Database, DB, Shipment, ShipmentsTable } from './db/database';
 import type { MailContent } from './mail/mailer';
@@ -26,44 +26,53 @@ export function normaliseReference(typed: string): string {
 /** A cancelled order has reached its end too: its bar is full, and its status says how it ended. */
 export const progressOf: Record<ShipmentStatus, number> = { ToInspect: 33, Shipped: 66, Delivered: 100, Cancelled: 100 };
 
-/**
- * The tables of a statement that inserts a shipment: `customer` is who books it (at most one
- * row), `new_shipment` the shipment being inserted.
- */
-type WithNewShipmentTables = Database & { customer: { id: number; email: string } } & { new_shipment: { id: number } } & { new_mail: InsertResult };
+/** The tables of a statement that inserts shipments: `new_shipment` holds the shipments being inserted. */
+type WithNewShipmentsTables = Database & { new_shipment: { id: number; reference: string; user_id: number } } & { new_mail: InsertResult };
 
-/** A query whose `new_shipment` table is the shipment being inserted in the same statement. */
-export type WithNewShipment = QueryCreator<WithNewShipmentTables>;
+/** A query whose `new_shipment` table holds the shipments being inserted in the same statement. */
+export type WithNewShipments = QueryCreator<WithNewShipmentsTables>;
 
-/** The new shipment's id, for the detail rows inserted beside it. */
-export const newShipmentId = (eb: ExpressionBuilder<WithNewShipmentTables, keyof Database>) =>
-  eb.selectFrom('new_shipment').select('new_shipment.id');
+/** The id of the shipment `reference` inserted in this statement, for its detail rows. */
+export const newShipmentId = (reference: string) => (eb: ExpressionBuilder<WithNewShipmentsTables, keyof Database>) =>
+  eb.selectFrom('new_shipment').select('new_shipment.id').where('new_shipment.reference', '=', reference);
 
-/** A query of who books: one row (`id`, `email`) when the booking may go ahead, none when not. */
-export type CustomerQuery = (query: QueryCreator<Database>) => SelectQueryBuilder<Database, 'users' | 'sessions', { id: number; email: string }>;
-
-/**
- * Starts the one statement that inserts a shipment for `customer`, queues the mail about it
- * to the customer's address and, through what the caller adds, inserts its details. One
- * statement is atomic on its own: the shipment, its details and its mail are all stored or none,
- * without a transaction's extra round trips. Without a customer row the shipment's `user_id` is
- * NULL, which the column refuses (`isWithoutCustomer`), so nothing at all is stored.
- */
 export type NewShipment = Omit<Insertable<ShipmentsTable>, 'user_id'>;
 
-export function insertShipment(db: DB, customer: CustomerQuery, shipment: NewShipment, mail: MailContent): WithNewShipment {
+export interface NewBooking {
+  /** The id of who books, or none when the booking may not go ahead (an ended session, the hourly limit). */
+  customerId: ValueExpression<Database, 'shipments', number>;
+  shipment: NewShipment;
+  mail: MailContent;
+}
+
+/**
+ * Starts the one statement that inserts `bookings`' shipments, queues the mail about each to its
+ * customer's address and, through what the caller adds, inserts their details. One statement is
+ * atomic on its own: the shipments, their details and their mail are all stored or none, without
+ * a transaction's extra round trips. Without a customer a shipment's `user_id` is NULL, which the
+ * column refuses (`isWithoutCustomer`), so nothing at all is stored.
+ */
+export function insertShipments(db: DB, bookings: NewBooking[]): WithNewShipments {
   return db
-    .with('customer', customer)
     .with('new_shipment', (query) =>
       query
         .insertInto('shipments')
-        .values({ ...shipment, user_id: (eb) => eb.selectFrom('customer').select('customer.id') })
-        .returning('id'),
+        .values(bookings.map(({ customerId, shipment }) => ({ ...shipment, user_id: customerId })))
+        .returning(['id', 'reference', 'user_id']),
     )
     .with('new_mail', (query) =>
-      query
-        .insertInto('mail_outbox')
-        .values({ recipient: (eb) => eb.selectFrom('customer').select('customer.email'), subject: mail.subject, body: mail.text }),
+      query.insertInto('mail_outbox').values(
+        bookings.map(({ shipment, mail }) => ({
+          recipient: (eb) =>
+            eb
+              .selectFrom('new_shipment')
+              .innerJoin('users', 'users.id', 'new_shipment.user_id')
+              .select('users.email')
+              .where('new_shipment.reference', '=', shipment.reference),
+          subject: mail.subject,
+          body: mail.text,
+        })),
+      ),
     );
 }
 

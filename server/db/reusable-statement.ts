@@ -24,7 +24,7 @@ const isRow = (value: unknown): value is Tree =>
 const isRowList = (value: unknown): value is Tree[] => Array.isArray(value) && value.length > 0 && value.every(isRow);
 
 /** Which fields are there and how long each list of rows is: all a statement's text depends on. */
-function shapeOf(value: unknown): string {
+export function shapeOf(value: unknown): string {
   if (value === undefined) return '_';
   if (isRowList(value)) return `[${value.map(shapeOf).join(',')}]`;
   if (isRow(value)) {

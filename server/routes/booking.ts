@@ -1,23 +1,26 @@
 /**
  * What every quote and delivery does: check the session, check the hourly limit, store the
  * shipment, its details and the mail with its reference, all in one statement (see
- * `insertShipment`), so a booking costs one round trip (README, Measurements). When that
- * statement finds no customer, a second look says why: 401 (no live session), a replay, or 429.
+ * `insertShipments`), so a booking costs one round trip (README, Measurements). Bookings made at
+ * the same moment share that statement (../db/batches.ts): one round trip and one commit for
+ * all. When a statement finds no customer, a second look says why: 401 (no live session), a
+ * replay, or 429.
  * With an Idempotency-Key the key goes into the shipment's row; when the account already booked
  * with it, the first booking's reference is answered and nothing is stored or mailed (`replayed`).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Compilable } from 'kysely';
+import type { Compilable, ExpressionBuilder } from 'kysely';
 import type { ServiceType } from '../../src/api/contract';
-import { currentUser, sessionCustomer, sessionTokenHash, signIn } from '../auth';
-import type { DB, User } from '../db/database';
-import { reusableStatement } from '../db/reusable-statement';
+import { currentUser, sessionCustomerId, sessionTokenHash, signIn } from '../auth';
+import { Batches, type BatchLimits } from '../db/batches';
+import type { Database, DB, User } from '../db/database';
+import { reusableStatement, shapeOf } from '../db/reusable-statement';
 import { checkReplay, isDuplicate, type IdempotencyKey } from '../idempotency';
 import { bookingMail } from '../mail/messages';
 import type { MailContent } from '../mail/mailer';
 import { orderLimitExceeded, underHourlyLimit } from '../order-limit';
 import type { Services } from '../services';
-import { insertShipment, isWithoutCustomer, newReference, type CustomerQuery, type NewShipment, type WithNewShipment } from '../shipments';
+import { insertShipments, isWithoutCustomer, newReference, type NewShipment, type WithNewShipments } from '../shipments';
 
 export interface Booked {
   data: { reference_number: string };
@@ -47,20 +50,50 @@ interface BookingValues<Details> {
   details: Details;
 }
 
-const customerOf = ({ tokenHash, limit }: BookingValues<unknown>['customer']): CustomerQuery =>
-  limit === undefined ? sessionCustomer(tokenHash) : (query) => sessionCustomer(tokenHash)(query).where((eb) => underHourlyLimit(eb, limit));
+const customerIdOf = ({ tokenHash, limit }: BookingValues<unknown>['customer']) => (eb: ExpressionBuilder<Database, 'shipments'>) =>
+  limit === undefined ? sessionCustomerId(eb, tokenHash) : sessionCustomerId(eb, tokenHash).where((users) => underHourlyLimit(users, limit));
 
 /**
- * The booking statement of one kind of booking: `storeDetails` adds its detail rows to it. Built
- * once per shape (../db/reusable-statement.ts), as each booking runs the same statement.
+ * The statement of one kind of booking, for one booking or several at once: `storeDetails` adds
+ * their detail rows. Built once per shape (../db/reusable-statement.ts).
  */
-export function bookingStatement<Details extends object>(storeDetails: (withShipment: WithNewShipment, details: Details) => Compilable<unknown>) {
-  return reusableStatement((db: DB, { customer, shipment, mail, details }: BookingValues<Details>) =>
-    storeDetails(insertShipment(db, customerOf(customer), shipment, mail), details),
+let statementCount = 0;
+
+export function bookingStatement<Details extends object>(storeDetails: (withShipments: WithNewShipments, bookings: Array<{ reference: string; details: Details }>) => Compilable<unknown>) {
+  const statement = reusableStatement((db: DB, { bookings }: { bookings: BookingValues<Details>[] }) =>
+    storeDetails(
+      insertShipments(db, bookings.map(({ customer, shipment, mail }) => ({ customerId: customerIdOf(customer), shipment, mail }))),
+      bookings.map(({ shipment, details }) => ({ reference: shipment.reference, details })),
+    ),
   );
+  return { id: statementCount++, statement };
 }
 
 type BookingStatement<Details extends object> = ReturnType<typeof bookingStatement<Details>>;
+
+interface Booking {
+  statement: BookingStatement<object>;
+  values: BookingValues<object>;
+}
+
+export type BookingBatches = Batches<Booking>;
+
+/**
+ * Bookings waiting together run as one statement: by default up to 16, in up to 4 statements at
+ * once (4 of the pool's 10 connections). Only bookings of one statement and shape go together,
+ * so the statements stay few and reused.
+ */
+export const bookingBatches = (db: DB, limits: BatchLimits): BookingBatches =>
+  new Batches<Booking>(
+    async ([first, ...others]) => {
+      const bookings = [first!, ...others].map((booking) => booking.values);
+      await db.executeQuery(first!.statement.statement(db, { bookings }));
+    },
+    limits,
+  );
+
+const store = <Details extends object>(services: Services, statement: BookingStatement<Details>, values: BookingValues<Details>) =>
+  services.bookings.add(`${statement.id}:${shapeOf(values)}`, { statement, values } as unknown as Booking);
 
 /** The signed-in customer of `request` books `serviceType`, with `details` stored by `statement`. */
 export async function book<Details extends object>(services: Services, request: FastifyRequest, serviceType: ServiceType, statement: BookingStatement<Details>, details: Details, isRetry = false): Promise<Booked> {
@@ -75,7 +108,7 @@ export async function book<Details extends object>(services: Services, request: 
     details,
   };
   try {
-    await db.executeQuery(statement(db, values));
+    await store(services, statement, values);
   } catch (error) {
     if (isWithoutCustomer(error) && !isRetry) {
       // Null when the hour has room again by now.

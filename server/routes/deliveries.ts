@@ -11,11 +11,13 @@ type Sender = Omit<DeliveriesTable, 'shipment_id'>;
 type Receiver = Omit<DeliveryReceiversTable, 'id' | 'shipment_id'>;
 
 /** Sender and receivers go in with the shipment: one statement, so all of it is stored or none. */
-const deliveryStatement = bookingStatement((withShipment, { sender, receivers }: { sender: Sender; receivers: Receiver[] }) =>
-  withShipment
-    .with('new_delivery', (query) => query.insertInto('deliveries').values({ ...sender, shipment_id: newShipmentId }))
+const deliveryStatement = bookingStatement((withShipments, deliveries: Array<{ reference: string; details: { sender: Sender; receivers: Receiver[] } }>) =>
+  withShipments
+    .with('new_delivery', (query) =>
+      query.insertInto('deliveries').values(deliveries.map(({ reference, details }) => ({ ...details.sender, shipment_id: newShipmentId(reference) }))),
+    )
     .insertInto('delivery_receivers')
-    .values(receivers.map((receiver) => ({ ...receiver, shipment_id: newShipmentId }))),
+    .values(deliveries.flatMap(({ reference, details }) => details.receivers.map((receiver) => ({ ...receiver, shipment_id: newShipmentId(reference) })))),
 );
 
 const booking = { booking: true } as const;

@@ -17,8 +17,8 @@ const quoteCalls = [
   ['officeService', 'office_service'],
 ] as const satisfies ReadonlyArray<readonly [keyof typeof calls, ServiceType]>;
 
-const quoteStatement = bookingStatement((withShipment, quote: Omit<Insertable<QuotesTable>, 'shipment_id'>) =>
-  withShipment.insertInto('quotes').values({ ...quote, shipment_id: newShipmentId }),
+const quoteStatement = bookingStatement((withShipments, quotes: Array<{ reference: string; details: Omit<Insertable<QuotesTable>, 'shipment_id'> }>) =>
+  withShipments.insertInto('quotes').values(quotes.map(({ reference, details }) => ({ ...details, shipment_id: newShipmentId(reference) }))),
 );
 
 export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOptions) {

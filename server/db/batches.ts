@@ -1,0 +1,70 @@
+/**
+ * Group commit for statements that many requests make at once. Work given while `maxRunning`
+ * batches are already running waits, and the next batch takes up to `maxSize` waiting items of
+ * one kind together: one statement, one round trip and one commit for all of them. Alone, an item
+ * runs at once, so a quiet server adds no wait; under load, batches grow by themselves. When a
+ * batch fails, each of its items runs again alone, so each request gets its own answer (a
+ * refusal of one never fails the others).
+ */
+export interface BatchLimits {
+  /** Items in one batch at most. */
+  maxSize: number;
+  /** Batches running at once at most (each holds one database connection). */
+  maxRunning: number;
+}
+
+interface Waiting<Item> {
+  item: Item;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class Batches<Item> {
+  private readonly queues = new Map<string, Waiting<Item>[]>();
+  private running = 0;
+
+  /** `run` stores all of `items` or none (one statement), or throws. */
+  constructor(
+    private readonly run: (items: Item[]) => Promise<unknown>,
+    private readonly limits: BatchLimits,
+  ) {}
+
+  /** Stores `item` with the others of its `kind` (items of one kind make one statement). */
+  add(kind: string, item: Item): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const queue = this.queues.get(kind);
+      if (queue) queue.push({ item, resolve, reject });
+      else this.queues.set(kind, [{ item, resolve, reject }]);
+      this.startBatches();
+    });
+  }
+
+  private startBatches() {
+    while (this.running < this.limits.maxRunning && this.queues.size > 0) {
+      // The kind waiting longest goes first: a Map keeps its keys in the order they were added.
+      const [kind, queue] = this.queues.entries().next().value!;
+      const batch = queue.splice(0, this.limits.maxSize);
+      if (queue.length === 0) this.queues.delete(kind);
+      else {
+        this.queues.delete(kind);
+        this.queues.set(kind, queue);
+      }
+      this.running += 1;
+      void this.runBatch(batch).finally(() => {
+        this.running -= 1;
+        this.startBatches();
+      });
+    }
+  }
+
+  private async runBatch(batch: Waiting<Item>[]) {
+    try {
+      await this.run(batch.map((waiting) => waiting.item));
+      for (const waiting of batch) waiting.resolve();
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // One after another: they hold this batch's one connection, not the pool.
+      for (const waiting of batch) await this.runBatch([waiting]);
+    }
+  }
+}
