@@ -10,6 +10,9 @@
  *
  * Goals (printed as met or not): tracking ≥ 0.5× the bare multipart route; booking ≥ 0.5× the
  * bare INSERT route at 50 connections; booking p99 at 200 connections < 250 ms with no errors.
+ * The bookings' mails are delivered after their answers (the outbox, on a thread of lower
+ * priority): the script prints how many were still waiting when the load ended, and how long
+ * they took to go out (it waits at most MAIL_WAIT_SECONDS, 300 by default).
  *
  * autocannon runs in a process of its own; loopback only; BENCH_SECONDS per measurement (8 by
  * default); ends by itself. On PostgreSQL when DATABASE_URL is set (a scratch database, dropped
@@ -28,6 +31,7 @@ import { startTestServer } from '../tests/support/server';
 process.env.ORDER_RATE_LIMIT = '0';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const MAIL_WAIT_SECONDS = Number(process.env.MAIL_WAIT_SECONDS ?? 300);
 const PASSWORD = 'Benchmarks at harmattan 9';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
@@ -144,6 +148,11 @@ try {
   // One second of each first, so neither the JIT nor the connection pools are measured cold.
   for (const load of Object.values(loads)) if (load) await measure(load, 10, 1);
 
+  const mailWaiting = async () =>
+    Number(
+      (await server.app.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<string>().as('waiting')).where('status', '=', 'pending').executeTakeFirstOrThrow())
+        .waiting,
+    );
   const results = {
     bareMultipart: await measure(loads.bareMultipart, 50),
     tracking: await measure(loads.tracking, 50),
@@ -151,6 +160,11 @@ try {
     booking: await measure(loads.booking, 50),
     booking200: await measure(loads.booking, 200),
   };
+  const waitingAtEnd = await mailWaiting();
+  const drainStarted = Date.now();
+  while ((await mailWaiting()) > 0 && Date.now() - drainStarted < MAIL_WAIT_SECONDS * 1000) await new Promise((resolve) => setTimeout(resolve, 250));
+  const waitingAfter = await mailWaiting();
+  const drainSeconds = (Date.now() - drainStarted) / 1000;
 
   const errors = (result: Result) => result.non2xx + result.errors + result.timeouts;
   const ratio = (result: Result, base: Result | null) => (base ? result.requests.average / base.requests.average : null);
@@ -159,6 +173,11 @@ try {
     return `| ${name.padEnd(48)} | ${String(connections).padStart(5)} | ${result.requests.average.toFixed(0).padStart(7)} | ${result.latency.p99.toFixed(0).padStart(6)} | ${String(errors(result)).padStart(6)} | ${(share === null ? '' : share.toFixed(2)).padStart(6)} |`;
   };
 
+  const bookedUnderLoad = results.booking.requests.total + results.booking200.requests.total;
+  console.log(
+    `\nMail: ${bookedUnderLoad} bookings answered under load; ${waitingAtEnd} of their mails were still waiting when the load ended, ` +
+      (waitingAfter === 0 ? `all sent ${drainSeconds.toFixed(0)} s later.` : `${waitingAfter} still waiting after ${MAIL_WAIT_SECONDS} s.`),
+  );
   const database = server.databaseUrl ? 'PostgreSQL' : 'the embedded database (set DATABASE_URL to measure on PostgreSQL)';
   console.log(`\nAPI bench: ${SECONDS} s each, loopback, on ${database}\n`);
   console.log(`| ${'What'.padEnd(48)} | conns |   req/s | p99 ms | errors |  ratio |`);
