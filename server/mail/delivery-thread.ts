@@ -17,7 +17,7 @@ import { createTransport, type Mail, type Transport, type TransportOptions } fro
 type Request = { id: number; mail: Mail } | { close: true };
 type Reply = { id: number; file: string | null } | { id: number; error: string };
 
-/** Nice 10: under full load this thread gets about a tenth of what a request thread gets. */
+/** Nice 19, the lowest: when the CPU is busy this thread gets about 1/70 of a request thread's share. */
 const LOWER_PRIORITY = 19;
 
 /** The worker: delivers each mail it is handed, in order, and answers how it went. */

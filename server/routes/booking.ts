@@ -53,12 +53,12 @@ interface BookingValues<Details> {
 const customerIdOf = ({ tokenHash, limit }: BookingValues<unknown>['customer']) => (eb: ExpressionBuilder<Database, 'shipments'>) =>
   limit === undefined ? sessionCustomerId(eb, tokenHash) : sessionCustomerId(eb, tokenHash).where((users) => underHourlyLimit(users, limit));
 
+let statementCount = 0;
+
 /**
  * The statement of one kind of booking, for one booking or several at once: `storeDetails` adds
  * their detail rows. Built once per shape (../db/reusable-statement.ts).
  */
-let statementCount = 0;
-
 export function bookingStatement<Details extends object>(storeDetails: (withShipments: WithNewShipments, bookings: Array<{ reference: string; details: Details }>) => Compilable<unknown>) {
   const statement = reusableStatement((db: DB, { bookings }: { bookings: BookingValues<Details>[] }) =>
     storeDetails(
@@ -85,9 +85,8 @@ export type BookingBatches = Batches<Booking>;
  */
 export const bookingBatches = (db: DB, limits: BatchLimits): BookingBatches =>
   new Batches<Booking>(
-    async ([first, ...others]) => {
-      const bookings = [first!, ...others].map((booking) => booking.values);
-      await db.executeQuery(first!.statement.statement(db, { bookings }));
+    async (bookings) => {
+      await db.executeQuery(bookings[0]!.statement.statement(db, { bookings: bookings.map((booking) => booking.values) }));
     },
     limits,
   );
