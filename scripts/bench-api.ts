@@ -10,8 +10,7 @@
  *
  * Goals (printed as met or not): tracking ≥ 0.5× the bare multipart route; booking ≥ 0.5× the
  * bare INSERT route at 50 connections; booking p99 at 200 connections < 250 ms with no errors.
- * The bookings' mails are delivered after their answers (the outbox, on a thread of lower
- * priority): the script prints how many were still waiting when the load ended, and how long
+ * The bookings' mails are delivered after their answers (the outbox): the script prints how many were still waiting when the load ended, and how long
  * they took to go out (it waits at most MAIL_WAIT_SECONDS, 300 by default).
  *
  * autocannon runs in a process of its own; loopback only; BENCH_SECONDS per measurement (8 by

@@ -6,13 +6,13 @@ import { BackgroundWork } from './background';
 import type { ServerConfig } from './config';
 import { openDatabase, type DB } from './db/database';
 import { handleError } from './error-handler';
-import { deliveryThread } from './mail/delivery-thread';
-import { bookingBatches } from './routes/booking';
+import { createTransport } from './mail/mailer';
 import { createMailer } from './mail/outbox';
 import { ensureOpsToken } from './ops-token';
 import { PhotoLinks } from './photo-links';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
+import { bookingBatches } from './routes/booking';
 import { deliveryRoutes } from './routes/deliveries';
 import { apiHealthRoutes, healthRoutes } from './routes/health';
 import { newsletterRoutes } from './routes/newsletter';
@@ -79,10 +79,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     log: app.log,
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.timeouts.redisMs) : null;
-  const transport = deliveryThread(
-    { smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: path.join(config.dataDir, 'outbox'), smtpTimeoutMs: config.mail.smtpTimeoutMs },
-    app.log,
-  );
+  const transport = createTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outbox: path.join(config.dataDir, 'outbox'),
+    smtpTimeoutMs: config.mail.smtpTimeoutMs,
+    log: app.log,
+  });
   const mailer = createMailer(db, transport, config.mail, app.log);
   const background = new BackgroundWork(app.log);
   // Tests look behind the API (is it stored? is it hashed?) through `app.db`.

@@ -1,14 +1,14 @@
 /**
  * How a mail leaves the server: nodemailer over SMTP when SMTP_URL is set (every step bounded by
- * a timeout), otherwise each message is written to
- * DATA_DIR/outbox as an .eml file (so someone trying the product locally can read their code).
- * Requests never call this: they write to the mail outbox (./outbox.ts), whose sender hands each
- * mail to the delivery thread (./delivery-thread.ts), which calls `deliver`.
+ * a timeout), otherwise each message is written to DATA_DIR/outbox as an .eml file (so someone
+ * trying the product locally can read their code) and one line is logged. Requests never call
+ * this: they write to the mail outbox (./outbox.ts), whose sender calls `deliver`.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
   to: string;
@@ -25,12 +25,13 @@ export interface Transport {
   close(): void;
 }
 
-export interface TransportOptions {
+interface TransportOptions {
   smtpUrl: string | null;
   from: string;
   outbox: string;
   /** Connection, greeting and socket inactivity timeouts of the SMTP conversation. */
   smtpTimeoutMs: number;
+  log: FastifyBaseLogger;
 }
 
 /** File names sort in sending order: milliseconds, then a counter for the same millisecond. */
@@ -38,8 +39,7 @@ let sequence = 0;
 const outboxName = () =>
   `${String(Date.now()).padStart(15, '0')}-${String(sequence++ % 1e6).padStart(6, '0')}-${crypto.randomBytes(4).toString('hex')}.eml`;
 
-/** `deliver` answers the .eml file it wrote, or null when the mail went over SMTP. */
-export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs }: TransportOptions) {
+export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs, log }: TransportOptions): Transport {
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
@@ -52,12 +52,12 @@ export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs }: Transp
   if (!smtpUrl) fs.mkdirSync(outbox, { recursive: true });
 
   return {
-    async deliver(mail: Mail): Promise<string | null> {
+    async deliver(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      if (smtpUrl) return null;
+      if (smtpUrl) return;
       const file = path.join(outbox, outboxName());
-      fs.writeFileSync(file, info.message as Buffer);
-      return file;
+      await fs.promises.writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, file }, `mail "${mail.subject}" written to the outbox`);
     },
     close: () => transport.close(),
   };
