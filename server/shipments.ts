@@ -76,7 +76,7 @@ export function insertShipments(db: DB, bookings: NewBooking[]): WithNewShipment
     );
 }
 
-/** Whether a shipment statement failed for want of a customer row (see `insertShipment`). */
+/** Whether a shipment statement failed for want of a customer row (see `insertShipments`). */
 export const isWithoutCustomer = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23502' && 'column' in error && (error.column === 'user_id' || error.column === 'recipient');
 
