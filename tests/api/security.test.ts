@@ -78,7 +78,10 @@ describe('rate limits', () => {
   });
 
   it.skipIf(!process.env.REDIS_URL)('shares the count between two servers through Redis', async () => {
-    const shared = { redisUrl: process.env.REDIS_URL!, redisPrefix: `relo-test-${crypto.randomBytes(6).toString('hex')}:`, authRateLimit: { max: 10, windowMs: 60_000 } };
+    // Redis waited on for up to 10 s, not 1: under a loaded CI run a slow first connection or call
+    // would make a server count in its own memory (the fallback), and the count would not be shared.
+    const timeouts = { databaseMs: 10_000, redisMs: 10_000, requestMs: 25_000 };
+    const shared = { redisUrl: process.env.REDIS_URL!, redisPrefix: `relo-test-${crypto.randomBytes(6).toString('hex')}:`, authRateLimit: { max: 10, windowMs: 60_000 }, timeouts };
     const [first, second] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
     try {
       await tenLogins(first);
