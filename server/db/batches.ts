@@ -44,11 +44,9 @@ export class Batches<Item> {
       // The kind waiting longest goes first: a Map keeps its keys in the order they were added.
       const [kind, queue] = this.queues.entries().next().value!;
       const batch = queue.splice(0, this.limits.maxSize);
-      if (queue.length === 0) this.queues.delete(kind);
-      else {
-        this.queues.delete(kind);
-        this.queues.set(kind, queue);
-      }
+      // What is left of the kind waits behind the others.
+      this.queues.delete(kind);
+      if (queue.length > 0) this.queues.set(kind, queue);
       this.running += 1;
       void this.runBatch(batch).finally(() => {
         this.running -= 1;

@@ -47,19 +47,16 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** Runs `work` in a transaction; the mails it queues with `enqueueMail(trx, …)` are sent once it commits. */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
-  /** Tells the sender that a statement which queued mail itself (with `outboxRow`) has committed. */
+  /** Tells the sender that a statement which queued mail itself (a booking: shipments.ts) has committed. */
   wake(): void;
   backlog(): Promise<MailBacklog>;
   /** Stops the sender after the mail it is delivering, if any. */
   close(): Promise<void>;
 }
 
-/** A mail's outbox row, for a statement that queues it beside what it is about. */
-export const outboxRow = (mail: Mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text });
-
 /** Queues a mail inside the caller's transaction. */
 export async function enqueueMail(db: Kysely<Database>, mail: Mail): Promise<void> {
-  await db.insertInto('mail_outbox').values(outboxRow(mail)).execute();
+  await db.insertInto('mail_outbox').values({ recipient: mail.to, subject: mail.subject, body: mail.text }).execute();
 }
 
 const BATCH = 20;
