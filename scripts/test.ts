@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 const layers = [
   'chromium', // installs Debian's Chromium when it is missing (scripts/ensure-chromium.ts)
   'typecheck',
+  'lint', // typescript-eslint and the layers of docs/architecture.md (eslint.config.js)
   'test:machines',
   'test:ui',
   'test:api',

@@ -36,12 +36,12 @@ export function shapeOf(value: unknown): string {
 }
 
 /** The same tree as `value`, a marker at each leaf that reads that leaf from later values. */
-function markersOf(value: unknown, read: (values: object) => any): unknown {
+function markersOf(value: unknown, read: (values: object) => unknown): unknown {
   if (value === undefined) return undefined;
-  if (isRowList(value)) return value.map((row, index) => markersOf(row, (values) => read(values)[index]));
+  if (isRowList(value)) return value.map((row, index) => markersOf(row, (values) => (read(values) as Tree[])[index]));
   if (isRow(value)) {
     const markers: Tree = {};
-    for (const key in value) markers[key] = markersOf(value[key], (values) => read(values)[key]);
+    for (const key in value) markers[key] = markersOf(value[key], (values) => (read(values) as Tree)[key]);
     return markers;
   }
   return new Marker(read);
@@ -51,9 +51,9 @@ function markersOf(value: unknown, read: (values: object) => any): unknown {
  * `build` makes the statement from `values` (markers, when it runs); the function returned
  * compiles it on first use per shape and database, then only reads the new values into it.
  */
-export function reusableStatement<Values extends object>(build: (db: Kysely<any>, values: Values) => Compilable<unknown>) {
-  const compiledByDatabase = new WeakMap<Kysely<any>, Map<string, { sql: string; query: CompiledQuery['query']; markers: Marker[] }>>();
-  return (db: Kysely<any>, values: Values): CompiledQuery => {
+export function reusableStatement<Db, Values extends object>(build: (db: Kysely<Db>, values: Values) => Compilable<unknown>) {
+  const compiledByDatabase = new WeakMap<Kysely<Db>, Map<string, { sql: string; query: CompiledQuery['query']; markers: Marker[] }>>();
+  return (db: Kysely<Db>, values: Values): CompiledQuery => {
     let compiled = compiledByDatabase.get(db);
     if (!compiled) compiledByDatabase.set(db, (compiled = new Map()));
     const shape = shapeOf(values);

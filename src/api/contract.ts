@@ -964,7 +964,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'form';
-    (result[key] ??= []).includes(issue.message) || result[key].push(issue.message);
+    const messages = (result[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return result;
 }

@@ -3,14 +3,9 @@
  * email lives only for the browser session. Storage can be unavailable (private mode,
  * blocked cookies), so every access is guarded and falls back to "nothing stored".
  */
-export interface StoredSession {
-  token: string;
-  id: string;
-  profileImage: string;
-  email: string;
-  /** From the login answer: staff see the Staff link and pages. The server checks it on every call. */
-  role?: 'customer' | 'staff';
-}
+import type { StoredSession } from './session';
+
+export type { StoredSession };
 
 const keys = { token: 'authToken', id: 'id', profileImage: 'profile_image', email: 'email', role: 'role' } as const;
 

@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { loginRequest, type LoginRequest, type LoginResponse } from '../api/contract';
 import { isApiError } from '../api/errors';
-import type { StoredSession } from '../api/storage';
+import type { StoredSession } from '../api/session';
 import { edited, type Errors } from './formFields';
 import { checkThen, failureThen, lifecycleActions, lifecycleGuards, showFeedbackOfError, successThen, toastMessages } from './submitLifecycle';
 

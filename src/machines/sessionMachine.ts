@@ -6,7 +6,7 @@
  * app (`persist`, `forget`, `logout`, `goHome`, `goToLogin`).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { StoredSession } from '../api/storage';
+import type { StoredSession } from '../api/session';
 
 export const sessionMachine = setup({
   types: {

@@ -40,7 +40,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const state: ReturnState = { from: { pathname, search } };
         navigate('/login', { replace: true, state });
       },
+      // docs/product.md (Log Out): a logout with no token, and a failed logout, are only told to the console.
+      // eslint-disable-next-line no-console
       reportNoToken: () => console.log('No auth token found'),
+      // eslint-disable-next-line no-console
       reportLogoutError: () => console.error('Error logging out'),
     },
   }));

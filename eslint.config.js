@@ -1,0 +1,64 @@
+// The linter: typescript-eslint's recommended rules, and the layering of docs/architecture.md
+// ("Layers") as import rules, so an import that points the wrong way fails `npm run lint`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+/** What the site's client is made of: ky, browser storage and the base URL. Machines get them through `provide`. */
+const client = ['./src/api/client.ts', './src/api/index.ts', './src/api/media.ts', './src/api/storage.ts', './src/api/unauthorized.ts'];
+
+const layers = [
+  { target: './src/machines', from: './src/ui', message: 'Machines are pure: views import machines, never the other way.' },
+  { target: './src/machines', from: client, message: 'Machines get the API through machine.provide, not the client itself.' },
+  { target: './src/api', from: ['./src/ui', './src/machines'], message: 'The API layer knows no views and no machines.' },
+  { target: './src/content', from: ['./src/ui', './src/machines', './src/api'], message: 'Content is data: it imports nothing of the app.' },
+  {
+    target: './server',
+    from: './src',
+    except: ['./api/contract.ts', './content/company.ts'],
+    message: 'The server shares only the contract and the company details with the site.',
+  },
+  { target: './src', from: ['./server', './tests', './scripts'], message: 'The site never imports the server, tests or scripts.' },
+  { target: './server', from: ['./tests', './scripts'], message: 'The server never imports tests or scripts.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'data/**', 'docs/**', 'tests/.artifacts/**', 'reports/**', '.stryker-tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', '@xstate/react', 'ky', 'react-router-dom', 'react-toastify'].map((name) => ({
+            name,
+            message: 'Machines are pure: no React, no HTTP client, no toasts. Name the effect and provide it from the view.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // Commands, tests and benchmarks talk to people through the console.
+    files: ['scripts/**', 'tests/**', 'server/ops.ts', 'server/main.ts', 'vite.config.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['tests/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
