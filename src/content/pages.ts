@@ -79,7 +79,10 @@ export const pageText = {
 
 export type PageKey = keyof typeof pageText;
 
-/** The routes the build prerenders to HTML, and the text of each. */
+/**
+ * The routes the build prerenders to HTML, and the text of each.
+ * @public read by scripts/prerender.ts through Vite's ssrLoadModule, which knip cannot follow.
+ */
 export const prerenderedRoutes: Record<string, PageKey> = {
   '/': 'home',
   '/about': 'about',

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
-export { CHROMIUM, launchChromium } from './chromium';
+export { launchChromium } from './chromium';
 import { startTestServer, type TestServer } from './server';
 import type { ServerConfig } from '../../server/config';
 

@@ -7,8 +7,6 @@ import type { ComponentType } from 'react';
 import { homeCardArt } from './home';
 import { at, Box, House, Illustration, Palm, Road, Route, Skyline, Spot, Van, Wheel, type Place } from './parts';
 
-export { Illustration } from './parts';
-export { HomeHeroArt, homeCardArt } from './home';
 
 /** A motorbike courier with the delivery box, 120 × 100, wheels on y = 100, riding right. */
 const Courier = ({ place }: { place: Place }) => (
