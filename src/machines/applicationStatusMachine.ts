@@ -9,6 +9,7 @@ import { messagesOf } from '../api/errors';
 
 export const applicationStatusMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as { id: number; saved: string; chosen: string; messages: string[] },
     input: {} as { id: number; status: string },
     events: {} as { type: 'status.change'; value: string } | { type: 'retry' },

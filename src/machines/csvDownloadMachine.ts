@@ -9,6 +9,7 @@ import { messagesOf } from '../api/errors';
 
 export const csvDownloadMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as { messages: string[] },
     events: {} as { type: 'download' },
   },

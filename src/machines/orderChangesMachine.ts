@@ -27,6 +27,7 @@ type OrderChangesContext = OrderChangesInput & { reason: string; errors: Errors;
 
 export const orderChangesMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as OrderChangesContext,
     input: {} as OrderChangesInput,
     events: {} as

@@ -31,6 +31,7 @@ export interface StaffListInput {
 
 export const staffListMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as {
       filters: Record<string, string>;
       /** What is in the search box (kept as typed) and what the rows were searched with. */

@@ -27,6 +27,7 @@ export const emptyForms = (): Record<Form, Values> => ({
 
 const machine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as {
       reference: string;
       forms: Record<Form, Values>;
