@@ -120,4 +120,17 @@ describe('the WhatsApp bar', () => {
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Chat with us on WhatsApp' })).toBeNull());
     expect(screen.getByRole('main')).toHaveFocus();
   });
+
+  it('steps aside while a text field has focus, and comes back when focus leaves', async () => {
+    const app = renderApp('/');
+    const bar = screen.getByRole('complementary', { name: 'Chat with us on WhatsApp' });
+    const email = within(screen.getByRole('contentinfo')).getByLabelText('Get moving tips and offers by email');
+    await app.user.click(email);
+    await waitFor(() => expect(bar).toHaveAttribute('data-aside'));
+    expect(bar).toHaveAttribute('inert');
+    await app.user.tab();
+    expect(within(screen.getByRole('contentinfo')).getByRole('button', { name: 'Subscribe' })).toHaveFocus();
+    await waitFor(() => expect(bar).not.toHaveAttribute('data-aside'));
+    expect(bar).not.toHaveAttribute('inert');
+  });
 });
