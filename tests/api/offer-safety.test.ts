@@ -4,6 +4,7 @@
  * now; an accept racing a cancel (the customer's own or staff's) or a new price ends in one
  * outcome; staff never act on an order they booked themselves (the ops token still does).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFER_ID_MESSAGE, offerConflictResponse } from '../../src/api/contract';
 import { lastMailTo } from '../support/mail';
@@ -119,7 +120,12 @@ async function race(
       return { reference, offerId: await offer(reference, 10_000_000) };
     }),
   );
-  const answers = await Promise.all(orders.map(({ reference, offerId }) => Promise.all([first(reference, offerId), second(reference, offerId)])));
+  // The second call of each pair starts 0 to 21 ms after the first, so either may reach the order first.
+  const answers = await Promise.all(
+    orders.map(({ reference, offerId }, index) =>
+      Promise.all([first(reference, offerId), delay((index % 8) * 3).then(() => second(reference, offerId))]),
+    ),
+  );
   return Promise.all(
     orders.map(async ({ reference, offerId }, index) => ({ reference, offerId, answers: answers[index]!, order: await order(reference) })),
   );
