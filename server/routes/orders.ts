@@ -4,6 +4,7 @@
  * answer and change (STAFF_EMAIL). Another customer's reference answers 404, as an unknown one.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import {
   calls,
   formatNaira,
@@ -15,7 +16,6 @@ import {
   type ServiceType,
 } from '../../src/api/contract';
 import { currentUser } from '../auth';
-import type { Selectable } from 'kysely';
 import type { DB, OffersTable, Shipment, User } from '../db/database';
 import { customerActionMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
