@@ -34,7 +34,8 @@ function isBooking(request: FastifyRequest): boolean {
 }
 
 function bodyOf(error: FastifyError | Problem, request: FastifyRequest): ErrorBody {
-  if (!(error instanceof Problem) || Object.keys(error.fields).length === 0) return { message: error.message };
+  if (!(error instanceof Problem)) return { message: error.message };
+  if (Object.keys(error.fields).length === 0) return { message: error.message, ...error.details };
   return {
     message: error.message,
     errors: error.fields,

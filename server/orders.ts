@@ -63,6 +63,27 @@ export async function currentOffers(db: DB, shipmentIds: number[]): Promise<Map<
   return current;
 }
 
+/** The offer the order shows, as stored: its newest one that was not replaced. */
+export const currentOfferRow = (db: DB, shipmentId: number) =>
+  db.selectFrom('offers').selectAll().where('shipment_id', '=', shipmentId).where('state', '!=', 'replaced').orderBy('id', 'desc').executeTakeFirst();
+
+/**
+ * An accepted price and a cancelled order exclude each other unless someone chose both knowingly:
+ * the customer calls us to cancel a job whose price they accepted, and staff confirm that they
+ * saw the accepted price (`confirm_accepted`). So a cancel decided on a page read before the
+ * customer accepted is refused, whichever of the two reached the order first.
+ */
+export async function checkCancelOf(db: DB, shipmentId: number, by: 'customer' | 'staff'): Promise<void> {
+  const accepted = await db.selectFrom('offers').select('amount_kobo').where('shipment_id', '=', shipmentId).where('state', '=', 'accepted').executeTakeFirst();
+  if (!accepted) return;
+  const price = formatNaira(Number(accepted.amount_kobo));
+  throw conflict(
+    by === 'customer'
+      ? `You accepted the price of ${price}: call us to cancel this order.`
+      : `The customer accepted ${price} for this order: confirm that you cancel it anyway.`,
+  );
+}
+
 const offersOf = (db: DB, shipmentId: number) =>
   db.selectFrom('offers').selectAll().where('shipment_id', '=', shipmentId).orderBy('id').execute();
 

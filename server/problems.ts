@@ -9,6 +9,8 @@ export class Problem extends Error {
     message: string,
     readonly fields: Record<string, string[]> = {},
     readonly headers: Record<string, string> = {},
+    /** More of the answer beside `message` (the order as it is now, on an offer's 409). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'Problem';
@@ -30,3 +32,5 @@ export const notFound = (message: string) => new Problem(404, message);
 export const forbidden = (message: string) => new Problem(403, message);
 /** The order (or offer) is not in a state that allows this: the message says why. */
 export const conflict = (message: string) => new Problem(409, message);
+/** A 409 that also says how things stand now (`details` sit beside `message`). */
+export const conflictWith = (message: string, details: Record<string, unknown>) => new Problem(409, message, {}, {}, details);

@@ -114,6 +114,15 @@ export async function findTracking(db: DB, typedReference: string): Promise<Trac
   };
 }
 
+/**
+ * The shipment's row, locked until the transaction ends. Every change to an order (a status move,
+ * a price, the customer's answer, cancel or new dates) takes this lock first and decides on the
+ * row it returns, so two changes at once happen one after the other and the second sees the first.
+ */
+export function lockShipment(trx: Transaction<Database>, id: number): Promise<Shipment> {
+  return trx.selectFrom('shipments').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+}
+
 /** Who moves a shipment, and why (a staff note, the customer's reason). */
 export interface StatusChange {
   actor: Actor;

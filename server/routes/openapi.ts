@@ -49,6 +49,9 @@ function operations() {
             ...('csv' in call ? { 'text/csv': { schema: { type: 'string' } } } : {}),
           },
         },
+        ...('conflict' in call
+          ? { 409: { description: 'Refused as things stand now, which the answer carries beside message', content: { 'application/json': { schema: jsonSchema(call.conflict, 'output') } } } }
+          : {}),
         '4XX': { description: 'message, with field messages under errors (and data for bookings)', content: errorContent },
       },
     };

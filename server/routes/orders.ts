@@ -4,33 +4,30 @@
  * answer and change (STAFF_EMAIL). Another customer's reference answers 404, as an unknown one.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import {
   calls,
   formatNaira,
   isFinalStatus,
   rescheduleDeliveryRequest,
   rescheduleQuoteRequest,
-  shipmentStatuses,
   statusLabels,
   todayInLagos,
   type ServiceType,
 } from '../../src/api/contract';
 import { currentUser } from '../auth';
-import type { DB, Shipment, User } from '../db/database';
+import type { DB, OffersTable, Shipment, User } from '../db/database';
 import { customerActionMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders';
-import { conflict, invalidFrom, notFound } from '../problems';
+import { checkCancelOf, currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders';
+import { conflict, conflictWith, invalidFrom, notFound } from '../problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, moveShipment } from '../shipments';
+import { findShipment, lockShipment, moveShipment } from '../shipments';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
 
 /** Any call on `users/orders/{reference}…`. */
 type OrderRequest = FastifyRequest<{ Params: { id: string } }>;
-
-/** An offer can be answered only while its order is still open (a staff move meanwhile is seen). */
-const openStatuses = shipmentStatuses.filter((status) => !isFinalStatus(status));
 
 const quoteTypes: readonly ServiceType[] = ['state_service', 'local_service', 'office_service'];
 
@@ -39,6 +36,21 @@ const offerConflicts = {
   accepted: 'You already accepted this price.',
   declined: 'You already declined this price: we will send you a new one.',
 };
+
+/** Why the customer cannot answer offer `offerId` of `order` now (its current offer is `offer`), or null when they can. */
+function refusalOf(order: Shipment, offer: Selectable<OffersTable> | undefined, offerId: number, today: string): string | null {
+  if (isFinalStatus(order.status)) return `This order is ${statusLabels[order.status]}: its offer can no longer be answered.`;
+  if (!offer) return 'There is no price offer on this order yet.';
+  const state = offerStateOf(offer, today);
+  if (offer.id !== offerId) {
+    return state === 'open'
+      ? `The price has changed to ${formatNaira(Number(offer.amount_kobo))}. Check it before you accept.`
+      : 'This price is no longer on offer: your order shows where it stands now.';
+  }
+  if (state === 'expired') return offerConflicts.expired(offer.valid_until);
+  if (state === 'accepted' || state === 'declined') return offerConflicts[state];
+  return null;
+}
 
 const onlyWhileToInspect = (shipment: Shipment, action: string) => {
   if (shipment.status !== 'ToInspect') {
@@ -83,51 +95,41 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
 
   contractRoute(app, services, 'order', async (request) => answer(calls.order.success, (await ownOrder(request)).shipment));
 
-  /** Accepts or declines the order's open offer, if it is still open and valid today. */
-  async function decide(request: OrderRequest, decision: 'accepted' | 'declined', reason: string | null) {
+  /**
+   * Accepts or declines the offer the customer saw (`offer_id`), if it is still the order's open
+   * offer and valid today; decided under the order's row lock (see lockShipment), so a cancel, a
+   * status move or a new price at the same moment comes wholly before or after. A refusal answers
+   * 409 with the order as it is now, so the page can show the new price at once.
+   */
+  async function decide(request: OrderRequest, offerId: number, decision: 'accepted' | 'declined', reason: string | null) {
     const { shipment, customer } = await ownOrder(request);
-    if (isFinalStatus(shipment.status)) throw conflict(`This order is ${statusLabels[shipment.status]}: its offer can no longer be answered.`);
     const today = todayInLagos();
-    const offer = await db
-      .selectFrom('offers')
-      .selectAll()
-      .where('shipment_id', '=', shipment.id)
-      .where('state', '!=', 'replaced')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (!offer) throw conflict('There is no price offer on this order yet.');
-    const state = offerStateOf(offer, today);
-    if (state === 'expired') throw conflict(offerConflicts.expired(offer.valid_until));
-    if (state === 'accepted' || state === 'declined') throw conflict(offerConflicts[state]);
-    const amount = formatNaira(Number(offer.amount_kobo));
-    const decided = await mailer.transaction(async (trx) => {
-      const decided = await trx
-        .updateTable('offers')
-        .set({ state: decision, decided_at: new Date(), decline_reason: reason })
-        .where('id', '=', offer.id)
-        .where('state', '=', 'open')
-        .where('valid_until', '>=', today)
-        .where(({ exists, selectFrom }) =>
-          exists(selectFrom('shipments').select('id').where('id', '=', shipment.id).where('status', 'in', openStatuses)),
-      )
-        .returning('id')
-        .executeTakeFirst();
-      if (decided) await tellStaff(trx, shipment, customer, `${decision} the price of ${amount}`, reason ? `Reason: ${reason}` : 'The price is now final.');
-      return decided;
+    const { order, refusal } = await mailer.transaction(async (trx) => {
+      const order = await lockShipment(trx, shipment.id);
+      const offer = await currentOfferRow(trx, shipment.id);
+      const refusal = refusalOf(order, offer, offerId, today);
+      if (refusal || !offer) return { order, refusal };
+      await trx.updateTable('offers').set({ state: decision, decided_at: new Date(), decline_reason: reason }).where('id', '=', offer.id).execute();
+      const amount = formatNaira(Number(offer.amount_kobo));
+      await tellStaff(trx, order, customer, `${decision} the price of ${amount}`, reason ? `Reason: ${reason}` : 'The price is now final.');
+      return { order, refusal: null };
     });
-    if (!decided) throw conflict(MOVED_MEANWHILE);
-    return answer(decision === 'accepted' ? calls.acceptOffer.success : calls.declineOffer.success, shipment);
+    if (refusal) throw conflictWith(refusal, { order: await ownerView(db, order, photoLinks) });
+    return answer(decision === 'accepted' ? calls.acceptOffer.success : calls.declineOffer.success, order);
   }
 
-  contractRoute(app, services, 'acceptOffer', async (request) => decide(request, 'accepted', null));
-  contractRoute(app, services, 'declineOffer', async (request) => decide(request, 'declined', request.body.reason));
+  contractRoute(app, services, 'acceptOffer', async (request) => decide(request, request.body.offer_id, 'accepted', null));
+  contractRoute(app, services, 'declineOffer', async (request) => decide(request, request.body.offer_id, 'declined', request.body.reason));
 
   contractRoute(app, services, 'cancelOrder', async (request) => {
     const { shipment, customer } = await ownOrder(request);
     onlyWhileToInspect(shipment, 'cancelled');
     const { reason } = request.body;
     const moved = await mailer.transaction(async (trx) => {
-      const moved = await moveShipment(trx, shipment, 'Cancelled', { actor: 'customer', actor_user_id: customer.id, note: reason });
+      const locked = await lockShipment(trx, shipment.id);
+      onlyWhileToInspect(locked, 'cancelled');
+      await checkCancelOf(trx, shipment.id, 'customer');
+      const moved = await moveShipment(trx, locked, 'Cancelled', { actor: 'customer', actor_user_id: customer.id, note: reason });
       if (moved) await tellStaff(trx, moved, customer, 'cancelled the order', `Reason: ${reason}`);
       return moved;
     });
@@ -141,7 +143,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     const { shipment, customer } = await ownOrder(request);
     onlyWhileToInspect(shipment, 'moved to other dates');
     await mailer.transaction(async (trx) => {
-      const locked = await trx.selectFrom('shipments').selectAll().where('id', '=', shipment.id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await lockShipment(trx, shipment.id);
       onlyWhileToInspect(locked, 'moved to other dates');
       const moved = await storeNewDates(trx, locked, request.body);
       await trx.insertInto('order_reschedules').values({ shipment_id: shipment.id, note: moved }).execute();

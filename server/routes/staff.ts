@@ -3,7 +3,7 @@
  * moving its status and sending a price (the customer is mailed of both, through the outbox),
  * the mail backlog; and, for the ops command alone, making an account staff or customer again.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls, formatNaira, isFinalStatus, statusLabels } from '../../src/api/contract';
 import { findUserByEmail, isUniqueViolation } from '../accounts/users';
 import { staffActor } from '../auth';
@@ -11,12 +11,22 @@ import type { DB, Shipment } from '../db/database';
 import { offerMail, statusChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
 import { orderQueue } from '../order-queue';
-import { checkMove, MOVED_MEANWHILE, staffView } from '../orders';
-import { conflict, notFound } from '../problems';
+import { checkCancelOf, checkMove, MOVED_MEANWHILE, staffView } from '../orders';
+import { conflict, forbidden, notFound } from '../problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, moveShipment } from '../shipments';
+import { findShipment, lockShipment, moveShipment } from '../shipments';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
+
+export const OWN_ORDER_MESSAGE = 'You booked this order yourself: another member of staff must price it or move it.';
+
+/**
+ * A staff member does not price or move an order they booked as a customer (they could offer
+ * themselves a price and accept it); a colleague or the ops command (no person) does.
+ */
+function notTheirOwn(request: FastifyRequest, shipment: Shipment): void {
+  if (request.user && request.user.id === shipment.user_id) throw forbidden(OWN_ORDER_MESSAGE);
+}
 
 export const PRICE_FINAL_MESSAGE = 'The customer accepted a price for this order: it is final, no new offer can be sent.';
 
@@ -41,13 +51,18 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
 
   contractRoute(app, services, 'staffSetStatus', async (request) => {
     const shipment = await shipmentOf(request.params.id);
-    const { status, note } = request.body;
+    notTheirOwn(request, shipment);
+    const { status, note, confirm_accepted } = request.body;
     if (shipment.status === status && !isFinalStatus(status)) {
       return { message: `Already ${status}: nothing changed.`, data: await staffView(db, shipment, photoLinks) };
     }
     checkMove(shipment.status, status);
     const moved = await mailer.transaction(async (trx) => {
-      const moved = await moveShipment(trx, shipment, status, { ...staffActor(request), note });
+      // Decided on the row as locked: a customer's answer or cancel meanwhile is seen (see lockShipment).
+      const locked = await lockShipment(trx, shipment.id);
+      checkMove(locked.status, status);
+      if (status === 'Cancelled' && !confirm_accepted) await checkCancelOf(trx, shipment.id, 'staff');
+      const moved = await moveShipment(trx, locked, status, { ...staffActor(request), note });
       if (moved) await enqueueMail(trx, statusChangedMail(await customerEmail(trx, moved), moved.reference, status, note));
       return moved;
     });
@@ -60,11 +75,12 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
   // (migration 006) turns two offers sent at once into one success and one 409.
   contractRoute(app, services, 'staffSendOffer', async (request) => {
     const shipment = await shipmentOf(request.params.id);
+    notTheirOwn(request, shipment);
     const { amount_kobo, note, valid_until } = request.body;
     await mailer
       .transaction(async (trx) => {
         // Read under a row lock, so a cancel or a delivery meanwhile is seen.
-        const { status } = await trx.selectFrom('shipments').select('status').where('id', '=', shipment.id).forUpdate().executeTakeFirstOrThrow();
+        const { status } = await lockShipment(trx, shipment.id);
         if (isFinalStatus(status)) throw conflict(`This order is ${statusLabels[status]}: no offer can be sent.`);
         const accepted = await trx.selectFrom('offers').select('id').where('shipment_id', '=', shipment.id).where('state', '=', 'accepted').executeTakeFirst();
         if (accepted) throw conflict(PRICE_FINAL_MESSAGE);

@@ -94,7 +94,9 @@ export function createApi(options: ClientOptions): Api {
     }
     if (!response.ok) {
       if (response.status === 401 && (spec.auth === 'bearer' || spec.auth === 'staff')) options.onUnauthorized?.();
-      throw failureFrom(await bodyOf(response), response.status, rules);
+      const body = await bodyOf(response);
+      const current = response.status === 409 && 'conflict' in spec ? spec.conflict.safeParse(body) : null;
+      throw failureFrom(body, response.status, rules, current?.success ? current.data : null);
     }
     return { spec, rules, response };
   }

@@ -425,7 +425,12 @@ export const newsletterRequest = z.object({ email: email('Please enter your emai
 /** A staff note beside a status move, an offer or an answer. */
 const note = optionalText(1000);
 
-export const setStatusRequest = z.object({ status: shipmentStatus, note });
+/**
+ * `confirm_accepted`: staff saw that the customer accepted a price and cancel the order anyway;
+ * without it, cancelling an order whose price was accepted answers 409 (docs: README "What
+ * happens to an order"), so a cancel sent on a page read before the customer accepted is refused.
+ */
+export const setStatusRequest = z.object({ status: shipmentStatus, note, confirm_accepted: z.boolean().optional() });
 
 export const offerRequest = z.object({
   amount_kobo: amountKobo,
@@ -435,7 +440,18 @@ export const offerRequest = z.object({
 
 export const DECLINE_REASON_MESSAGE = 'Please tell us why you are declining.';
 export const CANCEL_REASON_MESSAGE = 'Please tell us why you are cancelling.';
-export const declineOfferRequest = z.object({ reason: requiredText(DECLINE_REASON_MESSAGE, 1000) });
+/**
+ * Accept and decline name the offer the customer saw: another id than the order's open offer
+ * answers 409 with the order as it is now, so a price the customer did not see is never accepted.
+ */
+export const OFFER_ID_MESSAGE = 'Say which price you are answering: reload the order and try again.';
+const offerId = z
+  .number({ error: OFFER_ID_MESSAGE })
+  .int({ error: OFFER_ID_MESSAGE })
+  .positive({ error: OFFER_ID_MESSAGE })
+  .max(2 ** 31 - 1, { error: OFFER_ID_MESSAGE });
+export const acceptOfferRequest = z.object({ offer_id: offerId }, { error: OFFER_ID_MESSAGE });
+export const declineOfferRequest = z.object({ offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000) }, { error: OFFER_ID_MESSAGE });
 export const cancelOrderRequest = z.object({ reason: requiredText(CANCEL_REASON_MESSAGE, 1000) });
 
 /**
@@ -711,6 +727,14 @@ export const errorResponse = z.object({
 });
 export type ErrorBody = z.infer<typeof errorResponse>;
 
+/**
+ * The 409 of an answer to an offer that is not the order's open one (replaced by a new price,
+ * already answered, expired, or the order is final): the usual error body and the order as it
+ * is now, its current offer included, so the page shows the new price without another call.
+ */
+export const offerConflictResponse = errorResponse.extend({ order: orderDetail });
+export type OfferConflictBody = z.infer<typeof offerConflictResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // The calls. `path` is relative to the /api/v1 prefix; `{id}` is filled by the client.
 
@@ -745,6 +769,8 @@ interface CallSpec {
   booking?: true;
   /** Quote failures also say QUOTE_ERROR. */
   quote?: true;
+  /** A 409 of this call carries more than its message (parsed with this, kept on the ApiError as `current`). */
+  conflict?: z.ZodType;
 }
 
 const define = <T extends Record<string, CallSpec>>(calls: T) => calls;
@@ -872,12 +898,12 @@ export const calls = define({
     request: null, response: orderResponse, success: 'Order found', fallback: null,
   },
   acceptOffer: {
-    method: 'POST', path: 'users/orders/{id}/offer/accept', body: 'none', auth: 'bearer',
-    request: null, response: orderResponse, success: 'Offer accepted', fallback: null,
+    method: 'POST', path: 'users/orders/{id}/offer/accept', body: 'json', auth: 'bearer',
+    request: acceptOfferRequest, response: orderResponse, success: 'Offer accepted', fallback: null, conflict: offerConflictResponse,
   },
   declineOffer: {
     method: 'POST', path: 'users/orders/{id}/offer/decline', body: 'json', auth: 'bearer',
-    request: declineOfferRequest, response: orderResponse, success: 'Offer declined', fallback: null,
+    request: declineOfferRequest, response: orderResponse, success: 'Offer declined', fallback: null, conflict: offerConflictResponse,
   },
   cancelOrder: {
     method: 'POST', path: 'users/orders/{id}/cancel', body: 'json', auth: 'bearer',

@@ -9,6 +9,11 @@ export class ApiError extends Error {
     readonly messages: string[],
     readonly fields: Record<string, string[]> = {},
     readonly status: number | null = null,
+    /**
+     * How things stand now, when a 409 says so (the order whose offer changed meanwhile), as
+     * parsed with the call's `conflict` schema; null otherwise.
+     */
+    readonly current: unknown = null,
   ) {
     super(messages.join('\n'));
     this.name = 'ApiError';
@@ -48,13 +53,13 @@ function fieldMessagesOf(body: Record<string, unknown>, rules: FailureRules): Re
 }
 
 /** The error of a response that failed (any status), from its parsed body (or null when none). */
-export function failureFrom(body: unknown, status: number | null, rules: FailureRules = {}): ApiError {
+export function failureFrom(body: unknown, status: number | null, rules: FailureRules = {}, current: unknown = null): ApiError {
   const fields = isRecord(body) ? fieldMessagesOf(body, rules) : {};
   const fieldMessages = [...new Set(Object.values(fields).flat())];
   const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
   const messages = fieldMessages.length ? fieldMessages : message ? [message] : [GENERIC_ERROR];
   if (rules.quote) messages.push(QUOTE_ERROR);
-  return new ApiError(messages, fields, status);
+  return new ApiError(messages, fields, status, current);
 }
 
 /** A 2xx whose message is not the expected success text: the per-call fallback, or the server's words. */

@@ -1,35 +1,62 @@
 /**
  * The customer's answer to a price offer: open → accepting → accepted, or open → declining
  * (a reason is asked, and kept as typed) → declined; an offer past its last valid day is
- * expired and can only be looked at. The calls (`accept`, `decline`), the toasts and `changed`
- * (the order page and My bookings load the order again) are provided by the view. A 409 means
- * the offer changed meanwhile (replaced, expired, or already answered): the view reloads.
+ * expired and can only be looked at. Each answer names the offer shown (`offer_id`): when staff
+ * replaced it meanwhile, the server answers 409 with the order as it is now, and the flow goes
+ * to `changed`, which shows the new offer with a notice and lets the customer accept or decline
+ * that one. Any other 409 (expired, already answered, the order final) asks the page to load the
+ * order again. The calls (`accept`, `decline`), the toasts and `changed` (the order page loads
+ * the order again) are provided by the view.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { declineOfferRequest, type OfferState } from '../api/contract';
+import { declineOfferRequest, isFinalStatus, type Offer, type OfferConflictBody, type OrderDetail } from '../api/contract';
 import { isApiError } from '../api/errors';
 import type { Errors } from './formFields';
 import { checkThen, failureThen, lifecycleActions, lifecycleGuards, showFeedbackOfError, toastMessages } from './submitLifecycle';
 
 export interface OfferDecisionInput {
   reference: string;
-  /** The offer's state in the server's last answer (it says `expired` past the last valid day). */
-  state: OfferState;
+  /** The offer as the server last answered it (its state says `expired` past the last valid day). */
+  offer: Offer;
 }
+
+/** What an answer sends: the order and the offer the customer saw. */
+export interface OfferAnswer {
+  reference: string;
+  offerId: number;
+}
+
+type OfferDecisionContext = OfferDecisionInput & { reason: string; errors: Errors; messages: string[] };
 
 const isConflict = ({ event }: { event: unknown }) => {
   const { error } = event as { error?: unknown };
   return isApiError(error) && error.status === 409;
 };
 
-type OfferDecisionContext = OfferDecisionInput & { reason: string; errors: Errors; messages: string[] };
+/** The new open offer of a refused answer's order (the client kept the 409's body), if staff replaced the one shown. */
+function replacingOffer(error: unknown, shown: Offer): Offer | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const order = (error.current as OfferConflictBody | null)?.order;
+  if (!order || isFinalStatus(order.status)) return null;
+  return order.offer?.state === 'open' && order.offer.id !== shown.id ? order.offer : null;
+}
 
-/** The offer changed meanwhile: say so, and the view loads it again. */
+/** The offer shown once an answer succeeded: the one in the order the server answered. */
+const offerAfter = (order: OrderDetail | null, shown: Offer) => order?.offer ?? shown;
+
+/** The offer changed meanwhile: say so, and the view loads the order again. */
 const conflictThen = (target: string) => ({
   guard: 'isConflict' as const,
   target,
   actions: [showFeedbackOfError, toastMessages, 'changed' as const],
 });
+
+/** Staff sent a new price meanwhile: show it (the server's message says which) and ask again. */
+const replacedThen = {
+  guard: 'isReplaced' as const,
+  target: '#offerDecision.changed',
+  actions: ['showReplacingOffer' as const, showFeedbackOfError, toastMessages],
+};
 
 export const offerDecisionMachine = setup({
   types: {
@@ -41,12 +68,13 @@ export const offerDecisionMachine = setup({
       | { type: 'reason.change'; value: string }
       | { type: 'decline.confirm' }
       | { type: 'back' },
+    tags: {} as 'busy' | 'changed',
   },
   actors: {
-    accept: fromPromise<unknown, { reference: string }>(async () => {
+    accept: fromPromise<OrderDetail | null, OfferAnswer>(async () => {
       throw new Error('accept is provided by the view');
     }),
-    decline: fromPromise<unknown, { reference: string; reason: string }>(async () => {
+    decline: fromPromise<OrderDetail | null, OfferAnswer & { reason: string }>(async () => {
       throw new Error('decline is provided by the view');
     }),
   },
@@ -54,13 +82,18 @@ export const offerDecisionMachine = setup({
     ...lifecycleActions,
     notifySuccess: (_, _params: { message: string }) => {},
     changed: () => {},
+    showReplacingOffer: assign(({ context, event }) => ({
+      offer: replacingOffer((event as { error?: unknown }).error, context.offer) ?? context.offer,
+      errors: {},
+    })),
   },
   guards: {
     ...lifecycleGuards,
-    isAccepted: ({ context }) => context.state === 'accepted',
-    isDeclined: ({ context }) => context.state === 'declined',
-    isOpen: ({ context }) => context.state === 'open',
+    isAccepted: ({ context }) => context.offer.state === 'accepted',
+    isDeclined: ({ context }) => context.offer.state === 'declined',
+    isOpen: ({ context }) => context.offer.state === 'open',
     isConflict,
+    isReplaced: ({ context, event }) => replacingOffer((event as { error?: unknown }).error, context.offer) !== null,
   },
 }).createMachine({
   id: 'offerDecision',
@@ -82,17 +115,29 @@ export const offerDecisionMachine = setup({
         decline: 'declining',
       },
     },
+    /** The price shown was replaced: the new one, with a notice, before anything is accepted. */
+    changed: {
+      tags: ['changed'],
+      on: {
+        accept: 'accepting',
+        decline: 'declining',
+      },
+    },
     accepting: {
       tags: ['busy'],
       invoke: {
         id: 'accept',
         src: 'accept',
-        input: ({ context }) => ({ reference: context.reference }),
+        input: ({ context }) => ({ reference: context.reference, offerId: context.offer.id }),
         onDone: {
           target: 'accepted',
-          actions: [{ type: 'notifySuccess', params: { message: 'Offer accepted. The price is now final.' } }, 'changed'],
+          actions: [
+            assign({ offer: ({ context, event }) => offerAfter(event.output, context.offer) }),
+            { type: 'notifySuccess', params: { message: 'Offer accepted. The price is now final.' } },
+            'changed',
+          ],
         },
-        onError: [conflictThen('open'), failureThen('open')],
+        onError: [replacedThen, conflictThen('open'), failureThen('open')],
       },
     },
     declining: {
@@ -105,7 +150,7 @@ export const offerDecisionMachine = setup({
             },
             'decline.confirm': checkThen(
               'sending',
-              (context: OfferDecisionContext) => ({ schema: declineOfferRequest, value: { reason: context.reason } }),
+              (context: OfferDecisionContext) => ({ schema: declineOfferRequest, value: { offer_id: context.offer.id, reason: context.reason } }),
               'hasReason',
             ),
             back: { target: '#offerDecision.open', actions: assign({ errors: {} }) },
@@ -116,12 +161,16 @@ export const offerDecisionMachine = setup({
           invoke: {
             id: 'decline',
             src: 'decline',
-            input: ({ context }) => ({ reference: context.reference, reason: context.reason.trim() }),
+            input: ({ context }) => ({ reference: context.reference, offerId: context.offer.id, reason: context.reason.trim() }),
             onDone: {
               target: '#offerDecision.declined',
-              actions: [{ type: 'notifySuccess', params: { message: 'Offer declined. We will be in touch.' } }, 'changed'],
+              actions: [
+                assign({ offer: ({ context, event }) => offerAfter(event.output, context.offer) }),
+                { type: 'notifySuccess', params: { message: 'Offer declined. We will be in touch.' } },
+                'changed',
+              ],
             },
-            onError: [conflictThen('#offerDecision.open'), failureThen('asking')],
+            onError: [replacedThen, conflictThen('#offerDecision.open'), failureThen('asking')],
           },
         },
       },

@@ -2,7 +2,9 @@
  * What staff do on an order's page (/staff/orders/:reference; the order itself loads with
  * orderPageMachine): move its status (with an optional note) and send a price offer (amount in
  * naira, note, valid-until). Each is checked with the contract's rules, then confirmed, then
- * sent; the server's answer is shown (`notice`) and the page loads the order again (`changed`).
+ * sent; the server's answer is shown (`notice`) and the page loads the order again (`changed`),
+ * also after a 409: the order changed meanwhile (the customer accepted a price, or cancelled),
+ * and staff decide again on the order as it is now.
  * What staff typed stays through a refused check, a step back and a failed call; field
  * messages go under the fields and every message is also a toast. The calls (`moveStatus`,
  * `sendOffer`) and the toasts are provided by the view.
@@ -10,6 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { nairaAmount, offerRequest, setStatusRequest } from '../api/contract';
+import { isApiError } from '../api/errors';
 import { feedbackOf, problemsOf, withoutErrorsOf, type Errors, type Values } from './formFields';
 import { passes, toastMessages } from './submitLifecycle';
 
@@ -72,6 +75,10 @@ const machine = setup({
     })),
   },
   guards: {
+    isConflict: ({ event }) => {
+      const { error } = event as { error?: unknown };
+      return isApiError(error) && error.status === 409;
+    },
     isValid: ({ context }, params: { form: Form }) => passes({ schema: schemas[params.form], value: context.forms[params.form] }),
   },
 });
@@ -110,10 +117,17 @@ const confirmThenSend = (form: Form, src: 'moveStatus' | 'sendOffer') =>
               'changed',
             ],
           },
-          onError: {
-            target: '#staffOrderActions.idle',
-            actions: [{ type: 'rememberFailure', params: ({ event }) => ({ form, error: event.error }) }, toastMessages],
-          },
+          onError: [
+            {
+              guard: 'isConflict',
+              target: '#staffOrderActions.idle',
+              actions: [{ type: 'rememberFailure', params: ({ event }) => ({ form, error: event.error }) }, toastMessages, 'changed'],
+            },
+            {
+              target: '#staffOrderActions.idle',
+              actions: [{ type: 'rememberFailure', params: ({ event }) => ({ form, error: event.error }) }, toastMessages],
+            },
+          ],
         },
       },
     },

@@ -36,7 +36,8 @@ const track = (reference: string) => post(server, 'users/tracking/status', form(
 
 const ownerCalls = (Object.keys(calls) as CallName[]).filter((name) => calls[name].path.startsWith('users/orders/{id}'));
 const validBodies: Partial<Record<CallName, Record<string, unknown>>> = {
-  declineOffer: { reason: 'no' },
+  acceptOffer: { offer_id: 1 },
+  declineOffer: { offer_id: 1, reason: 'no' },
   cancelOrder: { reason: 'no' },
   rescheduleOrder: { pickup_date: inDays(2), delivery_date: inDays(3) },
 };
@@ -197,8 +198,8 @@ describe('changing dates', () => {
 describe('anonymous tracking', () => {
   it('shows status and timeline only: no price, name, address, phone, note or reason', async () => {
     const reference = await book('users/Local-service', form({ ...quote(), full_name: 'Zainab Quote-Contact', mobile_phone: '07012345678' }));
-    await post(server, `staff/orders/${reference}/offer`, { amount_kobo: 18_500_000, note: 'Secret staff note', valid_until: inDays(5) }, staff.token);
-    await post(server, `users/orders/${reference}/offer/decline`, { reason: 'Private decline reason' }, customer.token);
+    const sent = await post(server, `staff/orders/${reference}/offer`, { amount_kobo: 18_500_000, note: 'Secret staff note', valid_until: inDays(5) }, staff.token);
+    await post(server, `users/orders/${reference}/offer/decline`, { offer_id: sent.body.data.offer.id, reason: 'Private decline reason' }, customer.token);
     await reschedule(reference, { date_of_inspection: inDays(6), moving_date: inDays(9) });
     await cancel(reference, { reason: 'Private cancel reason' });
 

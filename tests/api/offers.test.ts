@@ -29,10 +29,13 @@ const book = async (target = server, owner = customer) =>
   (await post(target, 'users/schedule/delivery', scheduledDelivery(), owner.token)).body.data.reference_number as string;
 const offer = (reference: string, body: Record<string, unknown>, target = server, token = staff.token) =>
   post(target, `staff/orders/${reference}/offer`, { valid_until: inDays(7), ...body }, token);
-const accept = (reference: string, owner = customer) => post(server, `users/orders/${reference}/offer/accept`, undefined, owner.token);
-const decline = (reference: string, body: unknown, owner = customer) =>
-  post(server, `users/orders/${reference}/offer/decline`, body as Record<string, unknown>, owner.token);
 const order = async (reference: string) => (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+/** Answers name the offer the order shows (as the order page does); 1 when it shows none. */
+const shownOffer = async (reference: string): Promise<number> => (await order(reference)).offer?.id ?? 1;
+const accept = async (reference: string, owner = customer) =>
+  post(server, `users/orders/${reference}/offer/accept`, { offer_id: await shownOffer(reference) }, owner.token);
+const decline = async (reference: string, body: unknown, owner = customer) =>
+  post(server, `users/orders/${reference}/offer/decline`, { offer_id: await shownOffer(reference), ...(body as Record<string, unknown>) }, owner.token);
 
 describe('amounts', () => {
   it('formats naira the Nigerian way', () => {
@@ -241,7 +244,8 @@ describe('over real SMTP', () => {
     const offerMail = smtp.received.filter((mail) => mail.to.includes(email)).at(-1)!;
     expect(offerMail.subject).toBe(`Your price for ${reference}: ₦185,000.00`);
     expect(offerMail.text).toContain('₦185,000.00');
-    await post(mailed, `users/orders/${reference}/offer/decline`, { reason: 'Too dear' }, owner.token);
+    const shown = (await get(mailed, `users/orders/${reference}`, owner.token)).body.data.offer.id;
+    await post(mailed, `users/orders/${reference}/offer/decline`, { offer_id: shown, reason: 'Too dear' }, owner.token);
     await mailDelivered(mailed);
     expect(smtp.received.at(-1)).toMatchObject({ to: STAFF_EMAIL, subject: `${reference}: the customer declined the price of ₦185,000.00` });
   });

@@ -1,12 +1,13 @@
 /**
  * The operations loop in real Chromium against the real server: staff log in, find an order by
  * search, open it and send a price; its customer sees the price on the order page and accepts
- * it; another order is cancelled by its customer and shows Cancelled on public tracking; a
+ * it; when staff change a price while its page is open, the page shows the new one before the
+ * customer accepts it; another order is cancelled by its customer and shows Cancelled on public tracking; a
  * customer on /staff is told it is not for them.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../api/helpers';
 import { signInAs, startApp, type App } from '../support/browser';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
@@ -77,6 +78,27 @@ describe('staff and customers in Chromium', () => {
     await main(page).getByRole('heading', { name: /Price accepted: ₦185,000.00/ }).waitFor();
     await page.reload();
     await main(page).getByRole('heading', { name: /Price accepted: ₦185,000.00/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('when staff change the price while the order page is open, the page shows the new one before anything is accepted', async () => {
+    const changing = await bookDelivery(app.server, customer.token);
+    const sendPrice = (amount_kobo: number) =>
+      post(app.server, `staff/orders/${changing}/offer`, { amount_kobo, valid_until: inDays(7) }, staff.token);
+    expect((await sendPrice(10_000_000)).status).toBe(200);
+    const page = await freshPage();
+    await signInAs(page, customer);
+    await page.goto(`/orders/${changing}`);
+    await arrive(page, `/orders/${changing}`, 'Your order');
+    const acceptShown = main(page).getByRole('button', { name: `Accept ₦100,000.00 for ${changing}` });
+    await acceptShown.waitFor();
+    expect((await sendPrice(900_000_000)).status).toBe(200);
+    await acceptShown.click();
+    await main(page).getByText('The price has changed to ₦9,000,000.00. Check it before you accept.').waitFor();
+    await main(page).getByRole('region', { name: /Price offered: ₦9,000,000.00/ }).waitFor();
+    expect((await get(app.server, `users/orders/${changing}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
+    await main(page).getByRole('button', { name: `Accept ₦9,000,000.00 for ${changing}` }).click();
+    await main(page).getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ }).waitFor();
     await page.context().close();
   });
 

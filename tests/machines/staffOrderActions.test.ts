@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { AMOUNT_RANGE_MESSAGE } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
+import type { Values } from '../../src/machines/formFields';
 import { staffOrderActionsMachine } from '../../src/machines/staffOrderActionsMachine';
 import { inDays } from '../api/helpers';
 import { graphSuite } from './graph';
@@ -20,9 +21,11 @@ graphSuite('staffOrderActions', {
     { type: 'field.change', form: 'offer', name: 'valid_until', value: inDays(7) },
     { type: 'xstate.done.actor.moveStatus', output: 'Status set to Shipped; the customer was mailed.' },
     { type: 'xstate.error.actor.moveStatus', error: final },
+    { type: 'xstate.error.actor.moveStatus', error: offline },
     { type: 'xstate.done.actor.sendOffer', output: 'Offer sent; the customer was mailed.' },
     { type: 'xstate.error.actor.sendOffer', error: offline },
     { type: 'xstate.error.actor.sendOffer', error: tooOld },
+    { type: 'xstate.error.actor.sendOffer', error: final },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -72,5 +75,26 @@ describe('staffOrderActions', () => {
     });
     expect(actor.getSnapshot().context.forms.offer.amount).toBe('₦185,000.50');
     expect(notifyErrors).toHaveBeenLastCalledWith({ messages: offline.messages });
+  });
+
+  it('loads the order again when the server says it changed meanwhile (409), so staff decide on it as it is now', async () => {
+    const changed = vi.fn();
+    const actor = createActor(
+      staffOrderActionsMachine.provide({
+        actors: {
+          moveStatus: fromPromise<string, { reference: string; values: Values }>(async () => {
+            throw new ApiError(['The customer accepted ₦185,000.00 for this order: confirm that you cancel it anyway.'], {}, 409);
+          }),
+        },
+        actions: { changed },
+      }),
+      { input: { reference: 'RL-ABCDEFGH23' } },
+    ).start();
+    actor.send({ type: 'field.change', form: 'status', name: 'status', value: 'Cancelled' });
+    actor.send({ type: 'status.submit' });
+    actor.send({ type: 'confirm' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.forms.status.status).toBe('Cancelled');
   });
 });

@@ -56,6 +56,26 @@ describe('/orders/:reference', () => {
     expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.offer.state).toBe('accepted');
   });
 
+  it('shows a price that changed meanwhile before anything is accepted, then accepts the new one', async () => {
+    const reference = await bookDelivery(server, customer.token);
+    await offerPrice(reference, 10_000_000);
+    const app = renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const acceptShown = await main().findByRole('button', { name: `Accept ₦100,000.00 for ${reference}` }, { timeout: 10_000 });
+    // Staff send a new price while the page is open.
+    await offerPrice(reference, 900_000_000);
+    await app.user.click(acceptShown);
+    const notice = (await main().findByText('The price has changed to ₦9,000,000.00.')).closest('p');
+    expect(notice).toHaveTextContent('The price has changed to ₦9,000,000.00. Check it before you accept.');
+    expect(main().getByRole('heading', { name: /Price offered: ₦9,000,000.00/ })).toBeInTheDocument();
+    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
+    await app.user.click(main().getByRole('button', { name: `Accept ₦9,000,000.00 for ${reference}` }));
+    await waitFor(() => expect(main().getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ })).toBeInTheDocument());
+    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'accepted' });
+    // The job is booked: cancelling it is a call to us.
+    expect(main().queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(main().getByText(/You accepted the price: to cancel, call us on/)).toBeInTheDocument();
+  });
+
   it('asks why before declining, and keeps the reason', async () => {
     const reference = await bookDelivery(server, customer.token);
     await offerPrice(reference);

@@ -133,6 +133,25 @@ describe('/staff/orders/:reference', () => {
     expect(main().getByRole('combobox', { name: /New status/ })).toHaveValue('');
   });
 
+  it('cancels an order whose price the customer accepted only once the page shows that price', async () => {
+    const accepted = await bookDelivery(server, customer.token);
+    const sent = await post(server, `staff/orders/${accepted}/offer`, { amount_kobo: 18_500_000, valid_until: inDays(7) }, staff.token);
+    const app = renderApp(`/staff/orders/${accepted}`, { apiUrl: server.apiUrl, session: staff });
+    const status = await main().findByRole('combobox', { name: /New status/ }, { timeout: 10_000 });
+    // The customer accepts while the page still shows the price open.
+    expect((await post(server, `users/orders/${accepted}/offer/accept`, { offer_id: sent.body.data.offer.id }, customer.token)).status).toBe(200);
+    await app.user.selectOptions(status, 'Cancelled');
+    await app.user.click(main().getByRole('button', { name: 'Move status' }));
+    await app.user.click(main().getByRole('button', { name: 'Yes, move it' }));
+    expect(await screen.findByText('The customer accepted ₦185,000.00 for this order: confirm that you cancel it anyway.')).toBeInTheDocument();
+    // The page loads the order again: the accepted price shows, and the confirmation names it.
+    await waitFor(() => expect(main().getByText('The customer accepted a price: it is final.')).toBeInTheDocument());
+    await app.user.click(main().getByRole('button', { name: 'Move status' }));
+    expect(main().getByRole('group', { name: /^Move RL-\w+ to Cancelled\?/ })).toHaveTextContent('The customer accepted ₦185,000.00: that job is cancelled too.');
+    await app.user.click(main().getByRole('button', { name: 'Yes, move it' }));
+    await waitFor(() => expect(main().getByRole('status')).toHaveTextContent(/Cancelled/));
+  });
+
   it('says an unknown reference is unknown', async () => {
     renderApp('/staff/orders/RL-2222222222', { apiUrl: server.apiUrl, session: staff });
     expect(await main().findByText(/No order/, {}, { timeout: 10_000 })).toBeInTheDocument();

@@ -1,8 +1,10 @@
 /**
  * An order's price offer for its owner (the order page and My bookings): the amount
  * (₦185,000.00), the note and the last valid day, with Accept, and Decline, which asks for a
- * reason first. Accepted, declined and expired offers are shown as such. Runs
- * offerDecisionMachine with the real calls; `onChanged` reloads the order around it.
+ * reason first. Accepted, declined and expired offers are shown as such. Each answer names the
+ * offer shown; when staff replaced it meanwhile, the panel shows the new one with a notice
+ * before anything is accepted. Runs offerDecisionMachine with the real calls; `onChanged`
+ * reloads the order around it.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
@@ -24,13 +26,15 @@ interface OfferPanelProps {
 }
 
 function useOfferDecision({ reference, offer, onChanged }: OfferPanelProps) {
-  const [input] = useState(() => ({ reference, state: offer.state }));
+  const [input] = useState(() => ({ reference, offer }));
   return useFlow<typeof offerDecisionMachine>(
     offerDecisionMachine,
     () => ({
       actors: {
-        accept: fromPromise(({ input }) => api.acceptOffer(undefined, { id: input.reference })),
-        decline: fromPromise(({ input }) => api.declineOffer({ reason: input.reason }, { id: input.reference })),
+        accept: fromPromise(async ({ input }) => (await api.acceptOffer({ offer_id: input.offerId }, { id: input.reference })).data),
+        decline: fromPromise(
+          async ({ input }) => (await api.declineOffer({ offer_id: input.offerId, reason: input.reason }, { id: input.reference })).data,
+        ),
       },
       actions: {
         notifySuccess: (_, { message }) => notifySuccess(message),
@@ -42,8 +46,10 @@ function useOfferDecision({ reference, offer, onChanged }: OfferPanelProps) {
 }
 
 export function OfferPanel(props: OfferPanelProps) {
-  const { offer, reference } = props;
+  const { reference } = props;
   const { snapshot, send, busy } = useOfferDecision(props);
+  // The offer the flow shows: the one given, or the one that replaced it meanwhile.
+  const { offer } = snapshot.context;
   const headingId = useId();
   const amount = formatNaira(offer.amount_kobo);
   const onDecline = (event: FormEvent) => {
@@ -57,8 +63,13 @@ export function OfferPanel(props: OfferPanelProps) {
       <h3 id={headingId}>
         {offerStateLabels[state]}: <span className="offer-amount">{amount}</span>
       </h3>
+      {snapshot.hasTag('changed') && (
+        <p className="offer-changed">
+          <strong>The price has changed to {amount}.</strong> Check it before you accept.
+        </p>
+      )}
       {offer.note && <p className="offer-note">{offer.note}</p>}
-      {snapshot.matches('open') || snapshot.matches('accepting') ? (
+      {snapshot.matches('open') || snapshot.matches('changed') || snapshot.matches('accepting') ? (
         <>
           <p>
             Valid through <time dateTime={offer.valid_until}>{formatDay(offer.valid_until)}</time>. Once you accept, the

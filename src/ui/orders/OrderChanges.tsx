@@ -1,13 +1,15 @@
 /**
  * The owner's own changes to an order while it is To Inspect: Cancel (a reason is asked) and
  * Change dates (a delivery's pickup and delivery dates, a quote's inspection and moving dates;
- * an instant delivery has none). Runs orderChangesMachine with the real calls; `onChanged`
+ * an instant delivery has none); once the customer accepted a price, cancelling is a call to us.
+ * Runs orderChangesMachine with the real calls; `onChanged`
  * reloads the order.
  */
 import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { todayInLagos, type OrderDetail } from '../../api/contract';
+import { company, phoneLink } from '../../content/company';
 import { orderChangesMachine, type OrderKind } from '../../machines/orderChangesMachine';
 import type { Values } from '../../machines/formFields';
 import { TextAreaField, TextField } from '../components/Field';
@@ -68,9 +70,16 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
             Change dates
           </button>
         )}
-        <button type="button" className="button button-secondary button-danger-text" onClick={() => send({ type: 'cancel.start' })}>
-          Cancel order
-        </button>
+        {order.offer?.state === 'accepted' ? (
+          // The server refuses it too: an accepted price and a cancel exclude each other (README, "What happens to an order").
+          <span>
+            You accepted the price: to cancel, call us on <a href={phoneLink}>{company.phoneDisplay}</a>.
+          </span>
+        ) : (
+          <button type="button" className="button button-secondary button-danger-text" onClick={() => send({ type: 'cancel.start' })}>
+            Cancel order
+          </button>
+        )}
       </p>
     );
   }

@@ -4,7 +4,7 @@
  * asks for confirmation before it is sent and shows the server's answer. Runs
  * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { ApiError, isApiError } from '../../api/errors';
@@ -42,18 +42,30 @@ async function sendOffer(reference: string, values: Values): Promise<string> {
   }
 }
 
-async function moveStatus(reference: string, values: Values): Promise<string> {
-  const answer = await api.staffSetStatus(setStatusRequest.parse(values), { id: reference });
+/**
+ * `acceptedShown`: the page showed the price the customer accepted, and the confirmation named it,
+ * so a cancel says it saw it (`confirm_accepted`); a cancel from a page read before the customer
+ * accepted is refused by the server instead.
+ */
+async function moveStatus(reference: string, values: Values, acceptedShown: boolean): Promise<string> {
+  const request = setStatusRequest.parse(values);
+  const confirmed = acceptedShown && request.status === 'Cancelled' ? { confirm_accepted: true } : {};
+  const answer = await api.staffSetStatus({ ...request, ...confirmed }, { id: reference });
   return answer.message;
 }
 
 export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; onChanged: () => void }) {
   const [input] = useState({ reference: order.reference_number });
+  // The order as the page shows it now (it is loaded again after each action), for the calls below.
+  const shown = useRef(order);
+  useEffect(() => {
+    shown.current = order;
+  });
   const { snapshot, send } = useFlow<typeof staffOrderActionsMachine>(
     staffOrderActionsMachine,
     () => ({
       actors: {
-        moveStatus: fromPromise(({ input }) => moveStatus(input.reference, input.values)),
+        moveStatus: fromPromise(({ input }) => moveStatus(input.reference, input.values, shown.current.offer?.state === 'accepted')),
         sendOffer: fromPromise(({ input }) => sendOffer(input.reference, input.values)),
       },
       actions: {
@@ -90,7 +102,11 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
         ) : snapshot.matches('status') ? (
           <Confirm id="confirm-status" yes="Yes, move it" busy={snapshot.matches({ status: 'sending' })} busyLabel="Moving..." send={send}>
             Move <span className="reference">{order.reference_number}</span> to{' '}
-            <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>? The customer is mailed.
+            <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>?
+            {forms.status.status === 'Cancelled' && order.offer?.state === 'accepted'
+              ? ` The customer accepted ${formatNaira(order.offer.amount_kobo)}: that job is cancelled too.`
+              : ''}{' '}
+            The customer is mailed.
           </Confirm>
         ) : (
           <form className="staff-form" onSubmit={submit('status.submit')} noValidate>
