@@ -14,6 +14,7 @@ const isNotFound = ({ event }: { event: unknown }) => {
 
 export const orderPageMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as { reference: string; order: unknown; messages: string[] },
     input: {} as { reference: string },
     events: {} as { type: 'reload' } | { type: 'retry' },
