@@ -2,10 +2,9 @@
  * Uploaded images are decoded and encoded again before they are stored, which keeps the picture
  * and drops everything a camera or phone writes beside it: EXIF (the GPS position, the device),
  * XMP, IPTC, comments, colour profiles. The picture is turned upright first, as its EXIF
- * orientation says, since that tag goes too. Animated GIF and
- * WebP keep every frame. A file whose pixels do not decode cleanly is no image; a picture of more
- * than MAX_IMAGE_PIXELS (every frame counted) is refused before it is decoded, since a small
- * file can describe a huge one.
+ * orientation says, since that tag goes too. Animated GIF and WebP keep every frame. A file
+ * whose pixels do not decode cleanly is no image; a picture of more than MAX_IMAGE_PIXELS (every
+ * frame counted) is refused before it is decoded, since a small file can describe a huge one.
  */
 import sharp, { type Sharp } from 'sharp';
 import type { ImageExt } from './image-end';
