@@ -195,7 +195,8 @@ export interface MailOutboxTable {
 /** Keys the server makes for itself, shared by every instance on the database (server/db/server-keys.ts). */
 export interface ServerKeysTable {
   name: string;
-  key: Uint8Array;
+  /** base64 */
+  key: string;
   created_at: Generated<Date>;
 }
 

@@ -9,7 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('server_keys')
     .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('key', 'bytea', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
