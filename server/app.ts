@@ -2,12 +2,14 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../src/api/contract';
+import { purgeExpiredSessions } from './accounts/session-purge';
 import { BackgroundWork } from './background';
 import type { ServerConfig } from './config';
 import { openDatabase, type DB } from './db/database';
 import { handleError } from './error-handler';
 import { createTransport } from './mail/mailer';
 import { createMailer } from './mail/outbox';
+import { protectDataDir } from './data-dir';
 import { ensureOpsToken } from './ops-token';
 import { PhotoLinks } from './photo-links';
 import { accountRoutes } from './routes/accounts';
@@ -24,6 +26,7 @@ import { quoteRoutes } from './routes/quotes';
 import { staffListRoutes } from './routes/staff-lists';
 import { staffRoutes } from './routes/staff';
 import { trackingRoutes } from './routes/tracking';
+import { requestLogSerializers } from './request-log';
 import { connectRedis, registerSecurity } from './security';
 import type { Services } from './services';
 import { TrackingCache } from './tracking-cache';
@@ -56,7 +59,7 @@ const apiRoutes = [
 
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger,
+    logger: config.logger && { serializers: requestLogSerializers, ...(config.logStream && { stream: config.logStream }) },
     bodyLimit: MAX_UPLOAD_BYTES,
     // A client that stalls mid-request is dropped with a 408: Node checks requestTimeout only when
     // headersTimeout is not above it, and only every connectionsCheckingInterval (30 s by default).
@@ -72,6 +75,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.decorateRequest('idempotencyKey', null);
   registerJsonDepthLimit(app);
 
+  // Before anything is opened: a weak staff token refuses the start, a loose data folder is narrowed.
+  protectDataDir(config.dataDir);
+  const opsToken = ensureOpsToken(config.opsToken, config.dataDir);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -88,16 +94,17 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
   const mailer = createMailer(db, transport, config.mail, app.log);
   const background = new BackgroundWork(app.log);
+  const sessionPurge = purgeExpiredSessions(db, app.log, config.sessionPurge);
   // Tests look behind the API (is it stored? is it hashed?) through `app.db`.
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     await background.settled();
+    await sessionPurge.stop();
     await mailer.close();
     redis?.disconnect();
     await db.destroy();
   });
 
-  const opsToken = ensureOpsToken(config.opsToken, config.dataDir);
   const services: Services = {
     config,
     db,
@@ -105,7 +112,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     bookings: bookingBatches(db, config.bookingBatches),
     images: new ImageStore(db),
     opsToken,
-    photoLinks: new PhotoLinks(opsToken),
+    photoLinks: await PhotoLinks.load(db),
     tracking: new TrackingCache(config.trackingCacheMs),
     background,
     expireIdempotencyKeys: keyExpiry(db, app.log),

@@ -1,6 +1,7 @@
 /** Server settings from the environment (README, Environment variables), with the defaults that make `npm start` work alone. */
 import path from 'node:path';
 import { company } from '../src/content/company';
+import type { SessionPurgeSettings } from './accounts/session-purge';
 import type { BatchLimits } from './db/batches';
 import type { MailSettings } from './mail/outbox';
 
@@ -32,11 +33,15 @@ export interface ServerConfig {
   orderRateLimit: number;
   /** Bookings stored together: at most `maxSize` in one statement, `maxRunning` statements at once (server/db/batches.ts). */
   bookingBatches: BatchLimits;
+  /** Expired sessions deleted in the background: a round every `everyMs`, `batchSize` rows a statement (server/accounts/session-purge.ts). */
+  sessionPurge: SessionPurgeSettings;
   /** How long a tracking answer is reused (0: always ask the database). */
   trackingCacheMs: number;
   /** The built website to serve (dist/), or null to serve the API alone. */
   webRoot: string | null;
   logger: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
   mail: MailSettings;
   /** Every wait bounded: database statements and connections, Redis calls, a request's upload. */
   timeouts: { databaseMs: number; redisMs: number; requestMs: number };
@@ -70,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
     bookingBatches: { maxSize: positive(env.BOOKING_BATCH_SIZE, 16), maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4) },
+    sessionPurge: { everyMs: positive(env.SESSION_PURGE_SECONDS, 600) * 1000, batchSize: 500 },
     trackingCacheMs: env.TRACKING_CACHE_MS === '0' ? 0 : positive(env.TRACKING_CACHE_MS, 2_000),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
     logger: env.LOG !== 'off',

@@ -2,10 +2,11 @@
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { WeakOpsTokenError } from './ops-token';
 
 const config = readConfig();
 const app = await buildApp(config).catch((error: unknown) => {
-  if (!(error instanceof DataDirInUseError)) throw error;
+  if (!(error instanceof DataDirInUseError || error instanceof WeakOpsTokenError)) throw error;
   console.error(error.message);
   process.exit(1);
 });

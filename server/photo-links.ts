@@ -1,21 +1,23 @@
 /**
  * Quote photos are private to staff and the order's owner. Both get them through links that the
- * order's answer carries, signed with a key derived from the ops token and valid for an hour;
- * `/uploads/<name>` refuses a quote photo without a valid signature (404, as for a missing
- * file), while profile images stay public (the header shows them to anyone). Several server
- * instances must share OPS_TOKEN for their links to work on each other.
+ * order's answer carries, signed with a key of their own and valid for an hour; `/uploads/<name>`
+ * refuses a quote photo without a valid signature (404, as for a missing file), while profile
+ * images stay public (the header shows them to anyone). The key is random and kept in the
+ * database (db/server-keys.ts), so every instance checks the others' links; it owes nothing to
+ * the ops token, so a signed link in a customer's hands gives no way to guess the staff token.
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DB } from './db/database';
+import { serverKey } from './db/server-keys';
 
 const LIFETIME_SECONDS = 3600;
 
 export class PhotoLinks {
-  private readonly key: Buffer;
+  private constructor(private readonly key: Buffer) {}
 
-  constructor(opsToken: string) {
-    this.key = crypto.createHash('sha256').update(`photo-links:${opsToken}`).digest();
+  static async load(db: DB): Promise<PhotoLinks> {
+    return new PhotoLinks(await serverKey(db, 'photo-links'));
   }
 
   private signature(name: string, expires: number): string {

@@ -1,8 +1,9 @@
 /**
  * Image uploads: multipart forms of at most 1 MB per file, one file per request; the file is
  * accepted only when its bytes are a whole PNG, JPEG, WebP or GIF image (anything after the
- * image's end is cut off), stored in the `files` table under a random name, owned by the
- * uploading account, and served back by any server instance at /uploads/<name>.
+ * image's end is cut off), encoded again without its metadata (GPS position included: see
+ * image-metadata.ts), stored in the `files` table under a random name, owned by the uploading
+ * account, and served back by any server instance at /uploads/<name>.
  */
 import crypto from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '../src/api/contract';
@@ -11,6 +12,7 @@ import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DB } from './db/database';
 import { trimmedImage, type ImageExt } from './image-end';
+import { MAX_IMAGE_PIXELS, withoutMetadata } from './image-metadata';
 import { invalid, Problem } from './problems';
 
 /** What one multipart form may hold: one file, and fields enough for the longest form. */
@@ -27,6 +29,7 @@ const imageTypes: Record<ImageExt, string> = {
 const isImageExt = (ext: string): ext is ImageExt => ext in imageTypes;
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
 export const IMAGE_ONLY_MESSAGE = 'File type must be an image: PNG, JPEG, WebP or GIF.';
+export const IMAGE_TOO_LARGE_MESSAGE = `This picture is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,13 +43,15 @@ export const imageUrl = (name: string | null) => (name ? `/uploads/${name}` : nu
 export class ImageStore {
   constructor(private readonly db: DB) {}
 
-  /** Checks the file's bytes and stores it for `ownerId`; a non-image answers 422 under `field`. */
+  /** Checks the file's bytes and stores it, without its metadata, for `ownerId`; a non-image answers 422 under `field`. */
   async save(bytes: Buffer, field: string, ownerId: number): Promise<string> {
     const ext = (await fileTypeFromBuffer(bytes))?.ext;
     const image = ext && isImageExt(ext) ? trimmedImage(bytes, ext) : null;
     if (!ext || !isImageExt(ext) || !image) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
+    const stored = await withoutMetadata(image, ext);
+    if (!stored.ok) throw invalid({ [field]: [stored.reason === 'too large' ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_ONLY_MESSAGE] });
     const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-    await this.db.insertInto('files').values({ name, owner_id: ownerId, content_type: imageTypes[ext], bytes: image }).execute();
+    await this.db.insertInto('files').values({ name, owner_id: ownerId, content_type: imageTypes[ext], bytes: stored.bytes }).execute();
     return name;
   }
 

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder, PRIVATE_FILE } from '../data-dir';
 
 export class DataDirInUseError extends Error {}
 
@@ -27,11 +28,11 @@ function holderOf(file: string): number | null {
 
 /** Takes the data folder's lock, or throws DataDirInUseError naming the folder and its holder. Answers the release. */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; ; attempt++) {
     try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: PRIVATE_FILE });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -2,7 +2,6 @@
  * The typed database interface (one place, Kysely's recipe) and the connection: embedded PGlite
  * under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Migrations run on open.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type ColumnType, type Generated, type Selectable } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationStatus, ServiceType, ShipmentStatus, UserRole } from '../../src/api/contract';
+import { makePrivateFolder } from '../data-dir';
 import { boundedWait } from './bounded-wait';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
@@ -192,6 +192,14 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+/** Keys the server makes for itself, shared by every instance on the database (server/db/server-keys.ts). */
+export interface ServerKeysTable {
+  name: string;
+  /** base64 */
+  key: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -208,6 +216,7 @@ export interface Database {
   order_reschedules: OrderReschedulesTable;
   files: FilesTable;
   mail_outbox: MailOutboxTable;
+  server_keys: ServerKeysTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -253,7 +262,7 @@ function dialectFor({ databaseUrl, dataDir, timeoutMs, log }: DatabaseOptions) {
   }
   const releaseDataDir = lockDataDir(dataDir);
   const directory = path.join(dataDir, 'db');
-  fs.mkdirSync(directory, { recursive: true });
+  makePrivateFolder(directory);
   const pglite = new PGlite(directory, { parsers: { [DATE_OID]: (value: string) => value } });
   return boundedWait(new PGliteDialect(pglite), timeoutMs, releaseDataDir);
 }

@@ -1,7 +1,8 @@
 /**
  * How a mail leaves the server: nodemailer over SMTP when SMTP_URL is set (every step bounded by
  * a timeout), otherwise each message is written to DATA_DIR/outbox as an .eml file (so someone
- * trying the product locally can read their code) and one line is logged. Requests never call
+ * trying the product locally can read their code; readable by the server's user alone) and one
+ * line is logged. Requests never call
  * this: they write to the mail outbox (./outbox.ts), whose sender calls `deliver`.
  */
 import crypto from 'node:crypto';
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { makePrivateFolder, PRIVATE_FILE } from '../data-dir';
 
 export interface Mail {
   to: string;
@@ -49,14 +51,14 @@ export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs, log }: T
         dnsTimeout: smtpTimeoutMs,
       })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  if (!smtpUrl) fs.mkdirSync(outbox, { recursive: true });
+  if (!smtpUrl) makePrivateFolder(outbox);
 
   return {
     async deliver(mail) {
       const info = await transport.sendMail({ from, ...mail });
       if (smtpUrl) return;
       const file = path.join(outbox, outboxName());
-      await fs.promises.writeFile(file, info.message as Buffer);
+      await fs.promises.writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE });
       log.info({ to: mail.to, file }, `mail "${mail.subject}" written to the outbox`);
     },
     close: () => transport.close(),

@@ -1,5 +1,9 @@
-/** The text of every mail. Codes and references stand alone on their own line, easy to copy. */
-import { formatNaira, serviceTypeLabels, statusLabels, type ServiceType, type ShipmentStatus } from '../../src/api/contract';
+/**
+ * The text of every mail. Codes and references stand alone on their own line, easy to copy.
+ * What a customer wrote never stands on a line of its own in a mail from us: it is quoted and
+ * labelled as the customer's, so a name or a reason cannot pass for the company's instructions.
+ */
+import { formatNaira, serviceTypeLabels, statusLabels, visibleText, type ServiceType, type ShipmentStatus } from '../../src/api/contract';
 import type { Mail, MailContent } from './mailer';
 
 const signOff = '\n\nRelo Logistics\nIf you did not ask for this, you can ignore this mail.';
@@ -50,17 +54,42 @@ export function offerMail(to: string, reference: string, offer: { amount_kobo: n
   };
 }
 
-/** What the customer did on their order, for the staff mailbox (STAFF_EMAIL). */
+/**
+ * Values a customer wrote, as one quoted block under a label saying so: every line behind "> ",
+ * a value's further lines indented under its label, hidden characters dropped (rows stored
+ * before the contract dropped them on the way in).
+ */
+function writtenByCustomer(values: Array<[label: string, value: string]>): string {
+  const lines = values.flatMap(([label, value]) =>
+    visibleText(value, 'many')
+      .split('\n')
+      .map((line, index) => (index === 0 ? `${label}: ${line}` : `    ${line}`)),
+  );
+  return `Written by the customer, not by Relo Logistics:\n${lines.map((line) => `> ${line}`.trimEnd()).join('\n')}`;
+}
+
+/**
+ * What the customer did on their order, for the staff mailbox (STAFF_EMAIL): `action` and
+ * `detail` are ours, the customer's details and `reason` are quoted as theirs.
+ */
 export function customerActionMail(
   to: string,
   reference: string,
   customer: { fullname: string; email: string; phone: string },
   action: string,
-  detail: string,
+  { reason, detail }: { reason?: string; detail?: string },
 ): Mail {
+  const quoted = writtenByCustomer([
+    ['Name', customer.fullname],
+    ['Email', customer.email],
+    ['Phone', customer.phone],
+    ...(reason === undefined ? [] : [['Reason', reason] as [string, string]]),
+  ]);
   return {
     to,
     subject: `${reference}: the customer ${action}`,
-    text: `${customer.fullname} (${customer.email}, ${customer.phone}) ${action}.\n\nReference:\n\n${reference}\n\n${detail}\n\nSee the order in the staff workspace: /staff/orders/${reference}`,
+    text:
+      `The customer ${action}.\n\nReference:\n\n${reference}\n\n${detail ? `${detail}\n\n` : ''}${quoted}` +
+      `\n\nSee the order in the staff workspace: /staff/orders/${reference}`,
   };
 }

@@ -90,8 +90,8 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
 
   const answer = async (message: string, shipment: Shipment) => ({ message, data: await ownerView(db, shipment, photoLinks) });
   /** Queues the staff's mail in the transaction that records what the customer did. */
-  const tellStaff = (trx: DB, shipment: Shipment, customer: User, action: string, detail: string) =>
-    enqueueMail(trx, customerActionMail(config.staffEmail, shipment.reference, customer, action, detail));
+  const tellStaff = (trx: DB, shipment: Shipment, customer: User, action: string, said: { reason?: string; detail?: string }) =>
+    enqueueMail(trx, customerActionMail(config.staffEmail, shipment.reference, customer, action, said));
 
   contractRoute(app, services, 'order', async (request) => answer(calls.order.success, (await ownOrder(request)).shipment));
 
@@ -111,7 +111,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       if (refusal || !offer) return { order, refusal };
       await trx.updateTable('offers').set({ state: decision, decided_at: new Date(), decline_reason: reason }).where('id', '=', offer.id).execute();
       const amount = formatNaira(Number(offer.amount_kobo));
-      await tellStaff(trx, order, customer, `${decision} the price of ${amount}`, reason ? `Reason: ${reason}` : 'The price is now final.');
+      await tellStaff(trx, order, customer, `${decision} the price of ${amount}`, reason ? { reason } : { detail: 'The price is now final.' });
       return { order, refusal: null };
     });
     if (refusal) throw conflictWith(refusal, { order: await ownerView(db, order, photoLinks) });
@@ -130,7 +130,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       onlyWhileToInspect(locked, 'cancelled');
       await checkCancelOf(trx, shipment.id, 'customer');
       const moved = await moveShipment(trx, locked, 'Cancelled', { actor: 'customer', actor_user_id: customer.id, note: reason });
-      if (moved) await tellStaff(trx, moved, customer, 'cancelled the order', `Reason: ${reason}`);
+      if (moved) await tellStaff(trx, moved, customer, 'cancelled the order', { reason });
       return moved;
     });
     if (!moved) throw conflict(MOVED_MEANWHILE);
@@ -147,7 +147,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       onlyWhileToInspect(locked, 'moved to other dates');
       const moved = await storeNewDates(trx, locked, request.body);
       await trx.insertInto('order_reschedules').values({ shipment_id: shipment.id, note: moved }).execute();
-      await tellStaff(trx, shipment, customer, 'changed the dates', moved);
+      await tellStaff(trx, shipment, customer, 'changed the dates', { detail: moved });
     });
     return answer(calls.rescheduleOrder.success, shipment);
   });

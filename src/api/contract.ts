@@ -15,12 +15,47 @@ export const QUOTE_ERROR = 'An error occurred while submitting the quote.';
 const PHONE_PATTERN = /^(?:0\d{10}|\+234\d{10})$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A required text field: missing, wrong type and blank all answer with `message`. */
-export const requiredText = (message: string, max = 500) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Keep this under ${max} characters.`);
+/** Terminal escape sequences (ESC [ … final byte), which can recolour or rewrite what a console shows. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ESCAPE_SEQUENCE = /\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]/g;
+/**
+ * Characters that change how text reads without being seen: control characters (tab and line
+ * break aside), bidi controls (U+202E shows a line backwards), zero-width and other invisible
+ * format characters.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const HIDDEN = /[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
-const optionalText = (max = 2000) =>
-  z.string().trim().max(max, `Keep this under ${max} characters.`).optional();
+/** `one`: a name or an address, whose line breaks and tabs become spaces; `many`: a description, a reason or a note. */
+export type Lines = 'one' | 'many';
+
+/**
+ * Free text as the eye sees it: without escape sequences and hidden characters, line breaks
+ * written \n. Every name, address and message loses them on the way in (requiredText,
+ * optionalText), so the site and the server agree on what was typed; mail to staff applies it
+ * again to older rows (server/mail/messages.ts).
+ */
+export function visibleText(value: string, lines: Lines): string {
+  const text = value.replace(ESCAPE_SEQUENCE, '').replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(HIDDEN, '');
+  return lines === 'one' ? text.replace(/[\t\n]+/g, ' ') : text;
+}
+
+/** A required text field: missing, wrong type and blank all answer with `message`. */
+export const requiredText = (message: string, max = 500, lines: Lines = 'one') =>
+  z
+    .string({ error: message })
+    .overwrite((value) => visibleText(value, lines))
+    .trim()
+    .min(1, message)
+    .max(max, `Keep this under ${max} characters.`);
+
+const optionalText = (max = 2000, lines: Lines = 'one') =>
+  z
+    .string()
+    .overwrite((value) => visibleText(value, lines))
+    .trim()
+    .max(max, `Keep this under ${max} characters.`)
+    .optional();
 
 export const email = (requiredMessage = 'Please fill in your email.') =>
   requiredText(requiredMessage, 254)
@@ -326,7 +361,7 @@ export const changePasswordRequest = passwordPair(
 
 export const deleteUserRequest = z.object({
   password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
-  Reason: requiredText('Please tell us why you are leaving.', 1000),
+  Reason: requiredText('Please tell us why you are leaving.', 1000, 'many'),
 });
 
 /** Multipart text fields of users/edit/{id}; the optional image travels as `profile_image`. */
@@ -352,7 +387,7 @@ export const quoteRequest = z
     Services: servicesField,
     moving_date: optionalDate('Please choose your moving date.'),
     date_of_inspection: optionalDate('Please choose an inspection date.'),
-    description: optionalText(2000),
+    description: optionalText(2000, 'many'),
   })
   .superRefine(inspectionNotAfterMoving);
 
@@ -363,7 +398,7 @@ export const instantDeliveryRequest = z.object({
   receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
   sender_number: nigerianPhone("Please fill in the sender's phone number."),
   receiver_number: nigerianPhone("Please fill in the receiver's phone number."),
-  description: requiredText('Please describe the package.', 2000),
+  description: requiredText('Please describe the package.', 2000, 'many'),
 });
 
 export const scheduledDeliveryRequest = z
@@ -376,7 +411,7 @@ export const scheduledDeliveryRequest = z
     receiver_phone: nigerianPhone("Please fill in the receiver's phone number."),
     pickup_date: date('Please choose a pickup date.'),
     delivery_date: date('Please choose a delivery date.'),
-    description: requiredText('Please describe the package.', 2000),
+    description: requiredText('Please describe the package.', 2000, 'many'),
   })
   .superRefine(
     notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
@@ -398,7 +433,7 @@ export const bulkDeliveryRequest = z
     sender_fullname: requiredText("Please fill in the sender's name.", 120),
     sender_number: nigerianPhone("Please fill in the sender's phone number."),
     pickup_date: date('Please choose a pickup date.'),
-    description: requiredText('Please describe the packages.', 2000),
+    description: requiredText('Please describe the packages.', 2000, 'many'),
     receiver_details: z
       .array(receiver, { error: 'Add at least one receiver.' })
       .min(1, 'Add at least one receiver.')
@@ -423,7 +458,7 @@ export const trackingRequest = z.object({
 export const newsletterRequest = z.object({ email: email('Please enter your email.') });
 
 /** A staff note beside a status move, an offer or an answer. */
-const note = optionalText(1000);
+const note = optionalText(1000, 'many');
 
 /**
  * `confirm_accepted`: staff saw that the customer accepted a price and cancel the order anyway;
@@ -451,8 +486,8 @@ const offerId = z
   .positive({ error: OFFER_ID_MESSAGE })
   .max(2 ** 31 - 1, { error: OFFER_ID_MESSAGE });
 export const acceptOfferRequest = z.object({ offer_id: offerId }, { error: OFFER_ID_MESSAGE });
-export const declineOfferRequest = z.object({ offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000) }, { error: OFFER_ID_MESSAGE });
-export const cancelOrderRequest = z.object({ reason: requiredText(CANCEL_REASON_MESSAGE, 1000) });
+export const declineOfferRequest = z.object({ offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000, 'many') }, { error: OFFER_ID_MESSAGE });
+export const cancelOrderRequest = z.object({ reason: requiredText(CANCEL_REASON_MESSAGE, 1000, 'many') });
 
 /**
  * New dates of a scheduled or bulk delivery (every receiver of a bulk delivery gets the new

@@ -1,6 +1,7 @@
 /** Plain HTTP against the running test server, and the few steps most API tests start with. */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { todayInLagos } from '../../src/api/contract';
 import { codeFrom, lastMailTo } from '../support/mail';
 import type { TestServer } from '../support/server';
@@ -112,6 +113,20 @@ export const PNG = Buffer.from(
   'base64',
 );
 export const pngBlob = () => new Blob([PNG], { type: 'image/png' });
+
+/**
+ * Whether `stored` shows the picture of `original`: the same format and size, pixels alike (the
+ * server encodes uploads again without their metadata; a JPEG or WebP may shift a shade). Both are
+ * laid on white, so what hides under a transparent pixel does not count.
+ */
+export async function isSamePicture(stored: Buffer, original: Buffer): Promise<boolean> {
+  const [a, b] = await Promise.all([stored, original].map((image) => sharp(image).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true })));
+  const [storedType, originalType] = await Promise.all([sharp(stored).metadata(), sharp(original).metadata()]);
+  if (storedType.format !== originalType.format || a!.info.width !== b!.info.width || a!.info.height !== b!.info.height) return false;
+  let difference = 0;
+  for (let at = 0; at < a!.data.length; at++) difference += Math.abs(a!.data[at]! - b!.data[at]!);
+  return difference / a!.data.length < 8;
+}
 
 export const scheduledDelivery = () => ({
   pickup_address: '12 Admiralty Way, Lekki, Lagos',

@@ -21,11 +21,13 @@ export interface Refusal {
 interface ChildOptions {
   dataDir: string;
   databaseUrl: string | null;
+  /** More environment variables (OPS_TOKEN, …) over the defaults below. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const STARTUP_LIMIT_MS = 90_000;
 
-function spawnServer({ dataDir, databaseUrl }: ChildOptions) {
+function spawnServer({ dataDir, databaseUrl, env: extra = {} }: ChildOptions) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -43,7 +45,7 @@ function spawnServer({ dataDir, databaseUrl }: ChildOptions) {
   delete env.SMTP_URL;
   delete env.OPS_TOKEN;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Starts the server and answers once it listens; rejects (with what it printed) if it ends or takes too long. */
