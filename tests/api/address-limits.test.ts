@@ -3,6 +3,7 @@
  * limits and files"), each client counted on its own — other loopback addresses act as other
  * clients — and behind a reverse proxy (TRUST_PROXY) each client counted by its own address.
  */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { postFrom, startForwardingProxy, type From } from '../support/clients';
@@ -80,6 +81,22 @@ describe('anonymous calls, per client address', () => {
     expect(new Set(await statusesOf(20, () => track(reference, office)))).toEqual(new Set([200]));
     expect(await statusesOf(3, (index) => track(wrongReference(index), office))).toEqual([404, 404, 404]);
     expectRateLimited(await track(wrongReference(3), office));
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('shares the count of wrong references between servers through Redis', async () => {
+    // Redis waited on for up to 10 s, so a slow first call under load does not drop a server to counting in memory.
+    const timeouts = { databaseMs: 10_000, redisMs: 10_000, requestMs: 25_000 };
+    const shared = { redisUrl: process.env.REDIS_URL!, redisPrefix: `relo-test-${crypto.randomBytes(6).toString('hex')}:`, trackingMissLimit: { max: 3, windowMs: 600_000 }, timeouts };
+    const servers = await Promise.all([startTestServer(shared), startTestServer(shared)]);
+    try {
+      const [first, second] = servers.map((target) => (reference_id: string, from: From) => postFrom(target, 'users/tracking/status', { reference_id }, from));
+      const guesser = { localAddress: '127.0.0.14' };
+      expect(await statusesOf(3, (index) => first!(wrongReference(index), guesser))).toEqual([404, 404, 404]);
+      expectRateLimited(await second!(wrongReference(3), guesser));
+      expect((await second!(wrongReference(3), { localAddress: '127.0.0.15' })).status).toBe(404);
+    } finally {
+      await Promise.all(servers.map((target) => target.close()));
+    }
   });
 
   it('takes TRACKING_RATE_LIMIT lookups a minute from one address, then answers 429', async () => {
