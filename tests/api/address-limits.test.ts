@@ -4,11 +4,14 @@
  * clients — and behind a reverse proxy (TRUST_PROXY) each client counted by its own address.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../server/config';
 import { postFrom, startForwardingProxy, type From } from '../support/clients';
 import { startTestServer, type TestServer } from '../support/server';
 import { post, scheduledDelivery, signUp, uniqueEmail } from './helpers';
+
+// Several tests start servers of their own (the embedded database takes seconds to start on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 const HOUR = 3_600_000;
 const lifted = { max: 100_000, windowMs: 60_000 };
