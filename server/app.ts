@@ -61,6 +61,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger && { serializers: requestLogSerializers, ...(config.logStream && { stream: config.logStream }) },
     bodyLimit: MAX_UPLOAD_BYTES,
+    // request.ip, which every per-address limit counts by: the proxy's own address unless TRUST_PROXY names it.
+    trustProxy: config.trustProxy,
     // A client that stalls mid-request is dropped with a 408: Node checks requestTimeout only when
     // headersTimeout is not above it, and only every connectionsCheckingInterval (30 s by default).
     requestTimeout: config.timeouts.requestMs,

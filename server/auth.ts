@@ -103,7 +103,7 @@ export function currentUser(request: FastifyRequest): User {
   return request.user;
 }
 
-function isOpsToken(request: FastifyRequest, opsToken: string): boolean {
+export function isOpsToken(request: FastifyRequest, opsToken: string): boolean {
   return crypto.timingSafeEqual(Buffer.from(sha256(bearerToken(request) ?? '')), Buffer.from(sha256(opsToken)));
 }
 

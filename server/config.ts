@@ -29,6 +29,16 @@ export interface ServerConfig {
   authRateLimit: RateLimit;
   /** Logins per account, from any address: attempts allowed per window (server/accounts/login-throttle.ts). */
   loginThrottle: RateLimit;
+  /** Newsletter sign-ups one client address may send. */
+  newsletterRateLimit: RateLimit;
+  /** Mover applications, and packer applications, one client address may send (each its own count). */
+  applicationRateLimit: RateLimit;
+  /** Tracking lookups one client address may send, right references or not. */
+  trackingRateLimit: RateLimit;
+  /** Wrong tracking references one client address may send; beyond them every lookup waits (server/tracking-misses.ts). */
+  trackingMissLimit: RateLimit;
+  /** Fastify's `trustProxy` (TRUST_PROXY): off, or the addresses of the proxies whose X-Forwarded-For is believed. */
+  trustProxy: false | string[];
   /** Quotes and deliveries one account may book per hour (0: no limit). */
   orderRateLimit: number;
   /** Bookings stored together: at most `maxSize` in one statement, `maxRunning` statements at once (server/db/batches.ts). */
@@ -52,6 +62,26 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 };
 
+const perWindow = (env: NodeJS.ProcessEnv, name: string, max: number, windowSeconds: number): RateLimit => ({
+  max: positive(env[`${name}_LIMIT`], max),
+  windowMs: positive(env[`${name}_WINDOW_SECONDS`], windowSeconds) * 1000,
+});
+
+/**
+ * TRUST_PROXY: unset (off), or the proxies' addresses and CIDRs, comma-separated (`loopback`,
+ * `linklocal` and `uniquelocal` name those ranges). Not a number of hops, nor `true`: either would
+ * take the address a client that reaches the server directly writes in X-Forwarded-For itself
+ * (Fastify refuses hop counts for that reason).
+ */
+function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
+  const proxies = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (proxies.length === 0) return false;
+  if (proxies.some((entry) => entry === 'true' || /^[0-9]+$/.test(entry))) {
+    throw new Error(`TRUST_PROXY=${value}: give the addresses (or CIDRs) of the proxies in front of the server, such as 127.0.0.1 or 10.0.0.0/8; a hop count or "true" would let any client choose its own address.`);
+  }
+  return proxies;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
@@ -73,6 +103,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       max: positive(env.LOGIN_THROTTLE_MAX, 10),
       windowMs: positive(env.LOGIN_THROTTLE_WINDOW_SECONDS, 900) * 1000,
     },
+    newsletterRateLimit: perWindow(env, 'NEWSLETTER_RATE', 20, 3_600),
+    applicationRateLimit: perWindow(env, 'APPLICATION_RATE', 10, 3_600),
+    trackingRateLimit: perWindow(env, 'TRACKING_RATE', 300, 60),
+    trackingMissLimit: perWindow(env, 'TRACKING_MISS', 30, 600),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
     bookingBatches: { maxSize: positive(env.BOOKING_BATCH_SIZE, 16), maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4) },
     sessionPurge: { everyMs: positive(env.SESSION_PURGE_SECONDS, 600) * 1000, batchSize: 500 },

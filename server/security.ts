@@ -18,6 +18,10 @@ import { Problem } from './problems';
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
+/** The 429's message, with the wait in minutes when it is longer than one. */
+export const rateLimitedMessage = (waitMs: number) =>
+  waitMs <= 60_000 ? RATE_LIMITED_MESSAGE : `Too many attempts. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`;
+
 const helmetOptions = (config: ServerConfig): FastifyHelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
@@ -99,11 +103,14 @@ class RedisHealth {
   }
 }
 
+/** Both stores the plugin ships also read a count without changing it (`createRateLimit`'s `{ increment: false }`). */
+type ReadableStore = FastifyRateLimitStore & { read: FastifyRateLimitStore['incr'] };
+
 /** Counts in Redis, and in this process's memory whenever a Redis call fails. */
-class FallbackStore implements FastifyRateLimitStore {
+class FallbackStore implements ReadableStore {
   constructor(
-    private readonly shared: FastifyRateLimitStore,
-    private readonly local: FastifyRateLimitStore,
+    private readonly shared: ReadableStore,
+    private readonly local: ReadableStore,
     private readonly health: RedisHealth,
   ) {}
 
@@ -118,8 +125,19 @@ class FallbackStore implements FastifyRateLimitStore {
     }, timeWindow, max);
   }
 
+  read(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
+    this.shared.read(key, (error, result) => {
+      if (!error) {
+        this.health.answered();
+        return callback(null, result);
+      }
+      this.health.failed(error);
+      this.local.read(key, callback, timeWindow, max);
+    }, timeWindow, max);
+  }
+
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-    return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.health);
+    return new FallbackStore(this.shared.child(routeOptions) as ReadableStore, this.local.child(routeOptions) as ReadableStore, this.health);
   }
 }
 
@@ -149,6 +167,6 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { store: fallbackStore(redis, config.redisPrefix, app.log) } : {}),
-    errorResponseBuilder: () => new Problem(429, RATE_LIMITED_MESSAGE),
+    errorResponseBuilder: (_request, { ttl }) => new Problem(429, rateLimitedMessage(ttl)),
   });
 }

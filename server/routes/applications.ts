@@ -21,6 +21,6 @@ export async function applicationRoutes(app: FastifyInstance, { services }: Rout
         .onConflict((conflict) => conflict.columns(['idempotency_key', 'request_hash']).where('idempotency_key', 'is not', null).doNothing())
         .execute();
       return { message: calls[name].success };
-    }, { idempotent: true });
+    }, { idempotent: true, perAddress: services.config.applicationRateLimit });
   }
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
 import { requireBearer, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
+import type { RateLimit } from '../config';
 import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
 import type { Services } from '../services';
 
@@ -28,6 +29,8 @@ declare module 'fastify' {
 interface RouteOptions {
   /** Login, sign-up, code and password calls: limited per client address (config.authRateLimit). */
   rateLimited?: boolean;
+  /** Any other call limited per client address: its own limit (newsletter, applications, tracking). */
+  perAddress?: RateLimit;
   /** Application calls: read the Idempotency-Key (see ../idempotency.ts). */
   idempotent?: boolean;
   /**
@@ -52,7 +55,7 @@ export function contractRoute<N extends CallName>(
   options: RouteOptions = {},
 ): void {
   const call = calls[name];
-  const { max, windowMs } = services.config.authRateLimit;
+  const limit = options.perAddress ?? (options.rateLimited ? services.config.authRateLimit : null);
   const run = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   const booking = options.booking ?? false;
   // The key is read (a malformed one refused) before anything is stored or a file kept.
@@ -79,7 +82,7 @@ export function contractRoute<N extends CallName>(
       ...(call.request ? { body: call.request } : {}),
       ...('query' in call ? { querystring: call.query } : {}),
     },
-    config: { call: name, ...(options.rateLimited ? { rateLimit: { max, timeWindow: windowMs } } : {}) },
+    config: { call: name, ...(limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {}) },
     onRequest: guardFor(call.auth, services, booking),
     ...(booking ? { attachValidation: true } : {}),
     handler: booking ? bookingHandler : options.idempotent ? keyed : run,

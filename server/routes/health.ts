@@ -1,11 +1,13 @@
 /**
  * Liveness (/healthz: the process answers) and readiness (/readyz: within 3 s, the state of each
  * dependency: the database, Redis when configured, and the mail backlog; 503 when the database
- * is down, since nothing works without it, and `degraded` while anything else is).
+ * is down, since nothing works without it, and `degraded` while anything else is). The public
+ * sees only that word; each dependency's state (error texts, mail counts) needs the ops token.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import { isOpsToken } from '../auth';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
 
@@ -34,13 +36,14 @@ export async function healthRoutes(app: FastifyInstance, { services, redis }: Ro
       redis ? withinLimit(redis.ping()).then(() => ({ status: 'up' as const }), failure) : null,
     ]);
     const dependencies = { database, ...(cache ? { redis: cache } : {}), mail };
+    const answer = <S extends string>(status: S) => (isOpsToken(request, services.opsToken) ? { status, dependencies } : { status });
     if (database.status === 'down') {
       request.log.error({ dependencies }, 'not ready: database not reachable');
-      return reply.code(503).send({ status: 'unavailable', dependencies });
+      return reply.code(503).send(answer('unavailable'));
     }
     // Redis down or mail failing: still serving (limits fall back to memory, mail waits), but say so.
     const degraded = cache?.status === 'down' || mail.status === 'down';
-    return { status: degraded ? ('degraded' as const) : ('ok' as const), dependencies };
+    return answer(degraded ? 'degraded' : 'ok');
   });
 }
 

@@ -13,5 +13,5 @@ export async function newsletterRoutes(app: FastifyInstance, { services }: Route
       .onConflict((conflict) => conflict.column('email').doNothing())
       .execute();
     return { message: calls.newsletter.success };
-  });
+  }, { perAddress: services.config.newsletterRateLimit });
 }

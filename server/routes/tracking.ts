@@ -8,6 +8,7 @@ import { currentOffers, orderOf } from '../orders';
 import { notFound, Problem } from '../problems';
 import type { RoutesOptions } from '../services';
 import { findTracking, normaliseReference } from '../shipments';
+import { trackingMisses } from '../tracking-misses';
 import { contractRoute } from './contract-route';
 
 export const INVALID_CURSOR = 'The cursor is not valid: start again from the first page.';
@@ -29,19 +30,24 @@ function afterOrder(query: unknown): number | null {
 export const UNKNOWN_REFERENCE = 'No package was found with this tracking code. Check the code in your mail and try again.';
 
 export async function trackingRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db } = services;
+  const { db, config } = services;
   readFormsWithoutFiles(app);
+  const misses = trackingMisses(app, config.trackingMissLimit);
 
   contractRoute(app, services, 'trackingStatus', async (request) => {
+    await misses.refuseSpent(request);
     const reference = normaliseReference(request.body.reference_id);
     let tracking = services.tracking.get(reference);
     if (!tracking) {
       tracking = await findTracking(db, reference);
-      if (!tracking) throw notFound(UNKNOWN_REFERENCE);
+      if (!tracking) {
+        await misses.miss(request);
+        throw notFound(UNKNOWN_REFERENCE);
+      }
       services.tracking.set(reference, tracking);
     }
     return { message: calls.trackingStatus.success, data: tracking };
-  });
+  }, { perAddress: config.trackingRateLimit });
 
   // Keyset paging on (created_at, id): the cursor names the last order shown, and the next page
   // starts below it, so orders booked meanwhile neither repeat nor push others out of the list.

@@ -48,6 +48,12 @@ export const post = (server: Reachable, path: string, payload?: Payload, token?:
   call(server, 'POST', path, payload, token);
 export const get = (server: Reachable, path: string, token?: string) => call(server, 'GET', path, undefined, token);
 
+/** GET /readyz (outside /api/v1); with the ops token it names each dependency's state. */
+export async function readiness(server: Pick<TestServer, 'origin'>, opsToken?: string): Promise<{ status: number; body: any }> {
+  const answer = await fetch(`${server.origin}/readyz`, opsToken ? { headers: { authorization: `Bearer ${opsToken}` } } : {});
+  return { status: answer.status, body: await answer.json() };
+}
+
 /** `npm run ops -- …` against the test server, with the staff token it keeps in its DATA_DIR; answers what it prints. */
 export async function ops(server: TestServer, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'server/ops.ts', ...args], {

@@ -9,7 +9,8 @@ import type { ServerConfig } from '../../server/config';
 import { codeFrom, mailDelivered, referenceFrom, waitUntil } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { startBlackhole, startSmtpServer, type TestSmtp } from '../support/smtp';
-import { ops, PASSWORD, post, register, scheduledDelivery, uniqueEmail } from './helpers';
+import { opsTokenOf } from '../support/staff';
+import { ops, PASSWORD, post, readiness, register, scheduledDelivery, uniqueEmail } from './helpers';
 
 // Each test starts its own server (the embedded database takes seconds to start on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });
@@ -77,9 +78,9 @@ it('gives a mail up after retrying for the set time, and lists it in ops -- mail
   try {
     const email = uniqueEmail('undeliverable');
     expect((await register(server, email)).status).toBe(200);
-    const readiness = async () => (await fetch(`${server.origin}/readyz`)).json();
-    await waitUntil('the mail to be given up', async () => (await readiness()).dependencies.mail.failed === 1);
-    expect(await readiness()).toMatchObject({ status: 'ok', dependencies: { mail: { status: 'up', pending: 0, failed: 1 } } });
+    const ready = async () => (await readiness(server, opsTokenOf(server))).body;
+    await waitUntil('the mail to be given up', async () => (await ready()).dependencies.mail.failed === 1);
+    expect(await ready()).toMatchObject({ status: 'ok', dependencies: { mail: { status: 'up', pending: 0, failed: 1 } } });
     const [row] = await server.app.db.selectFrom('mail_outbox').selectAll().execute();
     expect(row!.attempts).toBeGreaterThan(1);
 

@@ -2,7 +2,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, get, post, uniqueEmail } from './helpers';
+import { opsTokenOf } from '../support/staff';
+import { call, get, post, readiness, uniqueEmail } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -95,11 +96,17 @@ describe('rate limits', () => {
 describe('health and the API document', () => {
   it('answers liveness and readiness', async () => {
     expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${server.origin}/readyz`)).json()).toMatchObject({
-      status: 'ok',
-      dependencies: { database: { status: 'up' }, mail: { status: 'up', failed: 0 } },
+    expect(await readiness(server, opsTokenOf(server))).toMatchObject({
+      status: 200,
+      body: { status: 'ok', dependencies: { database: { status: 'up' }, mail: { status: 'up', failed: 0 } } },
     });
     expect((await get(server, 'healthz')).body).toEqual({ status: 'ok' });
+  });
+
+  it('tells the public only ok or degraded: the dependencies and mail counts need the ops token', async () => {
+    for (const token of [undefined, 'not-the-ops-token', `${opsTokenOf(server)}x`]) {
+      expect(await readiness(server, token)).toEqual({ status: 200, body: { status: 'ok' } });
+    }
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {

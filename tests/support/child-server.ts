@@ -35,6 +35,7 @@ function spawnServer({ dataDir, databaseUrl, env: extra = {} }: ChildOptions) {
     HOST: '127.0.0.1',
     WEB_ROOT: '',
     AUTH_RATE_LIMIT: '100000',
+    TRACKING_RATE_LIMIT: '100000',
     MAIL_POLL_MS: '100',
     // Mail claimed by a killed server is taken up again after 12 times this (outbox lease).
     SMTP_TIMEOUT_MS: '1000',

@@ -1,9 +1,10 @@
 /**
  * Starts the real server for a test: a fresh DATA_DIR, the embedded database, or with
  * DATABASE_URL set a fresh PostgreSQL database of its own (test files run in parallel), loopback
- * on a free port. Mail lands in DATA_DIR/outbox (see ./mail.ts). The sign-up and login rate limit
- * and the order limit are lifted so suites that sign up and book a lot are not throttled; pass
- * `authRateLimit` or `orderRateLimit` to test them.
+ * on a free port. Mail lands in DATA_DIR/outbox (see ./mail.ts). The per-address limits (sign-up
+ * and login, newsletter, applications, tracking) and the order limit are lifted so suites that
+ * sign up, book and track a lot are not throttled; pass `authRateLimit`, `trackingMissLimit`, … or
+ * `orderRateLimit` to test them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -49,6 +50,9 @@ export async function createScratchDatabase(baseUrl: string): Promise<ScratchDat
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/** High enough that no suite meets it, yet counted: the limiter's own work stays in what is measured. */
+const lifted = { max: 1_000_000_000, windowMs: 60_000 };
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'relo-test-'));
   const base = readConfig({ ...process.env, PORT: '0', LOG: 'off', WEB_ROOT: '' });
@@ -58,7 +62,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     dataDir,
     databaseUrl: scratch?.url ?? null,
     redisUrl: null,
-    authRateLimit: { max: 100_000, windowMs: 60_000 },
+    authRateLimit: lifted,
+    newsletterRateLimit: lifted,
+    applicationRateLimit: lifted,
+    trackingRateLimit: lifted,
+    trackingMissLimit: lifted,
     orderRateLimit: 0,
     ...overrides,
   };
