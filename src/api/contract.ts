@@ -642,7 +642,6 @@ export const ordersQuery = z.object({ cursor: z.string().max(200).optional() });
 export const ordersResponse = z.object({ message: z.string(), data: z.array(order), next_cursor: z.string().nullish() });
 
 export const historyEvents = ['status', 'offer_sent', 'offer_accepted', 'offer_declined', 'rescheduled'] as const;
-export type HistoryEvent = (typeof historyEvents)[number];
 /** Who did it: the customer, a staff member, or the ops command (the ops token). */
 export const actors = ['customer', 'staff', 'ops'] as const;
 
@@ -1004,21 +1003,10 @@ export type QueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodType ? z
 export type ParsedQueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodType ? z.output<QuerySchemaOf<N>> : never;
 
 /** The wire types the rest of the code works with. */
-export type ApplicationRequest = z.input<typeof applicationRequest>;
-export type RegisterRequest = z.input<typeof registerRequest>;
 export type LoginRequest = z.input<typeof loginRequest>;
 export type LoginResponse = z.output<typeof loginResponse>;
 export type QuoteRequest = z.input<typeof quoteRequest>;
-export type InstantDeliveryRequest = z.input<typeof instantDeliveryRequest>;
-export type ScheduledDeliveryRequest = z.input<typeof scheduledDeliveryRequest>;
 export type BulkDeliveryRequest = z.input<typeof bulkDeliveryRequest>;
-export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
-export type DeleteUserRequest = z.input<typeof deleteUserRequest>;
-export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
-export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
-export type OfferRequest = z.input<typeof offerRequest>;
-export type RescheduleDeliveryRequest = z.input<typeof rescheduleDeliveryRequest>;
-export type RescheduleQuoteRequest = z.input<typeof rescheduleQuoteRequest>;
 
 /** Field messages of a failed parse, keyed like the wire (`receiver_details.2.phone`). */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
