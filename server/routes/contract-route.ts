@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
-import { requireBearer, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
+import { requireBooker, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
 import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
 import type { Services } from '../services';
 
@@ -37,8 +37,12 @@ interface RouteOptions {
   booking?: boolean;
 }
 
+/** Whether some call at this method and path takes a multipart form (users/state-service takes both). */
+const takesForms = (call: (typeof calls)[CallName]) =>
+  Object.values(calls).some((other) => other.method === call.method && other.path === call.path && other.body === 'multipart');
+
 function guardFor(auth: (typeof calls)[CallName]['auth'], services: Services, booking: boolean): onRequestAsyncHookHandler[] {
-  if (auth === 'bearer') return [booking ? requireBearer : requireUser(services.db)];
+  if (auth === 'bearer') return [booking ? requireBooker(services.db) : requireUser(services.db)];
   if (auth === 'staff') return [requireStaff(services.db, services.opsToken)];
   if (auth === 'ops') return [requireOpsToken(services.opsToken)];
   return [];
@@ -79,7 +83,7 @@ export function contractRoute<N extends CallName>(
       ...(call.request ? { body: call.request } : {}),
       ...('query' in call ? { querystring: call.query } : {}),
     },
-    config: { call: name, ...(options.rateLimited ? { rateLimit: { max, timeWindow: windowMs } } : {}) },
+    config: { call: name, forms: takesForms(call), ...(options.rateLimited ? { rateLimit: { max, timeWindow: windowMs } } : {}) },
     onRequest: guardFor(call.auth, services, booking),
     ...(booking ? { attachValidation: true } : {}),
     handler: booking ? bookingHandler : options.idempotent ? keyed : run,

@@ -28,9 +28,16 @@ function afterOrder(query: unknown): number | null {
 
 export const UNKNOWN_REFERENCE = 'No package was found with this tracking code. Check the code in your mail and try again.';
 
+/**
+ * A tracking form is one code of at most 64 characters: 16 KB leaves room for any client's part
+ * headers, and a larger form is refused as it arrives rather than held whole (a form with photos
+ * may be 3.7 MB, but no one sends photos to track a parcel).
+ */
+export const TRACKING_FORM_LIMIT = 16 * 1024;
+
 export async function trackingRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db } = services;
-  readFormsWithoutFiles(app);
+  readFormsWithoutFiles(app, TRACKING_FORM_LIMIT);
 
   contractRoute(app, services, 'trackingStatus', async (request) => {
     const reference = normaliseReference(request.body.reference_id);
