@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
+import { checkAddress } from '../address';
 import { requireBooker, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
 import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
 import type { Services } from '../services';
@@ -48,6 +49,10 @@ function guardFor(auth: (typeof calls)[CallName]['auth'], services: Services, bo
   return [];
 }
 
+/** Calls whose address names rows: a path `{id}`, or a query string (with its page cursor). */
+const namesRows = (call: (typeof calls)[CallName]) => call.path.includes('{id}') || 'query' in call;
+const checkedAddress: onRequestAsyncHookHandler = async (request) => checkAddress(request);
+
 export function contractRoute<N extends CallName>(
   app: FastifyInstance,
   services: Services,
@@ -84,7 +89,8 @@ export function contractRoute<N extends CallName>(
       ...('query' in call ? { querystring: call.query } : {}),
     },
     config: { call: name, forms: takesForms(call), ...(options.rateLimited ? { rateLimit: { max, timeWindow: windowMs } } : {}) },
-    onRequest: guardFor(call.auth, services, booking),
+    // After the guard, so a caller without a session learns nothing about the address.
+    onRequest: [...guardFor(call.auth, services, booking), ...(namesRows(call) ? [checkedAddress] : [])],
     ...(booking ? { attachValidation: true } : {}),
     handler: booking ? bookingHandler : options.idempotent ? keyed : run,
   });
