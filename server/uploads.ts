@@ -113,7 +113,8 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
     limits: FORM_LIMITS,
   });
   app.addHook('preParsing', async (request) => {
-    if (!sendsForm(request)) return;
+    // No route, no body to read: the answer is a 404.
+    if (!sendsForm(request) || request.is404) return;
     if (request.routeOptions.config.forms === false) throw new Problem(415, JSON_ONLY_MESSAGE);
     if (!boundaryOf(request.headers['content-type'] ?? '')) throw unreadableForm();
   });

@@ -163,6 +163,10 @@ describe('a form sent with a session that is not live', () => {
 });
 
 describe('a form sent to a call that takes JSON only', () => {
+  it('or to no call at all is a 404', async () => {
+    expect((await sendRaw('no/such/call', 'x'.repeat(100), '')).status).toBe(404);
+  });
+
   it.each(['register', 'login', 'newsletter', 'Mover-Registration'])('is refused on %s with 415 before its body is read', async (path) => {
     const answer = await answerBeforeBody(path, 'no-session-needed');
     expect(answer).toMatchObject({ status: 415, body: { message: 'Send the form as JSON.' } });
