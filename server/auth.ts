@@ -10,6 +10,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { sha256 } from './accounts/codes';
 import type { Actor, Database, DB, User, UsersTable } from './db/database';
 import { forbidden, unauthorized } from './problems';
+import { sendsForm } from './uploads';
 
 export const SESSION_DAYS = 30;
 
@@ -90,12 +91,18 @@ export function requireUser(db: DB): onRequestAsyncHookHandler {
 }
 
 /**
- * Only that a bearer token is there (else 401 at once): for bookings, whose statement checks the
- * session itself (routes/booking.ts), saving the lookup's round trip.
+ * A booking's guard. A JSON body is at most 1 MB (Fastify's body limit), which any anonymous call
+ * (sign-up, login) already reads without a session: for a JSON booking only a bearer token must be
+ * there (else 401 at once), and its statement checks the session (routes/booking.ts), saving the
+ * lookup's round trip. A form (photos: up to 3.7 MB, through busboy) is read only for a live
+ * session, looked up here, before its body is.
  */
-export const requireBearer: onRequestAsyncHookHandler = async (request) => {
-  sessionTokenHash(request);
-};
+export function requireBooker(db: DB): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (sendsForm(request)) await signIn(db, request);
+    else sessionTokenHash(request);
+  };
+}
 
 /** The request's customer; only called behind `requireUser`. */
 export function currentUser(request: FastifyRequest): User {

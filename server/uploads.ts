@@ -19,6 +19,21 @@ import { invalid, Problem } from './problems';
 export const FORM_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 };
 
 export const unreadableForm = () => new Problem(400, 'The form could not be read.');
+export const JSON_ONLY_MESSAGE = 'Send the form as JSON.';
+
+/** RFC 2046, section 5.1.1: a boundary is 1 to 70 characters. */
+export const MAX_BOUNDARY_LENGTH = 70;
+const BOUNDARY = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i;
+
+/** The boundary of a multipart content type, or null when it has none or one longer than RFC 2046 allows. */
+export function boundaryOf(contentType: string): string | null {
+  const match = BOUNDARY.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  return boundary && boundary.length <= MAX_BOUNDARY_LENGTH ? boundary : null;
+}
+
+/** Whether the request's body is a multipart form (any multipart type: Fastify then refuses the others). */
+export const sendsForm = (request: FastifyRequest) => /^\s*multipart\//i.test(request.headers['content-type'] ?? '');
 
 const imageTypes: Record<ImageExt, string> = {
   png: 'image/png',
@@ -35,6 +50,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Files of a multipart request, by field name (never more than one: see `limits.files`). */
     uploads: Map<string, Buffer> | null;
+  }
+  interface FastifyContextConfig {
+    /** False on a route that takes JSON only: a multipart form there is refused before it is read. */
+    forms?: boolean;
   }
 }
 
@@ -88,11 +107,21 @@ export const uploadedFile = (request: FastifyRequest, field: string) => request.
  * Multipart forms: text fields become `request.body` (a repeated field becomes a list, which the
  * schema then refuses), the file is kept aside in `request.uploads`. A form that cannot be read
  * answers 400, and the limits answer 413.
+ *
+ * Before a form's body is read (and after the route's session check, see routes/contract-route.ts):
+ * a route that takes JSON only answers 415, and a boundary missing or longer than RFC 2046's 70
+ * characters answers 400 (busboy would take up to 252; the tracking form's reading is bounded by it).
  */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   app.decorateRequest('uploads', null);
   await app.register(multipart, {
     limits: FORM_LIMITS,
+  });
+  app.addHook('preParsing', async (request) => {
+    // No route, no body to read: the answer is a 404.
+    if (!sendsForm(request) || request.is404) return;
+    if (request.routeOptions.config.forms === false) throw new Problem(415, JSON_ONLY_MESSAGE);
+    if (!boundaryOf(request.headers['content-type'] ?? '')) throw unreadableForm();
   });
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
-import { requireBearer, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
+import { checkAddress } from '../address';
+import { requireBooker, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
 import type { RateLimit } from '../config';
 import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
 import type { Services } from '../services';
@@ -40,12 +41,20 @@ interface RouteOptions {
   booking?: boolean;
 }
 
+/** Whether some call at this method and path takes a multipart form (users/state-service takes both). */
+const takesForms = (call: (typeof calls)[CallName]) =>
+  Object.values(calls).some((other) => other.method === call.method && other.path === call.path && other.body === 'multipart');
+
 function guardFor(auth: (typeof calls)[CallName]['auth'], services: Services, booking: boolean): onRequestAsyncHookHandler[] {
-  if (auth === 'bearer') return [booking ? requireBearer : requireUser(services.db)];
+  if (auth === 'bearer') return [booking ? requireBooker(services.db) : requireUser(services.db)];
   if (auth === 'staff') return [requireStaff(services.db, services.opsToken)];
   if (auth === 'ops') return [requireOpsToken(services.opsToken)];
   return [];
 }
+
+/** Calls whose address names rows: a path `{id}`, or a query string (with its page cursor). */
+const namesRows = (call: (typeof calls)[CallName]) => call.path.includes('{id}') || 'query' in call;
+const checkedAddress: onRequestAsyncHookHandler = async (request) => checkAddress(request);
 
 export function contractRoute<N extends CallName>(
   app: FastifyInstance,
@@ -82,8 +91,9 @@ export function contractRoute<N extends CallName>(
       ...(call.request ? { body: call.request } : {}),
       ...('query' in call ? { querystring: call.query } : {}),
     },
-    config: { call: name, ...(limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {}) },
-    onRequest: guardFor(call.auth, services, booking),
+    config: { call: name, forms: takesForms(call), ...(limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {}) },
+    // After the guard, so a caller without a session learns nothing about the address.
+    onRequest: [...guardFor(call.auth, services, booking), ...(namesRows(call) ? [checkedAddress] : [])],
     ...(booking ? { attachValidation: true } : {}),
     handler: booking ? bookingHandler : options.idempotent ? keyed : run,
   });

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
 import { calls, type ServiceType } from '../../src/api/contract';
-import { currentUser, signIn } from '../auth';
+import { currentUser } from '../auth';
 import type { RoutesOptions } from '../services';
 import type { QuotesTable } from '../db/database';
 import { newShipmentId } from '../shipments';
@@ -27,8 +27,7 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
       const file = uploadedFile(request, 'file');
       let image: string | null = null;
       if (file) {
-        // A photo is stored under its owner, so a quote with one looks the session up first.
-        await signIn(services.db, request);
+        // A photo comes in a form, whose session the guard looked up (requireBooker, ../auth.ts).
         image = await services.images.save(file, 'file', currentUser(request).id);
       }
       // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).

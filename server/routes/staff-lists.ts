@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { applicationStatusLabels, calls, type StaffApplication } from '../../src/api/contract';
+import { isRowId } from '../address';
 import { csvFile } from '../csv';
 import type { ApplicationsTable } from '../db/database';
 import { notFound } from '../problems';
@@ -34,7 +35,7 @@ export async function staffListRoutes(app: FastifyInstance, { services }: Routes
   });
 
   contractRoute(app, services, 'staffSetApplicationStatus', async (request) => {
-    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : null;
+    const id = isRowId(request.params.id) ? Number(request.params.id) : null;
     const updated = id === null
       ? undefined
       : await db.updateTable('applications').set({ status: request.body.status }).where('id', '=', id).returningAll().executeTakeFirst();

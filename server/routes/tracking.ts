@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { calls, ORDERS_PAGE_SIZE, ordersQuery } from '../../src/api/contract';
+import { INVALID_CURSOR, isRowId } from '../address';
 import { currentUser } from '../auth';
 import { readFormsWithoutFiles } from '../multipart-fields';
 import { currentOffers, orderOf } from '../orders';
@@ -11,8 +12,6 @@ import { findTracking, normaliseReference } from '../shipments';
 import { trackingMisses } from '../tracking-misses';
 import { contractRoute } from './contract-route';
 
-export const INVALID_CURSOR = 'The cursor is not valid: start again from the first page.';
-
 /** The cursor is opaque to clients: the id of the page's last order, base64url-encoded. */
 const cursorAfter = (id: number) => Buffer.from(`o${id}`).toString('base64url');
 
@@ -21,17 +20,23 @@ function afterOrder(query: unknown): number | null {
   const parsed = ordersQuery.safeParse(query);
   if (!parsed.success) throw new Problem(400, INVALID_CURSOR);
   if (parsed.data.cursor === undefined) return null;
-  const match = /^o([1-9][0-9]{0,9})$/.exec(Buffer.from(parsed.data.cursor, 'base64url').toString('latin1'));
-  const id = Number(match?.[1]);
-  if (!match || id > 2 ** 31 - 1) throw new Problem(400, INVALID_CURSOR);
-  return id;
+  const id = /^o([0-9]+)$/.exec(Buffer.from(parsed.data.cursor, 'base64url').toString('latin1'))?.[1];
+  if (!id || !isRowId(id)) throw new Problem(400, INVALID_CURSOR);
+  return Number(id);
 }
 
 export const UNKNOWN_REFERENCE = 'No package was found with this tracking code. Check the code in your mail and try again.';
 
+/**
+ * A tracking form is one code of at most 64 characters: 16 KB leaves room for any client's part
+ * headers, and a larger form is refused as it arrives rather than held whole (a form with photos
+ * may be 3.7 MB, but no one sends photos to track a parcel).
+ */
+export const TRACKING_FORM_LIMIT = 16 * 1024;
+
 export async function trackingRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, config } = services;
-  readFormsWithoutFiles(app);
+  readFormsWithoutFiles(app, TRACKING_FORM_LIMIT);
   const misses = trackingMisses(app, config.trackingMissLimit);
 
   contractRoute(app, services, 'trackingStatus', async (request) => {

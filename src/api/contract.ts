@@ -97,6 +97,33 @@ export function todayInLagos(now: Date = new Date()): string {
   return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The days of `month` (1–12) in `year`. */
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** YYYY-MM-DD with a year from 1000 (four digits), a month 1–12 and a day 1–31. */
+const hasCalendarParts = (value: string) => {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+};
+
+/**
+ * YYYY-MM-DD naming a day that exists. `Date.parse` takes 2027-02-30 (as 2 March) and 2027-02-29,
+ * which PostgreSQL refuses: the day is checked against its month, leap years counted.
+ */
+const isCalendarDate = (value: string) =>
+  DATE_PATTERN.test(value) &&
+  hasCalendarParts(value) &&
+  Number(value.slice(8, 10)) <= daysIn(Number(value.slice(0, 4)), Number(value.slice(5, 7)));
+
+/** "February 2027 has 28 days: …", for a date past its month's end. */
+const noSuchDayMessage = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  return `${MONTHS[month - 1]} ${year} has ${daysIn(year, month)} days: pick a date from the calendar.`;
+};
+
 export const date = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -104,7 +131,8 @@ export const date = (requiredMessage: string) =>
     // Each check stops the next, so an empty date says only that it is missing.
     .min(1, { error: requiredMessage, abort: true })
     .regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'Pick a date from the calendar.', abort: true })
+    .refine(hasCalendarParts, { error: 'Pick a date from the calendar.', abort: true })
+    .refine(isCalendarDate, { error: (issue) => noSuchDayMessage(String(issue.input)), abort: true })
     .refine((value) => value >= todayInLagos(), 'Pick today or a later date.');
 
 const optionalDate = (label: string) =>

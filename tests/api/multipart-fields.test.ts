@@ -55,6 +55,14 @@ async function readBothWays(sent: Sent) {
 const raw = (body: string, contentType = 'multipart/form-data; boundary=XyZ') => ({ contentType, body });
 const part = (headers: string, content: string) => `--XyZ\r\n${headers}\r\n\r\n${content}\r\n`;
 
+/** Hostile shapes: a field whose content is `count` near-misses of the delimiter of `boundary`, with or without the final boundary. */
+function nearMisses(boundary: string, count: number, final: boolean) {
+  const miss = `\r\n--${boundary.slice(0, -1)}${boundary.endsWith('x') ? 'y' : 'x'}`;
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nb${miss.repeat(count)}${final ? `\r\n--${boundary}--\r\n` : ''}`;
+  return raw(body, `multipart/form-data; boundary=${boundary}`);
+}
+const seventy = 'x'.repeat(70);
+
 describe('a form read whole reads as the streamed one', () => {
   const fields = (entries: Array<[string, string]>) => {
     const data = new FormData();
@@ -84,6 +92,15 @@ describe('a form read whole reads as the streamed one', () => {
     ['a prototype name', fields([['__proto__', 'x']]), 400],
     ['no boundary in the content type', raw(part('Content-Disposition: form-data; name="a"', 'b'), 'multipart/form-data'), 400],
     ['a part that never ends', raw('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb'), 400],
+    ['a boundary of 70 characters, RFC 2046\'s longest', nearMisses(seventy, 0, true), 200],
+    ['a boundary of 71 characters', nearMisses('x'.repeat(71), 0, true), 400],
+    ['a 15,000-character boundary and 3.7 MB of its near-misses', nearMisses('x'.repeat(15_000), 246, false), 400],
+    ['near-misses of a 70-character boundary in a field, then the final boundary', nearMisses(seventy, 10_000, true), 200],
+    ['near-misses of a 70-character boundary and no final boundary', nearMisses(seventy, 10_000, false), 400],
+    ['the boundary inside text, not after a line break', raw(`${part('Content-Disposition: form-data; name="a"', 'one--XyZ two\r\n-XyZ\r\n--XyY\r\n--Xy')}--XyZ--`), 200],
+    ['a preamble before the first boundary', raw(`a preamble\r\n${part('Content-Disposition: form-data; name="a"', 'b')}--XyZ--`), 200],
+    ['a boundary at the end of a preamble line', raw(`a preamble--XyZ\r\n${part('Content-Disposition: form-data; name="a"', 'b')}--XyZ--`), 200],
+    ['a thousand empty parts', raw(`${part('Content-Disposition: form-data; name="a"', '').repeat(1000)}--XyZ--`), 413],
   ])('%s', async (_label, sent, status) => {
     const { streamed, whole } = await readBothWays(sent);
     expect(streamed.status).toBe(status);

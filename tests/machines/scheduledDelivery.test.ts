@@ -47,6 +47,17 @@ describe('scheduled delivery rules', () => {
     });
   });
 
+  it('refuses a day its month does not have, at its field, as the server does', () => {
+    const year = new Date().getUTCFullYear() + 1;
+    const shortFebruary = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 2 ? year : year + 1;
+    expect(errorsOf({ ...booking, pickup_date: inDays(1), delivery_date: `${shortFebruary}-02-29` })).toEqual({
+      delivery_date: [`February ${shortFebruary} has 28 days: pick a date from the calendar.`],
+    });
+    expect(errorsOf({ ...booking, pickup_date: `${year}-04-31`, delivery_date: `${year + 1}-01-01` })).toEqual({
+      pickup_date: [`April ${year} has 30 days: pick a date from the calendar.`],
+    });
+  });
+
   it('requires all nine fields, each with one message', () => {
     const errors = errorsOf({});
     expect(Object.keys(errors)).toHaveLength(9);
