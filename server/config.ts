@@ -10,6 +10,19 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** The limits on mailed codes per account (server/accounts/code-limits.ts; README, "Account security"). */
+export interface CodeLimits {
+  /** Tries of one kind of code per account per window, across every code issued in it. */
+  triesPerWindow: number;
+  /** Codes of one kind issued to an account per window. */
+  issuedPerWindow: number;
+  windowMs: number;
+  /** The least time between two codes of one kind for an account. */
+  issueIntervalMs: number;
+  /** Codes and security alerts mailed to one address per hour, whatever account asks. */
+  mailsPerRecipientHour: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -28,6 +41,7 @@ export interface ServerConfig {
   authRateLimit: RateLimit;
   /** Logins per account, from any address: attempts allowed per window (server/accounts/login-throttle.ts). */
   loginThrottle: RateLimit;
+  codeLimits: CodeLimits;
   /** Quotes and deliveries one account may book per hour (0: no limit). */
   orderRateLimit: number;
   /** Bookings stored together: at most `maxSize` in one statement, `maxRunning` statements at once (server/db/batches.ts). */
@@ -67,6 +81,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginThrottle: {
       max: positive(env.LOGIN_THROTTLE_MAX, 10),
       windowMs: positive(env.LOGIN_THROTTLE_WINDOW_SECONDS, 900) * 1000,
+    },
+    codeLimits: {
+      triesPerWindow: positive(env.CODE_TRIES_PER_DAY, 10),
+      issuedPerWindow: positive(env.CODES_PER_DAY, 10),
+      windowMs: 86_400_000,
+      issueIntervalMs: positive(env.CODE_INTERVAL_SECONDS, 60) * 1000,
+      mailsPerRecipientHour: positive(env.CODE_MAILS_PER_ADDRESS_HOUR, 10),
     },
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
     bookingBatches: { maxSize: positive(env.BOOKING_BATCH_SIZE, 16), maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4) },

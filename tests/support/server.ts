@@ -2,8 +2,9 @@
  * Starts the real server for a test: a fresh DATA_DIR, the embedded database, or with
  * DATABASE_URL set a fresh PostgreSQL database of its own (test files run in parallel), loopback
  * on a free port. Mail lands in DATA_DIR/outbox (see ./mail.ts). The sign-up and login rate limit
- * and the order limit are lifted so suites that sign up and book a lot are not throttled; pass
- * `authRateLimit` or `orderRateLimit` to test them.
+ * and the order limit are lifted so suites that sign up and book a lot are not throttled, and a
+ * new code may be asked for at once (the minute between codes is not waited for); pass
+ * `authRateLimit`, `orderRateLimit` or `codeLimits` to test them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -60,6 +61,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     redisUrl: null,
     authRateLimit: { max: 100_000, windowMs: 60_000 },
     orderRateLimit: 0,
+    codeLimits: { ...base.codeLimits, issueIntervalMs: 0 },
     ...overrides,
   };
   let app: FastifyInstance;
