@@ -1,11 +1,13 @@
 /**
  * The 6-digit codes sent by mail (email verification, password reset), with their limits per
  * account (./code-limits.ts) and per address (the outbox's `enqueueUrgentMail`), and the mail
- * to the owner when a limit trips. The routes call these; ./codes.ts stores and checks codes.
+ * to the owner when a limit trips: at most once per limit and window, so the alerts are not
+ * counted against the address (an attacker filling its hour must not silence them). The routes
+ * call these; ./codes.ts stores and checks codes.
  */
 import type { DB, User } from '../db/database';
 import { codeTriesPausedMail, codesUsedUpMail, resetCodeMail, verificationCodeMail } from '../mail/messages';
-import { enqueueUrgentMail } from '../mail/outbox';
+import { enqueueMail, enqueueUrgentMail } from '../mail/outbox';
 import type { Services } from '../services';
 import { CODE_LIFETIME_SECONDS, consumeCode, issueCode } from './codes';
 import { countCodeTry, reserveCodeIssue, takeBackCodeTry, triesPausedUntil } from './code-limits';
@@ -31,7 +33,7 @@ export async function sendCode({ mailer, config }: Services, user: Pick<User, 'i
       const decision = await reserveCodeIssue(trx, user.id, purpose, limits);
       if (!decision.issue) {
         if (decision.alertOwnerUntil) {
-          await enqueueUrgentMail(trx, codesUsedUpMail(user.email, purpose, limits.issuedPerWindow, decision.alertOwnerUntil), limits.mailsPerRecipientHour);
+          await enqueueMail(trx, codesUsedUpMail(user.email, purpose, limits.issuedPerWindow, decision.alertOwnerUntil), { urgent: true });
         }
         return;
       }
@@ -62,9 +64,7 @@ export async function checkCode({ db, mailer, config }: Services & { db: DB }, p
   // Exactly one request sees the count reach the limit; if its code was wrong too, the owner hears of it.
   if (counted.tries === limits.triesPerWindow) {
     const until = new Date(counted.windowStartedAt.getTime() + limits.windowMs);
-    await mailer.transaction((trx) =>
-      enqueueUrgentMail(trx, codeTriesPausedMail(email, purpose, limits.triesPerWindow, until), limits.mailsPerRecipientHour),
-    );
+    await mailer.transaction((trx) => enqueueMail(trx, codeTriesPausedMail(email, purpose, limits.triesPerWindow, until), { urgent: true }));
   }
   return null;
 }

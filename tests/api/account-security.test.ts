@@ -4,11 +4,10 @@
  * any number of source addresses (127.0.0.x: Linux routes all of 127/8 to loopback), answers
  * are not cached, and public ids are random.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, lastMailTo, mailCountTo, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, PASSWORD, post, register, signUp, uniqueEmail, type Answer, type Customer } from './helpers';
+import { addresses, get, PASSWORD, post, postFrom, register, signUp, uniqueEmail, type Customer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,33 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A JSON POST sent from `localAddress`, as a client at that address would. */
-function postFrom(target: TestServer, localAddress: string, path: string, payload: Record<string, unknown>): Promise<Answer> {
-  const body = JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${target.apiUrl}/${path}`,
-      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, headers, body: text ? JSON.parse(text) : null });
-        });
-      },
-    );
-    request.setTimeout(10_000, () => request.destroy(new Error(`no answer to ${path} within 10 s`)));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** 127.0.0.2, 127.0.0.3, …: `count` different client addresses. */
-const addresses = (count: number) => Array.from({ length: count }, (_, index) => `127.0.0.${index + 2}`);
 
 const wrongCode = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 
