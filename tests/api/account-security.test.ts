@@ -207,3 +207,44 @@ describe('public ids', () => {
     expect((await post(server, `users/edit/${other.id}`, form(), owner.token)).status).toBe(403);
   });
 });
+
+describe('a signed-in password check shares the login throttle', () => {
+  const NEW_PASSWORD = 'Suya by the lagoon 58';
+  const changeFrom = (address: string, token: string, old_password: string) =>
+    postFrom(server, address, 'users/ChangePassword', { old_password, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD }, token);
+
+  it('refuses the 11th change-password try across sessions and addresses, the right one included', async () => {
+    const customer = await signUp(server);
+    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token as string;
+    const statuses: number[] = [];
+    for (const [index, address] of addresses(10).entries()) {
+      statuses.push((await changeFrom(address, index % 2 ? second : customer.token, 'not the password')).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(422));
+    const right = await changeFrom('127.0.0.30', customer.token, PASSWORD);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(right.body.message).toMatch(/Too many failed logins for this account/);
+    // A login of the account is held by the same count.
+    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it('refuses account deletion with the right password once logins used up the count', async () => {
+    const customer = await signUp(server);
+    for (const address of addresses(9)) await postFrom(server, address, 'login', { email: customer.email, password: 'not the password' });
+    const wrong = await postFrom(server, '127.0.0.30', 'users/DeleteUser', { Reason: 'Moving abroad', password: 'not the password' }, customer.token);
+    expect(wrong.status).toBe(422);
+    const right = await postFrom(server, '127.0.0.31', 'users/DeleteUser', { Reason: 'Moving abroad', password: PASSWORD }, customer.token);
+    expect(right.status).toBe(429);
+    expect((await get(server, 'users/profile', customer.token)).status).toBe(200);
+  });
+
+  it('ends every session when the password changes, this one too, and mails the owner', async () => {
+    const customer = await signUp(server);
+    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token as string;
+    expect((await changeFrom('127.0.0.2', customer.token, PASSWORD)).status).toBe(200);
+    expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
+    expect((await get(server, 'users/profile', second)).status).toBe(401);
+    expect((await lastMailTo(server, customer.email))?.subject).toBe('Your password was changed');
+  });
+});

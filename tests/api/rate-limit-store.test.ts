@@ -36,7 +36,7 @@ it('keeps refusing an address after requests from 6,000 other addresses', async 
 it('forgets a count once its window has ended, and keeps memory bounded while addresses count', () => {
   const store = new WindowStore({ capacity: 100 });
   const counts: number[] = [];
-  const count = (key: string, windowMs = 60_000) => store.incr(key, (_error, result) => counts.push(result.current), windowMs, 3);
+  const count = (key: string, windowMs = 60_000) => store.incr(key, (_error, result) => counts.push(result!.current), windowMs, 3);
   for (let attempt = 0; attempt < 4; attempt++) count('attacked');
   for (let client = 0; client < 1_000; client++) count(`client-${client}`);
   expect(store.size).toBeLessThanOrEqual(101);
