@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import type { CodeLimits } from '../config';
 import type { CodePurpose, DB } from '../db/database';
 
-type MailedCode = Exclude<CodePurpose, 'reset_session'>;
+/** The codes sent by mail; a reset session's token (32 random bytes) needs no such limits. */
+export type MailedCode = Exclude<CodePurpose, 'reset_session'>;
 
 const windowStartBefore = (limits: CodeLimits, now: Date) => new Date(now.getTime() - limits.windowMs);
 
@@ -68,8 +69,8 @@ export async function takeBackCodeTry(db: DB, userId: number, purpose: MailedCod
     .execute();
 }
 
-/** When the account's tries of this kind may start again, while they are used up; else null. */
-export async function triesPausedUntil(db: DB, userId: number, purpose: MailedCode, limits: CodeLimits): Promise<Date | null> {
+/** Whether the account's tries of this kind are used up for the current window. */
+export async function triesUsedUp(db: DB, userId: number, purpose: MailedCode, limits: CodeLimits): Promise<boolean> {
   const row = await db
     .selectFrom('code_failures')
     .select('window_started_at')
@@ -78,7 +79,7 @@ export async function triesPausedUntil(db: DB, userId: number, purpose: MailedCo
     .where('tries', '>=', limits.triesPerWindow)
     .where('window_started_at', '>', windowStartBefore(limits, new Date()))
     .executeTakeFirst();
-  return row ? new Date(row.window_started_at.getTime() + limits.windowMs) : null;
+  return row !== undefined;
 }
 
 export type IssueDecision = { issue: true } | { issue: false; alertOwnerUntil: Date | null };

@@ -5,14 +5,12 @@
  * counted against the address (an attacker filling its hour must not silence them). The routes
  * call these; ./codes.ts stores and checks codes.
  */
-import type { DB, User } from '../db/database';
+import type { User } from '../db/database';
 import { codeTriesPausedMail, codesUsedUpMail, resetCodeMail, verificationCodeMail } from '../mail/messages';
 import { enqueueMail, enqueueUrgentMail } from '../mail/outbox';
 import type { Services } from '../services';
 import { CODE_LIFETIME_SECONDS, consumeCode, issueCode } from './codes';
-import { countCodeTry, reserveCodeIssue, takeBackCodeTry, triesPausedUntil } from './code-limits';
-
-export type MailedCode = 'email_verification' | 'password_reset';
+import { countCodeTry, reserveCodeIssue, takeBackCodeTry, triesUsedUp, type MailedCode } from './code-limits';
 
 const codeMail = { email_verification: verificationCodeMail, password_reset: resetCodeMail } as const;
 
@@ -29,7 +27,7 @@ export async function sendCode({ mailer, config }: Services, user: Pick<User, 'i
   try {
     await mailer.transaction(async (trx) => {
       // A code that could not be checked would only confuse: the owner was told when tries resume.
-      if (await triesPausedUntil(trx, user.id, purpose, limits)) return;
+      if (await triesUsedUp(trx, user.id, purpose, limits)) return;
       const decision = await reserveCodeIssue(trx, user.id, purpose, limits);
       if (!decision.issue) {
         if (decision.alertOwnerUntil) {
@@ -52,7 +50,7 @@ export async function sendCode({ mailer, config }: Services, user: Pick<User, 'i
  * are used up for the day (the same answer for all, so it tells nobody who has an account). The
  * try is counted before the code is checked, so concurrent guesses cannot pass the limit.
  */
-export async function checkCode({ db, mailer, config }: Services & { db: DB }, purpose: MailedCode, code: string, email: string): Promise<number | null> {
+export async function checkCode({ db, mailer, config }: Services, purpose: MailedCode, code: string, email: string): Promise<number | null> {
   const limits = config.codeLimits;
   const counted = await countCodeTry(db, purpose, email, limits);
   if (!counted || counted.tries > limits.triesPerWindow) return null;
