@@ -76,7 +76,7 @@ export interface CodeIssuesTable {
   alerted_at: Date | null;
 }
 
-/** Codes and alerts mailed to one address in the current hour (server/mail/outbox.ts). */
+/** Codes mailed to one address in the current hour (server/mail/outbox.ts). */
 export interface MailRecipientCountsTable {
   recipient_hash: string;
   mails: number;
@@ -211,7 +211,7 @@ export interface MailOutboxTable {
   subject: string;
   body: string;
   status: Generated<'pending' | 'failed'>;
-  /** 0: codes and security alerts, sent first; 1: every other mail. */
+  /** 0: codes and security mail, sent first; 1: every other mail. */
   priority: Generated<number>;
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;

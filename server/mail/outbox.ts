@@ -7,9 +7,9 @@
  * statement per batch: a busy server writes as many mails as bookings), and retries
  * the rest with exponential backoff until `giveUpMs` after the mail was written; the row is then
  * `failed`, its text wiped (a code in it must not stay readable), logged, and listed by
- * `npm run ops -- mail`. Codes and security alerts go ahead of every other mail, and at most
- * `mailsPerRecipientHour` of them to one address (README, "Account security"): a flood of mail to
- * one address cannot delay another person's code.
+ * `npm run ops -- mail`. Codes and security mail go ahead of every other mail, and at most
+ * `mailsPerRecipientHour` codes go to one address (README, "Account security"): a flood of mail
+ * to one address cannot delay another person's code.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -62,8 +62,8 @@ const URGENT = 0;
 const NOTICE = 1;
 
 /**
- * Queues a mail inside the caller's transaction; `urgent` (a security notice the account's own
- * action causes, such as a password change) goes ahead of the other mail.
+ * Queues a mail inside the caller's transaction; `urgent` (security mail: a password change, an
+ * alert to the owner) goes ahead of the other mail.
  */
 export async function enqueueMail(db: Kysely<Database>, mail: Mail, { urgent = false } = {}): Promise<void> {
   await db
@@ -75,9 +75,9 @@ export async function enqueueMail(db: Kysely<Database>, mail: Mail, { urgent = f
 const HOUR_MS = 3_600_000;
 
 /**
- * Queues a code or a security alert inside the caller's transaction, ahead of every other mail;
- * answers false, queuing nothing, once `perHour` of them went to this address within the hour
- * that began with the first. Anyone who knows an address can cause these, so they are counted
+ * Queues a mail carrying a code inside the caller's transaction, ahead of every other mail;
+ * answers false, queuing nothing, once `perHour` codes went to this address within the hour
+ * that began with the first. Anyone who knows an address can ask for codes, so they are counted
  * per address; the count is one upsert, whose row lock makes concurrent mails to one address wait
  * for each other, so no number of them passes the limit.
  */

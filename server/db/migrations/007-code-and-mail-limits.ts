@@ -1,8 +1,8 @@
 /**
  * Limits per account on the mailed codes (README, "Account security"): wrong tries counted per
  * account across every code of a kind, and the codes issued to an account, each in a window of
- * its own (server/accounts/code-limits.ts). Mail that anyone who knows an address can cause
- * (codes, security alerts) is counted per recipient and sent ahead of the notices
+ * its own (server/accounts/code-limits.ts). Codes, which anyone who knows an address can ask
+ * for, are counted per recipient; codes and security mail are sent ahead of the other mail
  * (server/mail/outbox.ts).
  */
 import { sql, type Kysely } from 'kysely';
@@ -39,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('mail_recipient_counts_window').on('mail_recipient_counts').column('window_started_at').execute();
 
-  // 0: codes and security alerts, sent first; 1: every other mail (bookings, statuses, offers, staff).
+  // 0: codes and security mail, sent first; 1: every other mail (bookings, statuses, offers, staff).
   await db.schema
     .alterTable('mail_outbox')
     .addColumn('priority', 'smallint', (c) => c.notNull().defaultTo(1))
