@@ -11,6 +11,19 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** The limits on mailed codes per account (server/accounts/code-limits.ts; README, "Account security"). */
+export interface CodeLimits {
+  /** Tries of one kind of code per account per window, across every code issued in it. */
+  triesPerWindow: number;
+  /** Codes of one kind issued to an account per window. */
+  issuedPerWindow: number;
+  windowMs: number;
+  /** The least time between two codes of one kind for an account. */
+  issueIntervalMs: number;
+  /** Codes and security alerts mailed to one address per hour, whatever account asks. */
+  mailsPerRecipientHour: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -39,6 +52,7 @@ export interface ServerConfig {
   trackingMissLimit: RateLimit;
   /** Fastify's `trustProxy` (TRUST_PROXY): off, or the addresses of the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
+  codeLimits: CodeLimits;
   /** Quotes and deliveries one account may book per hour (0: no limit). */
   orderRateLimit: number;
   /** Bookings stored together: at most `maxSize` in one statement, `maxRunning` statements at once (server/db/batches.ts). */
@@ -108,6 +122,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trackingRateLimit: perWindow(env, 'TRACKING_RATE', 300, 60),
     trackingMissLimit: perWindow(env, 'TRACKING_MISS', 30, 600),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    codeLimits: {
+      triesPerWindow: positive(env.CODE_TRIES_PER_DAY, 10),
+      issuedPerWindow: positive(env.CODES_PER_DAY, 10),
+      windowMs: 86_400_000,
+      issueIntervalMs: positive(env.CODE_INTERVAL_SECONDS, 60) * 1000,
+      mailsPerRecipientHour: positive(env.CODE_MAILS_PER_ADDRESS_HOUR, 10),
+    },
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
     bookingBatches: { maxSize: positive(env.BOOKING_BATCH_SIZE, 16), maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4) },
     sessionPurge: { everyMs: positive(env.SESSION_PURGE_SECONDS, 600) * 1000, batchSize: 500 },

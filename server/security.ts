@@ -2,19 +2,20 @@
  * Security headers (helmet; the CSP lets the built React site run: same-origin scripts, inline
  * styles, images from self, data: and blob:), strict CORS (same origin unless CORS_ORIGINS), and
  * the rate limiter the sensitive routes opt into (in memory, or Redis shared by several servers,
- * falling back to memory while Redis is down: a limit is never the reason a request fails), and
+ * falling back to memory while Redis is down: a limit is never the reason a request fails; in
+ * memory, counted by ./window-store.ts), and
  * `Cache-Control: no-store` on every answer of the API's calls.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore, type RateLimitOptions, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config';
 import { Problem } from './problems';
+import { WindowStore } from './window-store';
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
@@ -103,7 +104,7 @@ class RedisHealth {
   }
 }
 
-/** Both stores the plugin ships also read a count without changing it (`createRateLimit`'s `{ increment: false }`). */
+/** The stores also read a count without changing it (`createRateLimit`'s `{ increment: false }`). */
 type ReadableStore = FastifyRateLimitStore & { read: FastifyRateLimitStore['incr'] };
 
 /** Counts in Redis, and in this process's memory whenever a Redis call fails. */
@@ -148,7 +149,7 @@ function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger):
     constructor({ continueExceeding, exponentialBackoff }: FastifyRateLimitOptions & RateLimitOptions) {
       super(
         new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
-        new LocalStore(continueExceeding, exponentialBackoff),
+        new WindowStore(),
         health,
       );
     }
@@ -166,7 +167,8 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: fallbackStore(redis, config.redisPrefix, app.log) } : {}),
+    // In memory: a store whose counts the addresses of others cannot push out (./window-store.ts).
+    store: redis ? fallbackStore(redis, config.redisPrefix, app.log) : WindowStore,
     errorResponseBuilder: (_request, { ttl }) => new Problem(429, rateLimitedMessage(ttl)),
   });
 }

@@ -2,7 +2,8 @@
  * One-time codes (6 random digits by mail) and reset sessions (a random token answered by
  * verify-otp). Stored only as SHA-256 hashes, single use, expiring, void after 5 wrong tries.
  * A code belongs to one account: it is only ever checked against the live code of the account
- * whose email comes with it.
+ * whose email comes with it. The limits per account across codes (tries, codes issued) are in
+ * ./code-limits.ts, applied by ./mailed-codes.ts.
  */
 import crypto from 'node:crypto';
 import type { CodePurpose, DB } from '../db/database';

@@ -4,9 +4,12 @@
  * then every login of that account, right password or not, answers 429 until the window ends.
  * The count lives in the database, so every server instance shares it.
  */
+import type { FastifyReply } from 'fastify';
 import type { RateLimit } from '../config';
-import type { DB } from '../db/database';
+import type { DB, User } from '../db/database';
+import { Problem } from '../problems';
 import { sha256 } from './codes';
+import { passwordMatches } from './passwords';
 
 const keyOf = (email: string) => sha256(`login:${email}`);
 
@@ -43,6 +46,38 @@ export async function countLoginAttempt(db: DB, email: string, { max, windowMs }
     .executeTakeFirstOrThrow();
   if (attempts <= max) return null;
   return Math.max(1, Math.ceil((window_started_at.getTime() + windowMs - now.getTime()) / 1000));
+}
+
+/**
+ * Counts a login attempt against the account and answers 429, with Retry-After and when to try
+ * again, while the account is over the limit.
+ */
+export async function throttleAccount(db: DB, email: string, limit: RateLimit, reply: FastifyReply): Promise<void> {
+  const wait = await countLoginAttempt(db, email, limit);
+  if (wait === null) return;
+  reply.header('retry-after', String(wait));
+  throw new Problem(429, throttledMessage(wait));
+}
+
+/**
+ * Whether a signed-in user's password is right, for the calls that ask for it again (change the
+ * password, delete the account): each try counts as a login of the account, so a stolen session
+ * cannot guess the password faster than logins can, and both share one limit.
+ */
+export async function accountPasswordMatches(
+  db: DB,
+  user: Pick<User, 'email' | 'password_hash'>,
+  password: string,
+  limit: RateLimit,
+  reply: FastifyReply,
+): Promise<boolean> {
+  await throttleAccount(db, user.email, limit, reply);
+  if (!(await passwordMatches(user.password_hash, password))) {
+    await forgetEndedLoginWindows(db, limit);
+    return false;
+  }
+  await clearLoginAttempts(db, user.email);
+  return true;
 }
 
 /** A right password (or a finished reset, which proves the mailbox) clears the account's count. */

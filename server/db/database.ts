@@ -58,6 +58,31 @@ export interface LoginFailuresTable {
   window_started_at: Date;
 }
 
+/** Tries of one kind of mailed code per account in the current window (server/accounts/code-limits.ts). */
+export interface CodeFailuresTable {
+  user_id: number;
+  purpose: CodePurpose;
+  tries: number;
+  window_started_at: Date;
+}
+
+/** Codes of one kind issued to an account in the current window (server/accounts/code-limits.ts). */
+export interface CodeIssuesTable {
+  user_id: number;
+  purpose: CodePurpose;
+  issued: number;
+  window_started_at: Date;
+  last_issued_at: Date;
+  alerted_at: Date | null;
+}
+
+/** Codes mailed to one address in the current hour (server/mail/outbox.ts). */
+export interface MailRecipientCountsTable {
+  recipient_hash: string;
+  mails: number;
+  window_started_at: Date;
+}
+
 export interface ApplicationsTable {
   id: Generated<number>;
   role: ApplicationRole;
@@ -186,6 +211,8 @@ export interface MailOutboxTable {
   subject: string;
   body: string;
   status: Generated<'pending' | 'failed'>;
+  /** 0: codes and security mail, sent first; 1: every other mail. */
+  priority: Generated<number>;
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;
   last_error: string | null;
@@ -205,6 +232,9 @@ export interface Database {
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   login_failures: LoginFailuresTable;
+  code_failures: CodeFailuresTable;
+  code_issues: CodeIssuesTable;
+  mail_recipient_counts: MailRecipientCountsTable;
   applications: ApplicationsTable;
   shipments: ShipmentsTable;
   shipment_status_changes: ShipmentStatusChangesTable;

@@ -24,6 +24,49 @@ export function resetCodeMail(to: string, code: string, minutes: number): Mail {
   };
 }
 
+/** A time as the mails say it: "25 Nov 2026, 14:05 (Lagos time)". */
+const lagosTime = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date)} (Lagos time)`;
+
+const codeKinds = { email_verification: 'email verification', password_reset: 'password reset' } as const;
+
+const notYouLine =
+  'If this was not you, someone who knows your email address may be trying to get into your account. Your password has not changed and nobody has your code; you need do nothing.';
+
+/** The owner's alert when the wrong tries at the account's codes reach their daily limit. */
+export function codeTriesPausedMail(to: string, kind: keyof typeof codeKinds, tries: number, until: Date): Mail {
+  return {
+    to,
+    subject: `Too many wrong ${codeKinds[kind]} codes for your account`,
+    text:
+      `${tries} wrong ${codeKinds[kind]} codes were entered for your Relo Logistics account today. To keep it safe, ` +
+      `no ${codeKinds[kind]} code for it will be accepted until ${lagosTime(until)}, not even the right one.\n\n${notYouLine}\n\nRelo Logistics`,
+  };
+}
+
+/** The owner's alert when the account's codes of one kind for the day have all been issued. */
+export function codesUsedUpMail(to: string, kind: keyof typeof codeKinds, issued: number, until: Date): Mail {
+  return {
+    to,
+    subject: `Too many ${codeKinds[kind]} codes asked for your account`,
+    text:
+      `${issued} ${codeKinds[kind]} codes were asked for your Relo Logistics account today. To keep it safe, ` +
+      `no more will be sent until ${lagosTime(until)}.\n\n${notYouLine}\n\nRelo Logistics`,
+  };
+}
+
+/** Sent when the password of the account changes from the account page. */
+export function passwordChangedMail(to: string, when: Date): Mail {
+  return {
+    to,
+    subject: 'Your password was changed',
+    text:
+      `The password of your Relo Logistics account was changed on ${lagosTime(when)}, and every device that was logged in has been logged out.\n\n` +
+      `If this was you, log in again with your new password.\n\nIf it was not you, reset your password now with "Forgot password" on the login page: ` +
+      `the reset code comes to this address, so only you can do it.\n\nRelo Logistics`,
+  };
+}
+
 /** Its recipient is the booking's customer, whom the booking statement finds (shipments.ts). */
 export function bookingMail(reference: string, serviceType: ServiceType): MailContent {
   const label = serviceTypeLabels[serviceType];

@@ -6,10 +6,14 @@
  * PostgreSQL never send a row twice), delivers them in order, deletes what went out (one
  * statement per batch: a busy server writes as many mails as bookings), and retries
  * the rest with exponential backoff until `giveUpMs` after the mail was written; the row is then
- * `failed`, logged, and listed by `npm run ops -- mail`.
+ * `failed`, its text wiped (a code in it must not stay readable), logged, and listed by
+ * `npm run ops -- mail`. Codes and security mail go ahead of every other mail, and at most
+ * `mailsPerRecipientHour` codes go to one address (README, "Account security"): a flood of mail
+ * to one address cannot delay another person's code.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { sha256 } from '../accounts/codes';
 import type { Database, DB } from '../db/database';
 import type { Mail, Transport } from './mailer';
 
@@ -54,9 +58,47 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** Queues a mail inside the caller's transaction. */
-export async function enqueueMail(db: Kysely<Database>, mail: Mail): Promise<void> {
-  await db.insertInto('mail_outbox').values({ recipient: mail.to, subject: mail.subject, body: mail.text }).execute();
+const URGENT = 0;
+const NOTICE = 1;
+
+/**
+ * Queues a mail inside the caller's transaction; `urgent` (security mail: a password change, an
+ * alert to the owner) goes ahead of the other mail.
+ */
+export async function enqueueMail(db: Kysely<Database>, mail: Mail, { urgent = false } = {}): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({ recipient: mail.to, subject: mail.subject, body: mail.text, priority: urgent ? URGENT : NOTICE })
+    .execute();
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Queues a mail carrying a code inside the caller's transaction, ahead of every other mail;
+ * answers false, queuing nothing, once `perHour` codes went to this address within the hour
+ * that began with the first. Anyone who knows an address can ask for codes, so they are counted
+ * per address; the count is one upsert, whose row lock makes concurrent mails to one address wait
+ * for each other, so no number of them passes the limit.
+ */
+export async function enqueueUrgentMail(db: Kysely<Database>, mail: Mail, perHour: number): Promise<boolean> {
+  const now = new Date();
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  await db.deleteFrom('mail_recipient_counts').where('window_started_at', '<=', hourAgo).execute();
+  const counted = await db
+    .insertInto('mail_recipient_counts')
+    .values({ recipient_hash: sha256(`mail:${mail.to.toLowerCase()}`), mails: 1, window_started_at: now })
+    .onConflict((conflict) =>
+      conflict
+        .column('recipient_hash')
+        .doUpdateSet((eb) => ({ mails: eb('mail_recipient_counts.mails', '+', 1) }))
+        .where('mail_recipient_counts.mails', '<', perHour),
+    )
+    .returning('mails')
+    .executeTakeFirst();
+  if (!counted) return false;
+  await enqueueMail(db, mail, { urgent: true });
+  return true;
 }
 
 const BATCH = 20;
@@ -80,7 +122,7 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
   let wokenWhileRunning = false;
   let databaseDown = false;
 
-  /** Takes up to BATCH due rows for this instance, oldest first. */
+  /** Takes up to BATCH due rows for this instance: codes and alerts first, then the oldest. */
   const claim = () =>
     db
       .with('due', (query) =>
@@ -89,6 +131,7 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
           .select('id')
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', sql<Date>`now()`)
+          .orderBy('priority')
           .orderBy('id')
           .limit(BATCH)
           .forUpdate()
@@ -105,9 +148,10 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
         'mail_outbox.body',
         'mail_outbox.attempts',
         'mail_outbox.created_at',
+        'mail_outbox.priority',
       ])
       .execute()
-      .then((rows) => rows.sort((a, b) => a.id - b.id));
+      .then((rows) => rows.sort((a, b) => a.priority - b.priority || a.id - b.id));
 
   type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
@@ -120,7 +164,8 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
       const last_error = error instanceof Error ? error.message : String(error);
       const context = { err: error, mail: row.id, to: row.recipient, subject: row.subject, attempts: row.attempts };
       if (Date.now() - row.created_at.getTime() >= settings.giveUpMs) {
-        await db.updateTable('mail_outbox').set({ status: 'failed', last_error }).where('id', '=', row.id).execute();
+        // Who, what and why stay for `ops -- mail`; the text (a code, a reference) goes.
+        await db.updateTable('mail_outbox').set({ status: 'failed', last_error, body: '' }).where('id', '=', row.id).execute();
         log.error(context, 'mail given up after retrying: marked failed');
         return false;
       }
@@ -141,7 +186,7 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
       let claimed: Claimed[];
       do {
         claimed = await claim();
-        // One at a time, in the order written: a customer's second code arrives after the first.
+        // One at a time, codes first, then in the order written: a customer's second code arrives after the first.
         const sent: number[] = [];
         for (const row of claimed) if (await deliverOne(row)) sent.push(row.id);
         // A sender killed before this sends the batch's delivered rows again once their lease ends.

@@ -1,28 +1,20 @@
 /** Sign-up, email verification (and resending its code), login and logout. */
 import type { FastifyInstance } from 'fastify';
 import { calls, LOGGED_OUT } from '../../src/api/contract';
-import { CODE_LIFETIME_SECONDS, consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
+import { WRONG_CODE_MESSAGE } from '../accounts/codes';
+import { checkCode, sendCode } from '../accounts/mailed-codes';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
-import { clearLoginAttempts, countLoginAttempt, forgetEndedLoginWindows, throttledMessage } from '../accounts/login-throttle';
+import { clearLoginAttempts, forgetEndedLoginWindows, throttleAccount } from '../accounts/login-throttle';
 import { findUserByEmail, isUniqueViolation } from '../accounts/users';
 import { bearerToken, endSession, startSession } from '../auth';
-import { verificationCodeMail } from '../mail/messages';
-import { enqueueMail } from '../mail/outbox';
 import { invalid, Problem } from '../problems';
-import type { RoutesOptions, Services } from '../services';
+import type { RoutesOptions } from '../services';
 import { imageUrl } from '../uploads';
 import { contractRoute } from './contract-route';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Log in or reset your password.';
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password.';
 export const UNVERIFIED_MESSAGE = 'Please verify your email before logging in: enter the 6-digit code we sent you, or ask for a new one.';
-
-async function sendVerificationCode({ mailer }: Services, user: { id: number; email: string }) {
-  await mailer.transaction(async (trx) => {
-    const code = await issueCode(trx, user.id, 'email_verification');
-    await enqueueMail(trx, verificationCodeMail(user.email, code, CODE_LIFETIME_SECONDS.email_verification / 60));
-  });
-}
 
 export async function accountRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, config, background } = services;
@@ -40,13 +32,13 @@ export async function accountRoutes(app: FastifyInstance, { services }: RoutesOp
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? invalid({ email: [DUPLICATE_EMAIL_MESSAGE] }) : error;
       });
-    await sendVerificationCode(services, user);
+    await sendCode(services, user, 'email_verification');
     return { message: calls.register.success };
   }, { rateLimited: true });
 
   contractRoute(app, services, 'verifyEmail', async (request) => {
     const { verification_token, email } = request.body;
-    const userId = await consumeCode(db, 'email_verification', verification_token, email);
+    const userId = await checkCode(services, 'email_verification', verification_token, email);
     if (userId === null) throw invalid({ verification_token: [WRONG_CODE_MESSAGE] });
     await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
     return { message: calls.verifyEmail.success };
@@ -58,18 +50,14 @@ export async function accountRoutes(app: FastifyInstance, { services }: RoutesOp
     const { email } = request.body;
     background.afterAnswer(reply, 'resending a verification code', async () => {
       const user = await findUserByEmail(db, email);
-      if (user && !user.email_verified_at) await sendVerificationCode(services, user);
+      if (user && !user.email_verified_at) await sendCode(services, user, 'email_verification');
     });
     return { message: calls.resendOtp.success };
   }, { rateLimited: true });
 
   contractRoute(app, services, 'login', async (request, reply) => {
     const { email, password } = request.body;
-    const wait = await countLoginAttempt(db, email, config.loginThrottle);
-    if (wait !== null) {
-      reply.header('retry-after', String(wait));
-      throw new Problem(429, throttledMessage(wait));
-    }
+    await throttleAccount(db, email, config.loginThrottle, reply);
     const user = await findUserByEmail(db, email);
     // Unknown email and wrong password take the same time and get the same answer.
     const matches = await passwordMatches(user?.password_hash ?? null, password);

@@ -1,12 +1,13 @@
 /** Forgotten password (code by mail, verified for a reset token, then the reset) and password change. */
 import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
-import { CODE_LIFETIME_SECONDS, consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
-import { clearLoginAttempts } from '../accounts/login-throttle';
+import { consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
+import { checkCode, sendCode } from '../accounts/mailed-codes';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords';
+import { accountPasswordMatches, clearLoginAttempts } from '../accounts/login-throttle';
 import { findUserByEmail } from '../accounts/users';
-import { bearerToken, currentUser, endOtherSessions } from '../auth';
-import { resetCodeMail } from '../mail/messages';
+import { currentUser, endOtherSessions } from '../auth';
+import { passwordChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
 import { invalid } from '../problems';
 import type { RoutesOptions } from '../services';
@@ -16,7 +17,7 @@ export const RESET_SESSION_ENDED = 'Your reset session has ended. Please request
 export const WRONG_OLD_PASSWORD = 'Your current password is not correct.';
 
 export async function passwordRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, mailer, background } = services;
+  const { db, mailer, background, config } = services;
 
   // The same answer in the same time whether or not the email has an account: the lookup, the
   // code and the mail (queued with it in one transaction) happen after the answer.
@@ -25,16 +26,13 @@ export async function passwordRoutes(app: FastifyInstance, { services }: RoutesO
     background.afterAnswer(reply, 'sending a password reset code', async () => {
       const user = await findUserByEmail(db, email);
       if (!user) return;
-      await mailer.transaction(async (trx) => {
-        const code = await issueCode(trx, user.id, 'password_reset');
-        await enqueueMail(trx, resetCodeMail(user.email, code, CODE_LIFETIME_SECONDS.password_reset / 60));
-      });
+      await sendCode(services, user, 'password_reset');
     });
     return { message: calls.forgetPassword.success };
   }, { rateLimited: true });
 
   contractRoute(app, services, 'verifyOtp', async (request) => {
-    const userId = await consumeCode(db, 'password_reset', request.body.otp, request.body.email);
+    const userId = await checkCode(services, 'password_reset', request.body.otp, request.body.email);
     if (userId === null) throw invalid({ otp: [WRONG_CODE_MESSAGE] });
     const reset_token = await issueCode(db, userId, 'reset_session');
     return { message: calls.verifyOtp.success, data: { reset_token } };
@@ -58,14 +56,22 @@ export async function passwordRoutes(app: FastifyInstance, { services }: RoutesO
     return { message: calls.passwordReset.success };
   }, { rateLimited: true });
 
-  contractRoute(app, services, 'changePassword', async (request) => {
+  // The old password is limited with the account's logins; a change ends every session, this
+  // one too (the site then asks for the new password), and tells the owner by mail: whoever holds
+  // a session, stolen or not, cannot change the password unnoticed or stay logged in after it.
+  contractRoute(app, services, 'changePassword', async (request, reply) => {
     const user = currentUser(request);
     const { old_password, new_password } = request.body;
-    if (!(await passwordMatches(user.password_hash, old_password))) throw invalid({ old_password: [WRONG_OLD_PASSWORD] });
+    if (!(await accountPasswordMatches(db, user, old_password, config.loginThrottle, reply))) {
+      throw invalid({ old_password: [WRONG_OLD_PASSWORD] });
+    }
     if (isCommonPassword(new_password)) throw invalid({ new_password: [COMMON_PASSWORD_MESSAGE] });
     const password_hash = await hashPassword(new_password);
-    await db.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
-    await endOtherSessions(db, user.id, bearerToken(request));
+    await mailer.transaction(async (trx) => {
+      await trx.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
+      await endOtherSessions(trx, user.id, null);
+      await enqueueMail(trx, passwordChangedMail(user.email, new Date()), { urgent: true });
+    });
     return { message: calls.changePassword.success };
   }, { rateLimited: true });
 }

@@ -1,7 +1,7 @@
 /** The signed-in customer's profile: read, edit (with an optional image), delete the account. */
 import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
-import { passwordMatches } from '../accounts/passwords';
+import { accountPasswordMatches } from '../accounts/login-throttle';
 import { profileOf } from '../accounts/users';
 import { currentUser } from '../auth';
 import { invalid, Problem } from '../problems';
@@ -12,7 +12,7 @@ import { contractRoute } from './contract-route';
 export const WRONG_PASSWORD = 'Your password is not correct.';
 
 export async function profileRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, images } = services;
+  const { db, images, config } = services;
 
   contractRoute(app, services, 'profile', async (request) => ({
     message: calls.profile.success,
@@ -36,10 +36,14 @@ export async function profileRoutes(app: FastifyInstance, { services }: RoutesOp
     return { message: calls.editProfile.success, data: profileOf(updated) };
   });
 
-  // Personal data goes with the account: sessions, codes, quotes, deliveries and files cascade in one statement.
-  contractRoute(app, services, 'deleteUser', async (request) => {
+  // Personal data goes with the account: sessions, codes, quotes, deliveries and files cascade in
+  // one statement. The password is limited with the account's logins (a stolen session cannot
+  // guess it faster than a login could).
+  contractRoute(app, services, 'deleteUser', async (request, reply) => {
     const user = currentUser(request);
-    if (!(await passwordMatches(user.password_hash, request.body.password))) throw invalid({ password: [WRONG_PASSWORD] });
+    if (!(await accountPasswordMatches(db, user, request.body.password, config.loginThrottle, reply))) {
+      throw invalid({ password: [WRONG_PASSWORD] });
+    }
     await db.deleteFrom('users').where('id', '=', user.id).execute();
     request.log.info({ reason: request.body.Reason }, 'account deleted');
     return { succes: calls.deleteUser.success };

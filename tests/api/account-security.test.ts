@@ -4,11 +4,10 @@
  * any number of source addresses (127.0.0.x: Linux routes all of 127/8 to loopback), answers
  * are not cached, and public ids are random.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, lastMailTo, mailCountTo, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, PASSWORD, post, register, signUp, uniqueEmail, type Answer, type Customer } from './helpers';
+import { addresses, get, PASSWORD, post, postFrom, register, signUp, uniqueEmail, type Customer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,33 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A JSON POST sent from `localAddress`, as a client at that address would. */
-function postFrom(target: TestServer, localAddress: string, path: string, payload: Record<string, unknown>): Promise<Answer> {
-  const body = JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      `${target.apiUrl}/${path}`,
-      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, headers, body: text ? JSON.parse(text) : null });
-        });
-      },
-    );
-    request.setTimeout(10_000, () => request.destroy(new Error(`no answer to ${path} within 10 s`)));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** 127.0.0.2, 127.0.0.3, …: `count` different client addresses. */
-const addresses = (count: number) => Array.from({ length: count }, (_, index) => `127.0.0.${index + 2}`);
 
 const wrongCode = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
 
@@ -233,5 +205,46 @@ describe('public ids', () => {
     };
     expect((await post(server, `users/edit/${owner.id}`, form(), owner.token)).status).toBe(200);
     expect((await post(server, `users/edit/${other.id}`, form(), owner.token)).status).toBe(403);
+  });
+});
+
+describe('a signed-in password check shares the login throttle', () => {
+  const NEW_PASSWORD = 'Suya by the lagoon 58';
+  const changeFrom = (address: string, token: string, old_password: string) =>
+    postFrom(server, address, 'users/ChangePassword', { old_password, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD }, token);
+
+  it('refuses the 11th change-password try across sessions and addresses, the right one included', async () => {
+    const customer = await signUp(server);
+    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token as string;
+    const statuses: number[] = [];
+    for (const [index, address] of addresses(10).entries()) {
+      statuses.push((await changeFrom(address, index % 2 ? second : customer.token, 'not the password')).status);
+    }
+    expect(statuses).toEqual(Array(10).fill(422));
+    const right = await changeFrom('127.0.0.30', customer.token, PASSWORD);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(right.body.message).toMatch(/Too many failed logins for this account/);
+    // A login of the account is held by the same count.
+    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(429);
+  });
+
+  it('refuses account deletion with the right password once logins used up the count', async () => {
+    const customer = await signUp(server);
+    for (const address of addresses(9)) await postFrom(server, address, 'login', { email: customer.email, password: 'not the password' });
+    const wrong = await postFrom(server, '127.0.0.30', 'users/DeleteUser', { Reason: 'Moving abroad', password: 'not the password' }, customer.token);
+    expect(wrong.status).toBe(422);
+    const right = await postFrom(server, '127.0.0.31', 'users/DeleteUser', { Reason: 'Moving abroad', password: PASSWORD }, customer.token);
+    expect(right.status).toBe(429);
+    expect((await get(server, 'users/profile', customer.token)).status).toBe(200);
+  });
+
+  it('ends every session when the password changes, this one too, and mails the owner', async () => {
+    const customer = await signUp(server);
+    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token as string;
+    expect((await changeFrom('127.0.0.2', customer.token, PASSWORD)).status).toBe(200);
+    expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
+    expect((await get(server, 'users/profile', second)).status).toBe(401);
+    expect((await lastMailTo(server, customer.email))?.subject).toBe('Your password was changed');
   });
 });

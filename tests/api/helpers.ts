@@ -1,5 +1,6 @@
 /** Plain HTTP against the running test server, and the few steps most API tests start with. */
 import { execFile } from 'node:child_process';
+import http from 'node:http';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { todayInLagos } from '../../src/api/contract';
@@ -43,6 +44,42 @@ export async function call(
   }
   return { status: response.status, headers: response.headers, body };
 }
+
+/** A JSON POST sent from `localAddress`, as a client at that address would. */
+export function postFrom(target: Reachable, localAddress: string, path: string, payload: Record<string, unknown>, token?: string): Promise<Answer> {
+  const body = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${target.apiUrl}/${path}`,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, headers, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
+    request.setTimeout(10_000, () => request.destroy(new Error(`no answer to ${path} within 10 s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** 127.0.0.2, 127.0.0.3, …: `count` different client addresses. */
+export const addresses = (count: number) => Array.from({ length: count }, (_, index) => `127.0.0.${index + 2}`);
 
 export const post = (server: Reachable, path: string, payload?: Payload, token?: string) =>
   call(server, 'POST', path, payload, token);

@@ -9,8 +9,9 @@ import type { ServerConfig } from '../../server/config';
 import { codeFrom, mailDelivered, referenceFrom, waitUntil } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { startBlackhole, startSmtpServer, type TestSmtp } from '../support/smtp';
+import { readConfig } from '../../server/config';
 import { opsTokenOf } from '../support/staff';
-import { ops, PASSWORD, post, readiness, register, scheduledDelivery, uniqueEmail } from './helpers';
+import { ops, PASSWORD, post, postFrom, readiness, register, scheduledDelivery, uniqueEmail } from './helpers';
 
 // Each test starts its own server (the embedded database takes seconds to start on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });
@@ -83,12 +84,72 @@ it('gives a mail up after retrying for the set time, and lists it in ops -- mail
     expect(await ready()).toMatchObject({ status: 'ok', dependencies: { mail: { status: 'up', pending: 0, failed: 1 } } });
     const [row] = await server.app.db.selectFrom('mail_outbox').selectAll().execute();
     expect(row!.attempts).toBeGreaterThan(1);
+    // The code it carried is not kept readable once the mail is given up.
+    expect(row!.body).toBe('');
 
     const listed = await ops(server, 'mail');
     expect(listed).toContain('0 waiting to be sent, 1 failed.');
     expect(listed).toMatch(new RegExp(`${row!.id} .+ ${email.replace(/\./g, '\\.')}\\s+Your verification code\\s+${row!.attempts}\\s+.*ECONNREFUSED`));
   } finally {
     await server.close();
+  }
+});
+
+it('keeps no row, so no text, of a mail once it is sent', async () => {
+  const smtp = await startSmtpServer();
+  const server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mail: quickMail() });
+  try {
+    const email = uniqueEmail('sent');
+    await register(server, email);
+    const code = codeFrom((await smtp.mailTo(email)).text);
+    await mailDelivered(server);
+    const rows = await server.app.db.selectFrom('mail_outbox').select('body').execute();
+    expect(rows.filter((row) => row.body.includes(code))).toEqual([]);
+    expect(rows).toEqual([]);
+  } finally {
+    await server.close();
+    await smtp.close();
+  }
+});
+
+it("sends a new user's code ahead of a flood of mail to another address", async () => {
+  // A mail server that takes a while per message, so a backlog builds up as it would in production.
+  const smtp = await startSmtpServer(0, { acceptMs: 30 });
+  const server = await startTestServer({
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    mail: quickMail(),
+    // The limits as they are in production.
+    authRateLimit: readConfig({}).authRateLimit,
+    codeLimits: readConfig({}).codeLimits,
+  });
+  try {
+    const victim = uniqueEmail('flooded');
+    const token = await signUpOver(server, smtp, victim);
+    // The flood of the review (40 addresses × 11 reset requests at once), and 40 bookings' notices.
+    const flooders = Array.from({ length: 40 }, (_, index) => `127.0.1.${index + 1}`);
+    await Promise.all(
+      flooders.map(async (address) => {
+        for (let call = 0; call < 11; call++) await postFrom(server, address, 'forget-password', { email: victim });
+      }),
+    );
+    await Promise.all(Array.from({ length: 40 }, () => post(server, 'users/schedule/delivery', scheduledDelivery(), token)));
+
+    const newcomer = uniqueEmail('newcomer');
+    const started = Date.now();
+    await postFrom(server, '127.0.0.77', 'register', { fullname: 'Ngozi Eze', email: newcomer, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD });
+    await smtp.mailTo(newcomer);
+    const waitedMs = Date.now() - started;
+    const toVictim = () => smtp.received.filter((mail) => mail.to.includes(victim));
+    const victimBefore = toVictim().length;
+    await mailDelivered(server);
+    // The code went out while the flood's notices were still waiting, within a few seconds.
+    expect(toVictim().length).toBeGreaterThan(victimBefore);
+    expect(waitedMs).toBeLessThan(10_000);
+    // Of the 440 reset requests, at most one code (the minute between codes) reached the victim.
+    expect(toVictim().filter((mail) => mail.subject === 'Your password reset code').length).toBeLessThanOrEqual(1);
+  } finally {
+    await server.close();
+    await smtp.close();
   }
 });
 

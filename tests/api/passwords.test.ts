@@ -99,7 +99,7 @@ describe('forgotten password', () => {
 });
 
 describe('password change', () => {
-  it('checks the old password, keeps this session and ends the others', async () => {
+  it('checks the old password, ends every session, this one too, and mails the owner', async () => {
     const customer = await signUp(server);
     const elsewhere = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token;
 
@@ -113,8 +113,13 @@ describe('password change', () => {
       old_password: PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD,
     }, customer.token);
     expect(changed).toMatchObject({ status: 200, body: { message: 'Password changed successfully' } });
-    expect((await get(server, 'users/profile', customer.token)).status).toBe(200);
+    expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
     expect((await get(server, 'users/profile', elsewhere)).status).toBe(401);
     expect((await post(server, 'login', { email: customer.email, password: NEW_PASSWORD })).status).toBe(200);
+
+    const notice = await lastMailTo(server, customer.email);
+    expect(notice?.subject).toBe('Your password was changed');
+    expect(notice?.text).toMatch(/every device that was logged in has been logged out/);
+    expect(notice?.text).toMatch(/If it was not you, reset your password/);
   });
 });

@@ -120,7 +120,15 @@ describe('tracking and the account in Chromium', () => {
     await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   });
 
-  it('changes the password, then the login page takes the new one', async () => {
+  it('changes the password, which logs every device out, this one too; the login page takes the new one', async () => {
+    const other = await freshPage();
+    await other.page.goto('/login');
+    await arrive(other.page, '/login', 'Log In');
+    await main(other.page).getByLabel(/^Email/).fill(customer.email);
+    await main(other.page).getByLabel(/^Password/).fill(customer.password);
+    await main(other.page).getByRole('button', { name: 'Log In', exact: true }).click();
+    await other.page.getByText('Login Successful').waitFor();
+
     await page.goto('/change-password');
     await arrive(page, '/change-password', 'Change password');
     await main(page).getByLabel(/Old password/).fill(customer.password);
@@ -128,15 +136,17 @@ describe('tracking and the account in Chromium', () => {
     await main(page).getByLabel(/Confirm new password/).fill(NEW_PASSWORD);
     await main(page).getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed successfully').waitFor();
-    await arrive(page, '/profile', 'Account');
+    await arrive(page, '/login', 'Log In');
+    await main(page).getByText('Your password has changed and every device was logged out. Please log in with your new password.').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('authToken'))).toBeNull();
+    expect(await main(page).getByLabel(/^Email/).inputValue()).toBe(customer.email);
+    await main(page).getByLabel(/^Password/).fill(NEW_PASSWORD);
+    await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.getByText('Login Successful').waitFor();
 
-    const other = await freshPage();
-    await other.page.goto('/login');
+    // The other device's session ended with the change: its next call is refused and it is signed out.
+    await other.page.goto('/profile');
     await arrive(other.page, '/login', 'Log In');
-    await main(other.page).getByLabel(/^Email/).fill(customer.email);
-    await main(other.page).getByLabel(/^Password/).fill(NEW_PASSWORD);
-    await main(other.page).getByRole('button', { name: 'Log In', exact: true }).click();
-    await other.page.getByText('Login Successful').waitFor();
     await other.context.close();
   });
 

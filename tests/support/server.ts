@@ -3,8 +3,9 @@
  * DATABASE_URL set a fresh PostgreSQL database of its own (test files run in parallel), loopback
  * on a free port. Mail lands in DATA_DIR/outbox (see ./mail.ts). The per-address limits (sign-up
  * and login, newsletter, applications, tracking) and the order limit are lifted so suites that
- * sign up, book and track a lot are not throttled; pass `authRateLimit`, `trackingMissLimit`, … or
- * `orderRateLimit` to test them.
+ * sign up, book and track a lot are not throttled, and a new code may be asked for at once (the
+ * minute between codes is not waited for); pass `authRateLimit`, `trackingMissLimit`,
+ * `orderRateLimit`, `codeLimits` … to test them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -68,6 +69,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     trackingRateLimit: lifted,
     trackingMissLimit: lifted,
     orderRateLimit: 0,
+    codeLimits: { ...base.codeLimits, issueIntervalMs: 0 },
     ...overrides,
   };
   let app: FastifyInstance;

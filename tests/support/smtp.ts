@@ -20,7 +20,8 @@ const portOf = (server: net.Server) => {
   return typeof address === 'object' && address ? address.port : 0;
 };
 
-export async function startSmtpServer(port = 0): Promise<TestSmtp> {
+/** `acceptMs`: how long the server takes to accept each message, like a busy one. */
+export async function startSmtpServer(port = 0, { acceptMs = 0 } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -29,8 +30,10 @@ export async function startSmtpServer(port = 0): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
-        done();
+        setTimeout(() => {
+          received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
+          done();
+        }, acceptMs);
       });
     },
   });

@@ -173,7 +173,7 @@ describe('/profile-update', () => {
 });
 
 describe('/change-password', () => {
-  it('says the new passwords do not match, then changes it; the new one logs in', async () => {
+  it('says the new passwords do not match, then changes it, signs out and asks for the new one on the login page', async () => {
     const customer = await signUp(server);
     const app = renderApp('/change-password', { apiUrl: server.apiUrl, session: sessionOf(customer) });
     await heading('Change password');
@@ -187,7 +187,13 @@ describe('/change-password', () => {
     await app.user.type(main().getByLabelText(/Confirm new password/), 'Jollof rice 2025!');
     await app.user.click(main().getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
-    await waitFor(() => expect(app.location().pathname).toBe('/profile'), { timeout: 6000 });
+    await waitFor(() => expect(app.location().pathname).toBe('/login'), { timeout: 6000 });
+    await heading('Log In');
+    expect(main().getByRole('status')).toHaveTextContent(/Your password has changed and every device was logged out\. Please log in with your new password\./);
+    expect(main().getByLabelText(/^Email/)).toHaveValue(customer.email);
+    await waitFor(() => expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeInTheDocument());
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
     expect((await post(server, 'login', { email: customer.email, password: 'Jollof rice 2025!' })).status).toBe(200);
     expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(400);
   });

@@ -7,6 +7,7 @@ import * as mailOutbox from './004-mail-outbox';
 import * as idempotencyLimitsFiles from './005-idempotency-limits-files';
 import * as staffOffers from './006-staff-offers';
 import * as serverKeysSessionExpiry from './007-server-keys-session-expiry';
+import * as codeAndMailLimits from './008-code-and-mail-limits';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-idempotency-limits-files': idempotencyLimitsFiles,
   '006-staff-offers': staffOffers,
   '007-server-keys-session-expiry': serverKeysSessionExpiry,
+  '008-code-and-mail-limits': codeAndMailLimits,
 };

@@ -1,4 +1,9 @@
-/** /change-password (docs/product.md): old, new and confirm-new password; then back to the account. */
+/**
+ * /change-password (docs/product.md): old, new and confirm-new password. The server ends every
+ * session of the account once the password changes, this one too (README, "Account security"),
+ * so after the success message the session ends here as well and the login page asks for the
+ * new password, with the email filled in and a word on why.
+ */
 import { api } from '../../api';
 import { calls } from '../../api/contract';
 import { changePasswordMachine } from '../../machines/changePasswordMachine';
@@ -7,14 +12,19 @@ import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFormFlow } from '../components/useFormFlow';
+import { Session } from '../session';
+import type { LoginState } from './LoginPage';
 
 export default function ChangePasswordPage() {
   usePageMeta('Change password');
+  const session = Session.useActorRef();
+  const email = Session.useSelector((snapshot) => snapshot.context.session?.email);
   const { snapshot, send, field, onSubmit, busy } = useFormFlow(changePasswordMachine, {
     values: { old_password: '', new_password: '', new_password_confirmation: '' },
     submit: (request) => api.changePassword(request),
     successMessage: () => calls.changePassword.success,
-    leaveTo: () => '/profile',
+    leaveTo: () => ({ to: '/login', options: { replace: true, state: { email, passwordChanged: true } satisfies LoginState } }),
+    afterLeave: () => session.send({ type: 'session.ended' }),
   });
   const type = snapshot.context.reveal ? 'text' : 'password';
   return (

@@ -19,8 +19,12 @@ import { Session } from '../session';
 import { notifySuccess } from '../toast';
 import './accounts.css';
 
-/** Router state of /login: the guard's `from`, or the email of a finished reset. */
-type LoginState = (ReturnState & { email?: string }) | null;
+/**
+ * Router state of /login: the guard's `from`, or the email of a finished reset or of a password
+ * change (which logged every device out, this one too).
+ */
+export type LoginState = (ReturnState & { email?: string; passwordChanged?: boolean }) | null;
+
 
 export default function LoginPage() {
   usePageMeta('Log In', 'Log in to book deliveries, request quotes and manage your account.');
@@ -49,6 +53,11 @@ export default function LoginPage() {
     <section className="page narrow">
       <form className="account-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <h1 id="login-title">Log In</h1>
+        {state?.passwordChanged && (
+          <p className="account-notice" role="status">
+            Your password has changed and every device was logged out. Please log in with your new password.
+          </p>
+        )}
         <TextField
           label="Email"
           type="email"
