@@ -192,6 +192,13 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+/** An account's bookings of the last hour, for the hourly limit (server/order-limit.ts). */
+export interface BookingWindowsTable {
+  user_id: number;
+  booked_at: Date[];
+  granted: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -208,6 +215,7 @@ export interface Database {
   order_reschedules: OrderReschedulesTable;
   files: FilesTable;
   mail_outbox: MailOutboxTable;
+  booking_windows: BookingWindowsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
 import { requireBearer, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
 import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
+import { Problem } from '../problems';
 import type { Services } from '../services';
 
 export type ContractRequest<N extends CallName> = FastifyRequest<{
@@ -62,13 +63,14 @@ export function contractRoute<N extends CallName>(
     return run(request, reply);
   };
   // A booking whose request is refused before its statement runs (a field, the key) still answers
-  // 401 first when the session has ended, as every other signed-in call does.
+  // 401 first when the session has ended, as every other signed-in call does. A 401 already
+  // found (the statement saw no live session) needs no second look.
   const bookingHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       if (request.validationError) throw request.validationError;
       return await keyed(request, reply);
     } catch (error) {
-      if (!request.user) await signIn(services.db, request);
+      if (!request.user && !(error instanceof Problem && error.statusCode === 401)) await signIn(services.db, request);
       throw error;
     }
   };

@@ -6,6 +6,7 @@ import * as accountSecurity from './003-account-security';
 import * as mailOutbox from './004-mail-outbox';
 import * as idempotencyLimitsFiles from './005-idempotency-limits-files';
 import * as staffOffers from './006-staff-offers';
+import * as bookingWindows from './007-booking-windows';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-mail-outbox': mailOutbox,
   '005-idempotency-limits-files': idempotencyLimitsFiles,
   '006-staff-offers': staffOffers,
+  '007-booking-windows': bookingWindows,
 };
