@@ -52,24 +52,25 @@ export interface NewBooking {
 const columnsOf = (row: object) => Object.entries(row).filter(([, value]) => value !== undefined);
 
 /**
- * `INSERT INTO table SELECT …`: each row is its own SELECT, so a row whose condition fails (its
- * booking was not stored: no `new_shipment` row with its reference) is simply not inserted.
- * Each row's values are read into the table's own column types, as `VALUES` does: the first
- * SELECT of the UNION, of the table's columns and no row, gives each column its type (a date,
- * a number), and the values' parameters take it.
+ * `INSERT INTO table SELECT …`: each row is its own SELECT from `source` (a table of the
+ * statement, filtered to the row's own), so a row whose source row is missing (its booking is
+ * not stored) is simply not inserted. `link` names the column taken from the source row (the
+ * shipment's id, the customer's id). Each row's values are read into the table's own column
+ * types, as `VALUES` does: the first SELECT of the UNION, of the table's columns and no row,
+ * gives each column its type (a date, a number), and the values' parameters take it.
  */
 function insertRows<Table extends keyof Database>(
   query: QueryCreator<any>,
   table: Table,
-  rows: Array<{ values: object; from: (select: QueryCreator<any>) => SelectQueryBuilder<any, any, any> }>,
-  extraColumn: string,
+  link: { column: string; from: string },
+  rows: Array<{ values: object; source: (select: QueryCreator<any>) => SelectQueryBuilder<any, any, any> }>,
 ) {
-  const columns = [...columnsOf(rows[0]!.values).map(([column]) => column), extraColumn];
+  const columns = [...columnsOf(rows[0]!.values).map(([column]) => column), link.column];
   const typed = (query.selectFrom(table) as SelectQueryBuilder<any, any, any>).select(columns).where(sql<boolean>`false`);
-  const selects = rows.map(({ values, from }) =>
-    from(query).select([...columnsOf(values).map(([column, value]) => sql`${value}`.as(column)), sql.ref(extraColumn === 'user_id' ? 'admitted.user_id' : 'new_shipment.id').as(extraColumn)]),
+  const selects = rows.map(({ values, source }) =>
+    source(query).select([...columnsOf(values).map(([column, value]) => sql`${value}`.as(column)), sql.ref(link.from).as(link.column)]),
   );
-  return query.insertInto(table).columns(columns as any).expression(selects.reduce((union, select) => union.unionAll(select), typed as SelectQueryBuilder<any, any, any>));
+  return query.insertInto(table).columns(columns as any).expression(selects.reduce((union, select) => union.unionAll(select), typed));
 }
 
 /** The detail rows of the shipments being inserted (a delivery, its receivers, a quote), each with its shipment's id. */
@@ -77,8 +78,8 @@ export const insertDetails = <Table extends keyof Database>(query: QueryCreator<
   insertRows(
     query,
     table,
-    rows.map(({ reference, values }) => ({ values, from: (select) => select.selectFrom('new_shipment').where('new_shipment.reference', '=', reference) })),
-    'shipment_id',
+    { column: 'shipment_id', from: 'new_shipment.id' },
+    rows.map(({ reference, values }) => ({ values, source: (select) => select.selectFrom('new_shipment').where('new_shipment.reference', '=', reference) })),
   );
 
 /**
@@ -107,8 +108,8 @@ export function insertShipments(db: DB, bookings: NewBooking[], admit: (query: W
       const insert = insertRows(
         query,
         'shipments',
-        bookings.map(({ shipment }, position) => ({ values: shipment, from: (select) => select.selectFrom('admitted').where('admitted.position', '=', sql.lit(position)) })),
-        'user_id',
+        { column: 'user_id', from: 'admitted.user_id' },
+        bookings.map(({ shipment }, position) => ({ values: shipment, source: (select) => select.selectFrom('admitted').where('admitted.position', '=', sql.lit(position)) })),
       );
       // A key the account already used: the first booking is answered (routes/booking.ts).
       const once = keyed ? insert.onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key'] as any).where('idempotency_key', 'is not', null).doNothing()) : insert;
