@@ -145,6 +145,8 @@ async function answerWithoutBooking(services: Services, request: FastifyRequest,
   const refusal = limit > 0 ? await orderLimitExceeded(db, customer.id, limit) : null;
   if (refusal) throw refusal;
   if (!isRetry) return null;
+  // Not stored twice with no limit and no earlier use of its key: nothing explains it.
+  if (limit === 0) throw new Error('booking not stored, for no known reason');
   // Refused twice, yet the shipments show room: bookings of this account are being stored right now.
   throw new Problem(429, orderLimitMessage(limit, 1), {}, { 'retry-after': '1' });
 }
