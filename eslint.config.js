@@ -28,7 +28,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,js}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
@@ -56,6 +56,12 @@ export default tseslint.config(
     // Commands, tests and benchmarks talk to people through the console.
     files: ['scripts/**', 'tests/**', 'server/ops.ts', 'server/main.ts', 'vite.config.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The booking statement is built over common table expressions (`customer`, `admitted`,
+    // `new_shipment`) that Kysely's types cannot follow; its builders take `any` there.
+    files: ['server/shipments.ts', 'server/order-limit.ts', 'server/routes/booking.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['tests/**', 'scripts/**'],

@@ -6,9 +6,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { sql, type ExpressionBuilder } from 'kysely';
 import { sha256 } from './accounts/codes';
-import type { Actor, Database, DB, User, UsersTable } from './db/database';
+import type { Actor, DB, User, UsersTable } from './db/database';
 import { forbidden, unauthorized } from './problems';
 import { sendsForm } from './uploads';
 
@@ -73,18 +72,6 @@ export async function signIn(db: DB, request: FastifyRequest): Promise<void> {
   if (!user) throw unauthorized();
   request.user = user;
 }
-
-/**
- * The id of the customer of a live session, as a subquery of the statement that stores a booking:
- * a booking checks the session there (routes/booking.ts). The same rule as `signIn`.
- */
-export const sessionCustomerId = (eb: ExpressionBuilder<Database, 'shipments'>, tokenHash: string) =>
-  eb
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select('users.id')
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', sql<Date>`now()`);
 
 export function requireUser(db: DB): onRequestAsyncHookHandler {
   return async (request) => signIn(db, request);

@@ -39,10 +39,6 @@ export function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey | null
   return { key, hash: requestHash(request) };
 }
 
-/** Whether `error` is the unique index `index` refusing a second row. */
-export const isDuplicate = (error: unknown, index: string) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' && 'constraint' in error && error.constraint === index;
-
 /** A key seen again: the first request's row must be the same request and younger than 24 hours. */
 export function checkReplay(first: { request_hash: string | null; created_at: Date }, given: IdempotencyKey): 'replay' | 'expired' {
   if (Date.now() - first.created_at.getTime() > KEPT_FOR_MS) return 'expired';

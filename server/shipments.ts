@@ -5,7 +5,7 @@
  * tracking timeline shows.
  */
 import crypto from 'node:crypto';
-import type { ExpressionBuilder, Insertable, InsertResult, QueryCreator, Transaction, ValueExpression } from 'kysely';
+import { sql, type Insertable, type InsertResult, type QueryCreator, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ShipmentStatus, TrackingResult } from '../src/api/contract';
 import type { Actor, Database, DB, Shipment, ShipmentsTable } from './db/database';
 import type { MailContent } from './mail/mailer';
@@ -26,59 +26,116 @@ export function normaliseReference(typed: string): string {
 /** A cancelled order has reached its end too: its bar is full, and its status says how it ended. */
 export const progressOf: Record<ShipmentStatus, number> = { ToInspect: 33, Shipped: 66, Delivered: 100, Cancelled: 100 };
 
-/** The tables of a statement that inserts shipments: `new_shipment` holds the shipments being inserted. */
-type WithNewShipmentsTables = Database & { new_shipment: { id: number; reference: string; user_id: number } } & { new_mail: InsertResult };
+/** What a booking statement adds to the tables: its bookings' customers, admitted bookings and new rows. */
+type WithNewShipmentsTables = Database & {
+  /** One row per booking whose session is live: its position in the statement and its customer. */
+  customer: { position: number; user_id: number; idempotency_key: string | null };
+  /** The bookings that may be stored (all of `customer`, or those under the hourly limit). */
+  admitted: { position: number; user_id: number };
+  new_shipment: { id: number; reference: string; user_id: number };
+  new_mail: InsertResult;
+};
 
 /** A query whose `new_shipment` table holds the shipments being inserted in the same statement. */
 export type WithNewShipments = QueryCreator<WithNewShipmentsTables>;
 
-/** The id of the shipment `reference` inserted in this statement, for its detail rows. */
-export const newShipmentId = (reference: string) => (eb: ExpressionBuilder<WithNewShipmentsTables, keyof Database>) =>
-  eb.selectFrom('new_shipment').select('new_shipment.id').where('new_shipment.reference', '=', reference);
-
 export type NewShipment = Omit<Insertable<ShipmentsTable>, 'user_id'>;
 
 export interface NewBooking {
-  /** The id of who books, or none when the booking may not go ahead (an ended session, the hourly limit). */
-  customerId: ValueExpression<Database, 'shipments', number>;
+  /** The SHA-256 of the booking's bearer token: its customer is that session's, when it is live. */
+  tokenHash: string;
   shipment: NewShipment;
   mail: MailContent;
 }
 
+/** The fields a row has: Kysely leaves undefined ones out of an insert, and so does this. */
+const columnsOf = (row: object) => Object.entries(row).filter(([, value]) => value !== undefined);
+
 /**
- * Starts the one statement that inserts `bookings`' shipments, queues the mail about each to its
- * customer's address and, through what the caller adds, inserts their details. One statement is
- * atomic on its own: the shipments, their details and their mail are all stored or none, without
- * a transaction's extra round trips. Without a customer a shipment's `user_id` is NULL, which the
- * column refuses (`isWithoutCustomer`), so nothing at all is stored.
+ * `INSERT INTO table SELECT …`: each row is its own SELECT from `source` (a table of the
+ * statement, filtered to the row's own), so a row whose source row is missing (its booking is
+ * not stored) is simply not inserted. `link` names the column taken from the source row (the
+ * shipment's id, the customer's id). Each row's values are read into the table's own column
+ * types, as `VALUES` does: the first SELECT of the UNION, of the table's columns and no row,
+ * gives each column its type (a date, a number), and the values' parameters take it.
  */
-export function insertShipments(db: DB, bookings: NewBooking[]): WithNewShipments {
-  return db
-    .with('new_shipment', (query) =>
-      query
-        .insertInto('shipments')
-        .values(bookings.map(({ customerId, shipment }) => ({ ...shipment, user_id: customerId })))
-        .returning(['id', 'reference', 'user_id']),
-    )
-    .with('new_mail', (query) =>
-      query.insertInto('mail_outbox').values(
-        bookings.map(({ shipment, mail }) => ({
-          recipient: (eb) =>
-            eb
-              .selectFrom('new_shipment')
-              .innerJoin('users', 'users.id', 'new_shipment.user_id')
-              .select('users.email')
-              .where('new_shipment.reference', '=', shipment.reference),
-          subject: mail.subject,
-          body: mail.text,
-        })),
-      ),
-    );
+function insertRows<Table extends keyof Database>(
+  query: QueryCreator<any>,
+  table: Table,
+  link: { column: string; from: string },
+  rows: Array<{ values: object; source: (select: QueryCreator<any>) => SelectQueryBuilder<any, any, any> }>,
+) {
+  const columns = [...columnsOf(rows[0]!.values).map(([column]) => column), link.column];
+  const typed = (query.selectFrom(table) as SelectQueryBuilder<any, any, any>).select(columns).where(sql<boolean>`false`);
+  const selects = rows.map(({ values, source }) =>
+    source(query).select([...columnsOf(values).map(([column, value]) => sql`${value}`.as(column)), sql.ref(link.from).as(link.column)]),
+  );
+  return query.insertInto(table).columns(columns as any).expression(selects.reduce((union, select) => union.unionAll(select), typed));
 }
 
-/** Whether a shipment statement failed for want of a customer row (see `insertShipments`). */
-export const isWithoutCustomer = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23502' && 'column' in error && (error.column === 'user_id' || error.column === 'recipient');
+/** The detail rows of the shipments being inserted (a delivery, its receivers, a quote), each with its shipment's id. */
+export const insertDetails = <Table extends keyof Database>(query: QueryCreator<any>, table: Table, rows: Array<{ reference: string; values: object }>) =>
+  insertRows(
+    query,
+    table,
+    { column: 'shipment_id', from: 'new_shipment.id' },
+    rows.map(({ reference, values }) => ({ values, source: (select) => select.selectFrom('new_shipment').where('new_shipment.reference', '=', reference) })),
+  );
+
+/**
+ * Starts the one statement that stores `bookings`: it finds each booking's customer (`customer`,
+ * from the session of its token), which of them may book (`admitted`, given by `admit`: the
+ * hourly limit's part, server/order-limit.ts), inserts their shipments, queues the mail about
+ * each to its customer's address and, through what the caller adds, inserts their details. One
+ * statement is atomic on its own: the shipments, their details and their mail are all stored or
+ * none, without a transaction's extra round trips. A booking without a live session, refused by
+ * the limit or repeating an Idempotency-Key its account already used is simply not stored, and
+ * the others of the statement are; `bookingOutcomes` reads which were.
+ */
+export function insertShipments(db: DB, bookings: NewBooking[], admit: (query: WithNewShipments) => WithNewShipments): WithNewShipments {
+  const keyed = bookings[0]!.shipment.idempotency_key !== undefined;
+  const customers = bookings.map(({ tokenHash, shipment }, position) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([sql.lit(position).as('position'), 'users.id as user_id', ...(keyed ? [sql<string>`${shipment.idempotency_key}`.as('idempotency_key')] : [])])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', sql<Date>`now()`),
+  );
+  const withCustomers = db.with('customer', () => customers.reduce((union, select) => union.unionAll(select as any)) as any) as unknown as WithNewShipments;
+  return admit(withCustomers)
+    .with('new_shipment', (query) => {
+      const insert = insertRows(
+        query,
+        'shipments',
+        { column: 'user_id', from: 'admitted.user_id' },
+        bookings.map(({ shipment }, position) => ({ values: shipment, source: (select) => select.selectFrom('admitted').where('admitted.position', '=', sql.lit(position)) })),
+      );
+      // A key the account already used: the first booking is answered (routes/booking.ts).
+      const once = keyed ? insert.onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key'] as any).where('idempotency_key', 'is not', null).doNothing()) : insert;
+      return once.returning(['id', 'reference', 'user_id']) as any;
+    })
+    .with('new_mail', (query) =>
+      query.insertInto('mail_outbox').columns(['recipient', 'subject', 'body']).expression(
+        bookings
+          .map(({ shipment, mail }) =>
+            query
+              .selectFrom('new_shipment')
+              .innerJoin('users', 'users.id', 'new_shipment.user_id')
+              .select(['users.email as recipient', sql<string>`${mail.subject}`.as('subject'), sql<string>`${mail.text}`.as('body')])
+              .where('new_shipment.reference', '=', shipment.reference!),
+          )
+          .reduce((union, select) => union.unionAll(select)),
+      ),
+    ) as unknown as WithNewShipments;
+}
+
+/** The end of a booking statement: which bookings had a live session (`position`) and which were stored (`reference`). */
+export const bookingOutcomes = (query: WithNewShipments) =>
+  query
+    .selectFrom('customer')
+    .select([sql<number | null>`customer.position`.as('position'), sql<string | null>`null`.as('reference')])
+    .unionAll((eb) => eb.selectFrom('new_shipment').select([sql<number | null>`null`.as('position'), 'new_shipment.reference']));
 
 export function findShipment(db: DB, typedReference: string) {
   return db.selectFrom('shipments').selectAll().where('reference', '=', normaliseReference(typedReference)).executeTakeFirst();

@@ -2,9 +2,10 @@
  * Group commit for statements that many requests make at once. Work given while `maxRunning`
  * batches are already running waits, and the next batch takes up to `maxSize` waiting items of
  * one kind together: one statement, one round trip and one commit for all of them. Alone, an item
- * runs at once, so a quiet server adds no wait; under load, batches grow by themselves. When a
- * batch fails, each of its items runs again alone, so each request gets its own answer (a
- * refusal of one never fails the others).
+ * runs at once, so a quiet server adds no wait; under load, batches grow by themselves. `run`
+ * answers each item of a batch (what became of it), so a refusal of one is answered without
+ * costing the others anything. When a batch fails all the same, each of its items runs again
+ * alone, so one item's error never fails the others.
  */
 export interface BatchLimits {
   /** Items in one batch at most. */
@@ -13,25 +14,25 @@ export interface BatchLimits {
   maxRunning: number;
 }
 
-interface Waiting<Item> {
+interface Waiting<Item, Outcome> {
   item: Item;
-  resolve: () => void;
+  resolve: (outcome: Outcome) => void;
   reject: (error: unknown) => void;
 }
 
-export class Batches<Item> {
-  private readonly queues = new Map<string, Waiting<Item>[]>();
+export class Batches<Item, Outcome = void> {
+  private readonly queues = new Map<string, Waiting<Item, Outcome>[]>();
   private running = 0;
 
-  /** `run` stores all of `items` or none (one statement), or throws. */
+  /** `run` handles `items` in one statement and answers each one's outcome, in order; or throws. */
   constructor(
-    private readonly run: (items: Item[]) => Promise<unknown>,
+    private readonly run: (items: Item[]) => Promise<Outcome[] | void>,
     private readonly limits: BatchLimits,
   ) {}
 
   /** Stores `item` with the others of its `kind` (items of one kind make one statement). */
-  add(kind: string, item: Item): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  add(kind: string, item: Item): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
       const queue = this.queues.get(kind);
       if (queue) queue.push({ item, resolve, reject });
       else this.queues.set(kind, [{ item, resolve, reject }]);
@@ -55,10 +56,10 @@ export class Batches<Item> {
     }
   }
 
-  private async runBatch(batch: Waiting<Item>[]) {
+  private async runBatch(batch: Waiting<Item, Outcome>[]) {
     try {
-      await this.run(batch.map((waiting) => waiting.item));
-      for (const waiting of batch) waiting.resolve();
+      const outcomes = await this.run(batch.map((waiting) => waiting.item));
+      batch.forEach((waiting, index) => waiting.resolve(outcomes?.[index] as Outcome));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One after another: they hold this batch's one connection, not the pool.

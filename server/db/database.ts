@@ -227,6 +227,13 @@ export interface ServerKeysTable {
   created_at: Generated<Date>;
 }
 
+/** An account's bookings of the last hour, for the hourly limit (server/order-limit.ts). */
+export interface BookingWindowsTable {
+  user_id: number;
+  booked_at: Date[];
+  granted: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,6 +254,7 @@ export interface Database {
   files: FilesTable;
   mail_outbox: MailOutboxTable;
   server_keys: ServerKeysTable;
+  booking_windows: BookingWindowsTable;
 }
 
 export type User = Selectable<UsersTable>;

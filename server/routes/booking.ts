@@ -3,24 +3,26 @@
  * shipment, its details and the mail with its reference, all in one statement (see
  * `insertShipments`), so a booking costs one round trip (README, Measurements). Bookings made at
  * the same moment share that statement (../db/batches.ts): one round trip and one commit for
- * all. When a statement finds no customer, a second look says why: 401 (no live session), a
- * replay, or 429.
+ * all. A booking the statement did not store costs the others of its statement nothing: it is
+ * answered from what the statement returned, 401 when its session was not live, and otherwise
+ * after a second look: the first answer of a repeated Idempotency-Key, or 429.
  * With an Idempotency-Key the key goes into the shipment's row; when the account already booked
  * with it, the first booking's reference is answered and nothing is stored or mailed (`replayed`).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Compilable, ExpressionBuilder } from 'kysely';
+import type { QueryCreator } from 'kysely';
 import type { ServiceType } from '../../src/api/contract';
-import { currentUser, sessionCustomerId, sessionTokenHash, signIn } from '../auth';
+import { currentUser, sessionTokenHash, signIn } from '../auth';
 import { Batches, type BatchLimits } from '../db/batches';
-import type { Database, DB, User } from '../db/database';
+import type { DB, User } from '../db/database';
 import { reusableStatement, shapeOf } from '../db/reusable-statement';
-import { checkReplay, isDuplicate, type IdempotencyKey } from '../idempotency';
+import { checkReplay, type IdempotencyKey } from '../idempotency';
 import { bookingMail } from '../mail/messages';
 import type { MailContent } from '../mail/mailer';
-import { orderLimitExceeded, underHourlyLimit } from '../order-limit';
+import { admitAll, admitUnderHourlyLimit, orderLimitExceeded, orderLimitMessage } from '../order-limit';
+import { Problem, unauthorized } from '../problems';
 import type { Services } from '../services';
-import { insertShipments, isWithoutCustomer, newReference, type NewShipment, type WithNewShipments } from '../shipments';
+import { bookingOutcomes, insertShipments, newReference, type NewShipment, type WithNewShipments } from '../shipments';
 
 export interface Booked {
   data: { reference_number: string };
@@ -35,13 +37,6 @@ const bookedWith = (db: DB, customer: User, idempotency: IdempotencyKey) =>
     .where('idempotency_key', '=', idempotency.key)
     .executeTakeFirst();
 
-/** The first booking's answer when this request repeats it (its key), else null. */
-async function replayOf(db: DB, customer: User, idempotency: IdempotencyKey | null): Promise<Booked | null> {
-  const first = idempotency && (await bookedWith(db, customer, idempotency));
-  if (!first || checkReplay(first, idempotency) !== 'replay') return null;
-  return { data: { reference_number: first.reference }, replayed: true };
-}
-
 interface BookingValues<Details> {
   /** The session's token hash, and the hourly limit when it is on. */
   customer: { tokenHash: string; limit: number | undefined };
@@ -50,22 +45,28 @@ interface BookingValues<Details> {
   details: Details;
 }
 
-const customerIdOf = ({ tokenHash, limit }: BookingValues<unknown>['customer']) => (eb: ExpressionBuilder<Database, 'shipments'>) =>
-  limit === undefined ? sessionCustomerId(eb, tokenHash) : sessionCustomerId(eb, tokenHash).where((users) => underHourlyLimit(users, limit));
-
 let statementCount = 0;
 
 /**
  * The statement of one kind of booking, for one booking or several at once: `storeDetails` adds
- * their detail rows. Built once per shape (../db/reusable-statement.ts).
+ * their detail rows (`insertDetails`, ../shipments.ts). Built once per shape
+ * (../db/reusable-statement.ts).
  */
-export function bookingStatement<Details extends object>(storeDetails: (withShipments: WithNewShipments, bookings: Array<{ reference: string; details: Details }>) => Compilable<unknown>) {
-  const statement = reusableStatement((db: DB, { bookings }: { bookings: BookingValues<Details>[] }) =>
-    storeDetails(
-      insertShipments(db, bookings.map(({ customer, shipment, mail }) => ({ customerId: customerIdOf(customer), shipment, mail }))),
+export function bookingStatement<Details extends object>(storeDetails: (withShipments: WithNewShipments, bookings: Array<{ reference: string; details: Details }>) => QueryCreator<any>) {
+  const statement = reusableStatement((db: DB, { bookings }: { bookings: BookingValues<Details>[] }) => {
+    const { limit } = bookings[0]!.customer;
+    const keyed = bookings[0]!.shipment.idempotency_key !== undefined;
+    const withShipments = insertShipments(
+      db,
+      bookings.map(({ customer, shipment, mail }) => ({ tokenHash: customer.tokenHash, shipment, mail })),
+      limit === undefined ? admitAll : admitUnderHourlyLimit(limit, keyed),
+    );
+    const withDetails = storeDetails(
+      withShipments,
       bookings.map(({ shipment, details }) => ({ reference: shipment.reference, details })),
-    ),
-  );
+    ) as unknown as WithNewShipments;
+    return bookingOutcomes(withDetails);
+  });
   return { id: statementCount++, statement };
 }
 
@@ -76,7 +77,10 @@ interface Booking {
   values: BookingValues<object>;
 }
 
-export type BookingBatches = Batches<Booking>;
+/** What became of a booking: stored, not stored for want of a live session, or not stored for another reason (a repeated key, the limit). */
+type Outcome = 'stored' | 'signed-out' | 'not-stored';
+
+export type BookingBatches = Batches<Booking, Outcome>;
 
 /**
  * Bookings waiting together run as one statement: by default up to 16, in up to 4 statements at
@@ -84,19 +88,21 @@ export type BookingBatches = Batches<Booking>;
  * so the statements stay few and reused.
  */
 export const bookingBatches = (db: DB, limits: BatchLimits): BookingBatches =>
-  new Batches<Booking>(
-    async (bookings) => {
-      await db.executeQuery(bookings[0]!.statement.statement(db, { bookings: bookings.map((booking) => booking.values) }));
-    },
-    limits,
-  );
+  new Batches<Booking, Outcome>(async (bookings) => {
+    const { rows } = await db.executeQuery<{ position: number | null; reference: string | null }>(
+      bookings[0]!.statement.statement(db, { bookings: bookings.map((booking) => booking.values) }),
+    );
+    const live = new Set(rows.map((row) => row.position));
+    const stored = new Set(rows.map((row) => row.reference));
+    return bookings.map(({ values }, position) => (stored.has(values.shipment.reference) ? 'stored' : live.has(position) ? 'not-stored' : 'signed-out'));
+  }, limits);
 
 const store = <Details extends object>(services: Services, statement: BookingStatement<Details>, values: BookingValues<Details>) =>
   services.bookings.add(`${statement.id}:${shapeOf(values)}`, { statement, values } as unknown as Booking);
 
 /** The signed-in customer of `request` books `serviceType`, with `details` stored by `statement`. */
 export async function book<Details extends object>(services: Services, request: FastifyRequest, serviceType: ServiceType, statement: BookingStatement<Details>, details: Details, isRetry = false): Promise<Booked> {
-  const { db, mailer, config } = services;
+  const { mailer, config } = services;
   const idempotency = request.idempotencyKey;
   const limit = config.orderRateLimit;
   const reference = newReference();
@@ -106,36 +112,41 @@ export async function book<Details extends object>(services: Services, request: 
     mail: bookingMail(reference, serviceType),
     details,
   };
-  try {
-    await store(services, statement, values);
-  } catch (error) {
-    if (isWithoutCustomer(error) && !isRetry) {
-      // Null when the hour has room again by now.
-      return (await answerWithoutBooking(services, request)) ?? book(services, request, serviceType, statement, details, true);
-    }
-    if (!idempotency || !isDuplicate(error, 'shipments_idempotency')) throw error;
-    await signIn(db, request);
-    const replay = await replayOf(db, currentUser(request), idempotency);
-    if (replay) return replay;
-    // The key's first use is over 24 hours old and not yet cleared: it starts afresh.
-    await db.updateTable('shipments').set({ idempotency_key: null }).where('user_id', '=', currentUser(request).id).where('idempotency_key', '=', idempotency.key).execute();
-    return book(services, request, serviceType, statement, details, isRetry);
+  const outcome = await store(services, statement, values);
+  if (outcome === 'signed-out') throw unauthorized();
+  if (outcome === 'not-stored') {
+    // Null when the booking may go ahead after all (an expired key cleared, the hour has room again).
+    const answer = await answerWithoutBooking(services, request, isRetry);
+    return answer ?? book(services, request, serviceType, statement, details, true);
   }
   mailer.wake();
   return { data: { reference_number: reference }, replayed: false };
 }
 
 /**
- * The booking statement found no customer: 401 when the session has ended, the first answer when
- * the request repeats a booking already made, 429 when the account is at its hourly limit.
+ * The customer's booking was not stored: the first answer when the request repeats a booking
+ * already made, else 429 when the account is at its hourly limit. Null when it may be tried
+ * again: the key's first use is over 24 hours old (and now cleared), or the hour has room again
+ * by now. A second try that is refused again answers 429.
  */
-async function answerWithoutBooking(services: Services, request: FastifyRequest): Promise<Booked | null> {
+async function answerWithoutBooking(services: Services, request: FastifyRequest, isRetry: boolean): Promise<Booked | null> {
   const { db, config } = services;
   await signIn(db, request);
   const customer = currentUser(request);
-  const replay = await replayOf(db, customer, request.idempotencyKey);
-  if (replay) return replay;
-  const refusal = config.orderRateLimit > 0 ? await orderLimitExceeded(db, customer.id, config.orderRateLimit) : null;
+  const idempotency = request.idempotencyKey;
+  const first = idempotency && (await bookedWith(db, customer, idempotency));
+  if (first && idempotency) {
+    if (checkReplay(first, idempotency) === 'replay') return { data: { reference_number: first.reference }, replayed: true };
+    // The key's first use is over 24 hours old and not yet cleared: it starts afresh.
+    await db.updateTable('shipments').set({ idempotency_key: null }).where('user_id', '=', customer.id).where('idempotency_key', '=', idempotency.key).execute();
+    return null;
+  }
+  const limit = config.orderRateLimit;
+  const refusal = limit > 0 ? await orderLimitExceeded(db, customer.id, limit) : null;
   if (refusal) throw refusal;
-  return null;
+  if (!isRetry) return null;
+  // Not stored twice with no limit and no earlier use of its key: nothing explains it.
+  if (limit === 0) throw new Error('booking not stored, for no known reason');
+  // Refused twice, yet the shipments show room: bookings of this account are being stored right now.
+  throw new Problem(429, orderLimitMessage(limit, 1), {}, { 'retry-after': '1' });
 }

@@ -8,6 +8,7 @@ import { checkAddress } from '../address';
 import { requireBooker, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
 import type { RateLimit } from '../config';
 import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
+import { Problem } from '../problems';
 import type { Services } from '../services';
 
 export type ContractRequest<N extends CallName> = FastifyRequest<{
@@ -74,13 +75,14 @@ export function contractRoute<N extends CallName>(
     return run(request, reply);
   };
   // A booking whose request is refused before its statement runs (a field, the key) still answers
-  // 401 first when the session has ended, as every other signed-in call does.
+  // 401 first when the session has ended, as every other signed-in call does. A 401 already
+  // found (the statement saw no live session) needs no second look.
   const bookingHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       if (request.validationError) throw request.validationError;
       return await keyed(request, reply);
     } catch (error) {
-      if (!request.user) await signIn(services.db, request);
+      if (!request.user && !(error instanceof Problem && error.statusCode === 401)) await signIn(services.db, request);
       throw error;
     }
   };

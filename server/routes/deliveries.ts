@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BULK_DELIVERY_CREATED, calls, DELIVERY_CREATED } from '../../src/api/contract';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
 import type { RoutesOptions } from '../services';
-import { newShipmentId } from '../shipments';
+import { insertDetails } from '../shipments';
 import { book, bookingStatement } from './booking';
 import { contractRoute } from './contract-route';
 
@@ -13,11 +13,10 @@ type Receiver = Omit<DeliveryReceiversTable, 'id' | 'shipment_id'>;
 /** Sender and receivers go in with the shipment: one statement, so all of it is stored or none. */
 const deliveryStatement = bookingStatement((withShipments, deliveries: Array<{ reference: string; details: { sender: Sender; receivers: Receiver[] } }>) =>
   withShipments
-    .with('new_delivery', (query) =>
-      query.insertInto('deliveries').values(deliveries.map(({ reference, details }) => ({ ...details.sender, shipment_id: newShipmentId(reference) }))),
-    )
-    .insertInto('delivery_receivers')
-    .values(deliveries.flatMap(({ reference, details }) => details.receivers.map((receiver) => ({ ...receiver, shipment_id: newShipmentId(reference) })))),
+    .with('new_delivery', (query) => insertDetails(query, 'deliveries', deliveries.map(({ reference, details }) => ({ reference, values: details.sender }))))
+    .with('new_receivers', (query) =>
+      insertDetails(query, 'delivery_receivers', deliveries.flatMap(({ reference, details }) => details.receivers.map((receiver) => ({ reference, values: receiver })))),
+    ),
 );
 
 const booking = { booking: true } as const;

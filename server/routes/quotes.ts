@@ -5,7 +5,7 @@ import { calls, type ServiceType } from '../../src/api/contract';
 import { currentUser } from '../auth';
 import type { RoutesOptions } from '../services';
 import type { QuotesTable } from '../db/database';
-import { newShipmentId } from '../shipments';
+import { insertDetails } from '../shipments';
 import { uploadedFile } from '../uploads';
 import { book, bookingStatement } from './booking';
 import { contractRoute, type ContractRequest } from './contract-route';
@@ -18,7 +18,7 @@ const quoteCalls = [
 ] as const satisfies ReadonlyArray<readonly [keyof typeof calls, ServiceType]>;
 
 const quoteStatement = bookingStatement((withShipments, quotes: Array<{ reference: string; details: Omit<Insertable<QuotesTable>, 'shipment_id'> }>) =>
-  withShipments.insertInto('quotes').values(quotes.map(({ reference, details }) => ({ ...details, shipment_id: newShipmentId(reference) }))),
+  withShipments.with('new_quote', (query) => insertDetails(query, 'quotes', quotes.map(({ reference, details }) => ({ reference, values: details })))),
 );
 
 export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOptions) {

@@ -8,6 +8,7 @@ import * as idempotencyLimitsFiles from './005-idempotency-limits-files';
 import * as staffOffers from './006-staff-offers';
 import * as serverKeysSessionExpiry from './007-server-keys-session-expiry';
 import * as codeAndMailLimits from './008-code-and-mail-limits';
+import * as bookingWindows from './009-booking-windows';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-staff-offers': staffOffers,
   '007-server-keys-session-expiry': serverKeysSessionExpiry,
   '008-code-and-mail-limits': codeAndMailLimits,
+  '009-booking-windows': bookingWindows,
 };
