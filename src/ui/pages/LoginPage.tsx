@@ -25,7 +25,6 @@ import './accounts.css';
  */
 export type LoginState = (ReturnState & { email?: string; passwordChanged?: boolean }) | null;
 
-
 export default function LoginPage() {
   usePageMeta('Log In', 'Log in to book deliveries, request quotes and manage your account.');
   const session = Session.useActorRef();
