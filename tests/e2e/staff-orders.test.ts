@@ -5,12 +5,16 @@
  * customer accepts it; another order is cancelled by its customer and shows Cancelled on public tracking; a
  * customer on /staff is told it is not for them.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, inDays, post, signUp, type Customer } from '../api/helpers';
 import { signInAs, startApp, type App } from '../support/browser';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
+
+const SHOTS = path.resolve('tests/.artifacts/screenshots');
 
 let app: App;
 let staff: Customer;
@@ -32,6 +36,15 @@ const main = (on: Page) => on.getByRole('main');
 async function arrive(on: Page, pathname: string, heading: string | RegExp) {
   await on.waitForURL((url) => url.pathname === pathname);
   await on.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+/** Screenshots of what the page shows now, at 1280 px and on a 390 px phone, for a person to look at (tests/.artifacts/screenshots). */
+async function lookAt(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function freshPage(): Promise<Page> {
@@ -96,6 +109,7 @@ describe('staff and customers in Chromium', () => {
     await acceptShown.click();
     await main(page).getByText('The price has changed to ₦9,000,000.00. Check it before you accept.').waitFor();
     await main(page).getByRole('region', { name: /Price offered: ₦9,000,000.00/ }).waitFor();
+    await lookAt(page, 'order-price-changed');
     expect((await get(app.server, `users/orders/${changing}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
     await main(page).getByRole('button', { name: `Accept ₦9,000,000.00 for ${changing}` }).click();
     await main(page).getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ }).waitFor();
