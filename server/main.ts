@@ -1,16 +1,40 @@
-/** `npm start` and `npm run dev` land here: read the environment, build the app, listen. */
+/**
+ * `npm start` and `npm run dev` land here: read the environment, build the app, listen, and say in
+ * a few lines where things are. On a terminal the log is pino-pretty's readable lines; piped to a
+ * file or a collector it stays one JSON object a line.
+ */
+import path from 'node:path';
+import pinoPretty from 'pino-pretty';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { readConfig, type ServerConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { WeakOpsTokenError } from './ops-token';
 
+/** What a person starting the server needs first: where the site is, where mail goes, how to make staff. */
+function startupLines(config: ServerConfig, origin: string): string[] {
+  const database = config.databaseUrl ? `PostgreSQL at ${new URL(config.databaseUrl).host}` : `embedded, in ${path.join(config.dataDir, 'db')}`;
+  const mail = config.smtpUrl
+    ? `sent through SMTP at ${new URL(config.smtpUrl).host}`
+    : `written to ${path.join(config.dataDir, 'outbox')} as .eml files (set SMTP_URL to send it)`;
+  return [
+    config.webRoot ? `Relo Logistics is running at ${origin}` : `The API is running at ${origin}/api/v1 (no website: WEB_ROOT is empty)`,
+    `Database: ${database}`,
+    `Mail: ${mail}`,
+    'Staff: sign up on the site, then run `npm run ops -- add-staff <email>` (README, "Making a staff account")',
+  ];
+}
+
 const config = readConfig();
+if (process.stdout.isTTY && config.logger && !config.logStream) {
+  config.logStream = pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}
 const app = await buildApp(config).catch((error: unknown) => {
   if (!(error instanceof DataDirInUseError || error instanceof WeakOpsTokenError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
-await app.listen({ port: config.port, host: config.host });
+const origin = await app.listen({ port: config.port, host: config.host });
+for (const line of startupLines(config, origin)) console.log(line);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
