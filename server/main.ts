@@ -2,7 +2,7 @@
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { WeakOpsTokenError } from './ops-token';
+import { WeakOpsTokenError } from './ops/ops-token';
 
 const config = readConfig();
 const app = await buildApp(config).catch((error: unknown) => {
