@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from '../server/json-depth';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../server/http/json-depth';
 import { codeFrom, waitForMailTo } from '../tests/support/mail';
 import { startTestServer, type TestServer } from '../tests/support/server';
 

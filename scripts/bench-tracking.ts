@@ -15,8 +15,8 @@
  */
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { readConfig } from '../server/config';
-import { registerSecurity } from '../server/security';
-import { trackingMisses } from '../server/tracking-misses';
+import { registerSecurity } from '../server/http/security';
+import { trackingMisses } from '../server/orders/tracking-misses';
 import { codeFrom, lastMailTo } from '../tests/support/mail';
 import { startTestServer } from '../tests/support/server';
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { company } from '../src/content/company';
 import type { SessionPurgeSettings } from './accounts/session-purge';
-import type { BatchLimits } from './db/batches';
+import type { BatchLimits } from './orders/batches';
 import type { MailSettings } from './mail/outbox';
 
 export interface RateLimit {
@@ -48,14 +48,14 @@ export interface ServerConfig {
   applicationRateLimit: RateLimit;
   /** Tracking lookups one client address may send, right references or not. */
   trackingRateLimit: RateLimit;
-  /** Wrong tracking references one client address may send; beyond them every lookup waits (server/tracking-misses.ts). */
+  /** Wrong tracking references one client address may send; beyond them every lookup waits (server/orders/tracking-misses.ts). */
   trackingMissLimit: RateLimit;
   /** Fastify's `trustProxy` (TRUST_PROXY): off, or the addresses of the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
   codeLimits: CodeLimits;
   /** Quotes and deliveries one account may book per hour (0: no limit). */
   orderRateLimit: number;
-  /** Bookings stored together: at most `maxSize` in one statement, `maxRunning` statements at once (server/db/batches.ts). */
+  /** Bookings stored together: at most `maxSize` in one statement, `maxRunning` statements at once (server/orders/batches.ts). */
   bookingBatches: BatchLimits;
   /** Expired sessions deleted in the background: a round every `everyMs`, `batchSize` rows a statement (server/accounts/session-purge.ts). */
   sessionPurge: SessionPurgeSettings;

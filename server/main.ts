@@ -8,7 +8,7 @@ import pinoPretty from 'pino-pretty';
 import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { WeakOpsTokenError } from './ops-token';
+import { WeakOpsTokenError } from './ops/ops-token';
 
 /** What a person starting the server needs first: where the site is, where mail goes, how to make staff. */
 function startupLines(config: ServerConfig, origin: string): string[] {

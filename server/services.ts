@@ -3,10 +3,10 @@ import type { BackgroundWork } from './background';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import type { Mailer } from './mail/outbox';
-import type { PhotoLinks } from './photo-links';
+import type { PhotoLinks } from './files/photo-links';
 import type { BookingBatches } from './routes/booking';
-import type { TrackingCache } from './tracking-cache';
-import type { ImageStore } from './uploads';
+import type { TrackingCache } from './orders/tracking-cache';
+import type { ImageStore } from './files/uploads';
 
 export interface Services {
   config: ServerConfig;
@@ -19,7 +19,7 @@ export interface Services {
   photoLinks: PhotoLinks;
   tracking: TrackingCache;
   background: BackgroundWork;
-  /** Clears Idempotency-Keys older than 24 hours, now and then (see ./idempotency.ts). */
+  /** Clears Idempotency-Keys older than 24 hours, now and then (see ./orders/idempotency.ts). */
   expireIdempotencyKeys: () => void;
 }
 

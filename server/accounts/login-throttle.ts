@@ -7,7 +7,7 @@
 import type { FastifyReply } from 'fastify';
 import type { RateLimit } from '../config';
 import type { DB, User } from '../db/database';
-import { Problem } from '../problems';
+import { Problem } from '../http/problems';
 import { sha256 } from './codes';
 import { passwordMatches } from './passwords';
 

@@ -1,7 +1,7 @@
 /** Looking customers up, and what of them the API shows. */
 import type { Profile } from '../../src/api/contract';
 import type { DB, User } from '../db/database';
-import { imageUrl } from '../uploads';
+import { imageUrl } from '../files/uploads';
 
 export const findUserByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

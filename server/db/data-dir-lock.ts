@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { makePrivateFolder, PRIVATE_FILE } from '../data-dir';
+import { makePrivateFolder, PRIVATE_FILE } from './data-dir';
 
 export class DataDirInUseError extends Error {}
 

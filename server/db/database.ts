@@ -9,7 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationStatus, ServiceType, ShipmentStatus, UserRole } from '../../src/api/contract';
-import { makePrivateFolder } from '../data-dir';
+import { makePrivateFolder } from './data-dir';
 import { boundedWait } from './bounded-wait';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
@@ -227,7 +227,7 @@ export interface ServerKeysTable {
   created_at: Generated<Date>;
 }
 
-/** An account's bookings of the last hour, for the hourly limit (server/order-limit.ts). */
+/** An account's bookings of the last hour, for the hourly limit (server/orders/order-limit.ts). */
 export interface BookingWindowsTable {
   user_id: number;
   booked_at: Date[];

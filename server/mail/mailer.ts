@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { makePrivateFolder, PRIVATE_FILE } from '../data-dir';
+import { makePrivateFolder, PRIVATE_FILE } from '../db/data-dir';
 
 export interface Mail {
   to: string;

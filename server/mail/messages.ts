@@ -67,7 +67,7 @@ export function passwordChangedMail(to: string, when: Date): Mail {
   };
 }
 
-/** Its recipient is the booking's customer, whom the booking statement finds (shipments.ts). */
+/** Its recipient is the booking's customer, whom the booking statement finds (../orders/shipments.ts). */
 export function bookingMail(reference: string, serviceType: ServiceType): MailContent {
   const label = serviceTypeLabels[serviceType];
   return {

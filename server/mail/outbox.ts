@@ -51,7 +51,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** Runs `work` in a transaction; the mails it queues with `enqueueMail(trx, …)` are sent once it commits. */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
-  /** Tells the sender that a statement which queued mail itself (a booking: shipments.ts) has committed. */
+  /** Tells the sender that a statement which queued mail itself (a booking: ../orders/shipments.ts) has committed. */
   wake(): void;
   backlog(): Promise<MailBacklog>;
   /** Stops the sender after the mail it is delivering, if any. */

@@ -6,10 +6,10 @@ import { checkCode, sendCode } from '../accounts/mailed-codes';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
 import { clearLoginAttempts, forgetEndedLoginWindows, throttleAccount } from '../accounts/login-throttle';
 import { findUserByEmail, isUniqueViolation } from '../accounts/users';
-import { bearerToken, endSession, startSession } from '../auth';
-import { invalid, Problem } from '../problems';
+import { bearerToken, endSession, startSession } from '../accounts/auth';
+import { invalid, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
-import { imageUrl } from '../uploads';
+import { imageUrl } from '../files/uploads';
 import { contractRoute } from './contract-route';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists. Log in or reset your password.';

@@ -2,7 +2,7 @@
  * What every quote and delivery does: check the session, check the hourly limit, store the
  * shipment, its details and the mail with its reference, all in one statement (see
  * `insertShipments`), so a booking costs one round trip (README, Measurements). Bookings made at
- * the same moment share that statement (../db/batches.ts): one round trip and one commit for
+ * the same moment share that statement (../orders/batches.ts): one round trip and one commit for
  * all. A booking the statement did not store costs the others of its statement nothing: it is
  * answered from what the statement returned, 401 when its session was not live, and otherwise
  * after a second look: the first answer of a repeated Idempotency-Key, or 429.
@@ -12,17 +12,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { QueryCreator } from 'kysely';
 import type { ServiceType } from '../../src/api/contract';
-import { currentUser, sessionTokenHash, signIn } from '../auth';
-import { Batches, type BatchLimits } from '../db/batches';
+import { currentUser, sessionTokenHash, signIn } from '../accounts/auth';
+import { Batches, type BatchLimits } from '../orders/batches';
 import type { DB, User } from '../db/database';
-import { reusableStatement, shapeOf } from '../db/reusable-statement';
-import { checkReplay, type IdempotencyKey } from '../idempotency';
+import { reusableStatement, shapeOf } from '../orders/reusable-statement';
+import { checkReplay, type IdempotencyKey } from '../orders/idempotency';
 import { bookingMail } from '../mail/messages';
 import type { MailContent } from '../mail/mailer';
-import { admitAll, admitUnderHourlyLimit, orderLimitExceeded, orderLimitMessage } from '../order-limit';
-import { Problem, unauthorized } from '../problems';
+import { admitAll, admitUnderHourlyLimit, orderLimitExceeded, orderLimitMessage } from '../orders/order-limit';
+import { Problem, unauthorized } from '../http/problems';
 import type { Services } from '../services';
-import { bookingOutcomes, insertShipments, newReference, type NewShipment, type WithNewShipments } from '../shipments';
+import { bookingOutcomes, insertShipments, newReference, type NewShipment, type WithNewShipments } from '../orders/shipments';
 
 export interface Booked {
   data: { reference_number: string };
@@ -49,8 +49,8 @@ let statementCount = 0;
 
 /**
  * The statement of one kind of booking, for one booking or several at once: `storeDetails` adds
- * their detail rows (`insertDetails`, ../shipments.ts). Built once per shape
- * (../db/reusable-statement.ts).
+ * their detail rows (`insertDetails`, ../orders/shipments.ts). Built once per shape
+ * (../orders/reusable-statement.ts).
  */
 export function bookingStatement<Details extends object>(storeDetails: (withShipments: WithNewShipments, bookings: Array<{ reference: string; details: Details }>) => QueryCreator<any>) {
   const statement = reusableStatement((db: DB, { bookings }: { bookings: BookingValues<Details>[] }) => {

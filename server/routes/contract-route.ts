@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
-import { checkAddress } from '../address';
-import { requireBooker, requireOpsToken, requireStaff, requireUser, signIn } from '../auth';
+import { checkAddress } from '../http/address';
+import { requireBooker, requireOpsToken, requireStaff, requireUser, signIn } from '../accounts/auth';
 import type { RateLimit } from '../config';
-import { idempotencyKeyOf, type IdempotencyKey } from '../idempotency';
-import { Problem } from '../problems';
+import { idempotencyKeyOf, type IdempotencyKey } from '../orders/idempotency';
+import { Problem } from '../http/problems';
 import type { Services } from '../services';
 
 export type ContractRequest<N extends CallName> = FastifyRequest<{
@@ -33,7 +33,7 @@ interface RouteOptions {
   rateLimited?: boolean;
   /** Any other call limited per client address: its own limit (newsletter, applications, tracking). */
   perAddress?: RateLimit;
-  /** Application calls: read the Idempotency-Key (see ../idempotency.ts). */
+  /** Application calls: read the Idempotency-Key (see ../orders/idempotency.ts). */
   idempotent?: boolean;
   /**
    * Quote and delivery calls: idempotent too, and `book` (./booking.ts) checks the session and

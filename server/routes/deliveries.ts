@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BULK_DELIVERY_CREATED, calls, DELIVERY_CREATED } from '../../src/api/contract';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
 import type { RoutesOptions } from '../services';
-import { insertDetails } from '../shipments';
+import { insertDetails } from '../orders/shipments';
 import { book, bookingStatement } from './booking';
 import { contractRoute } from './contract-route';
 

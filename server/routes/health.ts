@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { isOpsToken } from '../auth';
+import { isOpsToken } from '../accounts/auth';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
 

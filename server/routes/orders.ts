@@ -15,14 +15,14 @@ import {
   todayInLagos,
   type ServiceType,
 } from '../../src/api/contract';
-import { currentUser } from '../auth';
+import { currentUser } from '../accounts/auth';
 import type { DB, OffersTable, Shipment, User } from '../db/database';
 import { customerActionMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { checkCancelOf, currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders';
-import { conflict, conflictWith, invalidFrom, notFound } from '../problems';
+import { checkCancelOf, currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders/orders';
+import { conflict, conflictWith, invalidFrom, notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, lockShipment, moveShipment } from '../shipments';
+import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
 

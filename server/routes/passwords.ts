@@ -6,10 +6,10 @@ import { checkCode, sendCode } from '../accounts/mailed-codes';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords';
 import { accountPasswordMatches, clearLoginAttempts } from '../accounts/login-throttle';
 import { findUserByEmail } from '../accounts/users';
-import { currentUser, endOtherSessions } from '../auth';
+import { currentUser, endOtherSessions } from '../accounts/auth';
 import { passwordChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { invalid } from '../problems';
+import { invalid } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
 

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
 import { accountPasswordMatches } from '../accounts/login-throttle';
 import { profileOf } from '../accounts/users';
-import { currentUser } from '../auth';
-import { invalid, Problem } from '../problems';
+import { currentUser } from '../accounts/auth';
+import { invalid, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
-import { uploadedFile } from '../uploads';
+import { uploadedFile } from '../files/uploads';
 import { contractRoute } from './contract-route';
 
 export const WRONG_PASSWORD = 'Your password is not correct.';

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Insertable } from 'kysely';
 import { calls, type ServiceType } from '../../src/api/contract';
-import { currentUser } from '../auth';
+import { currentUser } from '../accounts/auth';
 import type { RoutesOptions } from '../services';
 import type { QuotesTable } from '../db/database';
-import { insertDetails } from '../shipments';
-import { uploadedFile } from '../uploads';
+import { insertDetails } from '../orders/shipments';
+import { uploadedFile } from '../files/uploads';
 import { book, bookingStatement } from './booking';
 import { contractRoute, type ContractRequest } from './contract-route';
 
@@ -27,7 +27,7 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
       const file = uploadedFile(request, 'file');
       let image: string | null = null;
       if (file) {
-        // A photo comes in a form, whose session the guard looked up (requireBooker, ../auth.ts).
+        // A photo comes in a form, whose session the guard looked up (requireBooker, ../accounts/auth.ts).
         image = await services.images.save(file, 'file', currentUser(request).id);
       }
       // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).

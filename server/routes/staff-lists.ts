@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { applicationStatusLabels, calls, type StaffApplication } from '../../src/api/contract';
-import { isRowId } from '../address';
-import { csvFile } from '../csv';
+import { isRowId } from '../http/address';
+import { csvFile } from '../http/csv';
 import type { ApplicationsTable } from '../db/database';
-import { notFound } from '../problems';
+import { notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
 

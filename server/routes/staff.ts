@@ -6,15 +6,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calls, formatNaira, isFinalStatus, statusLabels } from '../../src/api/contract';
 import { findUserByEmail, isUniqueViolation } from '../accounts/users';
-import { staffActor } from '../auth';
+import { staffActor } from '../accounts/auth';
 import type { DB, Shipment } from '../db/database';
 import { offerMail, statusChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { orderQueue } from '../order-queue';
-import { checkCancelOf, checkMove, MOVED_MEANWHILE, staffView } from '../orders';
-import { conflict, forbidden, notFound } from '../problems';
+import { orderQueue } from '../orders/order-queue';
+import { checkCancelOf, checkMove, MOVED_MEANWHILE, staffView } from '../orders/orders';
+import { conflict, forbidden, notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, lockShipment, moveShipment } from '../shipments';
+import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
 

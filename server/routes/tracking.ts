@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { calls, ORDERS_PAGE_SIZE, ordersQuery } from '../../src/api/contract';
-import { INVALID_CURSOR, isRowId } from '../address';
-import { currentUser } from '../auth';
-import { readFormsWithoutFiles } from '../multipart-fields';
-import { currentOffers, orderOf } from '../orders';
-import { notFound, Problem } from '../problems';
+import { INVALID_CURSOR, isRowId } from '../http/address';
+import { currentUser } from '../accounts/auth';
+import { readFormsWithoutFiles } from '../http/multipart-fields';
+import { currentOffers, orderOf } from '../orders/orders';
+import { notFound, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
-import { findTracking, normaliseReference } from '../shipments';
-import { trackingMisses } from '../tracking-misses';
+import { findTracking, normaliseReference } from '../orders/shipments';
+import { trackingMisses } from '../orders/tracking-misses';
 import { contractRoute } from './contract-route';
 
 /** The cursor is opaque to clients: the id of the page's last order, base64url-encoded. */

@@ -1,5 +1,5 @@
 /**
- * Refusals inside a batch of bookings (server/db/batches.ts, server/routes/booking.ts). A
+ * Refusals inside a batch of bookings (server/orders/batches.ts, server/routes/booking.ts). A
  * booking whose token is garbage must not cost the good bookings stored with it a statement
  * more, and bookings that one account sends at the very same moment must not pass its hourly
  * limit together.
@@ -13,7 +13,7 @@
 import http from 'node:http';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { orderLimitMessage } from '../../server/order-limit';
+import { orderLimitMessage } from '../../server/orders/order-limit';
 import { readOutbox } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { call, post, scheduledDelivery, signUp, type Answer, type Customer } from './helpers';

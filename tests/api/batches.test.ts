@@ -1,6 +1,6 @@
-/** Group commit (server/db/batches.ts), without a database: what goes together, how many run, and what a failure does. */
+/** Group commit (server/orders/batches.ts), without a database: what goes together, how many run, and what a failure does. */
 import { expect, it } from 'vitest';
-import { Batches } from '../../server/db/batches';
+import { Batches } from '../../server/orders/batches';
 
 /** A `run` whose batches finish when the test says so. */
 function controlledRun() {

@@ -1,5 +1,5 @@
 /**
- * Bookings made at the same moment share one statement (server/db/batches.ts). A wrong batch
+ * Bookings made at the same moment share one statement (server/orders/batches.ts). A wrong batch
  * would store one customer's booking under another's account, mix up their details or mail the
  * wrong person, or let one customer's refusal fail everyone's booking. Here many customers book
  * every kind of booking at once, with an ended session, a customer at the hourly limit and a

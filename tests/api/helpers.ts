@@ -93,7 +93,7 @@ export async function readiness(server: Pick<TestServer, 'origin'>, opsToken?: s
 
 /** `npm run ops -- …` against the test server, with the staff token it keeps in its DATA_DIR; answers what it prints. */
 export async function ops(server: TestServer, ...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'server/ops.ts', ...args], {
+  const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'server/ops/ops.ts', ...args], {
     env: { ...process.env, DATA_DIR: server.dataDir, SERVER_URL: server.origin, OPS_TOKEN: '' },
   });
   return stdout;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_ONLY_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from '../../server/uploads';
+import { IMAGE_ONLY_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from '../../server/files/uploads';
 import { startTestServer, type TestServer } from '../support/server';
 import { form, get, post, quote, signUp, type Customer } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * The tracking lookup reads its multipart form with a one-pass parser (server/multipart-fields.ts)
+ * The tracking lookup reads its multipart form with a one-pass parser (server/http/multipart-fields.ts)
  * instead of @fastify/multipart's streams. Over real HTTP, the same forms go to two echo routes,
  * one read each way, and must come back the same: the same fields, files as their bytes, the same
  * status and message for every broken form. Then the real server's tracking route, as the site
@@ -8,9 +8,9 @@
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleError } from '../../server/error-handler';
-import { readFormsWithoutFiles } from '../../server/multipart-fields';
-import { registerMultipart } from '../../server/uploads';
+import { handleError } from '../../server/http/error-handler';
+import { readFormsWithoutFiles } from '../../server/http/multipart-fields';
+import { registerMultipart } from '../../server/files/uploads';
 import { startTestServer, type TestServer } from '../support/server';
 import { form, pngBlob, post, scheduledDelivery, signUp } from './helpers';
 

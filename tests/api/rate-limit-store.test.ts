@@ -1,5 +1,5 @@
 /**
- * The in-memory per-address limit (server/window-store.ts) cannot be reset by flooding it with
+ * The in-memory per-address limit (server/http/window-store.ts) cannot be reset by flooding it with
  * other addresses: @fastify/rate-limit's own LocalStore kept the 5,000 most recent keys, so
  * requests from 5,000 other addresses gave an attacked address a fresh count. Requests go
  * through the real server's routes and limiter with `inject`, whose `remoteAddress` stands for
@@ -7,7 +7,7 @@
  * refuses is answered 422 after being counted, so each request is cheap.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WindowStore } from '../../server/window-store';
+import { WindowStore } from '../../server/http/window-store';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * A reusable statement (server/db/reusable-statement.ts) is compiled once per shape and then only
+ * A reusable statement (server/orders/reusable-statement.ts) is compiled once per shape and then only
  * given new values. A wrong reuse would store one customer's booking with another's values, so
  * this checks, on the real database, that every call stores its own values, whatever the shape.
  */
@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type Generated } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reusableStatement } from '../../server/db/reusable-statement';
+import { reusableStatement } from '../../server/orders/reusable-statement';
 
 interface Tables {
   parcels: { id: Generated<number>; label: string; note: string | null; weight: Generated<number | null> };

@@ -43,7 +43,7 @@ const pathOf = (name: CallName) => calls[name].path.replace('{id}', 'RL-ABCDEFGH
 
 const ops = async (...args: string[]) => {
   try {
-    const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'server/ops.ts', ...args], {
+    const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'server/ops/ops.ts', ...args], {
       env: { ...process.env, DATA_DIR: server.dataDir, SERVER_URL: server.origin, OPS_TOKEN: '' },
     });
     return { code: 0, output: stdout };

@@ -4,7 +4,7 @@
  * `npm run ops -- set-status` calls), using the token the server keeps in DATA_DIR/ops-token.
  */
 import type { ShipmentStatus } from '../../src/api/contract';
-import { readOpsToken } from '../../server/ops-token';
+import { readOpsToken } from '../../server/ops/ops-token';
 import { post, scheduledDelivery } from '../api/helpers';
 import type { TestServer } from './server';
 

@@ -3,7 +3,7 @@
  * ops command's call (`npm run ops -- add-staff`, POST staff/roles with the ops token) makes the
  * account staff.
  */
-import { readOpsToken } from '../../server/ops-token';
+import { readOpsToken } from '../../server/ops/ops-token';
 import { post, signUp, uniqueEmail, type Customer } from '../api/helpers';
 import type { TestServer } from './server';
 

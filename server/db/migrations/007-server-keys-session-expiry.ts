@@ -1,6 +1,6 @@
 /**
  * Keys the server makes for itself and keeps with the data, so every instance on one database
- * shares them (the photo-link key: server/photo-links.ts); an index for the sweep of expired
+ * shares them (the photo-link key: server/files/photo-links.ts); an index for the sweep of expired
  * sessions (server/accounts/session-purge.ts).
  */
 import { sql, type Kysely } from 'kysely';

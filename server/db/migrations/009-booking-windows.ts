@@ -1,5 +1,5 @@
 /**
- * The hourly booking limit under concurrency (server/order-limit.ts): one row per account that
+ * The hourly booking limit under concurrency (server/orders/order-limit.ts): one row per account that
  * books while ORDER_RATE_LIMIT is on, holding the times of its bookings of the last hour. A
  * booking statement updates its customer's row before it stores anything, so statements booking
  * for one account at once take turns on that row, and each reads the count the one before it left.

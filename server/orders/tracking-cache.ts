@@ -3,7 +3,7 @@
  * query, not one per visitor. Status changes made through this server drop the entry at once;
  * changes seen by another instance (or an account deleted) show within the two seconds.
  */
-import type { TrackingResult } from '../src/api/contract';
+import type { TrackingResult } from '../../src/api/contract';
 
 export class TrackingCache {
   private readonly entries = new Map<string, { result: TrackingResult; expires: number }>();

@@ -17,8 +17,8 @@
  * than the shipments do.
  */
 import { sql, type Expression, type ExpressionBuilder } from 'kysely';
-import type { DB } from './db/database';
-import { Problem } from './problems';
+import type { DB } from '../db/database';
+import { Problem } from '../http/problems';
 import type { WithNewShipments } from './shipments';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

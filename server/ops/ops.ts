@@ -6,8 +6,8 @@
  */
 import {
   calls, mailBacklogResponse, messageResponse, serviceTypeLabels, shipmentStatuses, staffOrderResponse, staffOrdersResponse, type ShipmentStatus, type UserRole,
-} from '../src/api/contract';
-import { readConfig } from './config';
+} from '../../src/api/contract';
+import { readConfig } from '../config';
 import { opsTokenFile, readOpsToken } from './ops-token';
 
 const USAGE = `Usage:

@@ -6,9 +6,9 @@
  */
 import crypto from 'node:crypto';
 import { sql, type Insertable, type InsertResult, type QueryCreator, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { ShipmentStatus, TrackingResult } from '../src/api/contract';
-import type { Actor, Database, DB, Shipment, ShipmentsTable } from './db/database';
-import type { MailContent } from './mail/mailer';
+import type { ShipmentStatus, TrackingResult } from '../../src/api/contract';
+import type { Actor, Database, DB, Shipment, ShipmentsTable } from '../db/database';
+import type { MailContent } from '../mail/mailer';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -85,7 +85,7 @@ export const insertDetails = <Table extends keyof Database>(query: QueryCreator<
 /**
  * Starts the one statement that stores `bookings`: it finds each booking's customer (`customer`,
  * from the session of its token), which of them may book (`admitted`, given by `admit`: the
- * hourly limit's part, server/order-limit.ts), inserts their shipments, queues the mail about
+ * hourly limit's part, server/orders/order-limit.ts), inserts their shipments, queues the mail about
  * each to its customer's address and, through what the caller adds, inserts their details. One
  * statement is atomic on its own: the shipments, their details and their mail are all stored or
  * none, without a transaction's extra round trips. A booking without a live session, refused by

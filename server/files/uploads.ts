@@ -6,14 +6,14 @@
  * account, and served back by any server instance at /uploads/<name>.
  */
 import crypto from 'node:crypto';
-import { MAX_UPLOAD_BYTES } from '../src/api/contract';
+import { MAX_UPLOAD_BYTES } from '../../src/api/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import type { DB } from './db/database';
+import type { DB } from '../db/database';
 import { trimmedImage, type ImageExt } from './image-end';
 import { MAX_IMAGE_PIXELS, withoutMetadata } from './image-metadata';
-import { invalid, Problem } from './problems';
+import { invalid, Problem } from '../http/problems';
 
 /** What one multipart form may hold: one file, and fields enough for the longest form. */
 export const FORM_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 };

@@ -13,7 +13,7 @@ import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore, ty
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerConfig } from './config';
+import type { ServerConfig } from '../config';
 import { Problem } from './problems';
 import { WindowStore } from './window-store';
 

@@ -7,9 +7,9 @@
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RateLimit } from './config';
-import { Problem } from './problems';
-import { rateLimitedMessage } from './security';
+import type { RateLimit } from '../config';
+import { Problem } from '../http/problems';
+import { rateLimitedMessage } from '../http/security';
 
 export interface TrackingMisses {
   /** 429 when this request's address has no misses left; costs no write. */

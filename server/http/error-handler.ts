@@ -4,7 +4,7 @@
  * SQL. Anything unexpected is logged and answered with the generic message.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { calls, GENERIC_ERROR, MAX_UPLOAD_SIZE, type CallName, type ErrorBody } from '../src/api/contract';
+import { calls, GENERIC_ERROR, MAX_UPLOAD_SIZE, type CallName, type ErrorBody } from '../../src/api/contract';
 import { Problem } from './problems';
 
 /** Messages for Fastify's and its plugins' own 4xx errors, by code. */

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makePrivateFolder, PRIVATE_FILE } from './data-dir';
+import { makePrivateFolder, PRIVATE_FILE } from '../db/data-dir';
 
 export const MIN_OPS_TOKEN_LENGTH = 32;
 

@@ -1,6 +1,6 @@
 /** The errors a route throws on purpose; the error handler turns each into its answer. */
 import type { z } from 'zod';
-import { fieldErrors } from '../src/api/contract';
+import { fieldErrors } from '../../src/api/contract';
 
 /** A 4xx with a message for the user, optionally messages under fields and headers (Retry-After). */
 export class Problem extends Error {

@@ -17,10 +17,10 @@ import {
   type OrderDetail,
   type ShipmentStatus,
   type StaffOrderDetail,
-} from '../src/api/contract';
-import type { DB, OffersTable, Shipment } from './db/database';
-import type { PhotoLinks } from './photo-links';
-import { conflict } from './problems';
+} from '../../src/api/contract';
+import type { DB, OffersTable, Shipment } from '../db/database';
+import type { PhotoLinks } from '../files/photo-links';
+import { conflict } from '../http/problems';
 
 type OfferRow = Selectable<OffersTable>;
 
@@ -87,7 +87,7 @@ export async function checkCancelOf(db: DB, shipmentId: number, by: 'customer' |
 const offersOf = (db: DB, shipmentId: number) =>
   db.selectFrom('offers').selectAll().where('shipment_id', '=', shipmentId).orderBy('id').execute();
 
-/** The quote or delivery as sent; quote photos as signed links (see photo-links.ts). */
+/** The quote or delivery as sent; quote photos as signed links (see ../files/photo-links.ts). */
 async function detailsOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<OrderDetail['details']> {
   const quote = await db.selectFrom('quotes').selectAll().where('shipment_id', '=', shipment.id).executeTakeFirst();
   if (quote) {

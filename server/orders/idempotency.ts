@@ -9,8 +9,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { DB } from './db/database';
-import { Problem } from './problems';
+import type { DB } from '../db/database';
+import { Problem } from '../http/problems';
 
 const VISIBLE_ASCII_KEY = /^[\x21-\x7e]{1,255}$/;
 const KEPT_FOR_MS = 24 * 3_600_000;

@@ -6,10 +6,10 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { sha256 } from './accounts/codes';
-import type { Actor, DB, User, UsersTable } from './db/database';
-import { forbidden, unauthorized } from './problems';
-import { sendsForm } from './uploads';
+import { sha256 } from './codes';
+import type { Actor, DB, User, UsersTable } from '../db/database';
+import { forbidden, unauthorized } from '../http/problems';
+import { sendsForm } from '../files/uploads';
 
 export const SESSION_DAYS = 30;
 

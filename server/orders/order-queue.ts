@@ -4,8 +4,8 @@
  * sender or receivers), and paged by keyset: `cursor` is the id of the last row seen.
  */
 import type { ExpressionBuilder } from 'kysely';
-import type { ParsedQueryOf, StaffOrder } from '../src/api/contract';
-import type { Database, DB } from './db/database';
+import type { ParsedQueryOf, StaffOrder } from '../../src/api/contract';
+import type { Database, DB } from '../db/database';
 import { currentOffers, orderOf } from './orders';
 import { normaliseReference } from './shipments';
 

@@ -8,8 +8,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { DB } from './db/database';
-import { serverKey } from './db/server-keys';
+import type { DB } from '../db/database';
+import { serverKey } from '../db/server-keys';
 
 const LIFETIME_SECONDS = 3600;
 
