@@ -5,15 +5,14 @@
  * after an answer cannot hold up this process reading the answer; makes one account, then asks for a reset code BENCH_CALLS times
  * (60 by default) for its address and as often for an unknown one, interleaved in random order
  * over loopback, and prints both medians and their difference. The per-address rate limit is
- * raised (AUTH_RATE_LIMIT, as in the tests) so it cannot shape the figures; a short pause between calls lets the
+ * raised (tests/support/child-server.ts, as in the tests) so it cannot shape the figures; a short pause between calls lets the
  * work done after each answer finish, as an attacker pacing calls would. Bounded; ends by itself.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { startChildServer } from '../tests/support/child-server';
 import { codeFrom, mailCountTo, waitForMailTo } from '../tests/support/mail';
 import { createScratchDatabase } from '../tests/support/server';
 
@@ -46,34 +45,13 @@ const quantile = (values: number[], share: number) => {
 const median = (values: number[]) => quantile(values, 0.5);
 const spread = (values: number[]) => `middle half ${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)} ms`;
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-bench-'));
 const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
-const port = await freePort();
-const apiUrl = `http://127.0.0.1:${port}/api/v1`;
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', REDIS_URL: '',
-    WEB_ROOT: '', LOG: 'off', AUTH_RATE_LIMIT: '1000000',
-  },
-});
-const server = { apiUrl, dataDir, databaseUrl: scratch?.url ?? null };
+// The child's per-address limit is raised far above the calls made here, as in the tests.
+const child = await startChildServer({ dataDir, databaseUrl: scratch?.url ?? null });
+const server = { apiUrl: child.apiUrl, dataDir, databaseUrl: scratch?.url ?? null };
 
 try {
-  for (let waited = 0; ; waited += 100) {
-    if (await fetch(`${apiUrl}/healthz`).then((response) => response.ok, () => false)) break;
-    if (waited > 60_000 || child.exitCode !== null) throw new Error('the server did not start within 60 s');
-    await pause(100);
-  }
   const known = `bench.${Date.now()}@example.com`;
   const unknown = `nobody.${Date.now()}@example.com`;
   await post(`${server.apiUrl}/register`, { fullname: 'Bench Mark', email: known, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD });
@@ -106,7 +84,7 @@ try {
   console.log(`  reset codes mailed to the known address: ${mailCountTo(server.dataDir, known) - 1} of ${expected - 1}, to the unknown one: ${mailCountTo(server.dataDir, unknown)}`);
 } finally {
   child.kill('SIGTERM');
-  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+  await child.exited;
   await scratch?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

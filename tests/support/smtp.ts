@@ -4,14 +4,18 @@
  * server that hangs. Both can take a given port, so a test can swap one for the other.
  */
 import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, waitUntil, type ReceivedMail } from './mail';
 
+/** A received mail and when it arrived (`performance.now()`). */
+export type TimedMail = ReceivedMail & { at: number };
+
 export interface TestSmtp {
   port: number;
-  received: ReceivedMail[];
+  received: TimedMail[];
   /** The `count`-th mail to `to` (1: the first), once it has arrived. */
-  mailTo(to: string, count?: number): Promise<ReceivedMail>;
+  mailTo(to: string, count?: number): Promise<TimedMail>;
   close(): Promise<void>;
 }
 
@@ -22,7 +26,7 @@ const portOf = (server: net.Server) => {
 
 /** `acceptMs`: how long the server takes to accept each message, like a busy one. */
 export async function startSmtpServer(port = 0, { acceptMs = 0 } = {}): Promise<TestSmtp> {
-  const received: ReceivedMail[] = [];
+  const received: TimedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,7 +35,7 @@ export async function startSmtpServer(port = 0, { acceptMs = 0 } = {}): Promise<
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         setTimeout(() => {
-          received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
+          received.push({ ...parseMail(Buffer.concat(chunks).toString('utf8')), at: performance.now() });
           done();
         }, acceptMs);
       });
