@@ -19,7 +19,8 @@ import { currentUser } from '../accounts/auth';
 import type { DB, OffersTable, Shipment, User } from '../db/database';
 import { customerActionMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { checkCancelOf, currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders/orders';
+import { currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders/orders';
+import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
 import { conflict, conflictWith, invalidFrom, notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
@@ -79,7 +80,8 @@ async function storeNewDates(trx: DB, shipment: Shipment, body: unknown): Promis
 }
 
 export async function orderRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, mailer, photoLinks, config } = services;
+  const { db, mailer, config } = services;
+  const viewSettings = { photoLinks: services.photoLinks, cancellationFeePercent: config.cancellationFeePercent };
 
   async function ownOrder(request: OrderRequest): Promise<{ shipment: Shipment; customer: User }> {
     const customer = currentUser(request);
@@ -88,7 +90,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     return { shipment, customer };
   }
 
-  const answer = async (message: string, shipment: Shipment) => ({ message, data: await ownerView(db, shipment, photoLinks) });
+  const answer = async (message: string, shipment: Shipment) => ({ message, data: await ownerView(db, shipment, viewSettings) });
   /** Queues the staff's mail in the transaction that records what the customer did. */
   const tellStaff = (trx: DB, shipment: Shipment, customer: User, action: string, said: { reason?: string; detail?: string }) =>
     enqueueMail(trx, customerActionMail(config.staffEmail, shipment.reference, customer, action, said));
@@ -114,7 +116,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       await tellStaff(trx, order, customer, `${decision} the price of ${amount}`, reason ? { reason } : { detail: 'The price is now final.' });
       return { order, refusal: null };
     });
-    if (refusal) throw conflictWith(refusal, { order: await ownerView(db, order, photoLinks) });
+    if (refusal) throw conflictWith(refusal, { order: await ownerView(db, order, viewSettings) });
     return answer(decision === 'accepted' ? calls.acceptOffer.success : calls.declineOffer.success, order);
   }
 
@@ -128,13 +130,19 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     const moved = await mailer.transaction(async (trx) => {
       const locked = await lockShipment(trx, shipment.id);
       onlyWhileToInspect(locked, 'cancelled');
-      await checkCancelOf(trx, shipment.id, 'customer');
-      const moved = await moveShipment(trx, locked, 'Cancelled', { actor: 'customer', actor_user_id: customer.id, note: reason });
-      if (moved) await tellStaff(trx, moved, customer, 'cancelled the order', { reason });
+      // What was paid goes back less the fee, worked out on the row as locked (README, "Payments").
+      const refund = await cancellationOf(trx, locked, config.cancellationFeePercent);
+      const by = { actor: 'customer' as const, actor_user_id: customer.id, note: reason };
+      const moved = await moveShipment(trx, locked, 'Cancelled', by);
+      if (!moved) return null;
+      await oweCancellationRefunds(trx, moved, refund, by, customer.email);
+      const money = refund.refund_kobo > 0 ? `${formatNaira(refund.refund_kobo)} to refund${refund.fee_kobo ? `, ${formatNaira(refund.fee_kobo)} kept as the fee` : ''}.` : undefined;
+      await tellStaff(trx, moved, customer, 'cancelled the order', { reason, ...(money ? { detail: money } : {}) });
       return moved;
     });
     if (!moved) throw conflict(MOVED_MEANWHILE);
     services.tracking.forget(moved.reference);
+    void services.refunds?.now();
     return answer(calls.cancelOrder.success, moved);
   });
 
