@@ -93,5 +93,4 @@ export const refundProcessedEvent = z.looseObject({
 
 /** Events this product acts on; any other event is acknowledged and left alone. */
 export const webhookEvent = z.discriminatedUnion('event', [chargeSuccessEvent, refundProcessedEvent]);
-export type WebhookEvent = z.infer<typeof webhookEvent>;
 export const anyEvent = z.looseObject({ event: z.string() });

@@ -5,7 +5,7 @@
  * days (Monday to Friday, Lagos) after it falls due.
  */
 import type { Transaction } from 'kysely';
-import { formatNaira, todayInLagos, type Cancellation } from '../../src/api/contract';
+import { todayInLagos, type Cancellation } from '../../src/api/contract';
 import type { Database, DB, Shipment } from '../db/database';
 import { refundDoneMail, refundDueMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
@@ -223,6 +223,3 @@ export async function markRefundDone(
   const owner = await trx.selectFrom('users').select('email').where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
   await enqueueMail(trx, refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'office'));
 }
-
-export const refundSummary = (amount: number, fee: number) =>
-  fee > 0 ? `${formatNaira(amount)} to refund, ${formatNaira(fee)} kept as the cancellation fee` : `${formatNaira(amount)} to refund`;
