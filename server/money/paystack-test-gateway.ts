@@ -28,10 +28,10 @@ interface TestTransaction extends PaystackTransaction {
 
 export interface TestGatewayOptions {
   secretKey: string;
-  /** The product's own origin (http://host:port), known once it listens. */
+  /** The gateway's own origin (http://host:port), for its checkout links; known once it listens. */
   origin: () => string;
-  /** Where the product takes Paystack's events. */
-  webhookPath: string;
+  /** Where the product takes Paystack's events (the URL registered on Paystack's dashboard). */
+  webhookUrl: () => string;
   log: FastifyInstance['log'];
 }
 
@@ -49,7 +49,7 @@ export function testGatewayRoutes(options: TestGatewayOptions) {
     const body = JSON.stringify(event);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       try {
-        const response = await fetch(`${options.origin()}${options.webhookPath}`, {
+        const response = await fetch(options.webhookUrl(), {
           method: 'POST',
           headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureOf(options.secretKey, body) },
           body,

@@ -12,7 +12,7 @@ import { serverKey } from '../db/server-keys';
 import { paystackClient, type PaystackClient } from './paystack-client';
 import { TEST_GATEWAY_PREFIX, testGatewayRoutes } from './paystack-test-gateway';
 
-export const WEBHOOK_PATH = `/api/v1/${calls.paystackWebhook.path}`;
+const WEBHOOK_PATH = `/api/v1/${calls.paystackWebhook.path}`;
 
 export interface Paystack {
   client: PaystackClient;
@@ -36,7 +36,7 @@ export async function setUpPaystack(app: FastifyInstance, db: DB, config: Server
   }
   const secretKey = `sk_test_${(await serverKey(db, 'paystack-test-secret')).toString('hex')}`;
   const origin = () => ownOrigin(app);
-  await app.register(testGatewayRoutes({ secretKey, origin, webhookPath: WEBHOOK_PATH, log: app.log }), { prefix: TEST_GATEWAY_PREFIX });
+  await app.register(testGatewayRoutes({ secretKey, origin, webhookUrl: () => `${origin()}${WEBHOOK_PATH}`, log: app.log }), { prefix: TEST_GATEWAY_PREFIX });
   const baseUrl = () => config.paystack.baseUrl ?? `${origin()}${TEST_GATEWAY_PREFIX}`;
   return { client: paystackClient(secretKey, baseUrl), secretKey, testMode: true };
 }

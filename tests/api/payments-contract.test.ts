@@ -36,7 +36,7 @@ beforeAll(async () => {
       return { ok: true };
     });
   });
-  await gateway.register(testGatewayRoutes({ secretKey: SECRET, origin: () => origin, webhookPath: '/hook', log: gateway.log }), { prefix: '/test-paystack' });
+  await gateway.register(testGatewayRoutes({ secretKey: SECRET, origin: () => origin, webhookUrl: () => `${origin}/hook`, log: gateway.log }), { prefix: '/test-paystack' });
   origin = await gateway.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
