@@ -5,23 +5,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import {
-  calls,
-  formatNaira,
-  isFinalStatus,
-  rescheduleDeliveryRequest,
-  rescheduleQuoteRequest,
-  statusLabels,
-  todayInLagos,
-  type ServiceType,
-} from '../../src/api/contract';
+import { calls, formatNaira, isFinalStatus, statusLabels, todayInLagos } from '../../src/api/contract';
 import { currentUser } from '../accounts/auth';
 import type { DB, OffersTable, Shipment, User } from '../db/database';
 import { customerActionMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
 import { currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders/orders';
+import { moveDates, recordDecision } from '../orders/customer-changes';
 import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
-import { conflict, conflictWith, invalidFrom, notFound } from '../http/problems';
+import { conflict, conflictWith, notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
 import { contractRoute } from './contract-route';
@@ -29,8 +21,6 @@ import { UNKNOWN_REFERENCE } from './tracking';
 
 /** Any call on `users/orders/{reference}…`. */
 type OrderRequest = FastifyRequest<{ Params: { id: string } }>;
-
-const quoteTypes: readonly ServiceType[] = ['state_service', 'local_service', 'office_service'];
 
 const offerConflicts = {
   expired: (validUntil: string) => `This offer was valid through ${validUntil} and has expired: ask us for a new price.`,
@@ -58,26 +48,6 @@ const onlyWhileToInspect = (shipment: Shipment, action: string) => {
     throw conflict(`This order is ${statusLabels[shipment.status]}: it can no longer be ${action}. Call us if something must change.`);
   }
 };
-
-const dateOrNone = (date: string | null | undefined) => date ?? 'none';
-
-/** Stores the new dates of a quote or a delivery; answers the history's note of what moved. */
-async function storeNewDates(trx: DB, shipment: Shipment, body: unknown): Promise<string> {
-  if (quoteTypes.includes(shipment.service_type)) {
-    const parsed = rescheduleQuoteRequest.safeParse(body);
-    if (!parsed.success) throw invalidFrom(parsed.error);
-    const { date_of_inspection = null, moving_date = null } = parsed.data;
-    await trx.updateTable('quotes').set({ date_of_inspection, moving_date }).where('shipment_id', '=', shipment.id).execute();
-    return `Inspection ${dateOrNone(date_of_inspection)}, moving ${dateOrNone(moving_date)}.`;
-  }
-  if (shipment.service_type === 'instant_delivery') throw conflict('An instant delivery is picked up at once: it has no dates to change.');
-  const parsed = rescheduleDeliveryRequest.safeParse(body);
-  if (!parsed.success) throw invalidFrom(parsed.error);
-  const { pickup_date, delivery_date } = parsed.data;
-  await trx.updateTable('deliveries').set({ pickup_date }).where('shipment_id', '=', shipment.id).execute();
-  await trx.updateTable('delivery_receivers').set({ delivery_date }).where('shipment_id', '=', shipment.id).execute();
-  return `Pickup ${pickup_date}, delivery ${delivery_date}.`;
-}
 
 export async function orderRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, mailer, config } = services;
@@ -111,7 +81,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       const offer = await currentOfferRow(trx, shipment.id);
       const refusal = refusalOf(order, offer, offerId, today);
       if (refusal || !offer) return { order, refusal };
-      await trx.updateTable('offers').set({ state: decision, decided_at: new Date(), decline_reason: reason }).where('id', '=', offer.id).execute();
+      await recordDecision(trx, offer.id, decision, reason);
       const amount = formatNaira(Number(offer.amount_kobo));
       await tellStaff(trx, order, customer, `${decision} the price of ${amount}`, reason ? { reason } : { detail: 'The price is now final.' });
       return { order, refusal: null };
@@ -153,8 +123,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     await mailer.transaction(async (trx) => {
       const locked = await lockShipment(trx, shipment.id);
       onlyWhileToInspect(locked, 'moved to other dates');
-      const moved = await storeNewDates(trx, locked, request.body);
-      await trx.insertInto('order_reschedules').values({ shipment_id: shipment.id, note: moved }).execute();
+      const moved = await moveDates(trx, locked, request.body);
       await tellStaff(trx, shipment, customer, 'changed the dates', { detail: moved });
     });
     return answer(calls.rescheduleOrder.success, shipment);
