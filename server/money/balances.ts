@@ -51,7 +51,6 @@ export const withPaymentState = (state: PaymentState) => (eb: ExpressionBuilder<
 /**
  * Orders that stand (not Delivered or Cancelled) with an accepted price not fully paid: for the
  * staff overview (issue 24 merges this branch to count them).
- * @public
  */
 export const unpaidAccepted = (eb: ExpressionBuilder<Database, 'shipments'>) =>
   eb.and([eb('shipments.payment_state', 'in', ['unpaid', 'part_paid']), eb('shipments.status', 'in', ['ToInspect', 'Shipped'])]);
@@ -59,7 +58,6 @@ export const unpaidAccepted = (eb: ExpressionBuilder<Database, 'shipments'>) =>
 /**
  * How many refunds wait for staff or Paystack, and how many of them are overdue (Lagos `today`):
  * for the staff overview.
- * @public
  */
 export async function refundsDueCount(db: DB, today: string): Promise<{ due: number; overdue: number }> {
   const row = await db

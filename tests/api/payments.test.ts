@@ -20,6 +20,9 @@ import {
   testSecretOf,
   verify,
 } from '../support/payments';
+import { todayInLagos } from '../../src/api/contract';
+import { refundsDueCount, unpaidAccepted } from '../../server/money/balances';
+import { addBusinessDays } from '../../server/money/refunds';
 import { get, inDays, post, signUp, type Customer } from './helpers';
 
 const PRICE = 48_500_000;
@@ -316,6 +319,25 @@ describe('shipping and the queue', () => {
       expect(Number(row.paid_kobo)).toBe(Number(row.paid_sum));
       expect(Number(row.refunded_kobo)).toBe(Number(row.refunded_sum));
     }
+  });
+
+  it('counts unpaid accepted orders and refunds due for a staff overview, from the same columns', async () => {
+    const db = server.app.db;
+    const unpaid = await db.selectFrom('shipments').select((eb) => eb.fn.countAll<string>().as('n')).where(unpaidAccepted).executeTakeFirstOrThrow();
+    const expected = (await db.selectFrom('shipments').select(['payment_state', 'status']).execute()).filter(
+      (row) => (row.payment_state === 'unpaid' || row.payment_state === 'part_paid') && (row.status === 'ToInspect' || row.status === 'Shipped'),
+    ).length;
+    expect(Number(unpaid.n)).toBe(expected);
+    expect(expected).toBeGreaterThan(0);
+    const open = (await db.selectFrom('refunds').select('due_by').where('state', '!=', 'done').execute());
+    expect(await refundsDueCount(db, todayInLagos())).toEqual({ due: open.length, overdue: 0 });
+    expect(await refundsDueCount(db, '2999-01-01')).toEqual({ due: open.length, overdue: open.length });
+  });
+
+  it('gives refunds 7 business days, Monday to Friday', () => {
+    expect(addBusinessDays('2026-11-27', 7)).toBe('2026-12-08');
+    expect(addBusinessDays('2026-11-28', 7)).toBe('2026-12-08');
+    expect(addBusinessDays('2026-11-30', 7)).toBe('2026-12-09');
   });
 });
 
