@@ -7,7 +7,7 @@
  *
  * Paths are chosen so the view tests stay fast: only events the page offers, no path that
  * another one continues, then (greedily) the paths that cover the most transitions not yet
- * covered, shortest first, up to `limit`. A last test fails unless the chosen paths cover every
+ * covered, shortest first, up to `limit` (and at most `afterCoverage` more once all are covered). A last test fails unless the chosen paths cover every
  * state and transition of the machine (minus `unreachable`).
  */
 import type { StatePath } from '@xstate/graph';
@@ -28,6 +28,8 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
   offered?: (event: EventObject, state: AnyMachineSnapshot) => boolean;
   /** At most this many paths (default 40): each is a rendered page and real calls. */
   limit?: number;
+  /** Of those, at most this many once every transition is covered (default: up to `limit`). */
+  afterCoverage?: number;
   /** Transitions the page cannot take (named as in the coverage, without the `#index`), each with the reason. */
   unreachable?: Record<string, string>;
   /** Renders the page for this path (the path says which answers the server must give). */
@@ -45,6 +47,9 @@ const eventsOf = (path: GraphPath) => path.steps.slice(1).map((step) => step.eve
 /** An event's type and its plain payload, e.g. `field.change(email=ada@example.com)`. */
 function describeEvent({ type, ...payload }: EventObject) {
   const plain = Object.entries(payload).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
+  // A failed call by how it failed: its status, or none for a call that got no answer.
+  const { error } = payload as { error?: { status?: unknown } };
+  if (error && typeof error === 'object' && 'status' in error) plain.push(['status', error.status ?? 'no answer']);
   const name = type.replace(/^xstate\./, '');
   return plain.length ? `${name}(${plain.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})` : name;
 }
@@ -66,9 +71,11 @@ export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions
   const covered = new Set<string>();
   const remaining = [...longest];
   const limit = options.limit ?? 40;
+  let extra = options.afterCoverage ?? Infinity;
   while (remaining.length && chosen.length < limit) {
     const gains = remaining.map((path) => covers.get(path)!.filter((t) => !covered.has(t)).length);
     const most = Math.max(...gains);
+    if (most === 0 && extra-- <= 0) break;
     // The most new transitions, the shortest among equals; once all are covered, in pathsOf's order.
     const best = most > 0
       ? remaining.filter((_, index) => gains[index] === most).reduce((a, b) => (b.steps.length < a.steps.length ? b : a))
