@@ -29,6 +29,6 @@ formGraphViewSuite('/change-password', {
   output: { message: calls.changePassword.success },
   arrange: async (server, path) => {
     const member = await memberFor(server, path);
-    return { session: sessionOf(member), typed: (name, sample) => (sample === OLD_PASSWORD ? member.password : sample) };
+    return { session: sessionOf(member), typed: (_, sample) => (sample === OLD_PASSWORD ? member.password : sample) };
   },
 });

@@ -66,6 +66,8 @@ export interface FormGraphViewOptions {
   output: unknown;
   /** A refusal the gate gives in the server's place: status, the body as the server writes it, and the ApiError the client makes of it. */
   refusal?: { status: number; body: unknown; error: ApiError };
+  /** What the page makes of a call that got no answer (default: the client's network failure). */
+  unanswered?: ApiError;
   /** Runs before each path against the real server: a fresh account, a booking… */
   arrange?: (server: TestServer, path: GraphPath) => Promise<Arranged>;
   limit?: number;
@@ -164,7 +166,7 @@ export function formGraphViewSuite(name: string, options: FormGraphViewOptions) 
       { type: 'field.change', name: options.field, value: options.invalid },
       { type: 'xstate.done.actor.submit', output: options.output },
       { type: 'xstate.error.actor.submit', error: refusal.error },
-      unansweredSubmit,
+      options.unanswered ? { type: 'xstate.error.actor.submit', error: options.unanswered } : unansweredSubmit,
     ],
     serializeState: (snapshot) =>
       JSON.stringify({
