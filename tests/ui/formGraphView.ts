@@ -198,8 +198,9 @@ export function formGraphViewSuite(name: string, options: FormGraphViewOptions) 
  */
 export function membersFor() {
   let shared: Promise<Customer> | undefined;
-  return (server: TestServer, path: GraphPath) => {
-    const succeeds = path.steps.some((step) => step.event.type === 'xstate.done.actor.submit');
+  /** Without a path: the shared member. */
+  return (server: TestServer, path?: GraphPath) => {
+    const succeeds = path?.steps.some((step) => step.event.type === 'xstate.done.actor.submit') ?? false;
     return succeeds ? signUp(server) : (shared ??= signUp(server));
   };
 }
