@@ -10,13 +10,8 @@
  * answering with the page's refusal in the server's place, since the real server refuses only
  * data the path never types.
  *
- * What the page shows in each state of the form machine:
- * - editing: every field holds what was typed and is described by its messages (none: not
- *   invalid); the button has its name and is enabled; a submit or an answer toasts the messages;
- *   the passwords are shown as text only while the show-password box is ticked;
- * - submitting: the button has its busy name and is disabled;
- * - succeeded: the success toast, and the button still busy until the page leaves;
- * - done: the page has gone where the form leads.
+ * What the page shows in each state of the form machine is the table `formPageShows`, which
+ * `check` tests.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
@@ -72,6 +67,16 @@ export interface FormGraphViewOptions {
   arrange?: (server: TestServer, path: GraphPath) => Promise<Arranged>;
   limit?: number;
 }
+
+/** The expectation table of every form page (see graphView.ts, `shows`), by the form machine's states. */
+const formPageShows = (id: string, options: FormGraphViewOptions) => ({
+  [`${id}.editing`]: `every field holds what was typed and is described by its messages (none: not invalid); "${options.button}" is enabled; a submit or an answer toasts the messages${
+    options.reveal ? `; the passwords show as text only while "${options.reveal.label}" is ticked` : ''
+  }`,
+  [`${id}.submitting`]: `the button says "${options.busyLabel}" and is disabled`,
+  [`${id}.succeeded`]: `the toast "${options.successMessage}", and the button stays busy until the page leaves`,
+  [`${id}.done`]: `the page has gone to ${options.leavesTo}`,
+});
 
 const isAnswer = (event: EventObject | undefined) => /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -183,6 +188,7 @@ export function formGraphViewSuite(name: string, options: FormGraphViewOptions) 
     },
     // Every transition, then two more paths: enough to see each state, and fast enough for npm test.
     limit: options.limit ?? 10,
+    shows: formPageShows(options.machine.id, options),
     afterCoverage: 2,
     unreachable: options.reveal ? {} : { [`${options.machine.id}.editing --reveal.toggle--> (stay)`]: 'the page has no show-password box' },
     open,

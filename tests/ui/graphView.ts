@@ -10,7 +10,7 @@
  * covered, shortest first, up to `limit` (and at most `afterCoverage` more once all are covered). A last test fails unless the chosen paths cover every
  * state and transition of the machine (minus `unreachable`).
  */
-import type { StatePath } from '@xstate/graph';
+import { getStateNodes, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom } from 'xstate';
 import { coverageOf, pathsOf, type GraphSuiteOptions } from '../machines/graph';
@@ -30,6 +30,12 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
   limit?: number;
   /** Of those, at most this many once every transition is covered (default: up to `limit`). */
   afterCoverage?: number;
+  /**
+   * The machine's expectation table: what the page shows in each state a person can see, by the
+   * state's id (every atomic and final state). `check` tests it; the suite fails when a state has
+   * no entry, so a new state cannot go unseen.
+   */
+  shows?: Record<string, string>;
   /** Transitions the page cannot take (named as in the coverage, without the `#index`), each with the reason. */
   unreachable?: Record<string, string>;
   /** Renders the page for this path (the path says which answers the server must give). */
@@ -108,6 +114,13 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, op
         } finally {
           await options.cleanup?.(page);
         }
+      });
+    }
+    if (options.shows) {
+      it('says what the page shows in every state', () => {
+        const seen = getStateNodes(options.machine.root).filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.id);
+        expect(seen.filter((id) => !(id in options.shows!))).toEqual([]);
+        expect(Object.keys(options.shows!).filter((id) => !seen.includes(id))).toEqual([]);
       });
     }
     it('the replayed paths cover every state and transition', () => {
