@@ -21,6 +21,8 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
   machine: M;
   /** The input the page starts the machine with (e.g. its draft), as the graph's input. */
   input: InputFrom<M>;
+  /** Several ways the page starts the machine (e.g. with or without a result carried over): paths and coverage are taken over all; `inputOf(path)` says a path's. */
+  inputs?: InputFrom<M>[];
   /** Sample events, as for graphSuite; pick samples whose outcome the real server gives too. */
   events: GraphSuiteOptions<M>['events'];
   serializeState?: GraphSuiteOptions<M>['serializeState'];
@@ -50,6 +52,10 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
 
 const eventsOf = (path: GraphPath) => path.steps.slice(1).map((step) => step.event);
 
+const inputs = new WeakMap<GraphPath, unknown>();
+/** The input `path` starts from (one of `inputs`, or `input`). */
+export const inputOf = (path: GraphPath) => inputs.get(path);
+
 /** An event's type and its plain payload, e.g. `field.change(email=ada@example.com)`. */
 function describeEvent({ type, ...payload }: EventObject) {
   const plain = Object.entries(payload).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
@@ -65,14 +71,19 @@ export const describeGraphPath = (path: GraphPath) => eventsOf(path).map(describ
 /** `path`'s events are the start of `other`'s. */
 function continues(other: GraphPath, path: GraphPath) {
   const [mine, theirs] = [eventsOf(path), eventsOf(other)];
-  return theirs.length > mine.length && mine.every((event, index) => JSON.stringify(event) === JSON.stringify(theirs[index]));
+  return inputOf(other) === inputOf(path) && theirs.length > mine.length && mine.every((event, index) => JSON.stringify(event) === JSON.stringify(theirs[index]));
 }
 
 /** The paths a view test replays (see the file comment). */
 export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions<M, unknown>): GraphPath[] {
-  const all = pathsOf(options, options.input);
+  const all = (options.inputs ?? [options.input]).flatMap((input) =>
+    pathsOf(options, input).map((path) => {
+      inputs.set(path, input);
+      return path;
+    }),
+  );
   const longest = all.filter((path) => !all.some((other) => continues(other, path)));
-  const covers = new Map(longest.map((path) => [path, coverageOf(options.machine, [path], options.input).transitions.covered]));
+  const covers = new Map(longest.map((path) => [path, coverageOf(options.machine, [path], inputOf(path)).transitions.covered]));
   const chosen: GraphPath[] = [];
   const covered = new Set<string>();
   const remaining = [...longest];
@@ -93,6 +104,18 @@ export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions
   return chosen;
 }
 
+/** The coverage of `paths`, each from its own input, taken together. */
+function coverageOverInputs<M extends AnyStateMachine>(options: GraphViewOptions<M, unknown>, paths: GraphPath[]) {
+  const each = (options.inputs ?? [options.input]).map((input) =>
+    coverageOf(options.machine, paths.filter((path) => inputOf(path) === input), input),
+  );
+  const together = (part: 'states' | 'transitions') => {
+    const covered = [...new Set(each.flatMap((coverage) => coverage[part].covered))];
+    return { covered, missed: each[0]![part].missed.filter((name) => each.every((coverage) => coverage[part].missed.includes(name))) };
+  };
+  return { states: together('states'), transitions: together('transitions') };
+}
+
 /** Declares one test per chosen path, and one for their coverage. Returns the paths. */
 export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, options: GraphViewOptions<M, Page>) {
   const paths = viewPathsOf(options as GraphViewOptions<M, unknown>);
@@ -103,7 +126,7 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, op
         try {
           // The path's own states are representatives of serializeState's classes: the machine
           // itself says what this very sequence of events leads to.
-          let expected = getInitialSnapshot(options.machine, options.input) as AnyMachineSnapshot;
+          let expected = getInitialSnapshot(options.machine, inputOf(path) as InputFrom<M>) as AnyMachineSnapshot;
           await options.check(page, expected, { type: 'xstate.init' });
           const events = eventsOf(path);
           for (const [index, event] of events.entries()) {
@@ -124,7 +147,7 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, op
       });
     }
     it('the replayed paths cover every state and transition', () => {
-      const { states, transitions } = coverageOf(options.machine, paths, options.input);
+      const { states, transitions } = coverageOverInputs(options as GraphViewOptions<M, unknown>, paths);
       console.info(
         `view graph coverage ${name}: ${paths.length} paths; states ${states.covered.length}/${states.covered.length + states.missed.length}; transitions ${
           transitions.covered.length
