@@ -1,6 +1,7 @@
-/** Looking customers up, and what of them the API shows. */
+/** Customers' rows: looking them up, creating, changing and deleting them, and what of them the API shows. */
+import type { Insertable, Updateable } from 'kysely';
 import type { Profile } from '../../src/api/contract';
-import type { DB, User } from '../db/database';
+import type { DB, User, UsersTable } from '../db/database';
 import { imageUrl } from '../files/uploads';
 
 export const findUserByEmail = (db: DB, email: string) =>
@@ -19,3 +20,41 @@ export const profileOf = (user: User): Profile => ({
 /** PostgreSQL's unique_violation: two sign-ups with one email racing each other. */
 export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** A new, unverified account; null when the email already has one (a racing sign-up included). */
+export async function createUser(db: DB, user: Pick<Insertable<UsersTable>, 'fullname' | 'email' | 'phone' | 'password_hash'>) {
+  return db
+    .insertInto('users')
+    .values(user)
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    });
+}
+
+export async function markEmailVerified(db: DB, userId: number): Promise<void> {
+  await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/**
+ * Stores a new password hash. `proveEmail`: the change came through a code sent to the mailbox
+ * (a reset), so the email counts as verified too.
+ */
+export async function setPasswordHash(db: DB, userId: number, password_hash: string, { proveEmail = false } = {}): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => (proveEmail ? { password_hash, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())) } : { password_hash }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The edited fields of a profile and its image (already stored, or the old one); the updated row. */
+export const updateProfile = (db: DB, userId: number, changes: Updateable<UsersTable>) =>
+  db.updateTable('users').set(changes).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+
+/** Sessions, codes, quotes, deliveries and files go with the account in one statement (their foreign keys cascade). */
+export async function deleteUser(db: DB, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}

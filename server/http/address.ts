@@ -26,7 +26,7 @@ export const INVALID_CURSOR = 'The cursor is not valid: start again from the fir
 /**
  * 404 for a path id no row can have, 400 for a cursor of digits out of an id's range. Other
  * malformed cursors are the call's own: the staff lists answer them 422 at `cursor` (the
- * contract's paging rule), users/orders decodes its own (routes/tracking.ts).
+ * contract's paging rule), users/orders decodes its own (orders/customer-orders.ts).
  */
 export function checkAddress(request: FastifyRequest): void {
   const { id } = (request.params ?? {}) as { id?: unknown };

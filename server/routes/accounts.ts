@@ -5,7 +5,7 @@ import { WRONG_CODE_MESSAGE } from '../accounts/codes';
 import { checkCode, sendCode } from '../accounts/mailed-codes';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, passwordMatches } from '../accounts/passwords';
 import { clearLoginAttempts, forgetEndedLoginWindows, throttleAccount } from '../accounts/login-throttle';
-import { findUserByEmail, isUniqueViolation } from '../accounts/users';
+import { createUser, findUserByEmail, markEmailVerified } from '../accounts/users';
 import { bearerToken, endSession, startSession } from '../accounts/auth';
 import { invalid, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
@@ -24,14 +24,8 @@ export async function accountRoutes(app: FastifyInstance, { services }: RoutesOp
     if (isCommonPassword(password)) throw invalid({ password: [COMMON_PASSWORD_MESSAGE] });
     if (await findUserByEmail(db, email)) throw invalid({ email: [DUPLICATE_EMAIL_MESSAGE] });
     const password_hash = await hashPassword(password);
-    const user = await db
-      .insertInto('users')
-      .values({ fullname, email, phone, password_hash })
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow()
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? invalid({ email: [DUPLICATE_EMAIL_MESSAGE] }) : error;
-      });
+    const user = await createUser(db, { fullname, email, phone, password_hash });
+    if (!user) throw invalid({ email: [DUPLICATE_EMAIL_MESSAGE] });
     await sendCode(services, user, 'email_verification');
     return { message: calls.register.success };
   }, { rateLimited: true });
@@ -40,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: RoutesOp
     const { verification_token, email } = request.body;
     const userId = await checkCode(services, 'email_verification', verification_token, email);
     if (userId === null) throw invalid({ verification_token: [WRONG_CODE_MESSAGE] });
-    await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
+    await markEmailVerified(db, userId);
     return { message: calls.verifyEmail.success };
   }, { rateLimited: true });
 

@@ -5,7 +5,7 @@ import { consumeCode, issueCode, WRONG_CODE_MESSAGE } from '../accounts/codes';
 import { checkCode, sendCode } from '../accounts/mailed-codes';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords';
 import { accountPasswordMatches, clearLoginAttempts } from '../accounts/login-throttle';
-import { findUserByEmail } from '../accounts/users';
+import { findUserByEmail, setPasswordHash } from '../accounts/users';
 import { currentUser, endOtherSessions } from '../accounts/auth';
 import { passwordChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
@@ -45,11 +45,7 @@ export async function passwordRoutes(app: FastifyInstance, { services }: RoutesO
     if (userId === null) throw invalid({ reset_token: [RESET_SESSION_ENDED] });
     const password_hash = await hashPassword(password);
     // The code reached the mailbox, so the email is proven too.
-    await db
-      .updateTable('users')
-      .set((eb) => ({ password_hash, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())) }))
-      .where('id', '=', userId)
-      .execute();
+    await setPasswordHash(db, userId, password_hash, { proveEmail: true });
     await endOtherSessions(db, userId, null);
     // The mailbox is proven, so a login throttle that an attacker caused ends for its owner.
     await clearLoginAttempts(db, email);
@@ -68,7 +64,7 @@ export async function passwordRoutes(app: FastifyInstance, { services }: RoutesO
     if (isCommonPassword(new_password)) throw invalid({ new_password: [COMMON_PASSWORD_MESSAGE] });
     const password_hash = await hashPassword(new_password);
     await mailer.transaction(async (trx) => {
-      await trx.updateTable('users').set({ password_hash }).where('id', '=', user.id).execute();
+      await setPasswordHash(trx, user.id, password_hash);
       await endOtherSessions(trx, user.id, null);
       await enqueueMail(trx, passwordChangedMail(user.email, new Date()), { urgent: true });
     });

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
 import { accountPasswordMatches } from '../accounts/login-throttle';
-import { profileOf } from '../accounts/users';
+import { deleteUser, profileOf, updateProfile } from '../accounts/users';
 import { currentUser } from '../accounts/auth';
 import { invalid, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
@@ -26,25 +26,19 @@ export async function profileRoutes(app: FastifyInstance, { services }: RoutesOp
     if (request.params.id !== user.public_id && request.params.id !== String(user.id)) throw new Problem(403, 'You can only edit your own profile.');
     const file = uploadedFile(request, 'profile_image');
     const image = file ? await images.save(file, 'profile_image', user.id) : user.profile_image;
-    const updated = await db
-      .updateTable('users')
-      .set({ ...request.body, profile_image: image })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateProfile(db, user.id, { ...request.body, profile_image: image });
     if (image !== user.profile_image) await images.remove(user.profile_image);
     return { message: calls.editProfile.success, data: profileOf(updated) };
   });
 
-  // Personal data goes with the account: sessions, codes, quotes, deliveries and files cascade in
-  // one statement. The password is limited with the account's logins (a stolen session cannot
-  // guess it faster than a login could).
+  // Personal data goes with the account (deleteUser). The password is limited with the account's
+  // logins (a stolen session cannot guess it faster than a login could).
   contractRoute(app, services, 'deleteUser', async (request, reply) => {
     const user = currentUser(request);
     if (!(await accountPasswordMatches(db, user, request.body.password, config.loginThrottle, reply))) {
       throw invalid({ password: [WRONG_PASSWORD] });
     }
-    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    await deleteUser(db, user.id);
     request.log.info({ reason: request.body.Reason }, 'account deleted');
     return { succes: calls.deleteUser.success };
   }, { rateLimited: true });

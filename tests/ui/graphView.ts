@@ -7,10 +7,10 @@
  *
  * Paths are chosen so the view tests stay fast: only events the page offers, no path that
  * another one continues, then (greedily) the paths that cover the most transitions not yet
- * covered, shortest first, up to `limit`. A last test fails unless the chosen paths cover every
+ * covered, shortest first, up to `limit` (and at most `afterCoverage` more once all are covered). A last test fails unless the chosen paths cover every
  * state and transition of the machine (minus `unreachable`).
  */
-import type { StatePath } from '@xstate/graph';
+import { getStateNodes, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom } from 'xstate';
 import { coverageOf, pathsOf, type GraphSuiteOptions } from '../machines/graph';
@@ -21,6 +21,8 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
   machine: M;
   /** The input the page starts the machine with (e.g. its draft), as the graph's input. */
   input: InputFrom<M>;
+  /** Several ways the page starts the machine (e.g. with or without a result carried over): paths and coverage are taken over all; `inputOf(path)` says a path's. */
+  inputs?: InputFrom<M>[];
   /** Sample events, as for graphSuite; pick samples whose outcome the real server gives too. */
   events: GraphSuiteOptions<M>['events'];
   serializeState?: GraphSuiteOptions<M>['serializeState'];
@@ -28,6 +30,14 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
   offered?: (event: EventObject, state: AnyMachineSnapshot) => boolean;
   /** At most this many paths (default 40): each is a rendered page and real calls. */
   limit?: number;
+  /** Of those, at most this many once every transition is covered (default: up to `limit`). */
+  afterCoverage?: number;
+  /**
+   * The machine's expectation table: what the page shows in each state a person can see, by the
+   * state's id (every atomic and final state). `check` tests it; the suite fails when a state has
+   * no entry, so a new state cannot go unseen.
+   */
+  shows?: Record<string, string>;
   /** Transitions the page cannot take (named as in the coverage, without the `#index`), each with the reason. */
   unreachable?: Record<string, string>;
   /** Renders the page for this path (the path says which answers the server must give). */
@@ -42,9 +52,16 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
 
 const eventsOf = (path: GraphPath) => path.steps.slice(1).map((step) => step.event);
 
+const inputs = new WeakMap<GraphPath, unknown>();
+/** The input `path` starts from (one of `inputs`, or `input`). */
+export const inputOf = (path: GraphPath) => inputs.get(path);
+
 /** An event's type and its plain payload, e.g. `field.change(email=ada@example.com)`. */
 function describeEvent({ type, ...payload }: EventObject) {
   const plain = Object.entries(payload).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
+  // A failed call by how it failed: its status, or none for a call that got no answer.
+  const { error } = payload as { error?: { status?: unknown } };
+  if (error && typeof error === 'object' && 'status' in error) plain.push(['status', error.status ?? 'no answer']);
   const name = type.replace(/^xstate\./, '');
   return plain.length ? `${name}(${plain.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})` : name;
 }
@@ -54,21 +71,28 @@ export const describeGraphPath = (path: GraphPath) => eventsOf(path).map(describ
 /** `path`'s events are the start of `other`'s. */
 function continues(other: GraphPath, path: GraphPath) {
   const [mine, theirs] = [eventsOf(path), eventsOf(other)];
-  return theirs.length > mine.length && mine.every((event, index) => JSON.stringify(event) === JSON.stringify(theirs[index]));
+  return inputOf(other) === inputOf(path) && theirs.length > mine.length && mine.every((event, index) => JSON.stringify(event) === JSON.stringify(theirs[index]));
 }
 
 /** The paths a view test replays (see the file comment). */
 export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions<M, unknown>): GraphPath[] {
-  const all = pathsOf(options, options.input);
+  const all = (options.inputs ?? [options.input]).flatMap((input) =>
+    pathsOf(options, input).map((path) => {
+      inputs.set(path, input);
+      return path;
+    }),
+  );
   const longest = all.filter((path) => !all.some((other) => continues(other, path)));
-  const covers = new Map(longest.map((path) => [path, coverageOf(options.machine, [path], options.input).transitions.covered]));
+  const covers = new Map(longest.map((path) => [path, coverageOf(options.machine, [path], inputOf(path)).transitions.covered]));
   const chosen: GraphPath[] = [];
   const covered = new Set<string>();
   const remaining = [...longest];
   const limit = options.limit ?? 40;
+  let extra = options.afterCoverage ?? Infinity;
   while (remaining.length && chosen.length < limit) {
     const gains = remaining.map((path) => covers.get(path)!.filter((t) => !covered.has(t)).length);
     const most = Math.max(...gains);
+    if (most === 0 && extra-- <= 0) break;
     // The most new transitions, the shortest among equals; once all are covered, in pathsOf's order.
     const best = most > 0
       ? remaining.filter((_, index) => gains[index] === most).reduce((a, b) => (b.steps.length < a.steps.length ? b : a))
@@ -78,6 +102,18 @@ export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions
     remaining.splice(remaining.indexOf(best), 1);
   }
   return chosen;
+}
+
+/** The coverage of `paths`, each from its own input, taken together. */
+function coverageOverInputs<M extends AnyStateMachine>(options: GraphViewOptions<M, unknown>, paths: GraphPath[]) {
+  const each = (options.inputs ?? [options.input]).map((input) =>
+    coverageOf(options.machine, paths.filter((path) => inputOf(path) === input), input),
+  );
+  const together = (part: 'states' | 'transitions') => {
+    const covered = [...new Set(each.flatMap((coverage) => coverage[part].covered))];
+    return { covered, missed: each[0]![part].missed.filter((name) => each.every((coverage) => coverage[part].missed.includes(name))) };
+  };
+  return { states: together('states'), transitions: together('transitions') };
 }
 
 /** Declares one test per chosen path, and one for their coverage. Returns the paths. */
@@ -90,7 +126,7 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, op
         try {
           // The path's own states are representatives of serializeState's classes: the machine
           // itself says what this very sequence of events leads to.
-          let expected = getInitialSnapshot(options.machine, options.input) as AnyMachineSnapshot;
+          let expected = getInitialSnapshot(options.machine, inputOf(path) as InputFrom<M>) as AnyMachineSnapshot;
           await options.check(page, expected, { type: 'xstate.init' });
           const events = eventsOf(path);
           for (const [index, event] of events.entries()) {
@@ -103,8 +139,15 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, op
         }
       });
     }
+    if (options.shows) {
+      it('says what the page shows in every state', () => {
+        const seen = getStateNodes(options.machine.root).filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.id);
+        expect(seen.filter((id) => !(id in options.shows!))).toEqual([]);
+        expect(Object.keys(options.shows!).filter((id) => !seen.includes(id))).toEqual([]);
+      });
+    }
     it('the replayed paths cover every state and transition', () => {
-      const { states, transitions } = coverageOf(options.machine, paths, options.input);
+      const { states, transitions } = coverageOverInputs(options as GraphViewOptions<M, unknown>, paths);
       console.info(
         `view graph coverage ${name}: ${paths.length} paths; states ${states.covered.length}/${states.covered.length + states.missed.length}; transitions ${
           transitions.covered.length

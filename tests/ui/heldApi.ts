@@ -1,7 +1,9 @@
 /**
  * The real server behind a gate that can hold the next call: the page is seen while the call is
  * under way (the busy label), then the gate lets the server answer (`release`) or drops the
- * connection as a failing network would (`fail`). Everything else passes straight through.
+ * connection as a failing network would (`fail`), or answers in the server's place (`answer`, a
+ * stub for a refusal the real server would give only to data the path does not type). Everything
+ * else passes straight through.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +17,8 @@ export interface HeldApi {
   release: () => Promise<void>;
   /** Waits for the held call, then drops its connection. */
   fail: () => Promise<void>;
+  /** Waits for the held call, then answers it with `status` and the JSON `body`, the server never asked. */
+  answer: (status: number, body: unknown) => Promise<void>;
   /** The Idempotency-Key header of every call that came through the gate, in order. */
   idempotencyKeys: string[];
   /** Lets every held call go (after a path that ends while one is under way) and disarms. */
@@ -25,7 +29,9 @@ export interface HeldApi {
 export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
   const target = new URL(apiUrl);
   let armed = false;
-  const held: ((pass: boolean) => void)[] = [];
+  /** How each held call ends: passed on, dropped, or answered here. */
+  type Outcome = { pass: true } | { pass: false } | { status: number; body: unknown };
+  const held: ((outcome: Outcome) => void)[] = [];
   const arrivals: (() => void)[] = [];
   const idempotencyKeys: string[] = [];
 
@@ -45,7 +51,14 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
     };
     if (!armed) return forward();
     armed = false;
-    held.push((pass) => (pass ? forward() : response.destroy()));
+    held.push((outcome) => {
+      if ('status' in outcome) {
+        // The request is read to its end first, as the server would, so the client sees the answer.
+        request.resume();
+        request.on('end', () => response.writeHead(outcome.status, { 'content-type': 'application/json' }).end(JSON.stringify(outcome.body)));
+      } else if (outcome.pass) forward();
+      else response.destroy();
+    });
     arrivals.splice(0).forEach((arrived) => arrived());
   });
   await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
@@ -66,11 +79,12 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
       armed = true;
     },
     idempotencyKeys,
-    release: async () => (await next())(true),
-    fail: async () => (await next())(false),
+    release: async () => (await next())({ pass: true }),
+    fail: async () => (await next())({ pass: false }),
+    answer: async (status, body) => (await next())({ status, body }),
     releaseAll: () => {
       armed = false;
-      held.splice(0).forEach((pass) => pass(true));
+      held.splice(0).forEach((settle) => settle({ pass: true }));
     },
     close: () => new Promise<void>((resolve) => {
       gate.closeAllConnections();

@@ -135,6 +135,15 @@ graphViewSuite('/login', {
       reveal: snapshot.context.reveal,
     }),
   limit: 20,
+  // What `check` tests in each state.
+  shows: {
+    'login.editing.ready':
+      'the Email and Password fields hold what was typed, each described by its messages; "Log In" enabled; the password shown as text only while "Show password" is ticked; after a submit or an answer, its messages as toasts',
+    'login.editing.unverified': `as ready, plus an alert saying "${UNVERIFIED_MESSAGE}" with a "Verify your email" link to /email-verification`,
+    'login.submitting': '"Logging in..." disabled, the fields as typed',
+    'login.succeeded': 'the toast "Login Successful"; the button stays busy',
+    'login.done': 'the page has gone to where the member came from (/)',
+  },
   open,
   perform,
   check,

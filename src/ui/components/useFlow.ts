@@ -1,14 +1,14 @@
 /**
  * Runs one of the site's machines (src/machines) in a page: the one place where the standard
  * effects are supplied (the error toasts every flow names `notifyErrors`, the inspector) next to
- * the page's own calls and effects, and where a form's inputs are bound to the machine's
- * `values` and `errors`. Returns the snapshot, `send`, `field(name)` (an input's props),
- * `checkbox(name)`, `onSubmit` and `busy`.
+ * the page's own calls and effects. Returns the snapshot, `send` (typed with the machine's own
+ * events) and `busy`; `formOf` and `checkboxOf` bind a form's inputs to the machine's `values`
+ * and `errors`.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
-import type { AnyActorRef, AnyStateMachine, InputFrom } from 'xstate';
+import type { AnyStateMachine, InputFrom } from 'xstate';
 import { inspect } from '../inspector';
 import { notifyErrors } from '../toast';
 
@@ -18,12 +18,6 @@ import { notifyErrors } from '../toast';
  * (`useFlow<typeof machine>(machine, …)`), not when it is inferred from the argument.
  */
 export type FlowEffects<TMachine extends AnyStateMachine> = Parameters<TMachine['provide']>[0];
-
-/** The form part of a machine's context, when it has one: typed values and each field's messages. */
-interface FormContext {
-  values?: Record<string, unknown>;
-  errors?: Record<string, string[] | undefined>;
-}
 
 /** Every flow shows its messages the same way: one toast each (src/ui/toast.tsx). Also for child machines. */
 export const standardActions = {
@@ -41,26 +35,46 @@ export function useFlow<TMachine extends AnyStateMachine>(
     const own = effects({ navigate });
     return machine.provide({ ...own, actions: { ...standardActions, ...own.actions } }) as TMachine;
   });
-  const [snapshot, send, actor] = useMachine(logic, { input, inspect });
-  const { values = {}, errors = {} }: FormContext = snapshot.context;
-  // The form events below are those of every flow with fields; a machine without them ignores them.
-  const sendForm: AnyActorRef['send'] = (event) => actor.send(event);
+  // `send` takes this machine's events only (xstate types it from the machine given).
+  const [snapshot, send] = useMachine(logic, { input, inspect });
+  return { snapshot, send, busy: snapshot.hasTag('busy') };
+}
 
-  const field = (name: string) => ({
+type FieldChange<Name extends string, Value> = { type: 'field.change'; name: Name; value: Value };
+
+/** A flow whose machine keeps a form (`values` and each field's messages) and takes its events. */
+interface FormFlow<Name extends string, Value> {
+  snapshot: { context: { values: { [field in Name]?: unknown }; errors?: { [field in Name]?: string[] } } };
+  send: (event: FieldChange<Name, Value> | { type: 'submit' }) => void;
+}
+
+/**
+ * Binds a form's inputs to its flow: `field(name)` (an input's props, for the machine's own
+ * field names) and `onSubmit`. Only a flow whose machine takes `field.change` and `submit` fits.
+ */
+export function formOf<Name extends string>({ snapshot, send }: FormFlow<Name, string>) {
+  const { values, errors } = snapshot.context;
+  const field = (name: Name) => ({
     name,
     value: String(values[name] ?? ''),
-    errors: errors[name],
+    errors: errors?.[name],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      sendForm({ type: 'field.change', name, value: event.target.value }),
+      send({ type: 'field.change', name, value: event.target.value }),
   });
-  const checkbox = (name: string) => ({
+  return { field, onSubmit: submitOf(send) };
+}
+
+/** A form's `onSubmit` for a flow whose machine takes `submit` (and keeps its fields its own way). */
+export const submitOf = (send: (event: { type: 'submit' }) => void) => (event: FormEvent) => {
+  event.preventDefault();
+  send({ type: 'submit' });
+};
+
+/** A checkbox bound to a flow whose fields also take true and false. */
+export function checkboxOf<Name extends string>({ snapshot, send }: FormFlow<Name, boolean>) {
+  return (name: Name) => ({
     name,
-    checked: values[name] === true,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => sendForm({ type: 'field.change', name, value: event.target.checked }),
+    checked: snapshot.context.values[name] === true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', name, value: event.target.checked }),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    sendForm({ type: 'submit' });
-  };
-  return { snapshot, send, field, checkbox, onSubmit, busy: snapshot.hasTag('busy') };
 }

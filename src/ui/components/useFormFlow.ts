@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { drafts } from '../../api/storage';
 import type { FormDraft, FormMachine, FormValues, RequestOfForm } from '../../machines/formMachine';
 import { notifySuccess } from '../toast';
-import { useFlow } from './useFlow';
+import { formOf, useFlow } from './useFlow';
 
 /** What the API client needs to make a submission retry-safe (the Idempotency-Key header). */
 export interface SubmissionExtras {
@@ -40,7 +40,7 @@ export function useFormFlow<M extends FormMachine, TResult>(machine: M, options:
     };
   });
   // Typed as the family: the calls and effects below are the same for every form machine.
-  return useFlow<FormMachine>(
+  const flow = useFlow<FormMachine>(
     machine,
     ({ navigate }) => ({
       actors: {
@@ -67,4 +67,5 @@ export function useFormFlow<M extends FormMachine, TResult>(machine: M, options:
     }),
     input,
   );
+  return { ...flow, ...formOf(flow) };
 }

@@ -9,7 +9,7 @@ import { api } from '../../api';
 import { drafts } from '../../api/storage';
 import { passwordResetMachine, type ResetPage, type ResetProgress } from '../../machines/passwordResetMachine';
 import { notifySuccess } from '../toast';
-import { useFlow } from './useFlow';
+import { formOf, useFlow } from './useFlow';
 
 const PROGRESS = 'password-reset';
 
@@ -22,7 +22,7 @@ const paths: Record<ResetPage | 'login', string> = {
 
 export function usePasswordResetFlow(page: ResetPage) {
   const [progress] = useState(() => drafts.load<ResetProgress>(PROGRESS) ?? {});
-  const { snapshot, field, onSubmit, busy } = useFlow<typeof passwordResetMachine>(
+  const flow = useFlow<typeof passwordResetMachine>(
     passwordResetMachine,
     ({ navigate }) => ({
       actors: {
@@ -39,5 +39,7 @@ export function usePasswordResetFlow(page: ResetPage) {
     }),
     { page, progress, redirectDelay: 3000 },
   );
+  const { snapshot, busy } = flow;
+  const { field, onSubmit } = formOf(flow);
   return { snapshot, field, onSubmit, busy };
 }

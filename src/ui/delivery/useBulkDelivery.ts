@@ -12,7 +12,7 @@ import { drafts } from '../../api/storage';
 import type { KeyedRequest } from '../../machines/formFields';
 import { bulkDeliveryMachine, emptyBulkSender, type BulkDraft, type BulkSender } from '../../machines/bulkDeliveryMachine';
 import { emptyReceiver, receiverListMachine } from '../../machines/receiverListMachine';
-import { standardActions, useFlow } from '../components/useFlow';
+import { standardActions, submitOf, useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 import { thankYouPath } from './booking';
 
@@ -39,7 +39,7 @@ function restoredDraft() {
 
 export function useBulkDelivery() {
   const [input] = useState(restoredDraft);
-  const { snapshot, send, onSubmit, busy } = useFlow(
+  const { snapshot, send, busy } = useFlow(
     bulkDeliveryMachine,
     ({ navigate }) => ({
       actors: {
@@ -57,6 +57,7 @@ export function useBulkDelivery() {
     }),
     input,
   );
+  const onSubmit = submitOf(send);
   const listRef = snapshot.children.receivers as ActorRefFrom<typeof receiverListMachine> | undefined;
   const list = useSelector(listRef, (listSnapshot) => listSnapshot);
   return { snapshot, send, onSubmit, list, busy };

@@ -15,7 +15,7 @@ import { CodeInput } from '../components/CodeInput';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
-import { useFlow } from '../components/useFlow';
+import { submitOf, useFlow } from '../components/useFlow';
 import { verificationEmail } from '../components/verificationEmail';
 import { notifySuccess } from '../toast';
 import './accounts.css';
@@ -28,7 +28,7 @@ const clockOf = (seconds: number) => `${Math.floor(seconds / 60)}:${String(secon
 export default function EmailVerificationPage() {
   usePageMeta('Email Verification', 'Enter the 6-digit code we emailed you.');
   const [email] = useState(verificationEmail.load);
-  const { snapshot, send, onSubmit, busy } = useFlow<typeof emailVerificationMachine>(
+  const { snapshot, send, busy } = useFlow<typeof emailVerificationMachine>(
     emailVerificationMachine,
     ({ navigate }) => ({
       actors: {
@@ -46,6 +46,7 @@ export default function EmailVerificationPage() {
     }),
     { email: email || null, seconds: CODE_SECONDS, redirectDelay: 3000 },
   );
+  const onSubmit = submitOf(send);
   const { code, email: typedEmail, errors, remaining } = snapshot.context;
   const expired = snapshot.matches({ clock: 'expired' }) || snapshot.matches({ clock: 'resending' });
   const resending = snapshot.hasTag('resending');

@@ -12,7 +12,7 @@ import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { PasswordField, RevealToggle } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import { useFlow } from '../components/useFlow';
+import { formOf, useFlow } from '../components/useFlow';
 import { verificationEmail } from '../components/verificationEmail';
 import type { ReturnState } from '../RequireMember';
 import { Session } from '../session';
@@ -29,7 +29,7 @@ export default function LoginPage() {
   usePageMeta('Log In', 'Log in to book deliveries, request quotes and manage your account.');
   const session = Session.useActorRef();
   const state = useLocation().state as LoginState;
-  const { snapshot, send, field, onSubmit, busy } = useFlow<typeof loginMachine>(
+  const flow = useFlow<typeof loginMachine>(
     loginMachine,
     ({ navigate }) => ({
       actors: { login: fromPromise(({ input }) => api.login(input)) },
@@ -46,6 +46,8 @@ export default function LoginPage() {
       email: state?.email,
     },
   );
+  const { snapshot, send, busy } = flow;
+  const { field, onSubmit } = formOf(flow);
   const { reveal } = snapshot.context;
 
   return (

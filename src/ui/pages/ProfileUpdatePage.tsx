@@ -13,7 +13,7 @@ import { TextField } from '../components/Field';
 import { ImageDrop } from '../components/ImageDrop';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
-import { useFlow } from '../components/useFlow';
+import { formOf, useFlow } from '../components/useFlow';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
 import { LoadFailed, Waiting } from '../components/LoadStates';
@@ -25,7 +25,7 @@ export default function ProfileUpdatePage() {
   usePageMeta('Profile');
   const session = Session.useActorRef();
   const stored = Session.useSelector((snapshot) => snapshot.context.session);
-  const { snapshot, send, field, onSubmit, busy } = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
+  const flow = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
     actors: {
       loadProfile: fromPromise<Profile>(async () => (await api.profile(undefined)).data),
       saveProfile: fromPromise<Profile, ProfileChanges>(
@@ -38,6 +38,8 @@ export default function ProfileUpdatePage() {
       imageChanged: (_, { profileImage }) => session.send({ type: 'profile.imageChanged', profileImage }),
     },
   }));
+  const { snapshot, send, busy } = flow;
+  const { field, onSubmit } = formOf(flow);
   const { errors, messages, image, currentImage, email } = snapshot.context;
 
   return (

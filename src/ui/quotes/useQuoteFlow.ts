@@ -15,7 +15,7 @@ import {
   type QuoteSubmission,
 } from '../../machines/quoteSteps';
 import type { SubmissionExtras } from '../components/useFormFlow';
-import { useFlow } from '../components/useFlow';
+import { checkboxOf, formOf, useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 
 export interface QuoteFlowOptions {
@@ -57,7 +57,7 @@ export function useQuoteFlow({ machine, steps, draft, submit, successMessage, le
     event.preventDefault();
     flow.send({ type: step.index < step.count - 1 ? 'step.next' : 'submit' });
   };
-  return { ...flow, step, onSubmit };
+  return { ...flow, field: formOf(flow).field, checkbox: checkboxOf(flow), step, onSubmit };
 }
 
 export type QuoteFlow = ReturnType<typeof useQuoteFlow>;
