@@ -41,7 +41,7 @@ function datesOf(order: OrderDetail): Values | null {
 export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
   const dates = datesOf(order);
   const kind: OrderKind = order.details.kind;
-  const [input] = useState(() => ({ reference: order.reference_number, kind, dates: dates ?? {} }));
+  const [input] = useState(() => ({ reference: order.reference_number, kind, dates: dates ?? {}, cancellation: null }));
   const { snapshot, send, busy } = useFlow<typeof orderChangesMachine>(
     orderChangesMachine,
     () => ({
