@@ -51,7 +51,7 @@ graphSuite('orderChanges', {
 
 describe('orderChanges', () => {
   it("shows a paid order's fee and refund and asks again before cancelling; an unpaid one cancels at once", async () => {
-    const cancel = vi.fn(async () => ({}));
+    const cancel = vi.fn(async (_input: { reference: string; reason: string }) => ({}));
     const run = (input: OrderChangesInput) => {
       const actor = createActor(orderChangesMachine.provide({ actors: { cancel: fromPromise(({ input }) => cancel(input)) } }), { input }).start();
       actor.send({ type: 'cancel.start' });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { orderPaymentMachine, type OrderPaymentInput } from '../../src/machines/orderPaymentMachine';
+import { orderPaymentMachine, type OrderPaymentInput, type VerifiedPayment } from '../../src/machines/orderPaymentMachine';
 import { graphSuite } from './graph';
 
 const fresh: OrderPaymentInput = { reference: 'RL-ABCDEFGH23', returnedFrom: null };
@@ -31,7 +31,7 @@ graphSuite('orderPayment', {
 describe('orderPayment', () => {
   it('sends the browser to the checkout the server started, and to nowhere else', async () => {
     const goToCheckout = vi.fn();
-    const startPayment = vi.fn(async () => started);
+    const startPayment = vi.fn(async (_input: { reference: string }) => started);
     const actor = createActor(
       orderPaymentMachine.provide({
         actors: { startPayment: fromPromise(({ input }) => startPayment(input)) },
@@ -47,10 +47,13 @@ describe('orderPayment', () => {
   });
 
   it('verifies the returned reference with the server, and a declined payment can be tried again as a new attempt', async () => {
-    const verify = vi.fn(async () => ({ paid: false, message: 'The payment was declined.' }));
+    const verify = vi.fn(async (_input: { reference: string; paystackReference: string }): Promise<VerifiedPayment> => ({
+      paid: false,
+      message: 'The payment was declined.',
+    }));
     const notifyErrors = vi.fn();
     const changed = vi.fn();
-    const startPayment = vi.fn(async () => started);
+    const startPayment = vi.fn(async (_input: { reference: string }) => started);
     const actor = createActor(
       orderPaymentMachine.provide({
         actors: {
@@ -76,7 +79,7 @@ describe('orderPayment', () => {
     const notifySuccess = vi.fn();
     const actor = createActor(
       orderPaymentMachine.provide({
-        actors: { verifyPayment: fromPromise(async () => ({ paid: true, message: 'Payment received.' })) },
+        actors: { verifyPayment: fromPromise(async (): Promise<VerifiedPayment> => ({ paid: true, message: 'Payment received.' })) },
         actions: { notifySuccess: (_, params) => notifySuccess(params) },
       }),
       { input: returned },
