@@ -15,6 +15,7 @@ import { OrderFacts } from '../orders/OrderFacts';
 import { OrderChanges } from '../orders/OrderChanges';
 import { OrderHistory } from '../orders/OrderHistory';
 import { SentDetails } from '../orders/SentDetails';
+import { orderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
 import { Timeline } from '../tracking/Timeline';
 import '../orders/orders.css';
@@ -64,7 +65,7 @@ function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: (
 }
 
 function Order({ reference }: { reference: string }) {
-  const { snapshot, send, reload, order } = useOrder(reference, loadOrder);
+  const { snapshot, send, reload, order } = useOrder(orderPageMachine, reference, loadOrder);
   if (snapshot.matches('loading')) return <Waiting>Loading your order…</Waiting>;
   if (snapshot.matches('notFound')) {
     return (
