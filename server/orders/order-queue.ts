@@ -93,6 +93,7 @@ export async function orderQueue(
       ...orderOf(row, offers.get(row.id) ?? null),
       updated_at: row.updated_at.toISOString(),
       customer: { fullname: row.fullname, email: row.email, phone: row.phone },
+      payment_state: null,
     })),
     next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
   };

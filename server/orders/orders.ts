@@ -46,6 +46,7 @@ export const orderOf = (row: Pick<Shipment, 'reference' | 'service_type' | 'stat
   status: row.status,
   created_at: row.created_at.toISOString(),
   offer,
+  payment: null,
 });
 
 /** The offer each order shows: its newest one that was not replaced. */
@@ -166,6 +167,9 @@ async function detailOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks, offe
     updated_at: shipment.updated_at.toISOString(),
     details: await detailsOf(db, shipment, photoLinks),
     history: await historyOf(db, shipment, offers, withNames),
+    receipts: [],
+    refunds: [],
+    cancellation: null,
   };
 }
 
@@ -178,7 +182,7 @@ export async function ownerView(db: DB, shipment: Shipment, photoLinks: PhotoLin
 export async function staffView(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<StaffOrderDetail> {
   const offers = await offersOf(db, shipment.id);
   const customer = await db.selectFrom('users').select(['fullname', 'email', 'phone']).where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
-  return { ...(await detailOf(db, shipment, photoLinks, offers, true)), customer, offers: offers.map(offerOf) };
+  return { ...(await detailOf(db, shipment, photoLinks, offers, true)), customer, offers: offers.map(offerOf), payment_state: null, payment_mismatches: [] };
 }
 
 /** Where an order may move: forward along To Inspect → Shipped → Delivered, or Cancelled from To Inspect. */
