@@ -10,7 +10,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
-import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest } from '../api/contract';
+import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest, type Cancellation } from '../api/contract';
 import { withoutErrorsOf, type Errors, type Values } from './formFields';
 import { checkThen, failureThen, lifecycleActions, lifecycleGuards } from './submitLifecycle';
 
@@ -27,11 +27,6 @@ export interface OrderChangesInput {
   cancellation: Cancellation | null;
 }
 
-/** Kobo: the cancellation fee kept, and the refund. */
-export interface Cancellation {
-  fee_kobo: number;
-  refund_kobo: number;
-}
 
 type OrderChangesContext = OrderChangesInput & { reason: string; errors: Errors; messages: string[] };
 

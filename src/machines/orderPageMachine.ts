@@ -14,7 +14,7 @@ const isNotFound = ({ event }: { event: unknown }) => {
   return isApiError(error) && error.status === 404;
 };
 
-function createOrderPageMachine<TOrder extends OrderDetail>() {
+function createOrderPageMachine<TOrder extends OrderDetail>(id: string) {
   return setup({
     types: {
       tags: {} as 'busy',
@@ -32,7 +32,7 @@ function createOrderPageMachine<TOrder extends OrderDetail>() {
     },
     guards: { isNotFound },
   }).createMachine({
-    id: 'orderPage',
+    id,
     context: ({ input }) => ({ reference: input.reference, order: null, messages: [] }),
     initial: 'loading',
     states: {
@@ -93,6 +93,6 @@ function createOrderPageMachine<TOrder extends OrderDetail>() {
 export type OrderPageMachine<TOrder extends OrderDetail> = ReturnType<typeof createOrderPageMachine<TOrder>>;
 
 /** The owner's page (/orders/:reference). */
-export const orderPageMachine = createOrderPageMachine<OrderDetail>();
+export const orderPageMachine = createOrderPageMachine<OrderDetail>('orderPage');
 /** The staff's page (/staff/orders/:reference). */
-export const staffOrderPageMachine = createOrderPageMachine<StaffOrderDetail>();
+export const staffOrderPageMachine = createOrderPageMachine<StaffOrderDetail>('staffOrderPage');
