@@ -3,10 +3,11 @@
  * customer's reference is "not found"), shows it, and loads it again after the customer acted
  * on it (`reload`, sent by the offer and change flows) while the shown order stays on screen.
  * The call (`loadOrder`) and the toasts are provided by the view. The owner's page and the
- * staff's page read the order in their own shape, so each has its machine from one factory.
+ * staff's page read the order in their own shape, and a receipt's page (/orders/:reference/receipts/:number)
+ * loads one receipt of the order the same way, so each has its machine from one factory.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { OrderDetail, StaffOrderDetail } from '../api/contract';
+import type { OrderDetail, Receipt, StaffOrderDetail } from '../api/contract';
 import { isApiError, messagesOf } from '../api/errors';
 
 const isNotFound = ({ event }: { event: unknown }) => {
@@ -14,7 +15,7 @@ const isNotFound = ({ event }: { event: unknown }) => {
   return isApiError(error) && error.status === 404;
 };
 
-function createOrderPageMachine<TOrder extends OrderDetail>(id: string) {
+function createOrderPageMachine<TOrder>(id: string) {
   return setup({
     types: {
       tags: {} as 'busy',
@@ -90,9 +91,11 @@ function createOrderPageMachine<TOrder extends OrderDetail>(id: string) {
 }
 
 /** An order page's machine for orders read as `TOrder`. */
-export type OrderPageMachine<TOrder extends OrderDetail> = ReturnType<typeof createOrderPageMachine<TOrder>>;
+export type OrderPageMachine<TOrder> = ReturnType<typeof createOrderPageMachine<TOrder>>;
 
 /** The owner's page (/orders/:reference). */
 export const orderPageMachine = createOrderPageMachine<OrderDetail>('orderPage');
 /** The staff's page (/staff/orders/:reference). */
 export const staffOrderPageMachine = createOrderPageMachine<StaffOrderDetail>('staffOrderPage');
+/** The printable receipt (/orders/:reference/receipts/:number), for the owner and for staff. */
+export const receiptPageMachine = createOrderPageMachine<Receipt>('receiptPage');

@@ -4,11 +4,10 @@
  */
 import { useCallback, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { OrderDetail } from '../../api/contract';
 import type { OrderPageMachine } from '../../machines/orderPageMachine';
 import { useFlow } from '../components/useFlow';
 
-export function useOrder<TOrder extends OrderDetail>(
+export function useOrder<TOrder>(
   machine: OrderPageMachine<TOrder>,
   reference: string,
   load: (reference: string) => Promise<TOrder>,
