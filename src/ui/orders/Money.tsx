@@ -4,10 +4,11 @@
  * and the refunds with their state and the day they are due by.
  */
 import type { ReactNode } from 'react';
-import { formatNaira, paymentMethodLabels, paymentStateLabels, type OrderPayment, type ReceiptSummary, type Refund } from '../../api/contract';
+import { formatNaira, paymentMethodLabels, paymentStateLabels, type OrderPayment, type ReceiptSummary, type Refund, type RefundState } from '../../api/contract';
 import { Link } from '../components/Link';
 import { paths } from '../paths';
 import { formatDay, formatLagosDate } from '../tracking/format';
+import './money.css';
 
 export const methodLabel = (method: string) => paymentMethodLabels[method] ?? method;
 
@@ -59,7 +60,7 @@ export function Receipts({ reference, receipts }: { reference: string; receipts:
   );
 }
 
-const refundStateLabels: Record<Refund['state'], string> = { due: 'Due', processing: 'On its way', done: 'Refunded' };
+const refundStateLabels: Record<RefundState, string> = { due: 'Due', processing: 'On its way', done: 'Refunded' };
 
 /** `action(refund)`: what staff can do on a refund (Mark refunded), nothing for the owner. */
 export function Refunds({ refunds, action }: { refunds: Refund[]; action?: (refund: Refund) => ReactNode }) {

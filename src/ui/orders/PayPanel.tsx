@@ -15,6 +15,7 @@ import { Waiting } from '../components/LoadStates';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
+import './money.css';
 
 async function verifyPayment(reference: string, paystackReference: string) {
   const answer = await api.verifyPayment(undefined, { id: reference, key: paystackReference });

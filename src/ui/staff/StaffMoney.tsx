@@ -7,7 +7,7 @@
  */
 import type { FormEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
-import { formatNaira, officePaymentMethods, paymentMethodLabels, todayInLagos, type Refund, type StaffOrderDetail } from '../../api/contract';
+import { formatNaira, officePaymentMethods, paymentMethodLabels, todayInLagos, type OfficePaymentMethod, type Refund, type StaffOrderDetail } from '../../api/contract';
 import { paymentForm, type Form, type staffOrderActionsMachine } from '../../machines/staffOrderActionsMachine';
 import { SelectField, TextField } from '../components/Field';
 import { PaymentFacts, Receipts, Refunds } from '../orders/Money';
@@ -106,7 +106,7 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
                 label="Method"
                 required
                 placeholder="Choose…"
-                options={officePaymentMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] ?? method }))}
+                options={officePaymentMethods.map((method: OfficePaymentMethod) => ({ value: method, label: paymentMethodLabels[method] ?? method }))}
                 {...field('payment', 'method')}
               />
               <TextField label="Your reference" required autoComplete="off" hint="The transfer's reference or the cash receipt's number" {...field('payment', 'reference')} />
