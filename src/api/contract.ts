@@ -275,6 +275,7 @@ export const offerStateLabels: Record<OfferState, string> = {
  */
 export const paymentStates = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
 export type PaymentState = (typeof paymentStates)[number];
+/** @public The website's words for each state (the money pages). */
 export const paymentStateLabels: Record<PaymentState, string> = {
   unpaid: 'Unpaid',
   part_paid: 'Part paid',
