@@ -136,6 +136,28 @@ describe('paying online', () => {
     expect((await verify(server, reference, paystackReference, customer)).body.data.state).toBe('paid');
   });
 
+  it('verify and the webhook arriving at the same moment count each payment once', async () => {
+    const orders = await Promise.all(Array.from({ length: 8 }, () => acceptedOrder(server, customer, staff, PRICE)));
+    await Promise.all(
+      orders.map(async (reference) => {
+        const started = await startPayment(server, reference, customer);
+        await checkout(started.body.data.authorization_url, 'pay');
+        const body = JSON.stringify({ event: 'charge.success', data: await gatewayTransaction(server, secret, started.body.data.reference) });
+        const answers = await Promise.all([
+          verify(server, reference, started.body.data.reference, customer),
+          sendWebhook(server, body, signed(secret, body)),
+          verify(server, reference, started.body.data.reference, customer),
+          sendWebhook(server, body, signed(secret, body)),
+        ]);
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      }),
+    );
+    for (const reference of orders) {
+      expect(await paymentRows(reference)).toHaveLength(1);
+      expect((await order(reference)).payment).toMatchObject({ state: 'paid', paid_kobo: PRICE });
+    }
+  });
+
   it('refuses unsigned and mis-signed events with 401, changing nothing', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const started = await startPayment(server, reference, customer);
