@@ -5,9 +5,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAID_ON_FUTURE_MESSAGE, PAYMENT_REFERENCE_MESSAGE } from '../../src/api/contract';
+import { PAID_ON_FUTURE_MESSAGE, PAYMENT_REFERENCE_MESSAGE, REFUND_REFERENCE_MESSAGE } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
-import { get, inDays, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../api/helpers';
 import { acceptedOrder, pay } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
@@ -125,6 +125,31 @@ describe('money on the staff order page', () => {
     expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.status).toBe('ToInspect');
     await app.user.click(second.getByRole('button', { name: 'Yes, ship it unpaid' }));
     await waitFor(async () => expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.status).toBe('Shipped'), { timeout: 10_000 });
+  });
+});
+
+describe('an office refund', () => {
+  it("is marked refunded with staff's reference, after a confirmation", async () => {
+    const reference = await acceptedOrder(server, customer, staffMember, PRICE);
+    const paidAtOffice = await post(server, `staff/orders/${reference}/payments`, { amount_kobo: PRICE, method: 'cash', reference: 'CASH-7', paid_on: inDays(0) }, staffMember.token);
+    expect(paidAtOffice.status).toBe(200);
+    const cancelled = await post(server, `staff/orders/${reference}/status`, { status: 'Cancelled', confirm_accepted: true }, staffMember.token);
+    expect(cancelled.status).toBe(200);
+    const app = renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(staffMember, 'staff') });
+    const money = within(await screen.findByRole('region', { name: 'Payments' }, { timeout: 10_000 }));
+    expect(money.getByText('Refund due')).toBeInTheDocument();
+    await app.user.click(money.getByRole('button', { name: 'Mark refunded' }));
+    const form = within(await screen.findByRole('form', { name: /Mark the refund of ₦485,000.00 refunded/ }));
+    await app.user.click(form.getByRole('button', { name: 'Mark refunded' }));
+    expect(await form.findByText(REFUND_REFERENCE_MESSAGE)).toBeInTheDocument();
+    await app.user.type(form.getByRole('textbox', { name: /Reference of your transfer/ }), 'TRF-REFUND-1');
+    await app.user.click(form.getByRole('button', { name: 'Mark refunded' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Yes, it is refunded' }));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Payments' })).getByText('Refunded', { selector: '.payment-badge' })).toBeInTheDocument(), {
+      timeout: 10_000,
+    });
+    const [refund] = (await get(server, `staff/orders/${reference}`, staffMember.token)).body.data.refunds;
+    expect(refund).toMatchObject({ state: 'done', reference: 'TRF-REFUND-1' });
   });
 });
 
