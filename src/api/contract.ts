@@ -332,9 +332,11 @@ export const amountKobo = z
 
 /**
  * What staff type in the naira field ("185000", "185,000.50", "₦ 185 000") → kobo, exactly:
- * whole naira or at most two decimals, no floating-point rounding on the way.
+ * whole naira or at most two decimals, no floating-point rounding on the way. `range` is the
+ * wire's kobo schema the amount must then pass (an offer's, a payment's).
  */
-export const nairaAmount = z
+export const nairaTyped = (range: z.ZodType<number, number>) =>
+  z
   .string({ error: AMOUNT_REQUIRED_MESSAGE })
   .transform((value) => value.replace(/[\s,₦]/g, ''))
   .pipe(
@@ -347,7 +349,10 @@ export const nairaAmount = z
     const [whole = '0', fraction = ''] = value.split('.');
     return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   })
-  .pipe(amountKobo);
+  .pipe(range);
+
+/** An offer's amount as staff type it. */
+export const nairaAmount = nairaTyped(amountKobo);
 
 // ---------------------------------------------------------------------------------------------
 // Requests.

@@ -1,14 +1,16 @@
 /**
- * The customer's own changes to an order while it is To Inspect: cancel it (a reason is asked)
- * or move its dates under the booking's date rules (not in the past; delivery not before
- * pickup; moving not before inspection), checked with the contract's schema before sending.
+ * The customer's own changes to an order: cancel it (a reason is asked; a paid order until it
+ * is Shipped) or, while it is To Inspect, move its dates under the booking's date rules (not in
+ * the past; delivery not before pickup; moving not before inspection), checked with the
+ * contract's schema before sending. Cancelling an order that was paid for first shows what
+ * cancelling now keeps as a fee and refunds (README, "Paying for an order"), and asks again.
  * What the customer typed stays when a step is left or a call fails. The calls (`cancel`,
  * `reschedule`), the toasts and `changed` (the page loads the order again) are provided by the
  * view.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
-import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest } from '../api/contract';
+import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest, type Cancellation } from '../api/contract';
 import { withoutErrorsOf, type Errors, type Values } from './formFields';
 import { checkThen, failureThen, lifecycleActions, lifecycleGuards } from './submitLifecycle';
 
@@ -21,7 +23,10 @@ export interface OrderChangesInput {
   kind: OrderKind;
   /** The order's dates as the reschedule call names them ('' when none), to start from. */
   dates: Values;
+  /** What cancelling now would cost and give back, as the server worked it out; null when nothing was paid. */
+  cancellation: Cancellation | null;
 }
+
 
 type OrderChangesContext = OrderChangesInput & { reason: string; errors: Errors; messages: string[] };
 
@@ -51,7 +56,10 @@ export const orderChangesMachine = setup({
     notifySuccess: (_, _params: { message: string }) => {},
     changed: () => {},
   },
-  guards: { ...lifecycleGuards },
+  guards: {
+    ...lifecycleGuards,
+    involvesMoney: ({ context }) => context.cancellation !== null && context.cancellation.fee_kobo + context.cancellation.refund_kobo > 0,
+  },
 }).createMachine({
   id: 'orderChanges',
   context: ({ input }) => ({ ...input, reason: '', errors: {}, messages: [] }),
@@ -70,12 +78,19 @@ export const orderChangesMachine = setup({
           on: {
             'reason.change': { actions: assign({ reason: ({ event }) => event.value, errors: {} }) },
             confirm: checkThen(
-              'sending',
+              'weighing',
               (context: OrderChangesContext) => ({ schema: cancelOrderRequest, value: { reason: context.reason } }),
               'hasReason',
             ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
           },
+        },
+        // A paid order: the fee and the refund are shown, and the customer confirms once more.
+        weighing: {
+          always: [{ guard: 'involvesMoney', target: 'reviewing' }, { target: 'sending' }],
+        },
+        reviewing: {
+          on: { confirm: 'sending', back: 'editing' },
         },
         sending: {
           tags: ['busy'],

@@ -2,9 +2,12 @@
  * The customer's order page (/orders/:reference): loads the order (owner only; another
  * customer's reference is "not found"), shows it, and loads it again after the customer acted
  * on it (`reload`, sent by the offer and change flows) while the shown order stays on screen.
- * The call (`loadOrder`) and the toasts are provided by the view.
+ * The call (`loadOrder`) and the toasts are provided by the view. The owner's page and the
+ * staff's page read the order in their own shape, and a receipt's page (/orders/:reference/receipts/:number)
+ * loads one receipt of the order the same way, so each has its machine from one factory.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { OrderDetail, Receipt, StaffOrderDetail } from '../api/contract';
 import { isApiError, messagesOf } from '../api/errors';
 
 const isNotFound = ({ event }: { event: unknown }) => {
@@ -12,63 +15,87 @@ const isNotFound = ({ event }: { event: unknown }) => {
   return isApiError(error) && error.status === 404;
 };
 
-export const orderPageMachine = setup({
-  types: {
-    tags: {} as 'busy',
-    context: {} as { reference: string; order: unknown; messages: string[] },
-    input: {} as { reference: string },
-    events: {} as { type: 'reload' } | { type: 'retry' },
-  },
-  actors: {
-    loadOrder: fromPromise<unknown, string>(async () => {
-      throw new Error('loadOrder is provided by the view');
-    }),
-  },
-  actions: {
-    notifyErrors: (_, _params: { messages: string[] }) => {},
-  },
-  guards: { isNotFound },
-}).createMachine({
-  id: 'orderPage',
-  context: ({ input }) => ({ reference: input.reference, order: null, messages: [] }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadOrder',
-        src: 'loadOrder',
-        input: ({ context }) => context.reference,
-        onDone: { target: 'showing', actions: assign({ order: ({ event }) => event.output, messages: [] }) },
-        onError: [
-          { guard: 'isNotFound', target: 'notFound' },
-          { target: 'failed', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
-        ],
-      },
+function createOrderPageMachine<TOrder>(id: string) {
+  return setup({
+    types: {
+      tags: {} as 'busy',
+      context: {} as { reference: string; order: TOrder | null; messages: string[] },
+      input: {} as { reference: string },
+      events: {} as { type: 'reload' } | { type: 'retry' },
     },
-    showing: {
-      initial: 'current',
-      states: {
-        current: { on: { reload: 'reloading' } },
-        reloading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'reloadOrder',
-            src: 'loadOrder',
-            input: ({ context }) => context.reference,
-            onDone: { target: 'current', actions: assign({ order: ({ event }) => event.output, messages: [] }) },
-            onError: {
-              target: 'current',
-              actions: [
-                assign({ messages: ({ event }) => messagesOf(event.error) }),
-                { type: 'notifyErrors', params: ({ context }) => ({ messages: context.messages }) },
-              ],
+    actors: {
+      loadOrder: fromPromise<TOrder, string>(async () => {
+        throw new Error('loadOrder is provided by the view');
+      }),
+    },
+    actions: {
+      notifyErrors: (_, _params: { messages: string[] }) => {},
+    },
+    guards: { isNotFound },
+  }).createMachine({
+    id,
+    context: ({ input }) => ({ reference: input.reference, order: null, messages: [] }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadOrder',
+          src: 'loadOrder',
+          input: ({ context }) => context.reference,
+          onDone: {
+            target: 'showing',
+            actions: assign({ order: ({ event }) => event.output, messages: [] }),
+          },
+          onError: [
+            { guard: 'isNotFound', target: 'notFound' },
+            {
+              target: 'failed',
+              actions: assign({ messages: ({ event }) => messagesOf(event.error) }),
+            },
+          ],
+        },
+      },
+      showing: {
+        initial: 'current',
+        states: {
+          current: { on: { reload: 'reloading' } },
+          reloading: {
+            tags: ['busy'],
+            invoke: {
+              id: 'reloadOrder',
+              src: 'loadOrder',
+              input: ({ context }) => context.reference,
+              onDone: {
+                target: 'current',
+                actions: assign({ order: ({ event }) => event.output, messages: [] }),
+              },
+              onError: {
+                target: 'current',
+                actions: [
+                  assign({ messages: ({ event }) => messagesOf(event.error) }),
+                  {
+                    type: 'notifyErrors',
+                    params: ({ context }) => ({ messages: context.messages }),
+                  },
+                ],
+              },
             },
           },
         },
       },
+      notFound: {},
+      failed: { on: { retry: 'loading' } },
     },
-    notFound: {},
-    failed: { on: { retry: 'loading' } },
-  },
-});
+  });
+}
+
+/** An order page's machine for orders read as `TOrder`. */
+export type OrderPageMachine<TOrder> = ReturnType<typeof createOrderPageMachine<TOrder>>;
+
+/** The owner's page (/orders/:reference). */
+export const orderPageMachine = createOrderPageMachine<OrderDetail>('orderPage');
+/** The staff's page (/staff/orders/:reference). */
+export const staffOrderPageMachine = createOrderPageMachine<StaffOrderDetail>('staffOrderPage');
+/** The printable receipt (/orders/:reference/receipts/:number), for the owner and for staff. */
+export const receiptPageMachine = createOrderPageMachine<Receipt>('receiptPage');

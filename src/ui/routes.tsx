@@ -49,6 +49,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/deactivate-account', access: 'member', load: () => import('./pages/DeactivateAccountPage') },
   { path: '/thank-you', access: 'member', load: () => import('./pages/ThankYouPage') },
   { path: '/orders/:reference', access: 'member', load: () => import('./pages/OrderPage') },
+  { path: '/orders/:reference/receipts/:number', access: 'member', load: () => import('./pages/ReceiptPage') },
   { path: '/staff', access: 'staff', load: () => import('./pages/StaffQueuePage') },
   { path: '/staff/orders/:reference', access: 'staff', load: () => import('./pages/StaffOrderPage') },
   { path: '/staff/applications', access: 'staff', load: () => import('./pages/StaffApplicationsPage') },

@@ -1,13 +1,16 @@
 /**
  * axe finds no violations on the staff pages (as staff), the "not allowed" page (as a customer)
- * and the customer's order page with an open offer, at desktop width and on a 375 px phone.
+ * and the customer's order page with an open offer; and the money screens: an accepted price to
+ * pay (the customer's Pay, the staff's payment form), a paid order with its receipt, and the
+ * receipt page for both; at desktop width and on a 375 px phone.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../api/helpers';
 import { startApp, type App } from '../support/browser';
 import { bookDelivery } from '../support/shipments';
+import { acceptedOrder, pay } from '../support/payments';
 import { signUpStaff } from '../support/staff';
 
 async function contextAs(app: App, member: Customer, role: 'staff' | 'customer', viewport: { width: number; height: number }) {
@@ -41,6 +44,9 @@ describe.each([
   let staff: BrowserContext;
   let customer: BrowserContext;
   let reference: string;
+  let unpaid: string;
+  let paid: string;
+  let receipt: string;
 
   beforeAll(async () => {
     app = await startApp({ viewport });
@@ -50,6 +56,10 @@ describe.each([
     await post(app.server, `staff/orders/${reference}/offer`, { amount_kobo: 18_500_000, note: 'Two vans', valid_until: inDays(7) }, staffMember.token);
     await post(app.server, 'Packer-Registration', { full_name: 'Bisi Ade', age: 31, mobile_number: '08031234567', location: 'Ikeja' });
     await post(app.server, 'newsletter', { email: 'reader@example.com' });
+    unpaid = await acceptedOrder(app.server, member, staffMember, 48_500_000);
+    paid = await acceptedOrder(app.server, member, staffMember, 48_500_000);
+    await pay(app.server, paid, member);
+    receipt = (await get(app.server, `users/orders/${paid}`, member.token)).body.data.receipts[0].number;
     staff = await contextAs(app, staffMember, 'staff', viewport);
     customer = await contextAs(app, member, 'customer', viewport);
   });
@@ -72,5 +82,18 @@ describe.each([
   });
   it('/orders/:reference with an open offer has no axe violations', async () => {
     expect(await violationsOf(customer, `/orders/${reference}`, 'Two vans')).toEqual([]);
+  });
+  it('/orders/:reference with a price to pay has no axe violations', async () => {
+    expect(await violationsOf(customer, `/orders/${unpaid}`, 'Pay ₦485,000.00')).toEqual([]);
+  });
+  it('/orders/:reference paid, with its receipt, has no axe violations', async () => {
+    expect(await violationsOf(customer, `/orders/${paid}`, receipt)).toEqual([]);
+  });
+  it('/orders/:reference/receipts/:number has no axe violations, for the owner and for staff', async () => {
+    expect(await violationsOf(customer, `/orders/${paid}/receipts/${receipt}`, 'Thank you for your payment')).toEqual([]);
+    expect(await violationsOf(staff, `/orders/${paid}/receipts/${receipt}`, 'Thank you for your payment')).toEqual([]);
+  });
+  it('/staff/orders/:reference with the office payment form has no axe violations', async () => {
+    expect(await violationsOf(staff, `/staff/orders/${unpaid}`, 'Record a payment received at the office')).toEqual([]);
   });
 });

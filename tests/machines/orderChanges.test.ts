@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { CANCEL_REASON_MESSAGE } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { orderChangesMachine, type OrderChangesInput } from '../../src/machines/orderChangesMachine';
@@ -10,14 +10,22 @@ const delivery: OrderChangesInput = {
   reference: 'RL-ABCDEFGH23',
   kind: 'delivery',
   dates: { pickup_date: inDays(1), delivery_date: inDays(3) },
+  cancellation: null,
 };
-const quote: OrderChangesInput = { reference: 'RL-BCDEFGHJ34', kind: 'quote', dates: { date_of_inspection: '', moving_date: '' } };
+const quote: OrderChangesInput = {
+  reference: 'RL-BCDEFGHJ34',
+  kind: 'quote',
+  dates: { date_of_inspection: '', moving_date: '' },
+  cancellation: null,
+};
+/** Paid ₦485,000.00, cancelled within 3 days of the move: 10 % kept. */
+const paidQuote: OrderChangesInput = { ...quote, cancellation: { fee_kobo: 4_850_000, refund_kobo: 43_650_000 } };
 const offline = new ApiError(['An error occurred. Please try again.']);
 const notAnyMore = new ApiError(['Only an order To Inspect can be cancelled.'], {}, 409);
 
 graphSuite('orderChanges', {
   machine: orderChangesMachine,
-  inputs: [delivery, quote],
+  inputs: [delivery, quote, paidQuote],
   events: [
     { type: 'reason.change', value: 'We found another mover' },
     { type: 'reason.change', value: '' },
@@ -34,6 +42,7 @@ graphSuite('orderChanges', {
     JSON.stringify({
       value: snapshot.value,
       reason: snapshot.context.reason !== '',
+      paid: snapshot.context.cancellation !== null,
       dates: snapshot.context.dates,
       errors: Object.keys(snapshot.context.errors),
     }),
@@ -41,6 +50,32 @@ graphSuite('orderChanges', {
 });
 
 describe('orderChanges', () => {
+  it("shows a paid order's fee and refund and asks again before cancelling; an unpaid one cancels at once", async () => {
+    const cancel = vi.fn(async (_input: { reference: string; reason: string }) => ({}));
+    const run = (input: OrderChangesInput) => {
+      const actor = createActor(orderChangesMachine.provide({ actors: { cancel: fromPromise(({ input }) => cancel(input)) } }), { input }).start();
+      actor.send({ type: 'cancel.start' });
+      actor.send({ type: 'reason.change', value: 'Moving later' });
+      actor.send({ type: 'confirm' });
+      return actor;
+    };
+    const paid = run(paidQuote);
+    expect(paid.getSnapshot().value).toEqual({ cancelling: 'reviewing' });
+    expect(paid.getSnapshot().context.cancellation).toEqual({ fee_kobo: 4_850_000, refund_kobo: 43_650_000 });
+    expect(cancel).not.toHaveBeenCalled();
+    paid.send({ type: 'back' });
+    expect(paid.getSnapshot().value).toEqual({ cancelling: 'editing' });
+    expect(paid.getSnapshot().context.reason).toBe('Moving later');
+    paid.send({ type: 'confirm' });
+    paid.send({ type: 'confirm' });
+    await waitFor(paid, (s) => s.matches('cancelled'));
+    expect(cancel).toHaveBeenCalledTimes(1);
+
+    const unpaid = run(quote);
+    await waitFor(unpaid, (s) => s.matches('cancelled'));
+    expect(cancel).toHaveBeenCalledTimes(2);
+  });
+
   it('asks for a reason before cancelling', () => {
     const notifyErrors = vi.fn();
     const actor = createActor(orderChangesMachine.provide({ actions: { notifyErrors: (_, params) => notifyErrors(params) } }), {

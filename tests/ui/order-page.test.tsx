@@ -71,9 +71,9 @@ describe('/orders/:reference', () => {
     await app.user.click(main().getByRole('button', { name: `Accept ₦9,000,000.00 for ${reference}` }));
     await waitFor(() => expect(main().getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ })).toBeInTheDocument());
     expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'accepted' });
-    // The job is booked: cancelling it is a call to us.
-    expect(main().queryByRole('button', { name: 'Cancel order' })).toBeNull();
-    expect(main().getByText(/You accepted the price: to cancel, call us on/)).toBeInTheDocument();
+    // The job is booked and nothing is paid yet: the customer may still cancel it (README, "Paying for an order"), and is asked to pay.
+    expect(main().getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(main().getByRole('button', { name: 'Pay ₦9,000,000.00' })).toBeInTheDocument();
   });
 
   it('asks why before declining, and keeps the reason', async () => {

@@ -14,6 +14,7 @@ import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { OfferPanel } from '../orders/OfferPanel';
+import { owesPayment, PayPanel } from '../orders/PayPanel';
 import { EmptyBookingsArt } from '../illustrations';
 
 const logic = ordersMachine.provide({
@@ -43,6 +44,11 @@ function BookingList({ orders }: { orders: Order[] }) {
           <Link to={paths.order(order.reference_number)} aria-label={`Details of ${order.reference_number}`}>
             Details
           </Link>
+          {owesPayment(order) && (
+            <div className="booking-offer">
+              <PayPanel order={order} />
+            </div>
+          )}
           {order.offer?.state === 'open' && (
             <div className="booking-offer">
               <OfferPanel reference={order.reference_number} offer={order.offer} />

@@ -1,14 +1,14 @@
 /**
- * The owner's own changes to an order while it is To Inspect: Cancel (a reason is asked) and
- * Change dates (a delivery's pickup and delivery dates, a quote's inspection and moving dates;
- * an instant delivery has none); once the customer accepted a price, cancelling is a call to us.
- * Runs orderChangesMachine with the real calls; `onChanged`
- * reloads the order.
+ * The owner's own changes to an order: Cancel while the server allows it (a reason is asked; a
+ * paid order shows the cancellation fee and the refund, and asks again) and, while it is To
+ * Inspect, Change dates (a delivery's pickup and delivery dates, a quote's inspection and moving
+ * dates; an instant delivery has none). Runs orderChangesMachine with the real calls;
+ * `onChanged` reloads the order.
  */
 import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
-import { todayInLagos, type OrderDetail } from '../../api/contract';
+import { formatNaira, todayInLagos, type Cancellation, type OrderDetail } from '../../api/contract';
 import { company, phoneLink } from '../../content/company';
 import { orderChangesMachine, type OrderKind } from '../../machines/orderChangesMachine';
 import type { Values } from '../../machines/formFields';
@@ -38,10 +38,38 @@ function datesOf(order: OrderDetail): Values | null {
   return { pickup_date: details.pickup_date ?? '', delivery_date: details.receivers[0]?.delivery_date ?? '' };
 }
 
+/**
+ * The server offers `cancellation` while the order can be cancelled; an order To Inspect whose
+ * price was not accepted can always be.
+ */
+const cancellable = (order: OrderDetail) => order.cancellation !== null || (order.status === 'ToInspect' && order.offer?.state !== 'accepted');
+
+/** What cancelling now keeps and gives back, when money was paid; null when nothing was. */
+function paidCancellation(order: OrderDetail): Cancellation | null {
+  const { cancellation } = order;
+  return cancellation && cancellation.fee_kobo + cancellation.refund_kobo > 0 ? cancellation : null;
+}
+
+/** The fee and the refund in words, the same before and at the second question. */
+function CancellationMoney({ cancellation }: { cancellation: Cancellation }) {
+  return (
+    <dl className="money-facts cancel-money">
+      <div>
+        <dt>Cancellation fee</dt>
+        <dd>{formatNaira(cancellation.fee_kobo)}</dd>
+      </div>
+      <div>
+        <dt>We refund you</dt>
+        <dd>{formatNaira(cancellation.refund_kobo)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
   const dates = datesOf(order);
   const kind: OrderKind = order.details.kind;
-  const [input] = useState(() => ({ reference: order.reference_number, kind, dates: dates ?? {} }));
+  const [input] = useState(() => ({ reference: order.reference_number, kind, dates: dates ?? {}, cancellation: paidCancellation(order) }));
   const { snapshot, send, busy } = useFlow<typeof orderChangesMachine>(
     orderChangesMachine,
     () => ({
@@ -65,13 +93,12 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
   if (snapshot.matches('idle')) {
     return (
       <p className="actions">
-        {dates && (
+        {dates && order.status === 'ToInspect' && (
           <button type="button" className="button button-secondary" onClick={() => send({ type: 'reschedule.start' })}>
             Change dates
           </button>
         )}
-        {order.offer?.state === 'accepted' ? (
-          // The server refuses it too: an accepted price and a cancel exclude each other (README, "What happens to an order").
+        {!cancellable(order) ? (
           <span>
             You accepted the price: to cancel, call us on <a href={phoneLink}>{company.phoneDisplay}</a>.
           </span>
@@ -83,9 +110,36 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
       </p>
     );
   }
+  const { cancellation } = snapshot.context;
+  if (snapshot.matches({ cancelling: 'reviewing' }) && cancellation) {
+    return (
+      <div className="order-change confirm" role="group" aria-labelledby="cancel-review">
+        <p id="cancel-review">
+          Cancel <span className="reference">{order.reference_number}</span>? We keep a cancellation fee of{' '}
+          <strong>{formatNaira(cancellation.fee_kobo)}</strong> and refund you <strong>{formatNaira(cancellation.refund_kobo)}</strong> within 7
+          business days, to the card you paid with or by bank transfer.
+        </p>
+        <CancellationMoney cancellation={cancellation} />
+        <p className="actions">
+          <SubmitButton type="button" busy={busy} busyLabel="Cancelling..." className="button button-danger" onClick={() => send({ type: 'confirm' })}>
+            Yes, cancel and refund {formatNaira(cancellation.refund_kobo)}
+          </SubmitButton>
+          <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+            Back
+          </button>
+        </p>
+      </div>
+    );
+  }
   if (snapshot.matches('cancelling')) {
     return (
       <form className="order-change" onSubmit={onSubmit} noValidate aria-label="Cancel the order">
+        {cancellation && (
+          <>
+            <p>You paid for this order. If you cancel now:</p>
+            <CancellationMoney cancellation={cancellation} />
+          </>
+        )}
         <TextAreaField
           label="Why are you cancelling?"
           required

@@ -1,10 +1,11 @@
 /**
  * /orders/:reference — the customer's own order: its details as sent, its timeline, its price
- * offer with Accept and Decline, and, while it is To Inspect, Cancel and Change dates. Another
+ * offer with Accept and Decline, its payment (Pay, receipts, refunds), Cancel while the server
+ * allows it (showing the fee and the refund first) and, while it is To Inspect, Change dates. Another
  * customer's reference is "not found", as the server answers.
  */
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import type { OrderDetail } from '../../api/contract';
 import { Link } from '../components/Link';
@@ -14,7 +15,10 @@ import { OfferPanel } from '../orders/OfferPanel';
 import { OrderFacts } from '../orders/OrderFacts';
 import { OrderChanges } from '../orders/OrderChanges';
 import { OrderHistory } from '../orders/OrderHistory';
+import { PaymentFacts, Receipts, Refunds } from '../orders/Money';
+import { PayPanel } from '../orders/PayPanel';
 import { SentDetails } from '../orders/SentDetails';
+import { orderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
 import { Timeline } from '../tracking/Timeline';
 import '../orders/orders.css';
@@ -22,6 +26,12 @@ import '../orders/orders.css';
 const loadOrder = async (reference: string) => (await api.order(undefined, { id: reference })).data;
 
 function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: () => void; reloading: boolean }) {
+  const [search, setSearch] = useSearchParams();
+  // Paystack's checkout returns here with ?reference=: checked once, then forgotten, so a reload does not check it again.
+  const afterPayment = () => {
+    setSearch({}, { replace: true });
+    reload();
+  };
   const source = useMemo(
     () => ({
       status: order.status,
@@ -44,10 +54,20 @@ function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: (
         )}
       </section>
 
+      {order.payment && (
+        <section className="order-part" aria-labelledby="order-payment">
+          <h2 id="order-payment">Payment</h2>
+          <PaymentFacts payment={order.payment} />
+          <PayPanel order={order} returnedFrom={search.get('reference')} onChanged={afterPayment} />
+          <Receipts reference={order.reference_number} receipts={order.receipts} />
+          <Refunds refunds={order.refunds} />
+        </section>
+      )}
+
       <section className="order-part" aria-labelledby="order-timeline">
         <h2 id="order-timeline">Timeline</h2>
         <Timeline source={source} headingId="order-timeline" />
-        {order.status === 'ToInspect' && <OrderChanges key={order.updated_at} order={order} onChanged={reload} />}
+        {(order.status === 'ToInspect' || order.cancellation) && <OrderChanges key={order.updated_at} order={order} onChanged={reload} />}
       </section>
 
       <section className="order-part" aria-labelledby="order-sent">
@@ -64,7 +84,7 @@ function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: (
 }
 
 function Order({ reference }: { reference: string }) {
-  const { snapshot, send, reload, order } = useOrder(reference, loadOrder);
+  const { snapshot, send, reload, order } = useOrder(orderPageMachine, reference, loadOrder);
   if (snapshot.matches('loading')) return <Waiting>Loading your order…</Waiting>;
   if (snapshot.matches('notFound')) {
     return (

@@ -12,6 +12,7 @@ import { LoadFailed, Waiting } from '../components/LoadStates';
 import { OrderFacts } from '../orders/OrderFacts';
 import { OrderHistory } from '../orders/OrderHistory';
 import { SentDetails } from '../orders/SentDetails';
+import { staffOrderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
 import { StaffActions } from '../staff/StaffActions';
 import { StaffLayout } from '../staff/StaffLayout';
@@ -73,7 +74,7 @@ function StaffOrder({ order, reload, reloading }: { order: StaffOrderDetail; rel
 }
 
 function StaffOrderLoader({ reference }: { reference: string }) {
-  const { snapshot, send, reload, order } = useOrder(reference, loadOrder);
+  const { snapshot, send, reload, order } = useOrder(staffOrderPageMachine, reference, loadOrder);
   if (snapshot.matches('loading')) return <Waiting>Loading {reference}…</Waiting>;
   if (snapshot.matches('notFound')) {
     return (

@@ -1,11 +1,19 @@
 /**
- * /staff — the order queue: every quote and delivery, newest first; filters by status and
- * service type; a search box for a reference, name, email or phone; "Show more" for the next
+ * /staff — the order queue: every quote and delivery, newest first, with its payment state;
+ * filters by status, service type and payment state; a search box for a reference, name, email or phone; "Show more" for the next
  * page. Each row links to the order's staff page.
  */
 import type { FormEvent } from 'react';
 import { api } from '../../api';
-import { serviceTypeLabels, serviceTypes, shipmentStatuses, statusLabels, type StaffOrder } from '../../api/contract';
+import {
+  paymentStateLabels,
+  paymentStates,
+  serviceTypeLabels,
+  serviceTypes,
+  shipmentStatuses,
+  statusLabels,
+  type StaffOrder,
+} from '../../api/contract';
 import type { PageRequest } from '../../machines/staffListMachine';
 import { SelectField, TextField } from '../components/Field';
 import { Link } from '../components/Link';
@@ -15,12 +23,18 @@ import { StaffLayout } from '../staff/StaffLayout';
 import { pageOf, useStaffList } from '../staff/useStaffList';
 import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
+import '../orders/money.css';
 
 const loadPage = async ({ filters, q, cursor }: PageRequest) =>
-  pageOf(await api.staffOrders(undefined, { query: { status: filters.status, service_type: filters.service_type, q, cursor: cursor ?? undefined } }));
+  pageOf(
+    await api.staffOrders(undefined, {
+      query: { status: filters.status, service_type: filters.service_type, payment_state: filters.payment_state, q, cursor: cursor ?? undefined },
+    }),
+  );
 
 const statusOptions = shipmentStatuses.map((status) => ({ value: status, label: statusLabels[status] }));
 const serviceOptions = serviceTypes.map((type) => ({ value: type, label: serviceTypeLabels[type] }));
+const paymentOptions = paymentStates.map((state) => ({ value: state, label: paymentStateLabels[state] }));
 
 function OrderRows({ orders }: { orders: StaffOrder[] }) {
   return (
@@ -34,6 +48,7 @@ function OrderRows({ orders }: { orders: StaffOrder[] }) {
           <th scope="col">Created</th>
           <th scope="col">Status</th>
           <th scope="col">Price</th>
+          <th scope="col">Payment</th>
         </tr>
       </thead>
       <tbody>
@@ -61,6 +76,13 @@ function OrderRows({ orders }: { orders: StaffOrder[] }) {
             <td data-label="Price">
               <OfferBadge offer={order.offer} />
             </td>
+            <td data-label="Payment">
+              {order.payment_state ? (
+                <span className={`payment-badge payment-badge-${order.payment_state}`}>{paymentStateLabels[order.payment_state]}</span>
+              ) : (
+                '—'
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -69,7 +91,7 @@ function OrderRows({ orders }: { orders: StaffOrder[] }) {
 }
 
 export default function StaffQueuePage() {
-  const { snapshot, send, rows } = useStaffList<StaffOrder>(loadPage, { status: '', service_type: '' });
+  const { snapshot, send, rows } = useStaffList<StaffOrder>(loadPage, { status: '', service_type: '', payment_state: '' });
   const { filters, searchText } = snapshot.context;
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -102,12 +124,19 @@ export default function StaffQueuePage() {
           value={filters.service_type}
           onChange={(event) => send({ type: 'filter.change', name: 'service_type', value: event.target.value })}
         />
+        <SelectField
+          label="Payment"
+          options={paymentOptions}
+          placeholder="Any payment"
+          value={filters.payment_state}
+          onChange={(event) => send({ type: 'filter.change', name: 'payment_state', value: event.target.value })}
+        />
       </form>
       <ListStates
         snapshot={snapshot}
         send={send}
         noun="orders"
-        empty={snapshot.context.q || filters.status || filters.service_type ? 'No orders match.' : 'No orders yet.'}
+        empty={snapshot.context.q || filters.status || filters.service_type || filters.payment_state ? 'No orders match.' : 'No orders yet.'}
       >
         <OrderRows orders={rows} />
       </ListStates>

@@ -1,10 +1,11 @@
 /**
  * The staff actions on an order: move its status (the moves the contract allows from here,
- * with an optional note) and send a price offer (amount in naira, note, valid-until). Each
- * asks for confirmation before it is sent and shows the server's answer. Runs
+ * with an optional note; shipping with money outstanding asks twice), send a price offer
+ * (amount in naira, note, valid-until), and the money (StaffMoney: office payments, office
+ * refunds paid back). Each asks for confirmation before it is sent and shows the server's answer. Runs
  * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { ApiError, isApiError } from '../../api/errors';
@@ -17,13 +18,14 @@ import {
   todayInLagos,
   type StaffOrderDetail,
 } from '../../api/contract';
-import { offerForm, staffOrderActionsMachine } from '../../machines/staffOrderActionsMachine';
+import { offerForm, paymentForm, refundForm, staffOrderActionsMachine, type Form } from '../../machines/staffOrderActionsMachine';
 import type { Values } from '../../machines/formFields';
 import { SelectField, TextAreaField, TextField } from '../components/Field';
-import { SubmitButton } from '../components/SubmitButton';
 import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 import { formatDay } from '../tracking/format';
+import { Confirm } from './Confirm';
+import { StaffMoney } from './StaffMoney';
 
 /** The server names the amount `amount_kobo`; the form's field is `amount` (naira). */
 function underFormNames(error: unknown): unknown {
@@ -47,10 +49,27 @@ async function sendOffer(reference: string, values: Values): Promise<string> {
  * so a cancel says it saw it (`confirm_accepted`); a cancel from a page read before the customer
  * accepted is refused by the server instead.
  */
-async function moveStatus(reference: string, values: Values, acceptedShown: boolean): Promise<string> {
+async function moveStatus(reference: string, values: Values, acceptedShown: boolean, confirmUnpaid: boolean): Promise<string> {
   const request = setStatusRequest.parse(values);
   const confirmed = acceptedShown && request.status === 'Cancelled' ? { confirm_accepted: true } : {};
-  const answer = await api.staffSetStatus({ ...request, ...confirmed }, { id: reference });
+  const unpaid = confirmUnpaid ? { confirm_unpaid: true } : {};
+  const answer = await api.staffSetStatus({ ...request, ...confirmed, ...unpaid }, { id: reference });
+  return answer.message;
+}
+
+async function recordPayment(reference: string, values: Values): Promise<string> {
+  try {
+    const { amount, ...rest } = paymentForm.parse(values);
+    const answer = await api.staffRecordPayment({ amount_kobo: amount, ...rest }, { id: reference });
+    return answer.message;
+  } catch (error) {
+    throw underFormNames(error);
+  }
+}
+
+async function markRefunded(reference: string, values: Values): Promise<string> {
+  const { refund_id, ...request } = refundForm.parse(values);
+  const answer = await api.staffRefundDone(request, { id: reference, key: refund_id });
   return answer.message;
 }
 
@@ -65,8 +84,12 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
     staffOrderActionsMachine,
     () => ({
       actors: {
-        moveStatus: fromPromise(({ input }) => moveStatus(input.reference, input.values, shown.current.offer?.state === 'accepted')),
+        moveStatus: fromPromise(({ input }) =>
+          moveStatus(input.reference, input.values, shown.current.offer?.state === 'accepted', input.confirmUnpaid),
+        ),
         sendOffer: fromPromise(({ input }) => sendOffer(input.reference, input.values)),
+        recordPayment: fromPromise(({ input }) => recordPayment(input.reference, input.values)),
+        markRefunded: fromPromise(({ input }) => markRefunded(input.reference, input.values)),
       },
       actions: {
         notifySuccess: (_, { message }) => notifySuccess(message),
@@ -78,14 +101,19 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
   const { forms, errors, notice } = snapshot.context;
   const moves = nextStatuses[order.status];
   const offerClosed = moves.length === 0 || order.offer?.state === 'accepted';
-  const field = (form: 'status' | 'offer', name: string) => ({
+  const field = (form: Form, name: string) => ({
     value: forms[form][name] ?? '',
     errors: errors[form][name],
     onChange: (event: { target: { value: string } }) => send({ type: 'field.change', form, name, value: event.target.value }),
   });
-  const submit = (type: 'status.submit' | 'offer.submit') => (event: FormEvent) => {
+  const outstandingKobo = Math.max(order.payment?.balance_kobo ?? 0, 0);
+  const submit = (type: 'offer.submit' | 'payment.submit' | 'refund.submit') => (event: FormEvent) => {
     event.preventDefault();
     send({ type });
+  };
+  const submitStatus = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'status.submit', outstandingKobo });
   };
   const amount = nairaAmount.safeParse(forms.offer.amount);
 
@@ -100,6 +128,12 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
         {moves.length === 0 ? (
           <p>This order is {statusLabels[order.status]}: its status cannot move any more.</p>
         ) : snapshot.matches('status') ? (
+          snapshot.matches({ status: 'confirmingUnpaid' }) ? (
+            <Confirm id="confirm-unpaid" yes="Yes, ship it unpaid" busy={false} busyLabel="Moving..." send={send}>
+              <strong>{formatNaira(snapshot.context.outstandingKobo)}</strong> of the price of <span className="reference">{order.reference_number}</span> is
+              not paid. Move it to Shipped anyway? The history records that you did.
+            </Confirm>
+          ) : (
           <Confirm id="confirm-status" yes="Yes, move it" busy={snapshot.matches({ status: 'sending' })} busyLabel="Moving..." send={send}>
             Move <span className="reference">{order.reference_number}</span> to{' '}
             <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>?
@@ -108,8 +142,9 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
               : ''}{' '}
             The customer is mailed.
           </Confirm>
+          )
         ) : (
-          <form className="staff-form" onSubmit={submit('status.submit')} noValidate>
+          <form className="staff-form" onSubmit={submitStatus} noValidate>
             <SelectField
               label="New status"
               required
@@ -151,24 +186,8 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
           </form>
         )}
       </section>
-    </div>
-  );
-}
 
-/** The question before a staff action is sent: Yes sends it (busy while it goes), Back returns to the form. */
-function Confirm(props: { id: string; yes: string; busy: boolean; busyLabel: string; send: (event: { type: 'confirm' } | { type: 'back' }) => void; children: ReactNode }) {
-  const { id, yes, busy, busyLabel, send, children } = props;
-  return (
-    <div className="confirm" role="group" aria-labelledby={id}>
-      <p id={id}>{children}</p>
-      <p className="actions">
-        <SubmitButton type="button" busy={busy} busyLabel={busyLabel} onClick={() => send({ type: 'confirm' })}>
-          {yes}
-        </SubmitButton>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
-          Back
-        </button>
-      </p>
+      <StaffMoney order={order} snapshot={snapshot} send={send} field={field} onSubmit={submit} />
     </div>
   );
 }
