@@ -10,18 +10,18 @@
  * `sendOffer`) and the toasts are provided by the view.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { nairaAmount, offerRequest, setStatusRequest } from '../api/contract';
 import { isApiError } from '../api/errors';
 import { feedbackOf, problemsOf, withoutErrorsOf, type Errors, type Values } from './formFields';
 import { passes, toastMessages } from './submitLifecycle';
 
 /** The offer as staff type it: the amount in naira ("185,000"), turned into kobo on sending. */
-export const offerForm = offerRequest.omit({ amount_kobo: true }).extend({ amount: nairaAmount });
+export const offerForm = z.extend(z.omit(offerRequest, { amount_kobo: true }), { amount: nairaAmount });
 const statusForm = setStatusRequest;
 
 type Form = 'status' | 'offer';
-const schemas: Record<Form, z.ZodType> = { status: statusForm, offer: offerForm };
+const schemas: Record<Form, z.ZodMiniType> = { status: statusForm, offer: offerForm };
 
 export const emptyForms = (): Record<Form, Values> => ({
   status: { status: '', note: '' },

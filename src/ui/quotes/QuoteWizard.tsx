@@ -4,12 +4,12 @@
  * the route's call; on success the route's toast, then /thank-you with the reference after 3 s.
  * The flow is quoteWizardMachine; this only renders and sends.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { calls, fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } from '../../api/contract';
 import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
-import { ImageDrop } from '../components/ImageDrop';
+import { Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
 import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField } from './QuoteFields';
 import { StepButtons } from './StepButtons';
@@ -17,6 +17,10 @@ import { StepHeading } from './StepHeading';
 import { useQuoteFlow } from './useQuoteFlow';
 import { paths } from '../paths';
 import './quotes.css';
+
+// The photo step's drop zone (react-dropzone and its table of file types, about 6 KB gzipped)
+// loads when that step is first shown, not with the form (docs/architecture.md, "What a route loads").
+const ImageDrop = lazy(() => import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })));
 
 const lists = { apartmentTypes: fiveStepApartmentTypes, roomCounts: fiveStepRoomCounts, floors: fiveStepFloors };
 
@@ -55,14 +59,16 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     destination: <LocationFields flow={flow} side="to" lists={lists} />,
     contactDetails: <ContactFields flow={flow} required={false} />,
     uploadMedia: (
-      <ImageDrop
+      <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
+        <ImageDrop
         label="Photo of your items (optional)"
         file={files[0] ?? null}
         errors={errors.file}
         onPick={(file) => send({ type: 'files.add', files: [file] })}
         onReject={(messages) => send({ type: 'files.reject', messages })}
         onRemove={() => send({ type: 'files.remove', index: 0 })}
-      />
+        />
+      </Suspense>
     ),
     additionalInformation: (
       <div className="quote-stack">
