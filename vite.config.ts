@@ -30,11 +30,41 @@ function pureReactRouter(): Plugin {
   };
 }
 
+/**
+ * react-dropzone (through file-selector) carries a table of 1,200 file extensions and their types
+ * (11 KB gzipped), used only to name the type of a file the browser left untyped. The site's drop
+ * zones accept images (and videos on the 3-step quote), so only those rows can change a decision:
+ * an untyped file of any other kind is refused with the same message whether the table names it
+ * or not. The other rows are left out (docs/architecture.md, "What a route loads").
+ */
+function imageAndVideoTypesOnly(): Plugin {
+  return {
+    name: 'image-and-video-types-only',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules[\\/]file-selector[\\/]dist[\\/]es2015[\\/]file\.js$/.test(id)) return;
+      const source = new MagicString(code);
+      for (const row of code.matchAll(/^\s*\['[^']*', '([^']*)'\],?\n/gm)) {
+        if (!/^(image|video)\//.test(row[1]!)) source.remove(row.index, row.index + row[0].length);
+      }
+      return { code: source.toString(), map: source.generateMap({ hires: true }) };
+    },
+  };
+}
+
 /** What every page runs: one long-cached chunk that a change to the app's own code leaves alone. */
 const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/;
 
+/** The shell's own modules that pages import too (see `codeSplitting` below). */
+const shell =
+  /(?:[\\/]src[\\/](?:ui[\\/](?:session|toast|inspector|components[\\/](?:PageMeta|Link))|machines[\\/]sessionMachine|content[\\/]company|api[\\/](?:storage|unauthorized|media))\.tsx?$|vite[\\/]preload-helper)/;
+
+/** zod, the contract and the form pieces every form page shares (see `codeSplitting` below). */
+const forms =
+  /(?:[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/](?:api[\\/](?:contract|errors|lazy)|machines[\\/](?:submitLifecycle|formFields)|ui[\\/]components[\\/](?:Field|SubmitButton|useFlow|LoadStates))\.tsx?$)/;
+
 export default defineConfig({
-  plugins: [react(), pureReactRouter()],
+  plugins: [react(), pureReactRouter(), imageAndVideoTypesOnly()],
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },
@@ -51,7 +81,20 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'framework', test: framework }] },
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: framework },
+            // What the shell (start.tsx) and the pages share, in one file rather than a file each:
+            // every page loads all of them anyway, and each file costs its own imports and headers.
+            { name: 'shell', test: shell },
+            // What every page with a form or with the API's data loads: zod, the contract and the
+            // form lifecycle, in one file for the same reason.
+            { name: 'forms', test: forms },
+            // The home page's drawings and the shapes every drawing is made of, in one file: the
+            // home page loads them together, the pages with an empty-state drawing take the shapes.
+            { name: 'drawings', test: /[\\/]src[\\/]ui[\\/]illustrations[\\/](home|parts)\.tsx$/ },
+          ],
+        },
       },
     },
   },

@@ -15,7 +15,7 @@ const layers = [
   'test:api:postgres',
   'test:faults',
   'build',
-  'bench:bundle', // the home page's JavaScript budget
+  'bench:bundle', // every route's JavaScript budget (the home page 100 KB, the others 120 KB)
   'test:e2e',
 ];
 

@@ -1,5 +1,5 @@
 /** The errors a route throws on purpose; the error handler turns each into its answer. */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrors } from '../../src/api/contract';
 
 /** A 4xx with a message for the user, optionally messages under fields and headers (Retry-After). */
@@ -25,7 +25,7 @@ export function invalid(fields: Record<string, string[]>): Problem {
   return new Problem(422, first ?? INVALID_DATA, fields);
 }
 
-export const invalidFrom = (error: z.ZodError) => invalid(fieldErrors(error));
+export const invalidFrom = (error: z.core.$ZodError) => invalid(fieldErrors(error));
 
 export const unauthorized = () => new Problem(401, 'Please log in again: your session has ended.');
 export const notFound = (message: string) => new Problem(404, message);

@@ -4,10 +4,10 @@
  * failure becomes a 422 with the contract's field messages.
  */
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { invalid, invalidFrom } from './problems';
 
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodMiniType> =
   ({ schema }) =>
   (data) => {
     const nul = pathOfNul(data);

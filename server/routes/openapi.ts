@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { calls, errorResponse } from '../../src/api/contract';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+const jsonSchema = (schema: z.core.$ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
 const errorContent = { 'application/json': { schema: jsonSchema(errorResponse, 'output') } };
@@ -15,7 +15,7 @@ const securitySchemes = {
 };
 
 /** One query parameter per field of the call's query schema. */
-function queryParameters(query: z.ZodType) {
+function queryParameters(query: z.core.$ZodType) {
   const schema = jsonSchema(query, 'input') as { properties?: Record<string, unknown> };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
 }

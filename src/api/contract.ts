@@ -4,7 +4,13 @@
  * The website validates what it receives with these schemas; the server validates what it
  * accepts with the same ones. Nothing else in the code declares a wire shape.
  */
-import { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+// zod/mini rather than zod: the same checks and messages at a third of the size in every form's
+// first load (docs/architecture.md, "What a route loads"). Classic zod brings English messages by
+// itself; mini is told to, so a message the contract leaves to zod reads the same.
+z.config(en());
 
 // ---------------------------------------------------------------------------------------------
 // Field rules users expect (docs/product.md), with the messages shown under the field.
@@ -41,26 +47,28 @@ export function visibleText(value: string, lines: Lines): string {
 }
 
 /** A required text field: missing, wrong type and blank all answer with `message`. */
-export const requiredText = (message: string, max = 500, lines: Lines = 'one') =>
-  z
-    .string({ error: message })
-    .overwrite((value) => visibleText(value, lines))
-    .trim()
-    .min(1, message)
-    .max(max, `Keep this under ${max} characters.`);
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (message: string, max = 500, lines: Lines = 'one') =>
+  z.string({ error: message }).check(
+    z.overwrite((value) => visibleText(value, lines)),
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(max, `Keep this under ${max} characters.`),
+  );
 
-const optionalText = (max = 2000, lines: Lines = 'one') =>
-  z
-    .string()
-    .overwrite((value) => visibleText(value, lines))
-    .trim()
-    .max(max, `Keep this under ${max} characters.`)
-    .optional();
+const optionalText = /* @__NO_SIDE_EFFECTS__ */ (max = 2000, lines: Lines = 'one') =>
+  z.optional(
+    z.string().check(
+      z.overwrite((value) => visibleText(value, lines)),
+      z.trim(),
+      z.maxLength(max, `Keep this under ${max} characters.`),
+    ),
+  );
 
-export const email = (requiredMessage = 'Please fill in your email.') =>
-  requiredText(requiredMessage, 254)
-    .toLowerCase()
-    .pipe(z.email({ error: 'Enter a valid email address, like name@example.com.' }));
+export const email = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please fill in your email.') =>
+  z.pipe(
+    requiredText(requiredMessage, 254).check(z.toLowerCase()),
+    z.email({ error: 'Enter a valid email address, like name@example.com.' }),
+  );
 
 /**
  * Nigerian numbers, stored as typed but tidied: 0 and 10 digits, or +234 and 10 digits.
@@ -74,23 +82,21 @@ export function tidyPhone(value: string): string {
     .replace(/^\+2340(?=\d{10}$)/, '+234');
 }
 
-export const nigerianPhone = (requiredMessage = 'Please fill in your mobile number.') =>
-  z
-    .string({ error: requiredMessage })
-    .transform(tidyPhone)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: requiredMessage, abort: true })
-        .regex(PHONE_PATTERN, 'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.'),
-    );
+export const nigerianPhone = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please fill in your mobile number.') =>
+  z.pipe(
+    z.pipe(z.string({ error: requiredMessage }), z.transform(tidyPhone)),
+    z.string().check(
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.regex(PHONE_PATTERN, 'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.'),
+    ),
+  );
 
-export const password = (requiredMessage = 'Please enter a password.') =>
-  z
-    .string({ error: requiredMessage })
-    .min(1, requiredMessage)
-    .min(8, 'Use at least 8 characters for your password.')
-    .max(128, 'Keep your password under 128 characters.');
+export const password = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please enter a password.') =>
+  z.string({ error: requiredMessage }).check(
+    z.minLength(1, requiredMessage),
+    z.minLength(8, 'Use at least 8 characters for your password.'),
+    z.maxLength(128, 'Keep your password under 128 characters.'),
+  );
 
 /** Today's calendar date in Lagos (UTC+1, no daylight saving), as YYYY-MM-DD. */
 export function todayInLagos(now: Date = new Date()): string {
@@ -125,30 +131,37 @@ const noSuchDayMessage = (value: string) => {
 };
 
 /** A real calendar date, YYYY-MM-DD, past or future. */
-const calendarDate = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
+const calendarDate = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
     // Each check stops the next, so an empty date says only that it is missing.
-    .min(1, { error: requiredMessage, abort: true })
-    .regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true })
-    .refine(hasCalendarParts, { error: 'Pick a date from the calendar.', abort: true })
-    .refine(isCalendarDate, { error: (issue) => noSuchDayMessage(String(issue.input)), abort: true });
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true }),
+    z.refine(hasCalendarParts, { error: 'Pick a date from the calendar.', abort: true }),
+    z.refine(isCalendarDate, { error: (issue) => noSuchDayMessage(String(issue.input)), abort: true }),
+  );
 
 /** A calendar date from today (Lagos) on: a booking's or an offer's. */
-export const date = (requiredMessage: string) =>
-  calendarDate(requiredMessage).refine((value) => value >= todayInLagos(), 'Pick today or a later date.');
+export const date = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
+  calendarDate(requiredMessage).check(z.refine((value) => value >= todayInLagos(), 'Pick today or a later date.'));
 
 /** A calendar date up to today (Lagos): when something already happened. */
-export const pastDate = (requiredMessage: string, futureMessage: string) =>
-  calendarDate(requiredMessage).refine((value) => value <= todayInLagos(), futureMessage);
+export const pastDate = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string, futureMessage: string) =>
+  calendarDate(requiredMessage).check(z.refine((value) => value <= todayInLagos(), futureMessage));
 
-const optionalDate = (label: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), date(label).optional());
+/** Typed as zod's own `preprocess` types it: an optional schema after it leaves its key optional. */
+type Preprocessed<T extends z.ZodMiniType> = z.ZodMiniType<z.output<T>, unknown, z.core.$ZodPreprocessInternals<T>>;
+
+/** zod's `preprocess`, which is a transform piped into the schema (what zod/mini spells out). */
+const preprocess = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) =>
+  z.pipe(z.transform(prepare), schema) as unknown as Preprocessed<T>;
+
+const optionalDate = /* @__NO_SIDE_EFFECTS__ */ (label: string) =>
+  preprocess((value) => (value === '' ? undefined : value), z.optional(date(label)));
 
 /** Adds `message` at `path` when `later` is before `earlier` (both YYYY-MM-DD, so text order is date order). */
 function notBefore<T>(later: (v: T) => string | undefined, earlier: (v: T) => string | undefined, path: string, message: string) {
-  return (value: T, ctx: z.RefinementCtx) => {
+  return (value: T, ctx: z.core.$RefinementCtx<T>) => {
     const a = later(value);
     const b = earlier(value);
     if (a && b && a < b) ctx.addIssue({ code: 'custom', path: [path], message });
@@ -196,11 +209,16 @@ const floor = z.enum(threeStepFloors, { error: 'Select apartment floor.' });
 const serviceIds = relocationServices.map((service) => service.id) as [RelocationServiceId, ...RelocationServiceId[]];
 
 /** `Services` travels as comma-separated ids ("packing_and_loading,just_moving"). */
-export const servicesField = z
-  .string({ error: 'Choose at least one service.' })
-  .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(serviceIds, { error: 'Choose services from the list.' })).min(1, 'Choose at least one service.'))
-  .transform((ids) => [...new Set(ids)].join(','));
+export const servicesField = z.pipe(
+  z.pipe(
+    z.pipe(
+      z.string({ error: 'Choose at least one service.' }),
+      z.transform((value: string) => value.split(',').map((id) => id.trim()).filter(Boolean)),
+    ),
+    z.array(z.enum(serviceIds, { error: 'Choose services from the list.' })).check(z.minLength(1, 'Choose at least one service.')),
+  ),
+  z.transform((ids: RelocationServiceId[]) => [...new Set(ids)].join(',')),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Statuses and service types.
@@ -326,30 +344,31 @@ export const AMOUNT_RANGE_MESSAGE = `The amount must be between ${formatNaira(MI
 /** An amount on the wire: whole kobo within the offer range. */
 export const amountKobo = z
   .number({ error: AMOUNT_REQUIRED_MESSAGE })
-  .int(AMOUNT_FORMAT_MESSAGE)
-  .min(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE)
-  .max(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE);
+  .check(z.int(AMOUNT_FORMAT_MESSAGE), z.gte(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE), z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE));
 
 /**
  * What staff type in the naira field ("185000", "185,000.50", "₦ 185 000") → kobo, exactly:
  * whole naira or at most two decimals, no floating-point rounding on the way. `range` is the
  * wire's kobo schema the amount must then pass (an offer's, a payment's).
  */
-export const nairaTyped = (range: z.ZodType<number, number>) =>
-  z
-  .string({ error: AMOUNT_REQUIRED_MESSAGE })
-  .transform((value) => value.replace(/[\s,₦]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true })
-      .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
-  )
-  .transform((value) => {
-    const [whole = '0', fraction = ''] = value.split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  })
-  .pipe(range);
+/** Naira as typed (commas, spaces and ₦ allowed) to integer kobo, then held to `range`. */
+export const nairaTyped = /* @__NO_SIDE_EFFECTS__ */ (range: z.ZodMiniType<number, number>) =>
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z.pipe(z.string({ error: AMOUNT_REQUIRED_MESSAGE }), z.transform((value: string) => value.replace(/[\s,₦]/g, ''))),
+        z.string().check(
+          z.minLength(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true }),
+          z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
+        ),
+      ),
+      z.transform((value: string) => {
+        const [whole = '0', fraction = ''] = value.split('.');
+        return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+      }),
+    ),
+    range,
+  );
 
 /** An offer's amount as staff type it. */
 export const nairaAmount = nairaTyped(amountKobo);
@@ -359,29 +378,33 @@ export const nairaAmount = nairaTyped(amountKobo);
 
 export const applicationRequest = z.object({
   full_name: requiredText('Please fill in your full name.', 120),
-  email: z.preprocess(
+  email: preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    email().optional(),
+    z.optional(email()),
   ),
-  age: z.preprocess(
+  age: preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
     z
       .number({ error: 'Please enter your age in years.' })
-      .int('Please enter your age in whole years.')
-      .min(18, 'You must be at least 18 to apply.')
-      .max(75, 'Please enter an age of 75 or under.'),
+      .check(
+        z.int('Please enter your age in whole years.'),
+        z.gte(18, 'You must be at least 18 to apply.'),
+        z.lte(75, 'Please enter an age of 75 or under.'),
+      ),
   ),
   mobile_number: nigerianPhone(),
   location: requiredText('Please fill in your location.', 200),
 });
 
-const passwordPair = <T extends z.ZodRawShape>(shape: T, passwordKey: string, confirmationKey: string) =>
-  z.object(shape).superRefine((value, ctx) => {
-    const record = value as Record<string, unknown>;
-    if (record[passwordKey] !== record[confirmationKey]) {
-      ctx.addIssue({ code: 'custom', path: [confirmationKey], message: 'Passwords do not match' });
-    }
-  });
+const passwordPair = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodLooseShape>(shape: T, passwordKey: string, confirmationKey: string) =>
+  z.object(shape).check(
+    z.superRefine((value, ctx) => {
+      const record = value as Record<string, unknown>;
+      if (record[passwordKey] !== record[confirmationKey]) {
+        ctx.addIssue({ code: 'custom', path: [confirmationKey], message: 'Passwords do not match' });
+      }
+    }),
+  );
 
 export const registerRequest = passwordPair(
   {
@@ -389,7 +412,7 @@ export const registerRequest = passwordPair(
     email: email(),
     phone: nigerianPhone('Please fill in your phone number.'),
     password: password(),
-    password_confirmation: z.string({ error: 'Please confirm your password.' }).min(1, 'Please confirm your password.'),
+    password_confirmation: z.string({ error: 'Please confirm your password.' }).check(z.minLength(1, 'Please confirm your password.')),
   },
   'password',
   'password_confirmation',
@@ -397,12 +420,12 @@ export const registerRequest = passwordPair(
 
 export const loginRequest = z.object({
   email: email(),
-  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
+  password: z.string({ error: 'Please enter your password.' }).check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
 });
 
 export const emailOnlyRequest = z.object({ email: email() });
 
-const sixDigits = (message: string) => z.string({ error: message }).trim().regex(/^\d{6}$/, message);
+const sixDigits = /* @__NO_SIDE_EFFECTS__ */ (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{6}$/, message));
 
 export const OTP_MESSAGE = 'Please enter a 6-digit OTP code.';
 export const TOKEN_MESSAGE = 'Please enter a 6-digit Token sent to your email';
@@ -418,7 +441,7 @@ export const passwordResetRequest = passwordPair(
   {
     email: email(),
     password: password(),
-    password_confirmation: z.string({ error: 'Please confirm your password.' }).min(1, 'Please confirm your password.'),
+    password_confirmation: z.string({ error: 'Please confirm your password.' }).check(z.minLength(1, 'Please confirm your password.')),
     reset_token: requiredText('Your reset session has ended. Please request a new code.', 200),
   },
   'password',
@@ -427,18 +450,18 @@ export const passwordResetRequest = passwordPair(
 
 export const changePasswordRequest = passwordPair(
   {
-    old_password: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(128),
+    old_password: z.string({ error: 'Please enter your current password.' }).check(z.minLength(1, 'Please enter your current password.'), z.maxLength(128)),
     new_password: password('Please enter a new password.'),
     new_password_confirmation: z
       .string({ error: 'Please confirm your new password.' })
-      .min(1, 'Please confirm your new password.'),
+      .check(z.minLength(1, 'Please confirm your new password.')),
   },
   'new_password',
   'new_password_confirmation',
 );
 
 export const deleteUserRequest = z.object({
-  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(128),
+  password: z.string({ error: 'Please enter your password.' }).check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
   Reason: requiredText('Please tell us why you are leaving.', 1000, 'many'),
 });
 
@@ -460,14 +483,14 @@ export const quoteRequest = z
     number_of_room_moving_to: roomCount,
     toAptFloor: floor,
     full_name: optionalText(120),
-    email: z.preprocess((value) => (value === '' ? undefined : value), email().optional()),
-    mobile_phone: z.preprocess((value) => (value === '' ? undefined : value), nigerianPhone().optional()),
+    email: preprocess((value) => (value === '' ? undefined : value), z.optional(email())),
+    mobile_phone: preprocess((value) => (value === '' ? undefined : value), z.optional(nigerianPhone())),
     Services: servicesField,
     moving_date: optionalDate('Please choose your moving date.'),
     date_of_inspection: optionalDate('Please choose an inspection date.'),
     description: optionalText(2000, 'many'),
   })
-  .superRefine(inspectionNotAfterMoving);
+  .check(z.superRefine(inspectionNotAfterMoving));
 
 export const instantDeliveryRequest = z.object({
   pickup_address: requiredText('Please fill in the pickup address.'),
@@ -491,8 +514,10 @@ export const scheduledDeliveryRequest = z
     delivery_date: date('Please choose a delivery date.'),
     description: requiredText('Please describe the package.', 2000, 'many'),
   })
-  .superRefine(
-    notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
+  .check(
+    z.superRefine(
+      notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
+    ),
   );
 
 export const MAX_RECEIVERS = 50;
@@ -514,20 +539,21 @@ export const bulkDeliveryRequest = z
     description: requiredText('Please describe the packages.', 2000, 'many'),
     receiver_details: z
       .array(receiver, { error: 'Add at least one receiver.' })
-      .min(1, 'Add at least one receiver.')
-      .max(MAX_RECEIVERS, `You can add at most ${MAX_RECEIVERS} receivers.`),
+      .check(z.minLength(1, 'Add at least one receiver.'), z.maxLength(MAX_RECEIVERS, `You can add at most ${MAX_RECEIVERS} receivers.`)),
   })
-  .superRefine((value, ctx) => {
-    value.receiver_details.forEach((entry, index) => {
-      if (entry.date < value.pickup_date) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['receiver_details', index, 'date'],
-          message: `Receiver ${index + 1}: delivery cannot be before pickup.`,
-        });
-      }
-    });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      value.receiver_details.forEach((entry, index) => {
+        if (entry.date < value.pickup_date) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['receiver_details', index, 'date'],
+            message: `Receiver ${index + 1}: delivery cannot be before pickup.`,
+          });
+        }
+      });
+    }),
+  );
 
 export const trackingRequest = z.object({
   reference_id: requiredText('Please enter your tracking code.', 64),
@@ -546,12 +572,12 @@ const note = optionalText(1000, 'many');
 export const setStatusRequest = z.object({
   status: shipmentStatus,
   note,
-  confirm_accepted: z.boolean().optional(),
+  confirm_accepted: z.optional(z.boolean()),
   /**
    * Staff saw that the price is not fully paid and ship anyway: without it, moving an order with a
    * balance to Shipped answers 409 naming the amount outstanding; the history records it.
    */
-  confirm_unpaid: z.boolean().optional(),
+  confirm_unpaid: z.optional(z.boolean()),
 });
 
 export const offerRequest = z.object({
@@ -569,9 +595,7 @@ export const CANCEL_REASON_MESSAGE = 'Please tell us why you are cancelling.';
 export const OFFER_ID_MESSAGE = 'Say which price you are answering: reload the order and try again.';
 const offerId = z
   .number({ error: OFFER_ID_MESSAGE })
-  .int({ error: OFFER_ID_MESSAGE })
-  .positive({ error: OFFER_ID_MESSAGE })
-  .max(2 ** 31 - 1, { error: OFFER_ID_MESSAGE });
+  .check(z.int({ error: OFFER_ID_MESSAGE }), z.positive({ error: OFFER_ID_MESSAGE }), z.lte(2 ** 31 - 1, { error: OFFER_ID_MESSAGE }));
 export const acceptOfferRequest = z.object({ offer_id: offerId }, { error: OFFER_ID_MESSAGE });
 export const declineOfferRequest = z.object({ offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000, 'many') }, { error: OFFER_ID_MESSAGE });
 export const cancelOrderRequest = z.object({ reason: requiredText(CANCEL_REASON_MESSAGE, 1000, 'many') });
@@ -587,9 +611,7 @@ export const PAID_ON_FUTURE_MESSAGE = 'The day the money was received cannot be 
 export const officePaymentRequest = z.object({
   amount_kobo: z
     .number({ error: PAYMENT_AMOUNT_MESSAGE })
-    .int(AMOUNT_FORMAT_MESSAGE)
-    .min(100, 'The amount must be at least ₦1.00.')
-    .max(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
+    .check(z.int(AMOUNT_FORMAT_MESSAGE), z.gte(100, 'The amount must be at least ₦1.00.'), z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE)),
   method: z.enum(officePaymentMethods, { error: 'Choose bank transfer or cash.' }),
   reference: requiredText(PAYMENT_REFERENCE_MESSAGE, 100),
   paid_on: pastDate(PAID_ON_MESSAGE, PAID_ON_FUTURE_MESSAGE),
@@ -608,8 +630,10 @@ export const rescheduleDeliveryRequest = z
     pickup_date: date('Please choose a pickup date.'),
     delivery_date: date('Please choose a delivery date.'),
   })
-  .superRefine(
-    notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
+  .check(
+    z.superRefine(
+      notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
+    ),
   );
 
 export const RESCHEDULE_QUOTE_MESSAGE = 'Please choose an inspection date or a moving date.';
@@ -619,40 +643,42 @@ export const rescheduleQuoteRequest = z
     date_of_inspection: optionalDate('Please choose an inspection date.'),
     moving_date: optionalDate('Please choose your moving date.'),
   })
-  .superRefine((value, ctx) => {
-    if (!value.date_of_inspection && !value.moving_date) {
-      ctx.addIssue({ code: 'custom', path: ['date_of_inspection'], message: RESCHEDULE_QUOTE_MESSAGE });
-    }
-  })
-  .superRefine(inspectionNotAfterMoving);
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!value.date_of_inspection && !value.moving_date) {
+        ctx.addIssue({ code: 'custom', path: ['date_of_inspection'], message: RESCHEDULE_QUOTE_MESSAGE });
+      }
+    }),
+    z.superRefine(inspectionNotAfterMoving),
+  );
 
 /**
  * The wire of `users/orders/{reference}/reschedule`: a delivery's pair or a quote's pair. The
  * server checks the body with the schema of the order's kind (above), so messages stay per field.
  */
 export const rescheduleRequest = z.object({
-  pickup_date: z.string().max(32).optional(),
-  delivery_date: z.string().max(32).optional(),
-  date_of_inspection: z.string().max(32).optional(),
-  moving_date: z.string().max(32).optional(),
+  pickup_date: z.optional(z.string().check(z.maxLength(32))),
+  delivery_date: z.optional(z.string().check(z.maxLength(32))),
+  date_of_inspection: z.optional(z.string().check(z.maxLength(32))),
+  moving_date: z.optional(z.string().check(z.maxLength(32))),
 });
 
 /** Query strings leave a filter empty (`status=`): the same as leaving it out. */
-const filter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const filter = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((value) => (value === '' ? undefined : value), z.optional(schema));
 
 export const PAGE_SIZE = 50;
 const paging = {
   /** Opaque to callers: the `next_cursor` of the page before. */
-  cursor: filter(z.string().regex(/^\d{1,12}$/, 'This page link is not valid: start again from the first page.')),
-  limit: filter(z.coerce.number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` }).int().min(1).max(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`)),
+  cursor: filter(z.string().check(z.regex(/^\d{1,12}$/, 'This page link is not valid: start again from the first page.'))),
+  limit: filter(z.coerce.number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` }).check(z.int(), z.gte(1), z.lte(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`))),
 };
 
 export const staffOrdersQuery = z.object({
   status: filter(shipmentStatus),
   service_type: filter(z.enum(serviceTypes, { error: 'Choose a service from the list.' })),
   /** A reference, or part of a name, an email or a phone number. */
-  q: filter(z.string().trim().max(100, 'Keep the search under 100 characters.')),
+  q: filter(z.string().check(z.trim(), z.maxLength(100, 'Keep the search under 100 characters.'))),
   payment_state: filter(z.enum(paymentStates, { error: 'Choose a payment state from the list.' })),
   ...paging,
 });
@@ -686,12 +712,12 @@ const referenceResponse = z.object({
 });
 
 /** Hosts that know no roles answer without one: everyone is a customer there. */
-const role = z.enum(userRoles).default('customer');
+const role = z._default(z.enum(userRoles), 'customer');
 
 export const loginResponse = z.object({
   message: z.string(),
   token: z.string(),
-  data: z.object({ id: z.string(), profile_image: z.string().nullable(), email: z.string(), role }),
+  data: z.object({ id: z.string(), profile_image: z.nullable(z.string()), email: z.string(), role }),
 });
 
 export const verifyOtpResponse = z.object({
@@ -707,7 +733,7 @@ export const profile = z.object({
   fullname: z.string(),
   email: z.string(),
   phone: z.string(),
-  profile_image: z.string().nullable(),
+  profile_image: z.nullable(z.string()),
   role,
 });
 export type Profile = z.infer<typeof profile>;
@@ -718,7 +744,7 @@ export const trackingResult = z.object({
   reference_number: z.string(),
   service_type: z.enum(serviceTypes),
   status: shipmentStatus,
-  ProgressBar: z.number().min(0).max(100),
+  ProgressBar: z.number().check(z.gte(0), z.lte(100)),
   'date created': z.string(),
   'date updated': z.string(),
   history: z.array(z.object({ status: shipmentStatus, date: z.string() })),
@@ -729,14 +755,14 @@ export const trackingResponse = z.object({ message: z.string(), data: trackingRe
 export const offer = z.object({
   id: z.number(),
   amount_kobo: z.number(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   /** YYYY-MM-DD, Lagos time: the offer can be accepted through that day. */
   valid_until: z.string(),
   state: z.enum(offerStates),
   created_at: z.string(),
   /** When the customer accepted or declined it. */
-  decided_at: z.string().nullable(),
-  decline_reason: z.string().nullable(),
+  decided_at: z.nullable(z.string()),
+  decline_reason: z.nullable(z.string()),
 });
 export type Offer = z.infer<typeof offer>;
 
@@ -760,15 +786,15 @@ export const order = z.object({
   status: shipmentStatus,
   created_at: z.string(),
   /** The newest offer that was not replaced (open, accepted, declined or expired), if any. */
-  offer: offer.nullable().default(null),
+  offer: z._default(z.nullable(offer), null),
   /** Null until a price is accepted (and nothing was ever paid). */
-  payment: orderPayment.nullable().default(null),
+  payment: z._default(z.nullable(orderPayment), null),
 });
 export type Order = z.infer<typeof order>;
 /** GET users/orders?cursor=: newest first, at most ORDERS_PAGE_SIZE a page; `next_cursor` is null on the last page. */
 export const ORDERS_PAGE_SIZE = 50;
-export const ordersQuery = z.object({ cursor: z.string().max(200).optional() });
-export const ordersResponse = z.object({ message: z.string(), data: z.array(order), next_cursor: z.string().nullish() });
+export const ordersQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(200))) });
+export const ordersResponse = z.object({ message: z.string(), data: z.array(order), next_cursor: z.nullish(z.string()) });
 
 export const historyEvents = [
   'status',
@@ -794,8 +820,8 @@ export const historyEntry = z.object({
   at: z.string(),
   by: z.enum(actors),
   /** The staff member's name, in the staff view only. */
-  by_name: z.string().nullable(),
-  note: z.string().nullable(),
+  by_name: z.nullable(z.string()),
+  note: z.nullable(z.string()),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
@@ -810,14 +836,14 @@ export const quoteDetails = z.object({
   moving_to_apartment_type: z.string(),
   number_of_room_moving_to: z.string(),
   toAptFloor: z.string(),
-  full_name: z.string().nullable(),
-  email: z.string().nullable(),
-  mobile_phone: z.string().nullable(),
+  full_name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  mobile_phone: z.nullable(z.string()),
   /** Service ids, comma-separated as sent (see relocationServices for the labels). */
   Services: z.string(),
-  date_of_inspection: z.string().nullable(),
-  moving_date: z.string().nullable(),
-  description: z.string().nullable(),
+  date_of_inspection: z.nullable(z.string()),
+  moving_date: z.nullable(z.string()),
+  description: z.nullable(z.string()),
   photos: z.array(z.string()),
 });
 
@@ -827,10 +853,10 @@ export const deliveryDetails = z.object({
   pickup_address: z.string(),
   sender_fullname: z.string(),
   sender_phone: z.string(),
-  pickup_date: z.string().nullable(),
+  pickup_date: z.nullable(z.string()),
   description: z.string(),
   receivers: z.array(
-    z.object({ address: z.string(), name: z.string(), phone: z.string(), delivery_date: z.string().nullable() }),
+    z.object({ address: z.string(), name: z.string(), phone: z.string(), delivery_date: z.nullable(z.string()) }),
   ),
 });
 
@@ -857,9 +883,9 @@ export const refund = z.object({
   due_by: z.string(),
   /** Past due_by and not done. */
   overdue: z.boolean(),
-  done_at: z.string().nullable(),
+  done_at: z.nullable(z.string()),
   /** Staff's transfer reference of an office refund, Paystack's refund id of a card one. */
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
 });
 export type Refund = z.infer<typeof refund>;
 
@@ -867,30 +893,30 @@ export type Refund = z.infer<typeof refund>;
 export const cancellation = z.object({ fee_kobo: z.number(), refund_kobo: z.number() });
 export type Cancellation = z.infer<typeof cancellation>;
 
-export const orderDetail = order.extend({
+export const orderDetail = z.extend(order, {
   updated_at: z.string(),
   details: z.discriminatedUnion('kind', [quoteDetails, deliveryDetails]),
   history: z.array(historyEntry),
-  receipts: z.array(receiptSummary).default([]),
-  refunds: z.array(refund).default([]),
+  receipts: z._default(z.array(receiptSummary), []),
+  refunds: z._default(z.array(refund), []),
   /** Present while the order can be cancelled (by this reader), null otherwise. */
-  cancellation: cancellation.nullable().default(null),
+  cancellation: z._default(z.nullable(cancellation), null),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 export const orderResponse = z.object({ message: z.string(), data: orderDetail });
 
 export const customer = z.object({ fullname: z.string(), email: z.string(), phone: z.string() });
 
-export const staffOrder = order.extend({
+export const staffOrder = z.extend(order, {
   updated_at: z.string(),
   customer,
   /** Null until a price is accepted; `?payment_state=` filters on it. */
-  payment_state: z.enum(paymentStates).nullable().default(null),
+  payment_state: z._default(z.nullable(z.enum(paymentStates)), null),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 /** A page of a list: `next_cursor` asks for the next one, null on the last page. */
-const page = <T extends z.ZodType>(row: T) =>
-  z.object({ message: z.string(), data: z.array(row), next_cursor: z.string().nullable() });
+const page = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(row: T) =>
+  z.object({ message: z.string(), data: z.array(row), next_cursor: z.nullable(z.string()) });
 export const staffOrdersResponse = page(staffOrder);
 
 /**
@@ -905,11 +931,11 @@ export const paymentMismatch = z.object({
   at: z.string(),
 });
 
-export const staffOrderDetail = orderDetail.extend({
+export const staffOrderDetail = z.extend(orderDetail, {
   customer,
   offers: z.array(offer),
-  payment_state: z.enum(paymentStates).nullable().default(null),
-  payment_mismatches: z.array(paymentMismatch).default([]),
+  payment_state: z._default(z.nullable(z.enum(paymentStates)), null),
+  payment_mismatches: z._default(z.array(paymentMismatch), []),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetail>;
 export const staffOrderResponse = z.object({ message: z.string(), data: staffOrderDetail });
@@ -918,7 +944,7 @@ export const staffApplication = z.object({
   id: z.number(),
   role: z.enum(['mover', 'packer']),
   full_name: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   age: z.number(),
   mobile_number: z.string(),
   location: z.string(),
@@ -938,14 +964,14 @@ export const mailBacklogResponse = z.object({
   data: z.object({
     pending: z.number(),
     failed: z.number(),
-    oldest_pending: z.string().nullable(),
+    oldest_pending: z.nullable(z.string()),
     failures: z.array(
       z.object({
         id: z.number(),
         to: z.string(),
         subject: z.string(),
         attempts: z.number(),
-        last_error: z.string().nullable(),
+        last_error: z.nullable(z.string()),
         created_at: z.string(),
       }),
     ),
@@ -971,9 +997,9 @@ export const verifyPaymentResponse = z.object({
     reference: z.string(),
     state: z.enum(paymentAttemptStates),
     paid: z.boolean(),
-    payment: orderPayment.nullable(),
+    payment: z.nullable(orderPayment),
     /** The receipt of this payment once it is paid. */
-    receipt: z.string().nullable(),
+    receipt: z.nullable(z.string()),
   }),
 });
 
@@ -995,7 +1021,7 @@ export type Receipt = z.infer<typeof receipt>;
 export const receiptResponse = z.object({ message: z.string(), data: receipt });
 
 /** A refund waiting for staff, with its order: overdue ones first, then by due date. */
-export const staffRefundRow = refund.extend({ reference_number: z.string(), customer });
+export const staffRefundRow = z.extend(refund, { reference_number: z.string(), customer });
 export const staffRefundsResponse = page(staffRefundRow);
 
 export const healthResponse = z.object({ status: z.literal('ok') });
@@ -1003,8 +1029,8 @@ export const healthResponse = z.object({ status: z.literal('ok') });
 /** Every 4xx answers `message`, and field messages under `errors` (and `data` for bookings). */
 export const errorResponse = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  data: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  data: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ErrorBody = z.infer<typeof errorResponse>;
 
@@ -1013,7 +1039,7 @@ export type ErrorBody = z.infer<typeof errorResponse>;
  * already answered, expired, or the order is final): the usual error body and the order as it
  * is now, its current offer included, so the page shows the new price without another call.
  */
-export const offerConflictResponse = errorResponse.extend({ order: orderDetail });
+export const offerConflictResponse = z.extend(errorResponse, { order: orderDetail });
 export type OfferConflictBody = z.infer<typeof offerConflictResponse>;
 
 // ---------------------------------------------------------------------------------------------
@@ -1038,10 +1064,10 @@ interface CallSpec {
   path: string;
   body: Body;
   auth: Auth;
-  request: z.ZodType | null;
+  request: z.ZodMiniType | null;
   /** The query string of a GET, parsed like a body. */
-  query?: z.ZodType;
-  response: z.ZodType;
+  query?: z.ZodMiniType;
+  response: z.ZodMiniType;
   /** The call also answers `Accept: text/csv` with a file (the client's `download`). */
   csv?: true;
   /** The exact text in `message` (or `succes`) that means success. */
@@ -1053,7 +1079,7 @@ interface CallSpec {
   /** Quote failures also say QUOTE_ERROR. */
   quote?: true;
   /** A 409 of this call carries more than its message (parsed with this, kept on the ApiError as `current`). */
-  conflict?: z.ZodType;
+  conflict?: z.ZodMiniType;
 }
 
 const define = <T extends Record<string, CallSpec>>(calls: T) => calls;
@@ -1276,17 +1302,17 @@ export const calls = define({
 });
 
 export type CallName = keyof typeof calls;
-export type RequestOf<N extends CallName> = (typeof calls)[N]['request'] extends z.ZodType
+export type RequestOf<N extends CallName> = (typeof calls)[N]['request'] extends z.ZodMiniType
   ? z.input<(typeof calls)[N]['request']>
   : undefined;
-export type ParsedRequestOf<N extends CallName> = (typeof calls)[N]['request'] extends z.ZodType
+export type ParsedRequestOf<N extends CallName> = (typeof calls)[N]['request'] extends z.ZodMiniType
   ? z.output<(typeof calls)[N]['request']>
   : undefined;
 export type ResponseOf<N extends CallName> = z.output<(typeof calls)[N]['response']>;
-type QuerySchemaOf<N extends CallName> = (typeof calls)[N] extends { query: infer Q extends z.ZodType } ? Q : null;
+type QuerySchemaOf<N extends CallName> = (typeof calls)[N] extends { query: infer Q extends z.ZodMiniType } ? Q : null;
 /** The query string a call takes (filters, cursor), as the caller writes it. */
-export type QueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodType ? z.input<QuerySchemaOf<N>> : never;
-export type ParsedQueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodType ? z.output<QuerySchemaOf<N>> : never;
+export type QueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodMiniType ? z.input<QuerySchemaOf<N>> : never;
+export type ParsedQueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodMiniType ? z.output<QuerySchemaOf<N>> : never;
 
 /** The wire types the rest of the code works with. */
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -1295,7 +1321,7 @@ export type QuoteRequest = z.input<typeof quoteRequest>;
 export type BulkDeliveryRequest = z.input<typeof bulkDeliveryRequest>;
 
 /** Field messages of a failed parse, keyed like the wire (`receiver_details.2.phone`). */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'form';

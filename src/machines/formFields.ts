@@ -5,7 +5,7 @@
  * toasts, and a booking-like submission carries one Idempotency-Key until an answer arrives.
  * The states that apply these rules are built once, in submitLifecycle.ts.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrors } from '../api/contract';
 import { isApiError, messagesOf } from '../api/errors';
 
@@ -30,7 +30,7 @@ export function edited<V extends object>(values: V, errors: Errors, name: string
 }
 
 /** The field messages of `value` under `schema`, none when it passes. */
-export function problemsOf(schema: z.ZodType, value: unknown): Feedback {
+export function problemsOf(schema: z.ZodMiniType, value: unknown): Feedback {
   const parsed = schema.safeParse(value);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   return { errors, messages: [...new Set(Object.values(errors).flat())] };

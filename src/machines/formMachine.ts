@@ -10,7 +10,7 @@
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
 import { assign, fromPromise, setup, type InputFrom } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
 import { checkThen, keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
 
@@ -27,7 +27,7 @@ export interface FormInput {
   newSubmissionKey: () => string;
 }
 
-export interface FormOptions<TSchema extends z.ZodType> {
+export interface FormOptions<TSchema extends z.ZodMiniType> {
   id: string;
   /** Checks the values before sending; its messages go under the fields. */
   schema: TSchema;
@@ -50,7 +50,7 @@ const saveDraft = {
   params: ({ context }: { context: FormContext }) => draftOf({ values: context.values }, context.submissionKey),
 };
 
-export function createFormMachine<TSchema extends z.ZodType>(options: FormOptions<TSchema>) {
+export function createFormMachine<TSchema extends z.ZodMiniType>(options: FormOptions<TSchema>) {
   type Request = z.input<TSchema>;
 
   return setup({

@@ -9,14 +9,14 @@
  * view.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest, type Cancellation } from '../api/contract';
 import { withoutErrorsOf, type Errors, type Values } from './formFields';
 import { checkThen, failureThen, lifecycleActions, lifecycleGuards } from './submitLifecycle';
 
 /** A delivery moves its pickup and delivery dates, a quote its inspection and moving dates. */
 export type OrderKind = 'delivery' | 'quote';
-const dateRules: Record<OrderKind, z.ZodType> = { delivery: rescheduleDeliveryRequest, quote: rescheduleQuoteRequest };
+const dateRules: Record<OrderKind, z.ZodMiniType> = { delivery: rescheduleDeliveryRequest, quote: rescheduleQuoteRequest };
 
 export interface OrderChangesInput {
   reference: string;

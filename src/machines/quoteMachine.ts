@@ -5,7 +5,7 @@
  * name, email and a Nigerian mobile number; step 3 at least one service and the terms box.
  * The chosen files (images or video, several) are kept but not sent (docs/product.md).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { email, nigerianPhone, quoteRequest, requiredText } from '../api/contract';
 import { createQuoteStepsMachine, type QuoteStep } from './quoteSteps';
 

@@ -9,7 +9,7 @@
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
 import { draftOf, edited, problemsOf, withoutErrorsOf, type KeyedRequest, type SubmissionKeys } from './formFields';
 import { keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, successThen, toastMessages } from './submitLifecycle';
@@ -19,7 +19,7 @@ export interface QuoteStep {
   /** The state's name, also the view's tab value. */
   name: string;
   /** What Next (or Submit, on the last step) requires of this step; none: always passes. */
-  schema?: z.ZodType;
+  schema?: z.ZodMiniType;
 }
 
 export interface QuoteStepsOptions {
@@ -51,7 +51,7 @@ export function quoteOf(values: FormValues): QuoteRequest {
   return Object.fromEntries(Object.entries(values).filter(([key]) => wireKeys.includes(key))) as QuoteRequest;
 }
 
-const errorsOf = (schema: z.ZodType, value: unknown): FieldErrors => problemsOf(schema, value).errors;
+const errorsOf = (schema: z.ZodMiniType, value: unknown): FieldErrors => problemsOf(schema, value).errors;
 
 /** Field messages of one step, in the step schema's order; the last step adds the contract's. */
 export function stepErrors(steps: readonly QuoteStep[], index: number, values: FormValues): FieldErrors {

@@ -5,7 +5,7 @@
  * before Next (docs/product.md, Decisions); contact details are optional
  * but must be valid when given. One optional image travels as the multipart `file`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { date, quoteRequest } from '../api/contract';
 import { createQuoteStepsMachine, type QuoteStep } from './quoteSteps';
 

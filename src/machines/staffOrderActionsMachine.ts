@@ -13,7 +13,7 @@
  * `sendOffer`) and the toasts are provided by the view.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   nairaAmount,
   nairaTyped,
@@ -27,20 +27,20 @@ import { feedbackOf, problemsOf, withoutErrorsOf, type Errors, type Values } fro
 import { passes, toastMessages } from './submitLifecycle';
 
 /** The offer as staff type it: the amount in naira ("185,000"), turned into kobo on sending. */
-export const offerForm = offerRequest.omit({ amount_kobo: true }).extend({ amount: nairaAmount });
+export const offerForm = z.extend(z.omit(offerRequest, { amount_kobo: true }), { amount: nairaAmount });
 const statusForm = setStatusRequest;
 /** Money received at the office as staff type it: the amount in naira, turned into kobo on sending. */
-export const paymentForm = officePaymentRequest
-  .omit({ amount_kobo: true })
-  .extend({ amount: nairaTyped(officePaymentRequest.shape.amount_kobo) });
+export const paymentForm = z.extend(z.omit(officePaymentRequest, { amount_kobo: true }), {
+  amount: nairaTyped(officePaymentRequest.shape.amount_kobo),
+});
 /** An office refund paid back: which refund (the button pressed), and staff's reference. */
-export const refundForm = refundDoneRequest.extend({
-  refund_id: z.string().min(1, 'Choose the refund that was paid.'),
+export const refundForm = z.extend(refundDoneRequest, {
+  refund_id: z.string().check(z.minLength(1, 'Choose the refund that was paid.')),
 });
 
 export type Form = 'status' | 'offer' | 'payment' | 'refund';
 /** Each form's rules, checked before staff are asked to confirm. */
-export const formSchemas: Record<Form, z.ZodType> = {
+export const formSchemas: Record<Form, z.ZodMiniType> = {
   status: statusForm,
   offer: offerForm,
   payment: paymentForm,

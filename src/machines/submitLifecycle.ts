@@ -22,12 +22,12 @@
  * keyed form's `notifySuccess`, `saveDraft`, `clearDraft` and `leave`.
  */
 import { assign } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { feedbackOf, heldOrNewKey, problemsOf, wasRefused, type Feedback, type SubmissionKeys } from './formFields';
 
 /** What a flow would send, and the contract's schema it must pass first. */
 export interface Checked {
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   value: unknown;
 }
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { calls, type CallName } from '../../src/api/contract';
 import type { Database } from '../../server/db/database';
 import { startTestServer, type TestServer } from '../support/server';
@@ -108,8 +108,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 /** The fields of the call's body, or of its query string for a GET. */
 const fieldsOf = (name: CallName): string[] => {
   const call = calls[name];
-  const schema = ('query' in call ? call.query : call.request) as z.ZodType | null;
-  return schema && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : [];
+  const schema = ('query' in call ? call.query : call.request) as z.ZodMiniType | null;
+  return schema && 'shape' in schema ? Object.keys((schema as z.ZodMiniObject).shape) : [];
 };
 
 type Attempt =

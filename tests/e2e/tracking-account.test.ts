@@ -107,6 +107,7 @@ describe('tracking and the account in Chromium', () => {
     await expect.poll(() => name.inputValue()).toBe('Ada Obi');
     expect(await main(page).getByLabel('Email').inputValue()).toBe(customer.email);
     await name.fill('Ada Nneka Obi');
+    await main(page).getByRole('button', { name: 'Add a profile image' }).click();
     await main(page).locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await main(page).getByRole('img', { name: 'Preview of me.png' }).waitFor();
     await main(page).getByRole('button', { name: 'Update profile' }).click();

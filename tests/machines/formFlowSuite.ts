@@ -4,13 +4,13 @@
  * of the form machine while staying small.
  */
 import { vi } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { FormMachine, FormValues } from '../../src/machines/formMachine';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 export interface FormFlowSuiteOptions {
   machine: FormMachine;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   /** Every field valid except `field`. */
   values: FormValues;
   field: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { email } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';

@@ -117,6 +117,14 @@ describe('/profile', () => {
   });
 });
 
+/** Opens the image picker with its button (its code loads then); the drop zone takes the focus. Answers the file input. */
+async function openImagePicker(user: { click: (element: Element) => Promise<void> }): Promise<HTMLInputElement> {
+  await user.click(main().getByRole('button', { name: 'Add a profile image' }));
+  const zone = await main().findByRole('button', { name: 'Profile image' }, { timeout: 10_000 });
+  expect(zone).toHaveFocus();
+  return screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+}
+
 describe('/profile-update', () => {
   // Sending an image is a browser test (tests/e2e/tracking-account.test.ts): inside jsdom the
   // in-process server cannot read uploaded bytes (its typed arrays come from another realm).
@@ -142,7 +150,7 @@ describe('/profile-update', () => {
     const customer = await signUp(server);
     const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
     await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
-    const picker = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+    const picker = await openImagePicker(app.user);
     await app.user.upload(picker, new NodeFile([PNG], 'me.png', { type: 'image/png' }) as unknown as File);
     expect(main().getByRole('img', { name: 'Preview of me.png' })).toBeInTheDocument();
     await app.user.click(main().getByRole('button', { name: 'Remove image' }));
@@ -165,7 +173,7 @@ describe('/profile-update', () => {
     const customer = await signUp(server);
     const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
     await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
-    const picker = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+    const picker = await openImagePicker(app.user);
     const big = new NodeFile([new Uint8Array(1_048_577)], 'big.png', { type: 'image/png' }) as unknown as File;
     await app.user.upload(picker, big);
     expect(await main().findByText('File is larger than 1048576 bytes')).toBeInTheDocument();

@@ -49,6 +49,8 @@ async function open(apiUrl = server.apiUrl) {
   const card = (position: number) => within(cards()[position]!);
   const addReceiver = async (entry: Receiver) => {
     await app.user.click(screen.getByRole('button', { name: "Add Receiver's Details" }));
+    // The dialog's code loads when it is first opened.
+    await screen.findByRole('dialog');
     await fill(app.user, Object.fromEntries(fields.map((name) => [labelOf[name], entry[name]])), dialog());
     await app.user.click(dialog().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -90,7 +92,8 @@ async function expectPageToShow(page: Page, expected: SnapshotFrom<typeof receiv
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     return;
   }
-  const dialog = page.dialog();
+  // The dialog's code loads when it is first opened: wait for it, then check it at once.
+  const dialog = within(await screen.findByRole('dialog'));
   const title = expected.matches({ dialog: 'editing' }) ? `Edit Receiver ${editing! + 1}` : "Add Receiver's Details";
   expect(dialog.getByRole('heading', { name: title })).toBeInTheDocument();
   for (const name of fields) {

@@ -16,7 +16,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from '../../src/api/errors';
 import type { StoredSession } from '../../src/api/storage';
 import type { FormMachine, FormValues } from '../../src/machines/formMachine';
@@ -37,7 +37,7 @@ export interface Arranged {
 
 export interface FormGraphViewOptions {
   machine: FormMachine;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   path: string;
   /** The page's level-1 heading. */
   title: string;

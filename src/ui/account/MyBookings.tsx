@@ -3,6 +3,7 @@
  * linking to its tracking page and its order page, an open price offer with Accept and Decline,
  * a page at a time (Show more); loading, empty and error states from the orders machine.
  */
+import { lazy, Suspense } from 'react';
 import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -13,9 +14,12 @@ import { inspect } from '../inspector';
 import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 import { LoadFailed, Waiting } from '../components/LoadStates';
-import { OfferPanel } from '../orders/OfferPanel';
 import { owesPayment, PayPanel } from '../orders/PayPanel';
-import { EmptyBookingsArt } from '../illustrations';
+import { EmptyBookingsArt } from '../illustrations/states';
+
+// The offer's Accept and Decline (their machine and forms) load only for an order that has a
+// price to answer (docs/architecture.md, "What a route loads").
+const OfferPanel = lazy(() => import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })));
 
 const logic = ordersMachine.provide({
   actors: {
@@ -51,7 +55,9 @@ function BookingList({ orders }: { orders: Order[] }) {
           )}
           {order.offer?.state === 'open' && (
             <div className="booking-offer">
-              <OfferPanel reference={order.reference_number} offer={order.offer} />
+              <Suspense fallback={<Waiting>Loading the price…</Waiting>}>
+                <OfferPanel reference={order.reference_number} offer={order.offer} />
+              </Suspense>
             </div>
           )}
         </li>

@@ -17,14 +17,16 @@ export interface ImageDropProps {
   onPick: (file: File) => void;
   onReject: (messages: string[]) => void;
   onRemove: () => void;
+  /** Takes the focus when shown, as after the button that opened it. */
+  autoFocus?: boolean;
 }
 
 export function rejectionMessages(rejections: FileRejection[]): string[] {
   return [...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message)))];
 }
 
-export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReject, onRemove }: ImageDropProps) {
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReject, onRemove, autoFocus = false }: ImageDropProps) {
+  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     accept: { 'image/*': [] },
     maxFiles: 1,
     maxSize: MAX_UPLOAD_BYTES,
@@ -32,6 +34,9 @@ export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReje
     onDropAccepted: (files) => files[0] && onPick(files[0]),
     onDropRejected: (rejections) => onReject(rejectionMessages(rejections)),
   });
+  useEffect(() => {
+    if (autoFocus) rootRef.current?.focus();
+  }, [autoFocus, rootRef]);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => {
     if (previewUrl) URL.revokeObjectURL(previewUrl);

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { drafts } from '../../api/storage';
 import { passwordResetMachine, type ResetPage, type ResetProgress } from '../../machines/passwordResetMachine';
 import { notifySuccess } from '../toast';

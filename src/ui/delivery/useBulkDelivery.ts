@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { BULK_DELIVERY_CREATED, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../../api/contract';
 import { drafts } from '../../api/storage';
 import type { KeyedRequest } from '../../machines/formFields';

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { homeCardArt } from './home';
-import { at, Box, House, Illustration, Palm, Road, Route, Skyline, Spot, Van, Wheel, type Place } from './parts';
+import { at, Box, House, Illustration, Palm, Road, Route, Skyline, Spot, Tick, Van, Wheel, type Place } from './parts';
 
 
 /** A motorbike courier with the delivery box, 120 × 100, wheels on y = 100, riding right. */
@@ -33,14 +33,6 @@ const Person = ({ place, carrying }: { place: Place; carrying?: boolean }) => (
     <circle className="s" cx={20} cy={10} r={10} />
     <path className="d" d="M10 8a10 10 0 0 1 20 0z" />
     {carrying ? <Box x={6} y={30} w={34} h={26} /> : <rect className="s" x={30} y={30} width={16} height={7} rx={3} />}
-  </g>
-);
-
-/** A round green badge with a tick. */
-const Tick = ({ x, y, r }: { x: number; y: number; r: number }) => (
-  <g transform={`translate(${x} ${y}) scale(${r / 20})`}>
-    <circle className="v" r={20} />
-    <path className="w" d="M-9 0l6 6 12-13 3 3-15 16-9-9z" />
   </g>
 );
 
@@ -188,45 +180,3 @@ export const stepArt = [
     </Spot>
   ),
 ];
-
-/** The thank-you page: the parcel is on its way. */
-export const ThankYouArt = () => (
-  <Spot>
-    <Box x={46} y={46} w={62} h={56} />
-    <Tick x={112} y={42} r={20} />
-    <path className="a" d="M26 30h6v6h-6zM40 16h5v5h-5zM130 84h6v6h-6zM22 76h5v5h-5z" />
-  </Spot>
-);
-
-/** Nothing booked yet: an open, empty box. */
-export const EmptyBookingsArt = () => (
-  <Spot>
-    <path className="p" opacity={0.35} d="M40 52h80l-8 52H48z" />
-    <rect className="k" x={46} y={56} width={68} height={48} rx={2} />
-    <path className="t" d="M40 52 24 36h48l-4 16zM120 52l16-16H88l4 16z" />
-  </Spot>
-);
-
-/** The staff queue with no order waiting: a cleared clipboard. */
-export const EmptyQueueArt = () => (
-  <Spot>
-    <rect className="n" x={44} y={14} width={64} height={92} rx={6} />
-    <rect className="w" x={50} y={24} width={52} height={76} rx={3} />
-    <rect className="d" x={62} y={8} width={28} height={12} rx={4} />
-    <path className="e" d="M58 38h36v5H58zM58 52h36v5H58zM58 66h24v5H58z" />
-    <Tick x={108} y={84} r={16} />
-  </Spot>
-);
-
-/** Not found: the road runs out, and the van waits by a question mark. */
-export const NotFoundArt = () => (
-  <Spot>
-    <path className="route" fill="none" d="M8 104c30-6 60-2 96-4" />
-    <Van place={[8, 40, 0.62]} />
-    <rect className="d" x={118} y={40} width={5} height={64} />
-    <rect className="a" x={100} y={20} width={42} height={28} rx={4} />
-    <text className="lost" x={121} y={42}>
-      ?
-    </text>
-  </Spot>
-);

@@ -114,3 +114,11 @@ export const Spot = ({ label, children }: { label?: string; children: ReactNode 
   </Illustration>
 );
 
+/** A round green badge with a tick. */
+export const Tick = ({ x, y, r }: { x: number; y: number; r: number }) => (
+  <g transform={`translate(${x} ${y}) scale(${r / 20})`}>
+    <circle className="v" r={20} />
+    <path className="w" d="M-9 0l6 6 12-13 3 3-15 16-9-9z" />
+  </g>
+);
+

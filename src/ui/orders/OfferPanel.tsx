@@ -8,7 +8,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { formatNaira, offerStateLabels, type Offer } from '../../api/contract';
 import { offerDecisionMachine } from '../../machines/offerDecisionMachine';
 import { TextAreaField } from '../components/Field';

@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { formatNaira, todayInLagos, type Cancellation, type OrderDetail } from '../../api/contract';
 import { company, phoneLink } from '../../content/company';
 import { orderChangesMachine, type OrderKind } from '../../machines/orderChangesMachine';

@@ -3,12 +3,17 @@
  * fields, the receiver cards with their edit and delete buttons, "Add Receiver's Details" (a
  * dialog), and Submit once there is at least one receiver.
  */
+import { lazy, Suspense, useState } from 'react';
 import { FieldErrors } from '../components/Field';
+import { Waiting } from '../components/LoadStates';
 import { bindFields, DeliveryField, fieldSpecs } from '../delivery/fields';
 import { BookingActions, BookingPage } from '../delivery/BookingPage';
 import { ReceiverCard } from '../delivery/ReceiverCard';
-import { ReceiverDialog } from '../delivery/ReceiverDialog';
 import { useBulkDelivery } from '../delivery/useBulkDelivery';
+
+// The receiver dialog (Radix Dialog with its focus trap and scroll lock, about 7 KB gzipped)
+// loads when it is first opened, not with the form (docs/architecture.md, "What a route loads").
+const ReceiverDialog = lazy(() => import('../delivery/ReceiverDialog').then(({ ReceiverDialog }) => ({ default: ReceiverDialog })));
 
 /** The booking's messages about receiver `position` (keys like receiver_details.2.date). */
 const messagesAbout = (errors: Record<string, string[]>, position: number) =>
@@ -23,6 +28,9 @@ export default function BulkDeliveryPage() {
   const receivers = list?.context.receivers ?? snapshot.context.receivers;
   const canAdd = !busy && Boolean(list?.can({ type: 'receiver.add' }));
   const full = list !== undefined && receivers.length >= list.context.max;
+  // Once opened, the dialog stays mounted, so it closes as Radix closes it (focus back, no flash).
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (!dialogWanted && list?.matches('dialog')) setDialogWanted(true);
 
   return (
     <BookingPage title="Bulk Delivery" subtitle="Send your items to multiple locations">
@@ -70,7 +78,11 @@ export default function BulkDeliveryPage() {
 
         <BookingActions busy={busy} submit={receivers.length > 0 ? 'Submit' : null} />
       </form>
-      <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} />
+      {dialogWanted && (
+        <Suspense fallback={<Waiting>Opening the receiver's form…</Waiting>}>
+          <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} />
+        </Suspense>
+      )}
     </BookingPage>
   );
 }

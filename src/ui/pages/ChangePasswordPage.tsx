@@ -4,7 +4,7 @@
  * so after the success message the session ends here as well and the login page asks for the
  * new password, with the email filled in and a word on why.
  */
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { calls } from '../../api/contract';
 import { changePasswordMachine } from '../../machines/changePasswordMachine';
 import { AccountLayout } from '../account/AccountLayout';

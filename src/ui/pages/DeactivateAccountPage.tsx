@@ -3,7 +3,7 @@
  * 'User data deleted successfully.' the session ends (the stored token, id and image are
  * forgotten) and the user goes home.
  */
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { calls } from '../../api/contract';
 import { deactivateAccountMachine } from '../../machines/deactivateAccountMachine';
 import { AccountLayout } from '../account/AccountLayout';

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { calls } from '../../api/contract';
 import { emailVerificationMachine } from '../../machines/emailVerificationMachine';
 import { CodeInput } from '../components/CodeInput';

@@ -1,5 +1,5 @@
 /** Deliver Now (docs/product.md, /express-delivery): an urgent pickup and delivery, every field required. */
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { instantDeliveryMachine } from '../../machines/instantDeliveryMachine';
 import { BookingForm, type BookingField } from '../delivery/BookingForm';
 import { BookingPage } from '../delivery/BookingPage';

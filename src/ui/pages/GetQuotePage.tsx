@@ -3,16 +3,21 @@
  * services and the rest; JSON to users/state-service; on success the message and the reference,
  * then home after 3 seconds. The flow is quoteMachine; this page only renders and sends.
  */
-import { api } from '../../api';
+import { lazy, Suspense } from 'react';
+import { api } from '../../api/lazy';
 import { calls, threeStepApartmentTypes, threeStepFloors, threeStepRoomCounts } from '../../api/contract';
 import { quoteMachine, quoteSteps } from '../../machines/quoteMachine';
 import { usePageMeta } from '../components/PageMeta';
-import { MediaFiles } from '../quotes/MediaFiles';
+import { Waiting } from '../components/LoadStates';
 import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField } from '../quotes/QuoteFields';
 import { StepButtons } from '../quotes/StepButtons';
 import { StepHeading } from '../quotes/StepHeading';
 import { useQuoteFlow } from '../quotes/useQuoteFlow';
 import '../quotes/quotes.css';
+
+// The last step's photo picker (react-dropzone and its table of file types) loads when that step
+// is first shown, not with the form (docs/architecture.md, "What a route loads").
+const MediaFiles = lazy(() => import('../quotes/MediaFiles').then(({ MediaFiles }) => ({ default: MediaFiles })));
 
 const lists = { apartmentTypes: threeStepApartmentTypes, roomCounts: threeStepRoomCounts, floors: threeStepFloors };
 
@@ -84,7 +89,9 @@ export default function GetQuotePage() {
                 <ServicesField flow={flow} />
                 <DateFields flow={flow} required={false} />
                 <DescriptionField flow={flow} />
-                <MediaFiles flow={flow} />
+                <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
+                  <MediaFiles flow={flow} />
+                </Suspense>
                 <TermsField flow={flow} required />
               </div>
             )}

@@ -6,7 +6,7 @@
 import { useLocation } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { loginMachine } from '../../machines/loginMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';

@@ -2,7 +2,7 @@
 import { Link } from '../components/Link';
 import { pageText } from '../../content/pages';
 import { usePageMeta } from '../components/PageMeta';
-import { NotFoundArt } from '../illustrations';
+import { NotFoundArt } from '../illustrations/states';
 
 export default function NotFoundPage() {
   usePageMeta(pageText.notFound.title, pageText.notFound.description);

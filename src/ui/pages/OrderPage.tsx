@@ -4,14 +4,13 @@
  * allows it (showing the fee and the refund first) and, while it is To Inspect, Change dates. Another
  * customer's reference is "not found", as the server answers.
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
 import type { OrderDetail } from '../../api/contract';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
-import { OfferPanel } from '../orders/OfferPanel';
 import { OrderFacts } from '../orders/OrderFacts';
 import { OrderChanges } from '../orders/OrderChanges';
 import { OrderHistory } from '../orders/OrderHistory';
@@ -22,6 +21,10 @@ import { orderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
 import { Timeline } from '../tracking/Timeline';
 import '../orders/orders.css';
+
+// The offer's Accept and Decline (their machine and forms) load only for an order that has a
+// price to answer (docs/architecture.md, "What a route loads").
+const OfferPanel = lazy(() => import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })));
 
 const loadOrder = async (reference: string) => (await api.order(undefined, { id: reference })).data;
 
@@ -48,7 +51,9 @@ function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: (
       <section className="order-part" aria-labelledby="order-price">
         <h2 id="order-price">Price</h2>
         {order.offer ? (
-          <OfferPanel key={`${order.offer.id}-${order.offer.state}`} reference={order.reference_number} offer={order.offer} onChanged={reload} />
+          <Suspense fallback={<Waiting>Loading the price…</Waiting>}>
+            <OfferPanel key={`${order.offer.id}-${order.offer.state}`} reference={order.reference_number} offer={order.offer} onChanged={reload} />
+          </Suspense>
         ) : (
           <p>No price yet. We will send you one after the inspection, by email and here.</p>
         )}

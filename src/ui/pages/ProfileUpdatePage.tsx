@@ -1,8 +1,11 @@
 /**
  * /profile-update (docs/product.md): profile image, full name, email (read-only, from the
  * session) and mobile number, filled from the stored profile and sent as multipart to
- * users/edit/{id}. A new image shows in the header avatar as soon as it is saved.
+ * users/edit/{id}. A new image shows in the header avatar as soon as it is saved. The picker
+ * (react-dropzone) opens with "Change profile image" and loads then, not with the page
+ * (docs/architecture.md, "What a route loads").
  */
+import { lazy, Suspense, useState } from 'react';
 import { mediaUrl } from '../../api/media';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
@@ -10,13 +13,14 @@ import type { Profile } from '../../api/contract';
 import { profileUpdateMachine, type ProfileChanges } from '../../machines/profileUpdateMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextField } from '../components/Field';
-import { ImageDrop } from '../components/ImageDrop';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
 import { formOf, useFlow } from '../components/useFlow';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
 import { LoadFailed, Waiting } from '../components/LoadStates';
+
+const ImageDrop = lazy(() => import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })));
 
 /** docs/product.md words it without the server's full stop. */
 const UPDATED = 'User Profile updated successfully';
@@ -41,6 +45,9 @@ export default function ProfileUpdatePage() {
   const { snapshot, send, busy } = flow;
   const { field, onSubmit } = formOf(flow);
   const { errors, messages, image, currentImage, email } = snapshot.context;
+  // Once opened (or holding a picked image or its message), the picker stays open.
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const showPicker = pickerOpen || image !== null || Boolean(errors.profile_image?.length);
 
   return (
     <AccountLayout title="Profile">
@@ -48,15 +55,34 @@ export default function ProfileUpdatePage() {
       {snapshot.matches('loadFailed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
       {(snapshot.matches('editing') || snapshot.matches('saving')) && (
         <form className="account-section" noValidate onSubmit={onSubmit}>
-          <ImageDrop
-            label="Profile image"
-            file={image}
-            currentUrl={currentImage ? mediaUrl(currentImage) : null}
-            errors={errors.profile_image}
-            onPick={(file) => send({ type: 'image.pick', file })}
-            onReject={(rejections) => send({ type: 'image.reject', messages: rejections })}
-            onRemove={() => send({ type: 'image.remove' })}
-          />
+          {showPicker ? (
+            <Suspense fallback={<Waiting>Loading the image picker…</Waiting>}>
+              <ImageDrop
+                label="Profile image"
+                file={image}
+                currentUrl={currentImage ? mediaUrl(currentImage) : null}
+                errors={errors.profile_image}
+                onPick={(file) => send({ type: 'image.pick', file })}
+                onReject={(rejections) => send({ type: 'image.reject', messages: rejections })}
+                onRemove={() => send({ type: 'image.remove' })}
+                autoFocus={pickerOpen}
+              />
+            </Suspense>
+          ) : (
+            <div className="field">
+              <span className="field-label">Profile image</span>
+              {currentImage && (
+                <figure className="image-preview">
+                  <img src={mediaUrl(currentImage)} alt="Current image" width={160} height={160} />
+                </figure>
+              )}
+              <p>
+                <button type="button" className="button button-secondary" onClick={() => setPickerOpen(true)}>
+                  {currentImage ? 'Change profile image' : 'Add a profile image'}
+                </button>
+              </p>
+            </div>
+          )}
           <TextField label="Full name" required autoComplete="name" {...field('fullname')} />
           <TextField
             label="Email"

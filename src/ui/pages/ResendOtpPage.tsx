@@ -4,7 +4,7 @@
  * any other message is shown as an error toast (the client rejects it).
  */
 import { Link } from '../components/Link';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { resendOtpMachine } from '../../machines/resendOtpMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';

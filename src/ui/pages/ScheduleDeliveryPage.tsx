@@ -1,5 +1,5 @@
 /** Scheduled delivery (docs/product.md, /schedule-delivery): plan the pickup and the delivery ahead. */
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { scheduledDeliveryMachine } from '../../machines/scheduledDeliveryMachine';
 import { BookingForm, type BookingField } from '../delivery/BookingForm';
 import { BookingPage } from '../delivery/BookingPage';

@@ -4,7 +4,7 @@
  * 'Registration Successful' and /email-verification after 3 s with the email remembered.
  */
 import { Link } from '../components/Link';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { signupMachine } from '../../machines/signupMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';

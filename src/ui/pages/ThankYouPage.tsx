@@ -6,7 +6,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { usePageMeta } from '../components/PageMeta';
-import { ThankYouArt } from '../illustrations';
+import { ThankYouArt } from '../illustrations/states';
 import { paths } from '../paths';
 
 export default function ThankYouPage() {

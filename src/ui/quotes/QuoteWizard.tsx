@@ -4,12 +4,11 @@
  * the route's call; on success the route's toast, then /thank-you with the reference after 3 s.
  * The flow is quoteWizardMachine; this only renders and sends.
  */
-import type { ReactNode } from 'react';
-import * as Tabs from '@radix-ui/react-tabs';
-import { api } from '../../api';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { api } from '../../api/lazy';
 import { calls, fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } from '../../api/contract';
 import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
-import { ImageDrop } from '../components/ImageDrop';
+import { Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
 import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField } from './QuoteFields';
 import { StepButtons } from './StepButtons';
@@ -17,6 +16,10 @@ import { StepHeading } from './StepHeading';
 import { useQuoteFlow } from './useQuoteFlow';
 import { paths } from '../paths';
 import './quotes.css';
+
+// The photo step's drop zone (react-dropzone and its table of file types, about 6 KB gzipped)
+// loads when that step is first shown, not with the form (docs/architecture.md, "What a route loads").
+const ImageDrop = lazy(() => import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })));
 
 const lists = { apartmentTypes: fiveStepApartmentTypes, roomCounts: fiveStepRoomCounts, floors: fiveStepFloors };
 
@@ -55,14 +58,16 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     destination: <LocationFields flow={flow} side="to" lists={lists} />,
     contactDetails: <ContactFields flow={flow} required={false} />,
     uploadMedia: (
-      <ImageDrop
+      <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
+        <ImageDrop
         label="Photo of your items (optional)"
         file={files[0] ?? null}
         errors={errors.file}
         onPick={(file) => send({ type: 'files.add', files: [file] })}
         onReject={(messages) => send({ type: 'files.reject', messages })}
         onRemove={() => send({ type: 'files.remove', index: 0 })}
-      />
+        />
+      </Suspense>
     ),
     additionalInformation: (
       <div className="quote-stack">
@@ -78,30 +83,37 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     <section className="page">
       <h1>{title}</h1>
       <form className="quote-form" onSubmit={onSubmit} noValidate aria-label={title}>
-        <Tabs.Root value={step.name} activationMode="manual">
-          <Tabs.List className="quote-tabs" aria-label="Quote steps">
-            {quoteWizardSteps.map(({ name }, index) => (
-              // Only Back and Next move between steps (docs/product.md): the other tabs cannot be picked.
-              <Tabs.Trigger key={name} value={name} className="quote-tab" disabled={name !== step.name}>
-                <span className="quote-tab-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                {tabTitles[name]}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <StepHeading stepName={step.name}>{`Step ${step.index + 1} of ${step.count}: ${tabTitles[step.name as StepName]}`}</StepHeading>
-          {quoteWizardSteps.map(({ name }) => (
-            <Tabs.Content key={name} value={name}>
-              <fieldset disabled={busy}>
-                {name === 'uploadMedia' && (
-                  <p className="field-hint">If you reload the page, the image is not kept: please choose it again.</p>
-                )}
-                {panels[name]}
-              </fieldset>
-            </Tabs.Content>
+        {/* The steps as tabs that only Back and Next switch (docs/product.md), so every tab but the
+            current one is disabled and only the current panel is rendered: plain ARIA tabs do it
+            without a tabs library (docs/architecture.md, "What a route loads"). */}
+        <div role="tablist" className="quote-tabs" aria-label="Quote steps">
+          {quoteWizardSteps.map(({ name }, index) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`quote-tab-${name}`}
+              className="quote-tab"
+              aria-selected={name === step.name}
+              aria-controls={name === step.name ? 'quote-step-panel' : undefined}
+              disabled={name !== step.name}
+            >
+              <span className="quote-tab-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              {tabTitles[name]}
+            </button>
           ))}
-        </Tabs.Root>
+        </div>
+        <StepHeading stepName={step.name}>{`Step ${step.index + 1} of ${step.count}: ${tabTitles[step.name as StepName]}`}</StepHeading>
+        <div role="tabpanel" id="quote-step-panel" aria-labelledby={`quote-tab-${step.name}`} tabIndex={0}>
+          <fieldset disabled={busy}>
+            {step.name === 'uploadMedia' && (
+              <p className="field-hint">If you reload the page, the image is not kept: please choose it again.</p>
+            )}
+            {panels[step.name as StepName]}
+          </fieldset>
+        </div>
         <StepButtons flow={flow} />
       </form>
     </section>

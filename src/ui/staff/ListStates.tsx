@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { SnapshotFrom, EventFrom } from 'xstate';
 import type { staffListMachine } from '../../machines/staffListMachine';
 import { LoadFailed, Waiting } from '../components/LoadStates';
-import { EmptyQueueArt } from '../illustrations';
+import { EmptyQueueArt } from '../illustrations/states';
 
 type Snapshot = SnapshotFrom<typeof staffListMachine>;
 

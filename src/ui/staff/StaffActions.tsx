@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { ApiError, isApiError } from '../../api/errors';
 import {
   formatNaira,

@@ -3,7 +3,7 @@
  * what happened under the Tracking Code field: an unknown code in the server's words, a network
  * failure as such, so that the user knows whether to check the code or the connection.
  */
-import { api } from '../../api';
+import { api } from '../../api/lazy';
 import { GENERIC_ERROR, type TrackingResult } from '../../api/contract';
 import { ApiError, isApiError } from '../../api/errors';
 
