@@ -40,13 +40,30 @@ const offerOf = (row: OfferRow): Offer => ({
 });
 
 /** An order's row as every list and view puts it on the wire, with the offer it shows. */
-export const orderOf = (row: Pick<Shipment, 'reference' | 'service_type' | 'status' | 'created_at'>, offer: Offer | null): Order => ({
+export const orderOf = (
+  row: Pick<Shipment, 'reference' | 'service_type' | 'status' | 'created_at'> & Partial<PriceColumns>,
+  offer: Offer | null,
+): Order => ({
   reference_number: row.reference,
   service_type: row.service_type,
   status: row.status,
   created_at: row.created_at.toISOString(),
   offer,
+  ...pricesOf(row),
 });
+
+/** The price or estimate the tariff gave at booking (README "Prices"), with its version. */
+type PriceColumns = Pick<Shipment, 'price_version' | 'price_kobo' | 'estimate_low_kobo' | 'estimate_high_kobo'>;
+
+export function pricesOf(row: Partial<PriceColumns>): Pick<Order, 'price' | 'estimate'> {
+  const version = row.price_version;
+  if (version === null || version === undefined) return { price: null, estimate: null };
+  if (row.price_kobo !== null && row.price_kobo !== undefined) return { price: { version, amount_kobo: Number(row.price_kobo) }, estimate: null };
+  if (row.estimate_low_kobo != null && row.estimate_high_kobo != null) {
+    return { price: null, estimate: { version, low_kobo: Number(row.estimate_low_kobo), high_kobo: Number(row.estimate_high_kobo) } };
+  }
+  return { price: null, estimate: null };
+}
 
 /** The offer each order shows: its newest one that was not replaced. */
 export async function currentOffers(db: DB, shipmentIds: number[]): Promise<Map<number, Offer>> {

@@ -398,6 +398,14 @@ export const profileUpdateRequest = z.object({
   phone: nigerianPhone('Please fill in your mobile number.'),
 });
 
+/**
+ * A state ("Lagos", "FCT") or an LGA ("Eti-Osa") of an address: optional, so a client that
+ * leaves them out still books (without an instant price). Only the shape is checked here; the
+ * server checks them against the official list (server/money/places.ts), which the site loads
+ * with the published tariff rather than in its code (README "Prices").
+ */
+const placeName = z.string({ error: 'Choose a place from the list.' }).trim().max(80, 'Choose a place from the list.').optional();
+
 /** Both quote forms post this shape; each form checks its own required fields before sending. */
 export const quoteRequest = z
   .object({
@@ -405,7 +413,11 @@ export const quoteRequest = z
     moving_from_apartment_type: apartmentType,
     number_of_room_moving_from: roomCount,
     aptFloor: floor,
+    moving_from_state: placeName,
+    moving_from_lga: placeName,
     moving_to_address: requiredText('Please fill in your address.'),
+    moving_to_state: placeName,
+    moving_to_lga: placeName,
     moving_to_apartment_type: apartmentType,
     number_of_room_moving_to: roomCount,
     toAptFloor: floor,
@@ -421,7 +433,11 @@ export const quoteRequest = z
 
 export const instantDeliveryRequest = z.object({
   pickup_address: requiredText('Please fill in the pickup address.'),
+  pickup_state: placeName,
+  pickup_lga: placeName,
   dilivery_address: requiredText('Please fill in the delivery address.'),
+  delivery_state: placeName,
+  delivery_lga: placeName,
   sender_fullname: requiredText("Please fill in the sender's name.", 120),
   receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
   sender_number: nigerianPhone("Please fill in the sender's phone number."),
@@ -432,7 +448,11 @@ export const instantDeliveryRequest = z.object({
 export const scheduledDeliveryRequest = z
   .object({
     pickup_address: requiredText('Please fill in the pickup address.'),
+    pickup_state: placeName,
+    pickup_lga: placeName,
     delivery_address: requiredText('Please fill in the delivery address.'),
+    delivery_state: placeName,
+    delivery_lga: placeName,
     sender_fullname: requiredText("Please fill in the sender's name.", 120),
     receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
     sender_phone: nigerianPhone("Please fill in the sender's phone number."),
@@ -449,6 +469,8 @@ export const MAX_RECEIVERS = 50;
 
 export const receiver = z.object({
   address: requiredText("Please fill in the receiver's address."),
+  state: placeName,
+  lga: placeName,
   name: requiredText("Please fill in the receiver's name.", 120),
   phone: nigerianPhone("Please fill in the receiver's phone number."),
   date: date('Please choose a delivery date.'),
@@ -458,6 +480,8 @@ export type Receiver = z.input<typeof receiver>;
 export const bulkDeliveryRequest = z
   .object({
     pickup_address: requiredText('Please fill in the pickup address.'),
+    pickup_state: placeName,
+    pickup_lga: placeName,
     sender_fullname: requiredText("Please fill in the sender's name.", 120),
     sender_number: nigerianPhone("Please fill in the sender's phone number."),
     pickup_date: date('Please choose a pickup date.'),
@@ -655,6 +679,9 @@ export const offer = z.object({
 });
 export type Offer = z.infer<typeof offer>;
 
+export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
+export const orderEstimate = z.object({ version: z.number(), low_kobo: z.number(), high_kobo: z.number() });
+
 export const order = z.object({
   reference_number: z.string(),
   service_type: z.enum(serviceTypes),
@@ -662,6 +689,10 @@ export const order = z.object({
   created_at: z.string(),
   /** The newest offer that was not replaced (open, accepted, declined or expired), if any. */
   offer: offer.nullable().default(null),
+  /** A delivery priced from the tariff at booking (its offer is then already accepted). */
+  price: orderPrice.nullable().default(null),
+  /** A move's estimate from the tariff at booking; staff's offer after inspection is the final price. */
+  estimate: orderEstimate.nullable().default(null),
 });
 export type Order = z.infer<typeof order>;
 /** GET users/orders?cursor=: newest first, at most ORDERS_PAGE_SIZE a page; `next_cursor` is null on the last page. */
@@ -798,6 +829,78 @@ export const offerConflictResponse = errorResponse.extend({ order: orderDetail }
 export type OfferConflictBody = z.infer<typeof offerConflictResponse>;
 
 // ---------------------------------------------------------------------------------------------
+// Prices (README "Prices"): the tariff staff edit, and the estimate of an order before booking.
+
+/** A tariff amount: whole kobo, never negative. */
+const tariffKobo = z
+  .number({ error: 'Enter a whole amount.' })
+  .int('Enter a whole amount.')
+  .min(0, 'Prices cannot be negative.')
+  .max(100_000_000_000, 'This amount is too large.');
+const percent = z.number({ error: 'Enter a percentage.' }).int('Enter a whole percentage.').min(0, 'Percentages cannot be negative.').max(1000);
+const zoneId = z.string({ error: 'Name the zone.' }).trim().min(1, 'Name the zone.').max(60);
+
+export const tariffRules = z.object({
+  zones: z
+    .array(z.object({ id: zoneId, name: requiredText('Name the zone.', 80), places: z.array(z.string().max(120)).max(1000) }))
+    .max(60, 'At most 60 zones.'),
+  routes: z.array(z.object({ from: zoneId, to: zoneId, amount_kobo: tariffKobo.nullable() })).max(2000),
+  deliver_now_surcharge_kobo: tariffKobo,
+  extra_receiver_kobo: tariffKobo,
+  move_route_factor: z.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(0, 'Cannot be negative.').max(1000),
+  apartment_kobo: z.record(z.string().max(60), tariffKobo),
+  per_room_kobo: tariffKobo,
+  per_floor_kobo: tariffKobo,
+  service_kobo: z.object({ packing_and_loading: tariffKobo, unpacking_and_arranging: tariffKobo, just_moving: tariffKobo }),
+  band_low_percent: percent,
+  band_high_percent: percent,
+});
+export const tariffVersion = z.number({ error: 'Reload the prices and try again.' }).int().min(1).max(2_000_000_000);
+export const tariff = tariffRules.extend({ version: tariffVersion });
+export type TariffBody = z.infer<typeof tariff>;
+
+/** The published tariff: its rules and the places customers choose from (36 states and the FCT, their LGAs). */
+export const publishedTariff = tariff.extend({
+  places: z.array(z.object({ state: z.string(), lgas: z.array(z.string()) })),
+});
+export type PublishedTariff = z.infer<typeof publishedTariff>;
+export const publishedTariffResponse = z.object({ message: z.string(), data: publishedTariff });
+
+/** The tariff as staff read it: who saved this version and when. */
+export const staffTariff = tariff.extend({ saved_at: z.string(), saved_by: z.string().nullable() });
+export type StaffTariff = z.infer<typeof staffTariff>;
+export const staffTariffResponse = z.object({ message: z.string(), data: staffTariff });
+/** The 409 of a save over a newer version: that version, so the editor shows it beside what was typed. */
+export const tariffConflictResponse = errorResponse.extend({ data: staffTariff });
+
+/** The places of an order and what its price depends on; the body of a booking with its `service_type` does. */
+export const estimateRequest = z.object({
+  service_type: z.enum(serviceTypes, { error: 'Choose a service.' }),
+  pickup_state: placeName,
+  pickup_lga: placeName,
+  delivery_state: placeName,
+  delivery_lga: placeName,
+  receiver_details: z.array(z.object({ state: placeName, lga: placeName })).max(MAX_RECEIVERS).optional(),
+  moving_from_state: placeName,
+  moving_from_lga: placeName,
+  moving_to_state: placeName,
+  moving_to_lga: placeName,
+  moving_from_apartment_type: z.string().max(60).optional(),
+  number_of_room_moving_from: z.string().max(10).optional(),
+  aptFloor: z.string().max(10).optional(),
+  toAptFloor: z.string().max(10).optional(),
+  Services: z.string().max(200).optional(),
+});
+export const estimateResult = z.union([
+  orderPrice,
+  orderEstimate,
+  z.object({ version: z.number(), on_request: z.literal(true) }),
+  z.object({ incomplete: z.literal(true) }),
+]);
+export type EstimateResult = z.infer<typeof estimateResult>;
+export const estimateResponse = z.object({ message: z.string(), data: estimateResult });
+
+// ---------------------------------------------------------------------------------------------
 // The calls. `path` is relative to the /api/v1 prefix; `{id}` is filled by the client.
 
 /**
@@ -813,7 +916,7 @@ type Auth = 'none' | 'bearer' | 'optional' | 'staff' | 'ops';
 type Body = 'json' | 'multipart' | 'none';
 
 interface CallSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body: Body;
   auth: Auth;
@@ -1010,6 +1113,22 @@ export const calls = define({
   staffMail: {
     method: 'GET', path: 'staff/mail', body: 'none', auth: 'staff',
     request: null, response: mailBacklogResponse, success: 'Mail backlog', fallback: null,
+  },
+  tariff: {
+    method: 'GET', path: 'prices/tariff', body: 'none', auth: 'none',
+    request: null, response: publishedTariffResponse, success: 'Tariff found', fallback: null,
+  },
+  estimate: {
+    method: 'POST', path: 'prices/estimate', body: 'json', auth: 'none',
+    request: estimateRequest, response: estimateResponse, success: 'Estimate', fallback: null,
+  },
+  staffTariff: {
+    method: 'GET', path: 'staff/prices', body: 'none', auth: 'staff',
+    request: null, response: staffTariffResponse, success: 'Tariff found', fallback: null,
+  },
+  staffSaveTariff: {
+    method: 'PUT', path: 'staff/prices', body: 'json', auth: 'staff',
+    request: tariff, response: staffTariffResponse, success: 'Tariff saved', fallback: null, conflict: tariffConflictResponse,
   },
   health: {
     method: 'GET', path: 'healthz', body: 'none', auth: 'none',
