@@ -16,6 +16,8 @@ export interface BookingPrice {
   offer?: { amount_kobo: number; valid_until: string; state: 'accepted'; actor: 'ops'; note: string; decided_at: string };
   /** A line for the booking's mail. */
   mailLine?: string;
+  /** What the booking's answer says of it. */
+  answer?: { price: { version: number; amount_kobo: number } } | { estimate: { version: number; low_kobo: number; high_kobo: number } };
 }
 
 /** Checks the places (422 at a field not in the list) and prices the order with the newest tariff. */
@@ -32,12 +34,14 @@ export async function bookingPrice(db: DB, request: PriceRequest): Promise<Booki
       columns: { price_version: price.version, price_kobo: price.amount_kobo },
       offer: { amount_kobo: price.amount_kobo, valid_until: todayInLagos(), state: 'accepted', actor: 'ops', note, decided_at: new Date().toISOString() },
       mailLine: `Price: ${formatNaira(price.amount_kobo)} (accepted at booking; you can pay it from the order's page).`,
+      answer: { price: { version: price.version, amount_kobo: price.amount_kobo } },
     };
   }
   if (price.kind === 'estimate') {
     return {
       columns: { price_version: price.version, estimate_low_kobo: price.low_kobo, estimate_high_kobo: price.high_kobo },
       mailLine: `Estimate: ${formatNaira(price.low_kobo)} – ${formatNaira(price.high_kobo)}, final price after inspection.`,
+      answer: { estimate: { version: price.version, low_kobo: price.low_kobo, high_kobo: price.high_kobo } },
     };
   }
   return { columns: {} };

@@ -26,7 +26,7 @@ import type { BookingPrice } from '../money/order-price';
 import { bookingOutcomes, insertShipments, newReference, type NewShipment, type WithNewShipments } from './shipments';
 
 export interface Booked {
-  data: { reference_number: string };
+  data: { reference_number: string; price?: { version: number; amount_kobo: number }; estimate?: { version: number; low_kobo: number; high_kobo: number } };
   replayed: boolean;
 }
 
@@ -132,7 +132,7 @@ export async function book<Details extends object>(
     return answer ?? book(services, request, serviceType, statement, details, price, true);
   }
   mailer.wake();
-  return { data: { reference_number: reference }, replayed: false };
+  return { data: { reference_number: reference, ...price.answer }, replayed: false };
 }
 
 /**

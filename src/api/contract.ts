@@ -619,9 +619,15 @@ export const applicationStatusRequest = z.object({
 // Responses.
 
 export const messageResponse = z.object({ message: z.string() });
+/** The price a delivery got from the tariff at booking, and the tariff version it came from (README "Prices"). */
+export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
+/** A move's estimate from the tariff at booking: a band, the final price comes after inspection. */
+export const orderEstimate = z.object({ version: z.number(), low_kobo: z.number(), high_kobo: z.number() });
+
+/** A booking's answer: its reference, and the price or estimate the server gave it, when it gave one. */
 const referenceResponse = z.object({
   message: z.string(),
-  data: z.object({ reference_number: z.string() }),
+  data: z.object({ reference_number: z.string(), price: orderPrice.optional(), estimate: orderEstimate.optional() }),
 });
 
 /** Hosts that know no roles answer without one: everyone is a customer there. */
@@ -679,8 +685,6 @@ export const offer = z.object({
 });
 export type Offer = z.infer<typeof offer>;
 
-export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
-export const orderEstimate = z.object({ version: z.number(), low_kobo: z.number(), high_kobo: z.number() });
 
 export const order = z.object({
   reference_number: z.string(),

@@ -9,6 +9,10 @@ import { BookingActions, BookingPage } from '../delivery/BookingPage';
 import { ReceiverCard } from '../delivery/ReceiverCard';
 import { ReceiverDialog } from '../delivery/ReceiverDialog';
 import { useBulkDelivery } from '../delivery/useBulkDelivery';
+import { PlaceFields } from '../prices/PlaceFields';
+import { PricePreview } from '../prices/PricePreview';
+import { usePricePreview } from '../prices/usePricePreview';
+import '../prices/prices.css';
 
 /** The booking's messages about receiver `position` (keys like receiver_details.2.date). */
 const messagesAbout = (errors: Record<string, string[]>, position: number) =>
@@ -23,6 +27,17 @@ export default function BulkDeliveryPage() {
   const receivers = list?.context.receivers ?? snapshot.context.receivers;
   const canAdd = !busy && Boolean(list?.can({ type: 'receiver.add' }));
   const full = list !== undefined && receivers.length >= list.context.max;
+  const preview = usePricePreview({
+    service_type: 'bulk_delivery',
+    pickup_state: values.pickup_state,
+    pickup_lga: values.pickup_lga,
+    receiver_details: receivers.map(({ state, lga }) => ({ state, lga })),
+  });
+  const place = (name: 'pickup_state' | 'pickup_lga') => ({
+    value: values[name] ?? '',
+    errors: errors[name],
+    onChange: (value: string) => send({ type: 'field.change', name, value }),
+  });
 
   return (
     <BookingPage title="Bulk Delivery" subtitle="Send your items to multiple locations">
@@ -31,6 +46,7 @@ export default function BulkDeliveryPage() {
           <legend>Sender's Details</legend>
           <div className="form-grid">
             <DeliveryField spec={fieldSpecs.pickupAddress} {...field('pickup_address')} />
+            <PlaceFields label="Pickup" names={{ state: 'pickup_state', lga: 'pickup_lga' }} state={place('pickup_state')} lga={place('pickup_lga')} places={preview.places} />
             <DeliveryField spec={fieldSpecs.senderName} {...field('sender_fullname')} />
             <DeliveryField spec={fieldSpecs.senderPhone} {...field('sender_number')} />
             <DeliveryField spec={fieldSpecs.pickupDate} {...field('pickup_date')} />
@@ -68,9 +84,10 @@ export default function BulkDeliveryPage() {
           {full && <p className="field-hint">One booking takes at most {list.context.max} receivers.</p>}
         </section>
 
+        <PricePreview preview={preview} waitingText="Choose the pickup's and every receiver's state and LGA to see the price." />
         <BookingActions busy={busy} submit={receivers.length > 0 ? 'Submit' : null} />
       </form>
-      <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} />
+      <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} places={preview.places} />
     </BookingPage>
   );
 }

@@ -11,7 +11,8 @@ import { calls, fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } fro
 import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
 import { ImageDrop } from '../components/ImageDrop';
 import { usePageMeta } from '../components/PageMeta';
-import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField } from './QuoteFields';
+import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField, useMovePreview } from './QuoteFields';
+import { PricePreview } from '../prices/PricePreview';
 import { StepButtons } from './StepButtons';
 import { StepHeading } from './StepHeading';
 import { useQuoteFlow } from './useQuoteFlow';
@@ -29,6 +30,8 @@ const tabTitles: Record<StepName, string> = {
   additionalInformation: 'Additional Information',
 };
 
+const serviceTypeOf = { stateServiceMultipart: 'state_service', localService: 'local_service', officeService: 'office_service' } as const;
+
 export interface QuoteWizardProps {
   title: string;
   /** The call sends the quote; its contract text is the success toast. */
@@ -45,14 +48,15 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     draft,
     submit: ({ quote, files }, extras) => api[call](quote, { ...extras, files: { file: files[0] } }),
     successMessage: calls[call].success,
-    leaveTo: (result) => paths.thankYou(result.data.reference_number),
+    leaveTo: (result) => paths.thankYou(result.data.reference_number, result.data),
   });
   const { snapshot, send, step, busy, onSubmit } = flow;
   const { files, errors } = snapshot.context;
+  const preview = useMovePreview(flow, serviceTypeOf[call]);
 
   const panels: Record<StepName, ReactNode> = {
-    currentLocation: <LocationFields flow={flow} side="from" lists={lists} />,
-    destination: <LocationFields flow={flow} side="to" lists={lists} />,
+    currentLocation: <LocationFields flow={flow} side="from" lists={lists} places={preview.places} />,
+    destination: <LocationFields flow={flow} side="to" lists={lists} places={preview.places} />,
     contactDetails: <ContactFields flow={flow} required={false} />,
     uploadMedia: (
       <ImageDrop
@@ -102,6 +106,7 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
             </Tabs.Content>
           ))}
         </Tabs.Root>
+        <PricePreview preview={preview} waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate." />
         <StepButtons flow={flow} />
       </form>
     </section>
