@@ -47,6 +47,7 @@ export const pricePreviewMachine = setup({
       tags: ['busy'],
       on: { 'order.change': { actions: { type: 'keepRequest', params: ({ event }) => event.request } } },
       invoke: {
+        id: 'loadTariff',
         src: 'loadTariff',
         onDone: { target: 'deciding', actions: [assign({ tariff: ({ event }) => event.output }), 'price'] },
         onError: 'tariffUnavailable',

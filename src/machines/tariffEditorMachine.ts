@@ -57,6 +57,7 @@ export const tariffEditorMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadTariff',
         src: 'loadTariff',
         onDone: { target: 'editing', actions: assign({ draft: ({ event }) => event.output }) },
         onError: 'loadFailed',
@@ -81,6 +82,7 @@ export const tariffEditorMachine = setup({
     saving: {
       tags: ['busy'],
       invoke: {
+        id: 'saveTariff',
         src: 'saveTariff',
         input: ({ context }) => context.draft!,
         onDone: {
