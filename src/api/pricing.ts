@@ -4,7 +4,7 @@
  * It is the one module besides the contract that the server shares with the site
  * (docs/architecture.md). Money is integer kobo; every result is rounded to whole naira.
  */
-import type { RelocationServiceId, ServiceType } from './contract';
+import type { RelocationServiceId } from './contract';
 
 /** A zone's places: a whole state ("Ogun") or one LGA of a state ("Lagos/Eti-Osa"). */
 export const placeKey = (state: string, lga?: string) => (lga ? `${state}/${lga}` : state);
@@ -81,9 +81,6 @@ export type Price =
   | { kind: 'on_request'; version: number }
   | { kind: 'price'; version: number; amount_kobo: number }
   | { kind: 'estimate'; version: number; low_kobo: number; high_kobo: number };
-
-export const isMove = (serviceType: ServiceType): serviceType is MovePlaces['service_type'] =>
-  serviceType === 'local_service' || serviceType === 'office_service' || serviceType === 'state_service';
 
 /** Kobo to the nearest whole naira, halves up. */
 export const roundToNaira = (kobo: number) => Math.round(kobo / 100) * 100;

@@ -8,11 +8,5 @@ export const paths = {
   order: (reference: string) => `/orders/${inPath(reference)}`,
   staffOrder: (reference: string) => `/staff/orders/${inPath(reference)}`,
   /** After a booking; without a reference the page still thanks, without the links. */
-  /** The price or estimate the booking got rides along, for the page to repeat (README "Prices"). */
-  thankYou: (reference?: string, priced?: { price?: { amount_kobo: number }; estimate?: { low_kobo: number; high_kobo: number } }) => {
-    if (!reference) return '/thank-you';
-    const price = priced?.price ? `&price=${priced.price.amount_kobo}` : '';
-    const estimate = priced?.estimate ? `&low=${priced.estimate.low_kobo}&high=${priced.estimate.high_kobo}` : '';
-    return `/thank-you?reference=${inPath(reference)}${price}${estimate}`;
-  },
+  thankYou: (reference?: string) => (reference ? `/thank-you?reference=${inPath(reference)}` : '/thank-you'),
 };

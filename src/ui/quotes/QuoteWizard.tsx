@@ -16,7 +16,7 @@ import { PricePreview } from '../prices/PricePreview';
 import { StepButtons } from './StepButtons';
 import { StepHeading } from './StepHeading';
 import { useQuoteFlow } from './useQuoteFlow';
-import { paths } from '../paths';
+import { pricedThankYou } from '../delivery/booking';
 import './quotes.css';
 
 const lists = { apartmentTypes: fiveStepApartmentTypes, roomCounts: fiveStepRoomCounts, floors: fiveStepFloors };
@@ -48,7 +48,7 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     draft,
     submit: ({ quote, files }, extras) => api[call](quote, { ...extras, files: { file: files[0] } }),
     successMessage: calls[call].success,
-    leaveTo: (result) => paths.thankYou(result.data.reference_number, result.data),
+    leaveTo: (result) => pricedThankYou(result.data.reference_number, result.data),
   });
   const { snapshot, send, step, busy, onSubmit } = flow;
   const { files, errors } = snapshot.context;
