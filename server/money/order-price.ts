@@ -33,7 +33,7 @@ export async function bookingPrice(db: DB, request: PriceRequest): Promise<Booki
     return {
       columns: { price_version: price.version, price_kobo: price.amount_kobo },
       offer: { amount_kobo: price.amount_kobo, valid_until: todayInLagos(), state: 'accepted', actor: 'ops', note, decided_at: new Date().toISOString() },
-      mailLine: `Price: ${formatNaira(price.amount_kobo)} (accepted at booking; you can pay it from the order's page).`,
+      mailLine: `Price: ${formatNaira(price.amount_kobo)}, accepted at booking.`,
       answer: { price: { version: price.version, amount_kobo: price.amount_kobo } },
     };
   }

@@ -36,7 +36,7 @@ export default function ThankYouPage() {
           </p>
           {price !== null && (
             <p className="thank-you-price">
-              Your price: <strong>{formatNaira(price)}</strong>, accepted: you can pay it from your order's page.
+              Your price: <strong>{formatNaira(price)}</strong>, accepted at booking.
             </p>
           )}
           {low !== null && high !== null && (
