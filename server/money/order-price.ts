@@ -12,7 +12,7 @@ import { currentTariff, pricingOf } from './tariff';
 
 /** What the booking stores of its price: columns of the shipment, and the accepted offer of a priced delivery. */
 export interface BookingPrice {
-  columns: { price_version?: number; price_kobo?: number; estimate_low_kobo?: number; estimate_high_kobo?: number };
+  columns: { price_version?: number; tariff_price_kobo?: number; estimate_low_kobo?: number; estimate_high_kobo?: number };
   offer?: { amount_kobo: number; valid_until: string; state: 'accepted'; actor: 'ops'; note: string; decided_at: string };
   /** A line for the booking's mail. */
   mailLine?: string;
@@ -31,7 +31,7 @@ export async function bookingPrice(db: DB, request: PriceRequest): Promise<Booki
   if (price.kind === 'price') {
     const note = `Price from the tariff, version ${price.version}.`;
     return {
-      columns: { price_version: price.version, price_kobo: price.amount_kobo },
+      columns: { price_version: price.version, tariff_price_kobo: price.amount_kobo },
       offer: { amount_kobo: price.amount_kobo, valid_until: todayInLagos(), state: 'accepted', actor: 'ops', note, decided_at: new Date().toISOString() },
       mailLine: `Price: ${formatNaira(price.amount_kobo)}, accepted at booking.`,
       answer: { price: { version: price.version, amount_kobo: price.amount_kobo } },

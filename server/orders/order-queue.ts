@@ -6,6 +6,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { ParsedQueryOf, StaffOrder } from '../../src/api/contract';
 import type { Database, DB } from '../db/database';
+import { moneyColumns, withPaymentState } from '../money/balances';
 import { currentOffers, orderOf } from './orders';
 import { normaliseReference } from './shipments';
 
@@ -70,19 +71,20 @@ function matching(q: string) {
 
 export async function orderQueue(
   db: DB,
-  { status, service_type, q, cursor, limit = 50 }: ParsedQueryOf<'staffOrders'>,
+  { status, service_type, q, payment_state, cursor, limit = 50 }: ParsedQueryOf<'staffOrders'>,
 ): Promise<{ data: StaffOrder[]; next_cursor: string | null }> {
   let query = db
     .selectFrom('shipments')
     .innerJoin('users', 'users.id', 'shipments.user_id')
     .select([
       'shipments.id', 'shipments.reference', 'shipments.service_type', 'shipments.status', 'shipments.created_at', 'shipments.updated_at',
-      'users.fullname', 'users.email', 'users.phone',
+      'users.fullname', 'users.email', 'users.phone', ...moneyColumns,
     ])
     .orderBy('shipments.id', 'desc')
     .limit(limit + 1);
   if (status) query = query.where('shipments.status', '=', status);
   if (service_type) query = query.where('shipments.service_type', '=', service_type);
+  if (payment_state) query = query.where(withPaymentState(payment_state));
   if (cursor) query = query.where('shipments.id', '<', Number(cursor));
   if (q) query = query.where(matching(q));
   const rows = await query.execute();
@@ -93,6 +95,7 @@ export async function orderQueue(
       ...orderOf(row, offers.get(row.id) ?? null),
       updated_at: row.updated_at.toISOString(),
       customer: { fullname: row.fullname, email: row.email, phone: row.phone },
+      payment_state: row.payment_state,
     })),
     next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
   };

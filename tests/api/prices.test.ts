@@ -112,6 +112,8 @@ describe('bookings priced by the server', () => {
     const first = await order(reference);
     expect(first.price).toEqual(before);
     expect(first.offer).toMatchObject({ state: 'accepted', amount_kobo: before.amount_kobo });
+    // Ready to pay: the money side reads the accepted price as any accepted offer's.
+    expect(first.payment).toMatchObject({ price_kobo: before.amount_kobo, paid_kobo: 0, balance_kobo: before.amount_kobo });
     const mail = await lastMailTo(server, customer.email);
     expect(mail?.text).toContain('Price: ₦');
 
@@ -133,6 +135,7 @@ describe('bookings priced by the server', () => {
     const stored = await order(booked.body.data.reference_number);
     expect(stored.price).toBeNull();
     expect(stored.offer).toBeNull();
+    expect(stored.payment).toBeNull();
   });
 
   it('refuses a booking whose LGA is of another state at that field, and stores nothing', async () => {
