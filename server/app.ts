@@ -14,13 +14,14 @@ import { ensureOpsToken } from './ops/ops-token';
 import { PhotoLinks } from './files/photo-links';
 import { accountRoutes } from './routes/accounts';
 import { applicationRoutes } from './routes/applications';
-import { bookingBatches } from './routes/booking';
+import { bookingBatches } from './orders/booking';
 import { deliveryRoutes } from './routes/deliveries';
 import { apiHealthRoutes, healthRoutes } from './routes/health';
 import { newsletterRoutes } from './routes/newsletter';
 import { openApiRoutes } from './routes/openapi';
 import { orderRoutes } from './routes/orders';
 import { passwordRoutes } from './routes/passwords';
+import { priceRoutes } from './routes/prices';
 import { profileRoutes } from './routes/profile';
 import { quoteRoutes } from './routes/quotes';
 import { staffListRoutes } from './routes/staff-lists';
@@ -53,6 +54,7 @@ const apiRoutes = [
   applicationRoutes,
   quoteRoutes,
   deliveryRoutes,
+  priceRoutes,
   trackingRoutes,
   orderRoutes,
   staffRoutes,

@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import type { Mailer } from './mail/outbox';
 import type { PhotoLinks } from './files/photo-links';
-import type { BookingBatches } from './routes/booking';
+import type { BookingBatches } from './orders/booking';
 import type { TrackingCache } from './orders/tracking-cache';
 import type { ImageStore } from './files/uploads';
 import type { Paystack } from './money/paystack';
@@ -14,7 +14,7 @@ export interface Services {
   config: ServerConfig;
   db: DB;
   mailer: Mailer;
-  /** Bookings made at the same moment, stored together (routes/booking.ts). */
+  /** Bookings made at the same moment, stored together (orders/booking.ts). */
   bookings: BookingBatches;
   images: ImageStore;
   opsToken: string;

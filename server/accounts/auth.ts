@@ -80,7 +80,7 @@ export function requireUser(db: DB): onRequestAsyncHookHandler {
 /**
  * A booking's guard. A JSON body is at most 1 MB (Fastify's body limit), which any anonymous call
  * (sign-up, login) already reads without a session: for a JSON booking only a bearer token must be
- * there (else 401 at once), and its statement checks the session (routes/booking.ts), saving the
+ * there (else 401 at once), and its statement checks the session (../orders/booking.ts), saving the
  * lookup's round trip. A form (photos: up to 3.7 MB, through busboy) is read only for a live
  * session, looked up here, before its body is.
  */

@@ -98,6 +98,14 @@ export interface ApplicationsTable {
   request_hash: string | null;
 }
 
+/** Saved tariffs, one row per version (README "Prices"). */
+export interface TariffsTable {
+  version: number;
+  rules: unknown;
+  saved_at: Generated<Date>;
+  saved_by: number | null;
+}
+
 type Kobo = ColumnType<string | number | bigint, number, never>;
 
 /** An online payment attempt: one Paystack reference each (server/money/payments.ts). */
@@ -170,6 +178,11 @@ export interface ShipmentsTable {
   /** The Idempotency-Key it was booked with (cleared after 24 hours) and the request's hash. */
   idempotency_key: string | null;
   request_hash: string | null;
+  /** The tariff version that priced it at booking (migration 011), and its price or a move's estimate. */
+  price_version: number | null;
+  tariff_price_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
+  estimate_low_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
+  estimate_high_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   /** Money totals, kept by triggers from the rows below (migration 010); bigint, so wrap in Number(). */
   price_kobo: ColumnType<string | number | bigint | null, undefined, never>;
   paid_kobo: ColumnType<string | number | bigint, undefined, never>;
@@ -236,6 +249,10 @@ export interface QuotesTable {
   date_of_inspection: string | null;
   description: string | null;
   image: string | null;
+  moving_from_state: string | null;
+  moving_from_lga: string | null;
+  moving_to_state: string | null;
+  moving_to_lga: string | null;
 }
 
 /** Instant, scheduled and bulk deliveries: one sender, one or more receivers. */
@@ -246,6 +263,8 @@ export interface DeliveriesTable {
   sender_phone: string;
   pickup_date: string | null;
   description: string;
+  pickup_state: string | null;
+  pickup_lga: string | null;
 }
 
 export interface DeliveryReceiversTable {
@@ -256,6 +275,8 @@ export interface DeliveryReceiversTable {
   name: string;
   phone: string;
   delivery_date: string | null;
+  state: string | null;
+  lga: string | null;
 }
 
 export interface NewsletterSubscribersTable {
@@ -322,6 +343,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   server_keys: ServerKeysTable;
   booking_windows: BookingWindowsTable;
+  tariffs: TariffsTable;
   payment_attempts: PaymentAttemptsTable;
   payments: PaymentsTable;
   receipt_counters: ReceiptCountersTable;

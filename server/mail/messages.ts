@@ -68,11 +68,13 @@ export function passwordChangedMail(to: string, when: Date): Mail {
 }
 
 /** Its recipient is the booking's customer, whom the booking statement finds (../orders/shipments.ts). */
-export function bookingMail(reference: string, serviceType: ServiceType): MailContent {
+/** `priceLine`: the price or estimate the tariff gave at booking (README "Prices"), when it gave one. */
+export function bookingMail(reference: string, serviceType: ServiceType, priceLine?: string): MailContent {
   const label = serviceTypeLabels[serviceType];
+  const price = priceLine ? `${priceLine}\n\n` : '';
   return {
     subject: `We received your ${label} request: ${reference}`,
-    text: `Thank you. We received your ${label} request and our support team will contact you.\n\nYour tracking reference is:\n\n${reference}\n\nTrack it any time on our website with this reference.\n\nRelo Logistics`,
+    text: `Thank you. We received your ${label} request and our support team will contact you.\n\nYour tracking reference is:\n\n${reference}\n\n${price}Track it any time on our website with this reference.\n\nRelo Logistics`,
   };
 }
 

@@ -5,7 +5,7 @@
  * booking no round trip; only a refused booking asks how long to wait (`orderLimitExceeded`):
  * 429 with Retry-After, the seconds until the oldest booking of the hour leaves the window. A
  * retried submit (an Idempotency-Key already booked) books nothing, so the limit lets it through
- * (routes/booking.ts).
+ * (booking.ts).
  *
  * Under concurrency: a statement reads the shipments as they were when it started, so statements
  * booking for one account at once would each see room and together pass the limit. So each

@@ -47,14 +47,28 @@ type OrderRow = Pick<
 >;
 
 /** An order's row as every list and view puts it on the wire, with the offer it shows and its money. */
-export const orderOf = (row: OrderRow, offer: Offer | null): Order => ({
+export const orderOf = (row: OrderRow & Partial<PriceColumns>, offer: Offer | null): Order => ({
   reference_number: row.reference,
   service_type: row.service_type,
   status: row.status,
   created_at: row.created_at.toISOString(),
   offer,
   payment: paymentOf(row),
+  ...pricesOf(row),
 });
+
+/** The price or estimate the tariff gave at booking (README "Prices"), with its version. */
+type PriceColumns = Pick<Shipment, 'price_version' | 'tariff_price_kobo' | 'estimate_low_kobo' | 'estimate_high_kobo'>;
+
+export function pricesOf(row: Partial<PriceColumns>): Pick<Order, 'price' | 'estimate'> {
+  const version = row.price_version;
+  if (version === null || version === undefined) return { price: null, estimate: null };
+  if (row.tariff_price_kobo != null) return { price: { version, amount_kobo: Number(row.tariff_price_kobo) }, estimate: null };
+  if (row.estimate_low_kobo != null && row.estimate_high_kobo != null) {
+    return { price: null, estimate: { version, low_kobo: Number(row.estimate_low_kobo), high_kobo: Number(row.estimate_high_kobo) } };
+  }
+  return { price: null, estimate: null };
+}
 
 /** The offer each order shows: its newest one that was not replaced. */
 export async function currentOffers(db: DB, shipmentIds: number[]): Promise<Map<number, Offer>> {

@@ -111,7 +111,7 @@ export function insertShipments(db: DB, bookings: NewBooking[], admit: (query: W
         { column: 'user_id', from: 'admitted.user_id' },
         bookings.map(({ shipment }, position) => ({ values: shipment, source: (select) => select.selectFrom('admitted').where('admitted.position', '=', sql.lit(position)) })),
       );
-      // A key the account already used: the first booking is answered (routes/booking.ts).
+      // A key the account already used: the first booking is answered (booking.ts).
       const once = keyed ? insert.onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key'] as any).where('idempotency_key', 'is not', null).doNothing()) : insert;
       return once.returning(['id', 'reference', 'user_id']) as any;
     })

@@ -471,6 +471,16 @@ export const profileUpdateRequest = z.object({
   phone: nigerianPhone('Please fill in your mobile number.'),
 });
 
+/**
+ * A state ("Lagos", "FCT") or an LGA ("Eti-Osa") of an address: optional, so a client that
+ * leaves them out still books (without an instant price). Only the shape is checked here; the
+ * server checks them against the official list (server/money/places.ts), which the site loads
+ * with the published tariff rather than in its code (README "Prices").
+ */
+const placeName = z.optional(
+  z.string({ error: 'Choose a place from the list.' }).check(z.trim(), z.maxLength(80, 'Choose a place from the list.')),
+);
+
 /** Both quote forms post this shape; each form checks its own required fields before sending. */
 export const quoteRequest = z
   .object({
@@ -478,7 +488,11 @@ export const quoteRequest = z
     moving_from_apartment_type: apartmentType,
     number_of_room_moving_from: roomCount,
     aptFloor: floor,
+    moving_from_state: placeName,
+    moving_from_lga: placeName,
     moving_to_address: requiredText('Please fill in your address.'),
+    moving_to_state: placeName,
+    moving_to_lga: placeName,
     moving_to_apartment_type: apartmentType,
     number_of_room_moving_to: roomCount,
     toAptFloor: floor,
@@ -494,7 +508,11 @@ export const quoteRequest = z
 
 export const instantDeliveryRequest = z.object({
   pickup_address: requiredText('Please fill in the pickup address.'),
+  pickup_state: placeName,
+  pickup_lga: placeName,
   dilivery_address: requiredText('Please fill in the delivery address.'),
+  delivery_state: placeName,
+  delivery_lga: placeName,
   sender_fullname: requiredText("Please fill in the sender's name.", 120),
   receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
   sender_number: nigerianPhone("Please fill in the sender's phone number."),
@@ -505,7 +523,11 @@ export const instantDeliveryRequest = z.object({
 export const scheduledDeliveryRequest = z
   .object({
     pickup_address: requiredText('Please fill in the pickup address.'),
+    pickup_state: placeName,
+    pickup_lga: placeName,
     delivery_address: requiredText('Please fill in the delivery address.'),
+    delivery_state: placeName,
+    delivery_lga: placeName,
     sender_fullname: requiredText("Please fill in the sender's name.", 120),
     receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
     sender_phone: nigerianPhone("Please fill in the sender's phone number."),
@@ -524,6 +546,8 @@ export const MAX_RECEIVERS = 50;
 
 export const receiver = z.object({
   address: requiredText("Please fill in the receiver's address."),
+  state: placeName,
+  lga: placeName,
   name: requiredText("Please fill in the receiver's name.", 120),
   phone: nigerianPhone("Please fill in the receiver's phone number."),
   date: date('Please choose a delivery date.'),
@@ -533,6 +557,8 @@ export type Receiver = z.input<typeof receiver>;
 export const bulkDeliveryRequest = z
   .object({
     pickup_address: requiredText('Please fill in the pickup address.'),
+    pickup_state: placeName,
+    pickup_lga: placeName,
     sender_fullname: requiredText("Please fill in the sender's name.", 120),
     sender_number: nigerianPhone("Please fill in the sender's phone number."),
     pickup_date: date('Please choose a pickup date.'),
@@ -706,9 +732,15 @@ export const applicationStatusRequest = z.object({
 // Responses.
 
 export const messageResponse = z.object({ message: z.string() });
+/** The price a delivery got from the tariff at booking, and the tariff version it came from (README "Prices"). */
+export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
+/** A move's estimate from the tariff at booking: a band, the final price comes after inspection. */
+export const orderEstimate = z.object({ version: z.number(), low_kobo: z.number(), high_kobo: z.number() });
+
+/** A booking's answer: its reference, and the price or estimate the server gave it, when it gave one. */
 const referenceResponse = z.object({
   message: z.string(),
-  data: z.object({ reference_number: z.string() }),
+  data: z.object({ reference_number: z.string(), price: z.optional(orderPrice), estimate: z.optional(orderEstimate) }),
 });
 
 /** Hosts that know no roles answer without one: everyone is a customer there. */
@@ -787,6 +819,10 @@ export const order = z.object({
   created_at: z.string(),
   /** The newest offer that was not replaced (open, accepted, declined or expired), if any. */
   offer: z._default(z.nullable(offer), null),
+    /** A delivery priced from the tariff at booking (its offer is then already accepted). */
+  price: z._default(z.nullable(orderPrice), null),
+  /** A move's estimate from the tariff at booking; staff's offer after inspection is the final price. */
+  estimate: z._default(z.nullable(orderEstimate), null),
   /** Null until a price is accepted (and nothing was ever paid). */
   payment: z._default(z.nullable(orderPayment), null),
 });
@@ -1043,6 +1079,93 @@ export const offerConflictResponse = z.extend(errorResponse, { order: orderDetai
 export type OfferConflictBody = z.infer<typeof offerConflictResponse>;
 
 // ---------------------------------------------------------------------------------------------
+// Prices (README "Prices"): the tariff staff edit, and the estimate of an order before booking.
+
+/** A tariff amount: whole kobo, never negative. */
+const tariffKobo = z.number({ error: 'Enter a whole amount.' }).check(
+  z.int('Enter a whole amount.'),
+  z.minimum(0, 'Prices cannot be negative.'),
+  z.maximum(100_000_000_000, 'This amount is too large.'),
+);
+const percent = z
+  .number({ error: 'Enter a percentage.' })
+  .check(z.int('Enter a whole percentage.'), z.minimum(0, 'Percentages cannot be negative.'), z.maximum(1000));
+const zoneId = z
+  .string({ error: 'Name the zone.' })
+  .check(z.trim(), z.minLength(1, 'Name the zone.'), z.maxLength(60));
+
+export const tariffRules = z.object({
+  zones: z
+    .array(
+      z.object({
+        id: zoneId,
+        name: requiredText('Name the zone.', 80),
+        places: z.array(z.string().check(z.maxLength(120))).check(z.maxLength(1000)),
+      }),
+    )
+    .check(z.maxLength(60, 'At most 60 zones.')),
+  routes: z.array(z.object({ from: zoneId, to: zoneId, amount_kobo: z.nullable(tariffKobo) })).check(z.maxLength(2000)),
+  deliver_now_surcharge_kobo: tariffKobo,
+  extra_receiver_kobo: tariffKobo,
+  move_route_factor: z
+    .number({ error: 'Enter a whole number.' })
+    .check(z.int('Enter a whole number.'), z.minimum(0, 'Cannot be negative.'), z.maximum(1000)),
+  apartment_kobo: z.record(z.string().check(z.maxLength(60)), tariffKobo),
+  per_room_kobo: tariffKobo,
+  per_floor_kobo: tariffKobo,
+  service_kobo: z.object({ packing_and_loading: tariffKobo, unpacking_and_arranging: tariffKobo, just_moving: tariffKobo }),
+  band_low_percent: percent,
+  band_high_percent: percent,
+});
+export const tariffVersion = z
+  .number({ error: 'Reload the prices and try again.' })
+  .check(z.int(), z.minimum(1), z.maximum(2_000_000_000));
+export const tariff = z.extend(tariffRules, { version: tariffVersion });
+export type TariffBody = z.infer<typeof tariff>;
+
+/** The published tariff: its rules and the places customers choose from (36 states and the FCT, their LGAs). */
+export const publishedTariff = z.extend(tariff, {
+  places: z.array(z.object({ state: z.string(), lgas: z.array(z.string()) })),
+});
+export type PublishedTariff = z.infer<typeof publishedTariff>;
+export const publishedTariffResponse = z.object({ message: z.string(), data: publishedTariff });
+
+/** The tariff as staff read it: who saved this version and when. */
+export const staffTariff = z.extend(tariff, { saved_at: z.string(), saved_by: z.nullable(z.string()) });
+export type StaffTariff = z.infer<typeof staffTariff>;
+export const staffTariffResponse = z.object({ message: z.string(), data: staffTariff });
+/** The 409 of a save over a newer version: that version, so the editor shows it beside what was typed. */
+export const tariffConflictResponse = z.extend(errorResponse, { data: staffTariff });
+
+/** The places of an order and what its price depends on; the body of a booking with its `service_type` does. */
+export const estimateRequest = z.object({
+  service_type: z.enum(serviceTypes, { error: 'Choose a service.' }),
+  pickup_state: placeName,
+  pickup_lga: placeName,
+  delivery_state: placeName,
+  delivery_lga: placeName,
+  receiver_details: z.optional(z.array(z.object({ state: placeName, lga: placeName })).check(z.maxLength(MAX_RECEIVERS))),
+  moving_from_state: placeName,
+  moving_from_lga: placeName,
+  moving_to_state: placeName,
+  moving_to_lga: placeName,
+  moving_from_apartment_type: z.optional(z.string().check(z.maxLength(60))),
+  number_of_room_moving_from: z.optional(z.string().check(z.maxLength(10))),
+  aptFloor: z.optional(z.string().check(z.maxLength(10))),
+  toAptFloor: z.optional(z.string().check(z.maxLength(10))),
+  Services: z.optional(z.string().check(z.maxLength(200))),
+});
+export const estimateResult = z.union([
+  orderPrice,
+  orderEstimate,
+  z.object({ version: z.number(), on_request: z.literal(true) }),
+  z.object({ incomplete: z.literal(true) }),
+]);
+export type EstimateResult = z.infer<typeof estimateResult>;
+export const estimateResponse = z.object({ message: z.string(), data: estimateResult });
+
+// ---------------------------------------------------------------------------------------------
+// The calls. `path` is relative to the /api/v1 prefix; `{id}` is filled by the client.
 // The calls. `path` is relative to the /api/v1 prefix; `{id}` (an order's reference, an account
 // id…) and `{key}` (a second name under it: a payment's reference, a receipt number, a refund id)
 // are filled by the client.
@@ -1060,7 +1183,7 @@ type Auth = 'none' | 'bearer' | 'optional' | 'staff' | 'ops';
 type Body = 'json' | 'multipart' | 'none';
 
 interface CallSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body: Body;
   auth: Auth;
@@ -1294,6 +1417,22 @@ export const calls = define({
   staffMail: {
     method: 'GET', path: 'staff/mail', body: 'none', auth: 'staff',
     request: null, response: mailBacklogResponse, success: 'Mail backlog', fallback: null,
+  },
+  tariff: {
+    method: 'GET', path: 'prices/tariff', body: 'none', auth: 'none',
+    request: null, response: publishedTariffResponse, success: 'Tariff found', fallback: null,
+  },
+  estimate: {
+    method: 'POST', path: 'prices/estimate', body: 'json', auth: 'none',
+    request: estimateRequest, response: estimateResponse, success: 'Estimate', fallback: null,
+  },
+  staffTariff: {
+    method: 'GET', path: 'staff/prices', body: 'none', auth: 'staff',
+    request: null, response: staffTariffResponse, success: 'Tariff found', fallback: null,
+  },
+  staffSaveTariff: {
+    method: 'PUT', path: 'staff/prices', body: 'json', auth: 'staff',
+    request: tariff, response: staffTariffResponse, success: 'Tariff saved', fallback: null, conflict: tariffConflictResponse,
   },
   health: {
     method: 'GET', path: 'healthz', body: 'none', auth: 'none',

@@ -19,6 +19,8 @@ export type BulkSenderField = keyof BulkSender;
 
 export const emptyBulkSender: BulkSender = {
   pickup_address: '',
+  pickup_state: '',
+  pickup_lga: '',
   sender_fullname: '',
   sender_number: '',
   pickup_date: '',

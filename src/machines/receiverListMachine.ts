@@ -12,7 +12,7 @@ import { fieldErrors, MAX_RECEIVERS, receiver, type Receiver } from '../api/cont
 export type ReceiverField = keyof Receiver;
 export type ReceiverErrors = Partial<Record<ReceiverField, string[]>>;
 
-export const emptyReceiver: Receiver = { address: '', name: '', phone: '', date: '' };
+export const emptyReceiver: Receiver = { address: '', state: '', lga: '', name: '', phone: '', date: '' };
 
 export interface ReceiverListInput {
   receivers?: Receiver[];

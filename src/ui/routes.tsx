@@ -54,5 +54,6 @@ export const pageRoutes: PageRoute[] = [
   { path: '/staff/orders/:reference', access: 'staff', load: () => import('./pages/StaffOrderPage') },
   { path: '/staff/applications', access: 'staff', load: () => import('./pages/StaffApplicationsPage') },
   { path: '/staff/subscribers', access: 'staff', load: () => import('./pages/StaffSubscribersPage') },
+  { path: '/staff/prices', access: 'staff', load: () => import('./pages/StaffPricesPage') },
   { path: '*', access: 'public', load: () => import('./pages/NotFoundPage') },
 ];

@@ -1,5 +1,5 @@
 /**
- * Refusals inside a batch of bookings (server/orders/batches.ts, server/routes/booking.ts). A
+ * Refusals inside a batch of bookings (server/orders/batches.ts, server/orders/booking.ts). A
  * booking whose token is garbage must not cost the good bookings stored with it a statement
  * more, and bookings that one account sends at the very same moment must not pass its hourly
  * limit together.

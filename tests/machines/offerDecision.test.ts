@@ -18,7 +18,7 @@ const changedMessage = 'The price has changed to ₦9,000,000.00. Check it befor
 const conflictBody = (offer: Offer, status: 'ToInspect' | 'Cancelled' = 'ToInspect'): OfferConflictBody => ({
   message: changedMessage,
   order: {
-    reference_number: open.reference, service_type: 'scheduled_delivery', status, created_at: shown.created_at, offer, updated_at: shown.created_at,
+    reference_number: open.reference, service_type: 'scheduled_delivery', status, created_at: shown.created_at, offer, price: null, estimate: null, updated_at: shown.created_at,
     details: { kind: 'delivery', pickup_address: 'Lekki', sender_fullname: 'Ada', sender_phone: '08031234567', pickup_date: null, description: 'Box', receivers: [] },
     history: [], payment: null, receipts: [], refunds: [], cancellation: null,
   },

@@ -44,7 +44,7 @@ describe('receiverListMachine sequences', () => {
     const notifyErrors = vi.fn();
     const actor = createActor(standalone(changed, notifyErrors), { input: { receivers, max } }).start();
     const type = (entry: Receiver) =>
-      fields.forEach((name) => actor.send({ type: 'receiver.change', name, value: entry[name] }));
+      fields.forEach((name) => actor.send({ type: 'receiver.change', name, value: entry[name] ?? '' }));
     return { actor, changed, notifyErrors, type, context: () => actor.getSnapshot().context };
   };
 

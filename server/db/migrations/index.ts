@@ -10,6 +10,7 @@ import * as serverKeysSessionExpiry from './007-server-keys-session-expiry';
 import * as codeAndMailLimits from './008-code-and-mail-limits';
 import * as bookingWindows from './009-booking-windows';
 import * as money from './010-money';
+import * as tariffsPlaces from './011-tariffs-places';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-code-and-mail-limits': codeAndMailLimits,
   '009-booking-windows': bookingWindows,
   '010-money': money,
+  '011-tariffs-places': tariffsPlaces,
 };

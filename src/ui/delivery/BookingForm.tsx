@@ -9,12 +9,19 @@ import { BookingActions } from './BookingPage';
 import { DELIVERY_CREATED } from '../../api/contract';
 import { thankYouPath } from './booking';
 import { DeliveryField, type DeliveryFieldSpec } from './fields';
+import type { PriceRequest } from '../../api/pricing';
+import { PlaceFields } from '../prices/PlaceFields';
+import { PricePreview } from '../prices/PricePreview';
+import { usePricePreview } from '../prices/usePricePreview';
+import '../prices/prices.css';
 
 export interface BookingField {
   name: string;
   spec: DeliveryFieldSpec;
   /** A date field that cannot be before this other field's date. */
   notBefore?: string;
+  /** An address followed by its place (state and LGA, README "Prices"): the labels' start and the fields' names. */
+  place?: { label: string; state: string; lga: string };
 }
 
 interface BookingFormProps<M extends FormMachine> {
@@ -25,24 +32,34 @@ interface BookingFormProps<M extends FormMachine> {
   /** Session-storage name of the draft. */
   draft: string;
   submitLabel: string;
+  /** What the price preview prices the form as. */
+  serviceType: 'instant_delivery' | 'scheduled_delivery';
 }
 
-export function BookingForm<M extends FormMachine>({ machine, fields, submit, draft, submitLabel }: BookingFormProps<M>) {
-  const { field, onSubmit, busy, snapshot } = useFormFlow(machine, {
-    values: Object.fromEntries(fields.map(({ name }) => [name, ''])),
+export function BookingForm<M extends FormMachine>({ machine, fields, submit, draft, submitLabel, serviceType }: BookingFormProps<M>) {
+  const names = fields.flatMap(({ name, place }) => (place ? [name, place.state, place.lga] : [name]));
+  const { field, onSubmit, busy, snapshot, send } = useFormFlow(machine, {
+    values: Object.fromEntries(names.map((name) => [name, ''])),
     submit,
     successMessage: () => DELIVERY_CREATED,
     leaveTo: thankYouPath,
     draft,
   });
-  const { values } = snapshot.context;
+  const { values, errors } = snapshot.context;
+  const text = (name: string) => String(values[name] ?? '');
+  const preview = usePricePreview({ service_type: serviceType, ...Object.fromEntries(names.map((name) => [name, text(name)])) } as PriceRequest);
+  const bind = (name: string) => ({ value: text(name), errors: errors[name], onChange: (value: string) => send({ type: 'field.change', name, value }) });
   return (
     <form className="booking-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       <div className="form-grid">
-        {fields.map(({ name, spec, notBefore }) => (
-          <DeliveryField key={name} spec={spec} min={notBefore ? String(values[notBefore] ?? '') : undefined} {...field(name)} />
+        {fields.map(({ name, spec, notBefore, place }) => (
+          <div key={name} className={place ? 'address-with-place' : 'field-slot'}>
+            <DeliveryField spec={spec} min={notBefore ? text(notBefore) : undefined} {...field(name)} />
+            {place && <PlaceFields label={place.label} names={place} state={bind(place.state)} lga={bind(place.lga)} places={preview.places} />}
+          </div>
         ))}
       </div>
+      <PricePreview preview={preview} waitingText="Choose the pickup and delivery state and LGA to see the price." />
       <BookingActions busy={busy} submit={submitLabel} />
     </form>
   );

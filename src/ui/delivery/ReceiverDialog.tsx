@@ -7,6 +7,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { FormEvent } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ReceiverListEvent, receiverListMachine } from '../../machines/receiverListMachine';
+import type { PublishedTariff } from '../../api/contract';
+import { PlaceFields } from '../prices/PlaceFields';
 import { bindFields, DeliveryField, fieldSpecs } from './fields';
 
 interface ReceiverDialogProps {
@@ -14,12 +16,19 @@ interface ReceiverDialogProps {
   send: (event: ReceiverListEvent) => void;
   /** A receiver's delivery date starts at the pickup date. */
   pickupDate: string;
+  /** The states and LGAs of the published tariff; null while they load. */
+  places: PublishedTariff['places'] | null;
 }
 
-export function ReceiverDialog({ list, send, pickupDate }: ReceiverDialogProps) {
+export function ReceiverDialog({ list, send, pickupDate, places }: ReceiverDialogProps) {
   if (!list) return null;
   const { entry, errors } = list.context;
   const field = bindFields(entry, errors, (name, value) => send({ type: 'receiver.change', name, value }));
+  const place = (name: 'state' | 'lga') => ({
+    value: entry[name] ?? '',
+    errors: errors[name],
+    onChange: (value: string) => send({ type: 'receiver.change', name, value }),
+  });
   const title = list.matches({ dialog: 'editing' }) ? `Edit Receiver ${(list.context.editing ?? 0) + 1}` : "Add Receiver's Details";
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -31,9 +40,10 @@ export function ReceiverDialog({ list, send, pickupDate }: ReceiverDialogProps) 
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog">
           <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description>All fields are required.</Dialog.Description>
+          <Dialog.Description>All fields are required, except the state and LGA (they give an instant price).</Dialog.Description>
           <form onSubmit={save} noValidate>
             <DeliveryField spec={fieldSpecs.deliveryAddress} {...field('address')} />
+            <PlaceFields label="Delivery" names={{ state: 'state', lga: 'lga' }} state={place('state')} lga={place('lga')} places={places} />
             <DeliveryField spec={fieldSpecs.receiverName} {...field('name')} />
             <DeliveryField spec={fieldSpecs.receiverPhone} {...field('phone')} />
             <DeliveryField spec={fieldSpecs.deliveryDate} min={pickupDate} {...field('date')} />

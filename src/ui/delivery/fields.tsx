@@ -43,7 +43,7 @@ export interface BoundField {
 
 /** Binds inputs to values and messages held by a machine; `change` sends the machine's event. */
 export function bindFields<N extends string>(
-  values: Record<N, string>,
+  values: Partial<Record<N, string>>,
   errors: Partial<Record<string, string[]>>,
   change: (name: N, value: string) => void,
 ) {

@@ -10,6 +10,10 @@ import { bindFields, DeliveryField, fieldSpecs } from '../delivery/fields';
 import { BookingActions, BookingPage } from '../delivery/BookingPage';
 import { ReceiverCard } from '../delivery/ReceiverCard';
 import { useBulkDelivery } from '../delivery/useBulkDelivery';
+import { PlaceFields } from '../prices/PlaceFields';
+import { PricePreview } from '../prices/PricePreview';
+import { usePricePreview } from '../prices/usePricePreview';
+import '../prices/prices.css';
 
 // The receiver dialog (Radix Dialog with its focus trap and scroll lock, about 7 KB gzipped)
 // loads when it is first opened, not with the form (docs/architecture.md, "What a route loads").
@@ -31,6 +35,17 @@ export default function BulkDeliveryPage() {
   // Once opened, the dialog stays mounted, so it closes as Radix closes it (focus back, no flash).
   const [dialogWanted, setDialogWanted] = useState(false);
   if (!dialogWanted && list?.matches('dialog')) setDialogWanted(true);
+  const preview = usePricePreview({
+    service_type: 'bulk_delivery',
+    pickup_state: values.pickup_state,
+    pickup_lga: values.pickup_lga,
+    receiver_details: receivers.map(({ state, lga }) => ({ state, lga })),
+  });
+  const place = (name: 'pickup_state' | 'pickup_lga') => ({
+    value: values[name] ?? '',
+    errors: errors[name],
+    onChange: (value: string) => send({ type: 'field.change', name, value }),
+  });
 
   return (
     <BookingPage title="Bulk Delivery" subtitle="Send your items to multiple locations">
@@ -39,6 +54,7 @@ export default function BulkDeliveryPage() {
           <legend>Sender's Details</legend>
           <div className="form-grid">
             <DeliveryField spec={fieldSpecs.pickupAddress} {...field('pickup_address')} />
+            <PlaceFields label="Pickup" names={{ state: 'pickup_state', lga: 'pickup_lga' }} state={place('pickup_state')} lga={place('pickup_lga')} places={preview.places} />
             <DeliveryField spec={fieldSpecs.senderName} {...field('sender_fullname')} />
             <DeliveryField spec={fieldSpecs.senderPhone} {...field('sender_number')} />
             <DeliveryField spec={fieldSpecs.pickupDate} {...field('pickup_date')} />
@@ -76,11 +92,12 @@ export default function BulkDeliveryPage() {
           {full && <p className="field-hint">One booking takes at most {list.context.max} receivers.</p>}
         </section>
 
+        <PricePreview preview={preview} waitingText="Choose the pickup's and every receiver's state and LGA to see the price." />
         <BookingActions busy={busy} submit={receivers.length > 0 ? 'Submit' : null} />
       </form>
       {dialogWanted && (
         <Suspense fallback={<Waiting>Opening the receiver's form…</Waiting>}>
-          <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} />
+          <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} places={preview.places} />
         </Suspense>
       )}
     </BookingPage>

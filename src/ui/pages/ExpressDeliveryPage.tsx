@@ -6,9 +6,9 @@ import { BookingPage } from '../delivery/BookingPage';
 import { fieldSpecs } from '../delivery/fields';
 
 const fields: BookingField[] = [
-  { name: 'pickup_address', spec: fieldSpecs.pickupAddress },
+  { name: 'pickup_address', spec: fieldSpecs.pickupAddress, place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' } },
   // Spelt so on the wire (docs/product.md).
-  { name: 'dilivery_address', spec: fieldSpecs.deliveryAddress },
+  { name: 'dilivery_address', spec: fieldSpecs.deliveryAddress, place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' } },
   { name: 'sender_fullname', spec: fieldSpecs.senderName },
   { name: 'receiver_fullname', spec: fieldSpecs.receiverName },
   { name: 'sender_number', spec: fieldSpecs.senderPhone },
@@ -25,6 +25,7 @@ export default function ExpressDeliveryPage() {
         submit={(request, extras) => api.instantDelivery(request, extras)}
         draft="instantDelivery"
         submitLabel="Book Now"
+        serviceType="instant_delivery"
       />
     </BookingPage>
   );

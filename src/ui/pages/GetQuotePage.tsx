@@ -9,7 +9,8 @@ import { calls, threeStepApartmentTypes, threeStepFloors, threeStepRoomCounts } 
 import { quoteMachine, quoteSteps } from '../../machines/quoteMachine';
 import { usePageMeta } from '../components/PageMeta';
 import { Waiting } from '../components/LoadStates';
-import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField } from '../quotes/QuoteFields';
+import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField, useMovePreview } from '../quotes/QuoteFields';
+import { PricePreview } from '../prices/PricePreview';
 import { StepButtons } from '../quotes/StepButtons';
 import { StepHeading } from '../quotes/StepHeading';
 import { useQuoteFlow } from '../quotes/useQuoteFlow';
@@ -39,6 +40,7 @@ export default function GetQuotePage() {
   });
   const { snapshot, step, busy, onSubmit } = flow;
   const result = snapshot.context.result;
+  const preview = useMovePreview(flow, 'state_service');
 
   return (
     <section className="page">
@@ -79,8 +81,8 @@ export default function GetQuotePage() {
             </div>
             {step.name === 'locations' && (
               <>
-                <LocationFields flow={flow} side="from" lists={lists} />
-                <LocationFields flow={flow} side="to" lists={lists} />
+                <LocationFields flow={flow} side="from" lists={lists} places={preview.places} />
+                <LocationFields flow={flow} side="to" lists={lists} places={preview.places} />
               </>
             )}
             {step.name === 'contact' && <ContactFields flow={flow} required />}
@@ -96,6 +98,7 @@ export default function GetQuotePage() {
               </div>
             )}
           </fieldset>
+          <PricePreview preview={preview} waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate." />
           <StepButtons flow={flow} />
         </form>
       )}

@@ -6,8 +6,8 @@ import { BookingPage } from '../delivery/BookingPage';
 import { fieldSpecs } from '../delivery/fields';
 
 const fields: BookingField[] = [
-  { name: 'pickup_address', spec: fieldSpecs.pickupAddress },
-  { name: 'delivery_address', spec: fieldSpecs.deliveryAddress },
+  { name: 'pickup_address', spec: fieldSpecs.pickupAddress, place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' } },
+  { name: 'delivery_address', spec: fieldSpecs.deliveryAddress, place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' } },
   { name: 'sender_fullname', spec: fieldSpecs.senderName },
   { name: 'receiver_fullname', spec: fieldSpecs.receiverName },
   { name: 'sender_phone', spec: fieldSpecs.senderPhone },
@@ -26,6 +26,7 @@ export default function ScheduleDeliveryPage() {
         submit={(request, extras) => api.scheduledDelivery(request, extras)}
         draft="scheduledDelivery"
         submitLabel="Book Now"
+        serviceType="scheduled_delivery"
       />
     </BookingPage>
   );

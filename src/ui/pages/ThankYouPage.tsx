@@ -8,11 +8,19 @@ import { Link } from '../components/Link';
 import { usePageMeta } from '../components/PageMeta';
 import { ThankYouArt } from '../illustrations/states';
 import { paths } from '../paths';
+import { formatNaira } from '../../api/contract';
+import { formatRange } from '../prices/PricePreview';
+
+/** A whole number of kobo from the address, else null (the address is only repeated, never trusted). */
+const koboOf = (text: string | null) => (text !== null && /^\d{1,13}$/.test(text) ? Number(text) : null);
 
 export default function ThankYouPage() {
   usePageMeta('Thank you');
   const [params] = useSearchParams();
   const reference = params.get('reference');
+  const price = koboOf(params.get('price'));
+  const low = koboOf(params.get('low'));
+  const high = koboOf(params.get('high'));
   return (
     <section className="page narrow">
       <div className="state-art">
@@ -26,6 +34,16 @@ export default function ThankYouPage() {
             Your tracking reference ID is <strong className="reference">{reference}</strong>. We have also
             emailed it to you.
           </p>
+          {price !== null && (
+            <p className="thank-you-price">
+              Your price: <strong>{formatNaira(price)}</strong>, accepted at booking.
+            </p>
+          )}
+          {low !== null && high !== null && (
+            <p className="thank-you-price">
+              Your estimate: <strong>{formatRange(low, high)}</strong>, final price after inspection.
+            </p>
+          )}
           <p className="actions">
             <Link className="button" to={paths.order(reference)}>
               See your order

@@ -5,7 +5,12 @@
 import { Link } from '../components/Link';
 import { relocationServices, todayInLagos } from '../../api/contract';
 import { FieldErrors, SelectField, TextAreaField, TextField } from '../components/Field';
+import type { PublishedTariff } from '../../api/contract';
+import type { MovePlaces } from '../../api/pricing';
+import { PlaceFields } from '../prices/PlaceFields';
+import { usePricePreview } from '../prices/usePricePreview';
 import type { QuoteFlow } from './useQuoteFlow';
+import '../prices/prices.css';
 
 export interface ChoiceLists {
   apartmentTypes: readonly string[];
@@ -19,20 +24,43 @@ const sides = {
     type: ['moving_from_apartment_type', 'Current apartment type'],
     rooms: ['number_of_room_moving_from', 'Rooms at your current home'],
     floor: ['aptFloor', 'Current apartment floor'],
+    place: ['Current home', 'moving_from_state', 'moving_from_lga'],
   },
   to: {
     address: ['moving_to_address', 'Destination address'],
     type: ['moving_to_apartment_type', 'Destination apartment type'],
     rooms: ['number_of_room_moving_to', 'Rooms at your destination'],
     floor: ['toAptFloor', 'Destination apartment floor'],
+    place: ['Destination', 'moving_to_state', 'moving_to_lga'],
   },
 } as const;
 
-export function LocationFields({ flow, side, lists }: { flow: QuoteFlow; side: keyof typeof sides; lists: ChoiceLists }) {
-  const { address, type, rooms, floor } = sides[side];
+/** The estimate of a move while its form is filled (README "Prices"), from what was typed so far. */
+export function useMovePreview(flow: QuoteFlow, serviceType: MovePlaces['service_type']) {
+  const values = flow.snapshot.context.values as Record<string, string | undefined>;
+  const keys = ['moving_from_state', 'moving_from_lga', 'moving_to_state', 'moving_to_lga', 'moving_from_apartment_type', 'number_of_room_moving_from', 'aptFloor', 'toAptFloor', 'Services'] as const;
+  return usePricePreview({ service_type: serviceType, ...Object.fromEntries(keys.map((key) => [key, values[key] ?? ''])) });
+}
+
+interface LocationFieldsProps {
+  flow: QuoteFlow;
+  side: keyof typeof sides;
+  lists: ChoiceLists;
+  /** The states and LGAs of the published tariff; null while they load. */
+  places: PublishedTariff['places'] | null;
+}
+
+export function LocationFields({ flow, side, lists, places }: LocationFieldsProps) {
+  const { address, type, rooms, floor, place } = sides[side];
+  const [label, stateName, lgaName] = place;
+  const bind = (name: string) => {
+    const { value, errors } = flow.field(name);
+    return { value, errors, onChange: (next: string) => flow.send({ type: 'field.change', name, value: next }) };
+  };
   return (
     <div className="form-grid">
       <TextField label={address[1]} required autoComplete="street-address" {...flow.field(address[0])} />
+      <PlaceFields label={label} names={{ state: stateName, lga: lgaName }} state={bind(stateName)} lga={bind(lgaName)} places={places} />
       <SelectField label={type[1]} required options={lists.apartmentTypes} {...flow.field(type[0])} />
       <SelectField label={rooms[1]} required options={lists.roomCounts} {...flow.field(rooms[0])} />
       <SelectField label={floor[1]} required options={lists.floors} {...flow.field(floor[0])} />

@@ -10,11 +10,12 @@ import { calls, fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } fro
 import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
 import { Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
-import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField } from './QuoteFields';
+import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField, useMovePreview } from './QuoteFields';
+import { PricePreview } from '../prices/PricePreview';
 import { StepButtons } from './StepButtons';
 import { StepHeading } from './StepHeading';
 import { useQuoteFlow } from './useQuoteFlow';
-import { paths } from '../paths';
+import { pricedThankYou } from '../delivery/booking';
 import './quotes.css';
 
 // The photo step's drop zone (react-dropzone and its table of file types, about 6 KB gzipped)
@@ -32,6 +33,8 @@ const tabTitles: Record<StepName, string> = {
   additionalInformation: 'Additional Information',
 };
 
+const serviceTypeOf = { stateServiceMultipart: 'state_service', localService: 'local_service', officeService: 'office_service' } as const;
+
 export interface QuoteWizardProps {
   title: string;
   /** The call sends the quote; its contract text is the success toast. */
@@ -48,14 +51,15 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     draft,
     submit: ({ quote, files }, extras) => api[call](quote, { ...extras, files: { file: files[0] } }),
     successMessage: calls[call].success,
-    leaveTo: (result) => paths.thankYou(result.data.reference_number),
+    leaveTo: (result) => pricedThankYou(result.data.reference_number, result.data),
   });
   const { snapshot, send, step, busy, onSubmit } = flow;
   const { files, errors } = snapshot.context;
+  const preview = useMovePreview(flow, serviceTypeOf[call]);
 
   const panels: Record<StepName, ReactNode> = {
-    currentLocation: <LocationFields flow={flow} side="from" lists={lists} />,
-    destination: <LocationFields flow={flow} side="to" lists={lists} />,
+    currentLocation: <LocationFields flow={flow} side="from" lists={lists} places={preview.places} />,
+    destination: <LocationFields flow={flow} side="to" lists={lists} places={preview.places} />,
     contactDetails: <ContactFields flow={flow} required={false} />,
     uploadMedia: (
       <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
@@ -114,6 +118,7 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
             {panels[step.name as StepName]}
           </fieldset>
         </div>
+        <PricePreview preview={preview} waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate." />
         <StepButtons flow={flow} />
       </form>
     </section>

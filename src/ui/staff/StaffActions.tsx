@@ -5,6 +5,7 @@
  * refunds paid back). Each asks for confirmation before it is sent and shows the server's answer. Runs
  * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
  */
+import { formatRange } from '../prices/PricePreview';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api/lazy';
@@ -164,6 +165,12 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
 
       <section className="order-part" aria-labelledby="send-offer">
         <h2 id="send-offer">Send a price</h2>
+        {order.estimate && (
+          <p className="tariff-estimate">
+            The tariff's estimate at booking: <strong>{formatRange(order.estimate.low_kobo, order.estimate.high_kobo)}</strong> (version{' '}
+            {order.estimate.version}). Your offer after inspection is the final price.
+          </p>
+        )}
         {offerClosed ? (
           <p>{order.offer?.state === 'accepted' ? 'The customer accepted a price: it is final.' : 'This order is closed.'}</p>
         ) : snapshot.matches('offer') ? (

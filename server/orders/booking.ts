@@ -13,19 +13,20 @@ import type { FastifyRequest } from 'fastify';
 import type { QueryCreator } from 'kysely';
 import type { ServiceType } from '../../src/api/contract';
 import { currentUser, sessionTokenHash, signIn } from '../accounts/auth';
-import { Batches, type BatchLimits } from '../orders/batches';
+import { Batches, type BatchLimits } from './batches';
 import type { DB, User } from '../db/database';
-import { reusableStatement, shapeOf } from '../orders/reusable-statement';
-import { checkReplay, type IdempotencyKey } from '../orders/idempotency';
+import { reusableStatement, shapeOf } from './reusable-statement';
+import { checkReplay, type IdempotencyKey } from './idempotency';
 import { bookingMail } from '../mail/messages';
 import type { MailContent } from '../mail/mailer';
-import { admitAll, admitUnderHourlyLimit, orderLimitExceeded, orderLimitMessage } from '../orders/order-limit';
+import { admitAll, admitUnderHourlyLimit, orderLimitExceeded, orderLimitMessage } from './order-limit';
 import { Problem, unauthorized } from '../http/problems';
 import type { Services } from '../services';
-import { bookingOutcomes, insertShipments, newReference, type NewShipment, type WithNewShipments } from '../orders/shipments';
+import type { BookingPrice } from '../money/order-price';
+import { bookingOutcomes, insertShipments, newReference, type NewShipment, type WithNewShipments } from './shipments';
 
 export interface Booked {
-  data: { reference_number: string };
+  data: { reference_number: string; price?: { version: number; amount_kobo: number }; estimate?: { version: number; low_kobo: number; high_kobo: number } };
   replayed: boolean;
 }
 
@@ -100,16 +101,27 @@ export const bookingBatches = (db: DB, limits: BatchLimits): BookingBatches =>
 const store = <Details extends object>(services: Services, statement: BookingStatement<Details>, values: BookingValues<Details>) =>
   services.bookings.add(`${statement.id}:${shapeOf(values)}`, { statement, values } as unknown as Booking);
 
-/** The signed-in customer of `request` books `serviceType`, with `details` stored by `statement`. */
-export async function book<Details extends object>(services: Services, request: FastifyRequest, serviceType: ServiceType, statement: BookingStatement<Details>, details: Details, isRetry = false): Promise<Booked> {
+/**
+ * The signed-in customer of `request` books `serviceType`, with `details` stored by `statement`
+ * and the price or estimate the tariff gave (../money/order-price.ts) on the shipment and in the mail.
+ */
+export async function book<Details extends object>(
+  services: Services,
+  request: FastifyRequest,
+  serviceType: ServiceType,
+  statement: BookingStatement<Details>,
+  details: Details,
+  price: BookingPrice = { columns: {} },
+  isRetry = false,
+): Promise<Booked> {
   const { mailer, config } = services;
   const idempotency = request.idempotencyKey;
   const limit = config.orderRateLimit;
   const reference = newReference();
   const values: BookingValues<Details> = {
     customer: { tokenHash: sessionTokenHash(request), limit: limit === 0 ? undefined : limit },
-    shipment: { reference, service_type: serviceType, idempotency_key: idempotency?.key, request_hash: idempotency?.hash },
-    mail: bookingMail(reference, serviceType),
+    shipment: { reference, service_type: serviceType, idempotency_key: idempotency?.key, request_hash: idempotency?.hash, ...price.columns },
+    mail: bookingMail(reference, serviceType, price.mailLine),
     details,
   };
   const outcome = await store(services, statement, values);
@@ -117,10 +129,10 @@ export async function book<Details extends object>(services: Services, request: 
   if (outcome === 'not-stored') {
     // Null when the booking may go ahead after all (an expired key cleared, the hour has room again).
     const answer = await answerWithoutBooking(services, request, isRetry);
-    return answer ?? book(services, request, serviceType, statement, details, true);
+    return answer ?? book(services, request, serviceType, statement, details, price, true);
   }
   mailer.wake();
-  return { data: { reference_number: reference }, replayed: false };
+  return { data: { reference_number: reference, ...price.answer }, replayed: false };
 }
 
 /**

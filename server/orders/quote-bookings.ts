@@ -1,0 +1,48 @@
+/**
+ * Relocation quotes: inter-state, local and office, each with an optional photo. Each records the
+ * estimate the tariff gives by its places and home (../money/order-price.ts); staff's offer
+ * after inspection is the final price (README "Prices").
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { ParsedRequestOf, ServiceType } from '../../src/api/contract';
+import { currentUser } from '../accounts/auth';
+import type { QuotesTable } from '../db/database';
+import { uploadedFile } from '../files/uploads';
+import { bookingPrice } from '../money/order-price';
+import type { Services } from '../services';
+import { book, bookingStatement, type Booked } from './booking';
+import { insertDetails } from './shipments';
+
+const quoteStatement = bookingStatement((withShipments, quotes: Array<{ reference: string; details: Omit<Insertable<QuotesTable>, 'shipment_id'> }>) =>
+  withShipments.with('new_quote', (query) => insertDetails(query, 'quotes', quotes.map(({ reference, details }) => ({ reference, values: details })))),
+);
+
+export type QuoteServiceType = Extract<ServiceType, 'state_service' | 'local_service' | 'office_service'>;
+
+export async function bookQuote(services: Services, request: FastifyRequest, serviceType: QuoteServiceType, body: ParsedRequestOf<'stateService'>): Promise<Booked> {
+  // Priced first: a place not in the list is refused before a photo is kept.
+  const price = await bookingPrice(services.db, { service_type: serviceType, ...body });
+  const file = uploadedFile(request, 'file');
+  let image: string | null = null;
+  if (file) {
+    // A photo comes in a form, whose session the guard looked up (requireBooker, ../accounts/auth.ts).
+    image = await services.images.save(file, 'file', currentUser(request).id);
+  }
+  // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).
+  const { aptFloor, toAptFloor, Services: chosenServices, ...quote } = body;
+  const places = {
+    moving_from_state: quote.moving_from_state || undefined,
+    moving_from_lga: quote.moving_from_lga || undefined,
+    moving_to_state: quote.moving_to_state || undefined,
+    moving_to_lga: quote.moving_to_lga || undefined,
+  };
+  const row = { ...quote, ...places, from_floor: aptFloor, to_floor: toAptFloor, services: chosenServices, image };
+  const booked = await book(services, request, serviceType, quoteStatement, row, price).catch(async (error: unknown) => {
+    await services.images.remove(image);
+    throw error;
+  });
+  // A retried submit keeps the first booking's photo, not this copy.
+  if (booked.replayed) await services.images.remove(image);
+  return booked;
+}

@@ -1,0 +1,78 @@
+import { expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { PublishedTariff } from '../../src/api/contract';
+import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
+import { ApiError } from '../../src/api/errors';
+import { graphSuite } from './graph';
+
+const tariff: PublishedTariff = {
+  version: 3,
+  zones: [
+    { id: 'mainland', name: 'Lagos Mainland', places: ['Lagos'] },
+    { id: 'lekki', name: 'Lekki–Ajah', places: ['Lagos/Eti-Osa'] },
+  ],
+  routes: [
+    { from: 'mainland', to: 'mainland', amount_kobo: 300_000 },
+    { from: 'mainland', to: 'lekki', amount_kobo: 450_000 },
+    { from: 'lekki', to: 'lekki', amount_kobo: null },
+  ],
+  deliver_now_surcharge_kobo: 150_000,
+  extra_receiver_kobo: 100_000,
+  move_route_factor: 20,
+  apartment_kobo: { Studio: 6_000_000 },
+  per_room_kobo: 2_500_000,
+  per_floor_kobo: 750_000,
+  service_kobo: { packing_and_loading: 4_000_000, unpacking_and_arranging: 3_500_000, just_moving: 0 },
+  band_low_percent: 90,
+  band_high_percent: 110,
+  places: [{ state: 'Lagos', lgas: ['Eti-Osa', 'Ikeja'] }],
+};
+
+const empty = { service_type: 'instant_delivery' as const };
+const ikejaToEtiOsa = { ...empty, pickup_state: 'Lagos', pickup_lga: 'Ikeja', delivery_state: 'Lagos', delivery_lga: 'Eti-Osa' };
+const withinLekki = { ...empty, pickup_state: 'Lagos', pickup_lga: 'Eti-Osa', delivery_state: 'Lagos', delivery_lga: 'Eti-Osa' };
+
+graphSuite('pricePreview', {
+  machine: pricePreviewMachine,
+  input: { request: empty },
+  events: [
+    { type: 'xstate.done.actor.loadTariff', output: tariff },
+    { type: 'xstate.error.actor.loadTariff', error: new ApiError(['An error occurred. Please try again.']) },
+    { type: 'order.change', request: ikejaToEtiOsa },
+    { type: 'order.change', request: withinLekki },
+    { type: 'order.change', request: empty },
+  ],
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, price: snapshot.context.price, loaded: snapshot.context.tariff !== null, request: snapshot.context.request }),
+});
+
+const started = (load: () => Promise<PublishedTariff>) =>
+  createActor(pricePreviewMachine.provide({ actors: { loadTariff: fromPromise(load) } }), { input: { request: empty } }).start();
+
+const settled = (actor: ReturnType<typeof started>) => new Promise<void>((resolve) => actor.subscribe((snapshot) => !snapshot.hasTag('busy') && resolve()));
+
+it('prices what was typed while the tariff loaded, then every change at once', async () => {
+  const actor = started(async () => tariff);
+  actor.send({ type: 'order.change', request: ikejaToEtiOsa });
+  await settled(actor);
+  expect(actor.getSnapshot().value).toBe('priced');
+  expect(actor.getSnapshot().context.price).toEqual({ kind: 'price', version: 3, amount_kobo: 600_000 });
+  actor.send({ type: 'order.change', request: withinLekki });
+  expect(actor.getSnapshot().value).toBe('onRequest');
+  actor.send({ type: 'order.change', request: { ...ikejaToEtiOsa, delivery_lga: '' } });
+  expect(actor.getSnapshot().value).toBe('waitingForPlaces');
+});
+
+it('without the tariff, keeps the form going and loads again on retry', async () => {
+  let fail = true;
+  const actor = started(async () => {
+    if (fail) throw new Error('offline');
+    return tariff;
+  });
+  await settled(actor);
+  expect(actor.getSnapshot().value).toBe('tariffUnavailable');
+  actor.send({ type: 'order.change', request: ikejaToEtiOsa });
+  fail = false;
+  actor.send({ type: 'retry' });
+  await settled(actor);
+  expect(actor.getSnapshot().value).toBe('priced');
+});
