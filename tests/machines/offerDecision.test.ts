@@ -15,7 +15,7 @@ const offline = new ApiError(['An error occurred. Please try again.']);
 const stale = new ApiError(['You already accepted this price.'], {}, 409);
 /** The 409 of an answer whose offer staff replaced: the order as it is now, with the new price. */
 const changedMessage = 'The price has changed to ₦9,000,000.00. Check it before you accept.';
-const conflictBody = (offer: Offer, status: 'ToInspect' | 'Cancelled' = 'ToInspect'): OfferConflictBody => ({
+const conflictBody = (offer: Offer | null, status: 'ToInspect' | 'Cancelled' = 'ToInspect'): OfferConflictBody => ({
   message: changedMessage,
   order: {
     reference_number: open.reference, service_type: 'scheduled_delivery', status, created_at: shown.created_at, offer, updated_at: shown.created_at,
@@ -31,6 +31,8 @@ const refused = new ApiError(['Please tell us why you are declining.'], { reason
 const failedWithOrder = new ApiError(['An error occurred. Please try again.'], {}, 500, conflictBody(newPrice));
 /** A 409 whose order's newest offer was already answered (in another tab): nothing new to answer. */
 const answeredElsewhere = new ApiError(['You already accepted this price.'], {}, 409, conflictBody({ ...newPrice, state: 'accepted' }));
+/** A 409 whose order shows no offer any more: nothing to answer, the page loads it again. */
+const withdrawn = new ApiError(['This price can no longer be answered.'], {}, 409, conflictBody(null));
 /** The orders the server answers after an answer, with the offer as it now stands. */
 const acceptedOrder = conflictBody({ ...shown, state: 'accepted', decided_at: '2030-01-03T09:00:00.000Z' }).order;
 const declinedOrder = conflictBody({ ...shown, state: 'declined', decline_reason: 'Too expensive for us' }).order;
@@ -98,6 +100,7 @@ graphSuite('offerDecision', {
     { type: 'xstate.error.actor.accept', error: replacedAndCancelled },
     { type: 'xstate.error.actor.accept', error: failedWithOrder },
     { type: 'xstate.error.actor.accept', error: answeredElsewhere },
+    { type: 'xstate.error.actor.accept', error: withdrawn },
     { type: 'xstate.done.actor.decline', output: declinedOrder },
     { type: 'xstate.error.actor.decline', error: offline },
     { type: 'xstate.error.actor.decline', error: stale },
