@@ -9,16 +9,33 @@ import { mutationArea } from './scripts/mutation-areas';
 import { FailedLoadsAsTests } from './tests/support/mutation-reporter';
 
 const area = mutationArea(process.env.MUTATION_AREA ?? '');
-const testsUnder = (folder: string) => area.tests.filter((file) => file.startsWith(`tests/${folder}/`));
+const testsUnder = (folder: string) =>
+  area.tests.filter((file) => file.startsWith(`tests/${folder}/`));
 
 const projects = [
   // Instrumented code is slower: the generated suites' coverage check needs more than vitest's 5 s.
   { name: 'machines', include: testsUnder('machines'), environment: 'node', testTimeout: 60_000 },
-  { name: 'ui', include: testsUnder('ui'), environment: 'jsdom', setupFiles: ['tests/ui/setup.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
-  { name: 'api', include: testsUnder('api'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+  {
+    name: 'ui',
+    include: testsUnder('ui'),
+    environment: 'jsdom',
+    setupFiles: ['tests/ui/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+  {
+    name: 'api',
+    include: testsUnder('api'),
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 ].filter((project) => project.include.length > 0);
 
 export default defineConfig({
   plugins: [react()],
-  test: { reporters: [new FailedLoadsAsTests()], projects: projects.map((test) => ({ extends: true, test })) },
+  test: {
+    reporters: [new FailedLoadsAsTests()],
+    projects: projects.map((test) => ({ extends: true, test })),
+  },
 });

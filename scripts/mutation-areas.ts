@@ -33,28 +33,47 @@ const machineAreas: MutationArea[] = [
   machine('login', 'loginMachine', ['tests/machines/login.test.ts']),
   machine('signup', 'signupMachine', ['tests/machines/signup.test.ts']),
   machine('session', 'sessionMachine', ['tests/machines/session.test.ts']),
-  machine('emailVerification', 'emailVerificationMachine', ['tests/machines/emailVerification.test.ts']),
+  machine('emailVerification', 'emailVerificationMachine', [
+    'tests/machines/emailVerification.test.ts',
+  ]),
   machine('resendOtp', 'resendOtpMachine', ['tests/machines/resendOtp.test.ts']),
   machine('quote', 'quoteMachine', ['tests/machines/quoteMachine.test.ts']),
   machine('quoteWizard', 'quoteWizardMachine', ['tests/machines/quoteWizardMachine.test.ts']),
-  machine('quoteSteps', 'quoteSteps', ['tests/machines/quoteMachine.test.ts', 'tests/machines/quoteWizardMachine.test.ts']),
+  machine('quoteSteps', 'quoteSteps', [
+    'tests/machines/quoteMachine.test.ts',
+    'tests/machines/quoteWizardMachine.test.ts',
+  ]),
   machine('instantDelivery', 'instantDeliveryMachine', ['tests/machines/instantDelivery.test.ts']),
-  machine('scheduledDelivery', 'scheduledDeliveryMachine', ['tests/machines/scheduledDelivery.test.ts']),
+  machine('scheduledDelivery', 'scheduledDeliveryMachine', [
+    'tests/machines/scheduledDelivery.test.ts',
+  ]),
   machine('bulkDelivery', 'bulkDeliveryMachine', ['tests/machines/bulkDelivery.test.ts']),
-  machine('packageDetails', 'packageDetailsMachine', ['tests/machines/packageDetailsMachine.test.ts']),
+  machine('packageDetails', 'packageDetailsMachine', [
+    'tests/machines/packageDetailsMachine.test.ts',
+  ]),
   machine('form', 'formMachine', ['tests/machines/formMachine.test.ts']),
   machine('tracking', 'trackingMachine', ['tests/machines/trackingMachine.test.ts']),
-  machine('trackingTimeline', 'trackingTimelineMachine', ['tests/machines/trackingTimeline.test.ts']),
+  machine('trackingTimeline', 'trackingTimelineMachine', [
+    'tests/machines/trackingTimeline.test.ts',
+  ]),
   machine('orders', 'ordersMachine', ['tests/machines/ordersMachine.test.ts']),
   machine('orderPage', 'orderPageMachine', ['tests/machines/orderPage.test.ts']),
   machine('orderChanges', 'orderChangesMachine', ['tests/machines/orderChanges.test.ts']),
   machine('profileUpdate', 'profileUpdateMachine', ['tests/machines/profileUpdateMachine.test.ts']),
-  machine('changePassword', 'changePasswordMachine', ['tests/machines/changePasswordMachine.test.ts']),
-  machine('deactivateAccount', 'deactivateAccountMachine', ['tests/machines/deactivateAccountMachine.test.ts']),
+  machine('changePassword', 'changePasswordMachine', [
+    'tests/machines/changePasswordMachine.test.ts',
+  ]),
+  machine('deactivateAccount', 'deactivateAccountMachine', [
+    'tests/machines/deactivateAccountMachine.test.ts',
+  ]),
   machine('application', 'applicationMachine', ['tests/machines/application.test.ts']),
-  machine('applicationStatus', 'applicationStatusMachine', ['tests/machines/applicationStatus.test.ts']),
+  machine('applicationStatus', 'applicationStatusMachine', [
+    'tests/machines/applicationStatus.test.ts',
+  ]),
   machine('staffList', 'staffListMachine', ['tests/machines/staffList.test.ts']),
-  machine('staffOrderActions', 'staffOrderActionsMachine', ['tests/machines/staffOrderActions.test.ts']),
+  machine('staffOrderActions', 'staffOrderActionsMachine', [
+    'tests/machines/staffOrderActions.test.ts',
+  ]),
   machine('csvDownload', 'csvDownloadMachine', ['tests/machines/csvDownload.test.ts']),
   machine('newsletter', 'newsletterMachine', ['tests/machines/newsletter.test.ts']),
   machine('faq', 'faqMachine', ['tests/machines/faq.test.ts']),
@@ -65,7 +84,11 @@ const machineAreas: MutationArea[] = [
   {
     name: 'formHelpers',
     mutate: ['src/machines/formFields.ts', 'src/machines/submitLifecycle.ts'],
-    tests: ['tests/machines/formMachine.test.ts', 'tests/machines/passwordReset.test.ts', 'tests/machines/offerDecision.test.ts'],
+    tests: [
+      'tests/machines/formMachine.test.ts',
+      'tests/machines/passwordReset.test.ts',
+      'tests/machines/offerDecision.test.ts',
+    ],
     goal: 85,
   },
 ];
@@ -75,13 +98,26 @@ const serverAreas: MutationArea[] = [
   {
     name: 'server-orders',
     mutate: ['server/orders/orders.ts'],
-    tests: ['tests/api/offers.test.ts', 'tests/api/offer-safety.test.ts', 'tests/api/my-orders.test.ts'],
+    tests: [
+      'tests/api/offers.test.ts',
+      'tests/api/offer-safety.test.ts',
+      'tests/api/my-orders.test.ts',
+    ],
     goal: 75,
   },
   {
     name: 'server-codes',
-    mutate: ['server/accounts/codes.ts', 'server/accounts/code-limits.ts', 'server/accounts/login-throttle.ts'],
-    tests: ['tests/api/code-limits.test.ts', 'tests/api/account-security.test.ts', 'tests/api/passwords.test.ts', 'tests/api/throttle-and-replay-rules.test.ts'],
+    mutate: [
+      'server/accounts/codes.ts',
+      'server/accounts/code-limits.ts',
+      'server/accounts/login-throttle.ts',
+    ],
+    tests: [
+      'tests/api/code-limits.test.ts',
+      'tests/api/account-security.test.ts',
+      'tests/api/passwords.test.ts',
+      'tests/api/throttle-and-replay-rules.test.ts',
+    ],
     goal: 75,
   },
   {
@@ -97,6 +133,9 @@ export const mutationAreas: MutationArea[] = [...machineAreas, ...serverAreas];
 
 export function mutationArea(name: string): MutationArea {
   const area = mutationAreas.find((candidate) => candidate.name === name);
-  if (!area) throw new Error(`No mutation area "${name}". Areas: ${mutationAreas.map((known) => known.name).join(', ')}`);
+  if (!area)
+    throw new Error(
+      `No mutation area "${name}". Areas: ${mutationAreas.map((known) => known.name).join(', ')}`,
+    );
   return area;
 }

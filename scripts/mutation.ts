@@ -30,7 +30,8 @@ interface AreaScore {
 }
 
 /** Stryker's mutation score: detected (killed or timed out) over all that ran or had no test. */
-const score = ({ killed, survived, noCoverage }: AreaScore) => (100 * killed) / Math.max(1, killed + survived + noCoverage);
+const score = ({ killed, survived, noCoverage }: AreaScore) =>
+  (100 * killed) / Math.max(1, killed + survived + noCoverage);
 
 async function measure(area: MutationArea): Promise<AreaScore> {
   // vitest.mutation.config.ts reads the area; Stryker's runner processes inherit it.
@@ -54,14 +55,23 @@ async function measure(area: MutationArea): Promise<AreaScore> {
     clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
     tempDirName: `.stryker-tmp/${area.name}`,
     cleanTempDir: true,
-    ignorePatterns: ['/data', '/dist', '/docs', '/reports', '/coverage', '/tests/.artifacts', '/.stryker-tmp'],
+    ignorePatterns: [
+      '/data',
+      '/dist',
+      '/docs',
+      '/reports',
+      '/coverage',
+      '/tests/.artifacts',
+      '/.stryker-tmp',
+    ],
     thresholds: { high: area.goal, low: area.goal - 10, break: null },
     // A mutant whose tests take over three times as long as unmutated ones counts as hanging (killed).
     // The shared 2-core machine's load varies: a lower factor turned slow survivors into false kills.
     timeoutFactor: 3,
     timeoutMS: 10_000,
   }).runMutationTest();
-  const count = (...statuses: MutantResult['status'][]) => results.filter((result) => statuses.includes(result.status)).length;
+  const count = (...statuses: MutantResult['status'][]) =>
+    results.filter((result) => statuses.includes(result.status)).length;
   return {
     area,
     mutants: results.length,
@@ -95,8 +105,14 @@ const rows = scores.map((measured) => [
   `${measured.minutes.toFixed(1)} min`,
 ]);
 const header = ['area', 'mutants', 'killed', 'survived', 'no test', 'score', 'goal', 'time'];
-const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-console.log(['', line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'));
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+);
+const line = (cells: string[]) =>
+  `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+console.log(
+  ['', line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'),
+);
 if (failed.length > 0) console.log(`Not measured (the run failed): ${failed.join(', ')}`);
-process.exitCode = failed.length === 0 && scores.every((measured) => score(measured) >= measured.area.goal) ? 0 : 1;
+process.exitCode =
+  failed.length === 0 && scores.every((measured) => score(measured) >= measured.area.goal) ? 0 : 1;

@@ -28,7 +28,10 @@ describe('the login pause, in words', () => {
 describe('a repeated Idempotency-Key', () => {
   const hour = 3_600_000;
   const given = { key: 'k', hash: 'a'.repeat(64) };
-  const storedAgo = (ms: number, hash: string | null = given.hash) => ({ request_hash: hash, created_at: new Date(Date.now() - ms) });
+  const storedAgo = (ms: number, hash: string | null = given.hash) => ({
+    request_hash: hash,
+    created_at: new Date(Date.now() - ms),
+  });
 
   it('replays the first answer for the same request within 24 hours', () => {
     expect(checkReplay(storedAgo(0), given)).toBe('replay');
