@@ -5,8 +5,8 @@
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { mutationArea } from './scripts/mutation-areas';
-import { FailedLoadsAsTests } from './tests/support/mutation-reporter';
+import { mutationArea } from './scripts/mutation-areas.ts';
+import { FailedLoadsAsTests } from './tests/support/mutation-reporter.ts';
 
 const area = mutationArea(process.env.MUTATION_AREA ?? '');
 const testsUnder = (folder: string) =>
