@@ -24,6 +24,8 @@ interface AreaScore {
   area: MutationArea;
   mutants: number;
   killed: number;
+  /** Of `killed`: the runs that hung or passed Stryker's hit limit (worth a look: a loaded machine causes some). */
+  timedOut: number;
   survived: number;
   noCoverage: number;
   minutes: number;
@@ -76,6 +78,7 @@ async function measure(area: MutationArea): Promise<AreaScore> {
     area,
     mutants: results.length,
     killed: count('Killed', 'Timeout'),
+    timedOut: count('Timeout'),
     survived: count('Survived'),
     noCoverage: count('NoCoverage'),
     minutes: (Date.now() - started) / 60_000,
@@ -98,13 +101,24 @@ const rows = scores.map((measured) => [
   measured.area.name,
   String(measured.mutants),
   String(measured.killed),
+  String(measured.timedOut),
   String(measured.survived),
   String(measured.noCoverage),
   `${score(measured).toFixed(1)} %`,
   `${measured.area.goal} %`,
   `${measured.minutes.toFixed(1)} min`,
 ]);
-const header = ['area', 'mutants', 'killed', 'survived', 'no test', 'score', 'goal', 'time'];
+const header = [
+  'area',
+  'mutants',
+  'killed',
+  'of which timed out',
+  'survived',
+  'no test',
+  'score',
+  'goal',
+  'time',
+];
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column]!.length)),
 );
