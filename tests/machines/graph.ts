@@ -50,8 +50,29 @@ export interface GraphSuiteOptions<M extends AnyStateMachine> {
   offered?: (event: EventObject, snapshot: Snapshot) => boolean;
   /** Transitions no path can take, each with the reason (kept empty where possible). */
   unreachable?: Record<string, string>;
-  /** Called after every replayed step with the actor's snapshot and the path's expected one. */
-  check?: (actual: Snapshot, expected: Snapshot, event: EventObject) => void;
+  /** Called after every replayed step with the actor's snapshot, the path's expected one, the event, and the snapshot before it. */
+  check?: (actual: Snapshot, expected: Snapshot, event: EventObject, before: Snapshot) => void;
+  /**
+   * The tags of each state a person can see (its path of state names joined by dots, e.g.
+   * `declining.sending`); a state not listed has none. Checked at every step of every path, so a
+   * tag dropped or added in the machine fails the suite.
+   */
+  tags?: Record<string, string[]>;
+  /** Checks the input an invoked actor was started with, when the path settles it (`id` is the invoke's id). */
+  checkInput?: (id: string, input: unknown, snapshot: Snapshot) => void;
+}
+
+/** `{ declining: 'sending' }` → `declining.sending` (the first region of a parallel state). */
+export function statePath(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [name, child] = Object.entries(value as Record<string, unknown>)[0]!;
+  return `${name}.${statePath(child)}`;
+}
+
+function expectTags(tags: Record<string, string[]> | undefined, snapshot: Snapshot) {
+  if (!tags) return;
+  const state = statePath(snapshot.value);
+  expect([...snapshot.tags].sort(), `tags of ${state}`).toEqual([...(tags[state] ?? [])].sort());
 }
 
 const defaultSerialize = (snapshot: Snapshot) =>
@@ -219,11 +240,11 @@ export async function replay<M extends AnyStateMachine>(
   path: StatePath<Snapshot, EventObject>,
   input: unknown,
 ) {
-  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
   const stubs = Object.fromEntries(
     [...new Set(invokedIds(options.machine).values())].map((src) => [
       src,
-      fromPromise(({ self }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }))),
+      fromPromise(({ self, input: given }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject, input: given }))),
     ]),
   );
   const provided = options.implementations ?? {};
@@ -237,6 +258,7 @@ export async function replay<M extends AnyStateMachine>(
   actor.start();
   await settle();
   expect(serialize(actor.getSnapshot())).toBe(serialize(path.steps[0]!.state));
+  expectTags(options.tags, actor.getSnapshot());
 
   for (const step of path.steps.slice(1)) {
     const { event } = step;
@@ -244,11 +266,13 @@ export async function replay<M extends AnyStateMachine>(
     if (event.type.startsWith('xstate.done.actor.')) {
       const id = event.type.slice('xstate.done.actor.'.length);
       expect(pending.has(id), `actor ${id} should be running`).toBe(true);
+      options.checkInput?.(id, pending.get(id)!.input, before);
       pending.get(id)!.resolve((event as { output?: unknown }).output);
       pending.delete(id);
     } else if (event.type.startsWith('xstate.error.actor.')) {
       const id = event.type.slice('xstate.error.actor.'.length);
       expect(pending.has(id), `actor ${id} should be running`).toBe(true);
+      options.checkInput?.(id, pending.get(id)!.input, before);
       pending.get(id)!.reject((event as { error?: unknown }).error);
       pending.delete(id);
     } else if (event.type.startsWith('xstate.after.')) {
@@ -259,7 +283,8 @@ export async function replay<M extends AnyStateMachine>(
     await settle();
     const actual = actor.getSnapshot();
     expect(serialize(actual), `after ${event.type}`).toBe(serialize(step.state));
-    options.check?.(actual, step.state, event);
+    expectTags(options.tags, actual);
+    options.check?.(actual, step.state, event, before);
   }
   actor.stop();
 }

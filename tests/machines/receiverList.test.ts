@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { receiver, type Receiver } from '../../src/api/contract';
-import { receiverListMachine, type ReceiverField } from '../../src/machines/receiverListMachine';
+import { assign, createActor, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { fieldErrors, MAX_RECEIVERS, receiver, type Receiver } from '../../src/api/contract';
+import { emptyReceiver, receiverListMachine, type ReceiverField, type ReceiversChangedEvent } from '../../src/machines/receiverListMachine';
 import { inDays } from '../api/helpers';
-import { graphSuite } from './graph';
+import { graphSuite, statePath } from './graph';
 
 const ada: Receiver = { address: '1 Marina Road, Lagos Island', name: 'Ada Obi', phone: '08051234567', date: inDays(2) };
 const fields = Object.keys(ada) as ReceiverField[];
@@ -16,17 +16,89 @@ const standalone = (changed = vi.fn(), notifyErrors = vi.fn()) =>
 const validFields = (entry: Receiver) =>
   fields.filter((name) => receiver.shape[name].safeParse(entry[name]).success).length;
 
+const effects = { changed: vi.fn(), notifyErrors: vi.fn() };
+type Change = EventObject & { name?: ReceiverField; value?: string; index?: unknown };
+
+/** What each press does to the list and the dialog, checked on every generated path. */
+function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachineSnapshot) {
+  const state = statePath(actual.value);
+  const was = before.context;
+  const now = actual.context;
+  const position = event.index;
+  const isReceiverAt = typeof position === 'number' && Number.isInteger(position) && position >= 0 && position < was.receivers.length;
+  const changedTimes = effects.changed.mock.calls.length;
+  switch (event.type) {
+    case 'receiver.add':
+      expect(state).toBe(was.receivers.length < was.max ? 'dialog.adding' : 'listing');
+      expect(now.entry).toEqual(was.entry);
+      break;
+    case 'receiver.edit':
+      if (isReceiverAt) {
+        expect(state).toBe('dialog.editing');
+        expect(now).toMatchObject({ entry: was.receivers[position], editing: position, errors: {} });
+      } else {
+        expect(state).toBe('listing');
+        expect(now).toEqual(was);
+      }
+      break;
+    case 'receiver.delete':
+      expect(state).toBe('listing');
+      expect(now.receivers).toEqual(isReceiverAt ? was.receivers.filter((_: Receiver, index: number) => index !== position) : was.receivers);
+      expect(changedTimes).toBe(isReceiverAt ? 1 : 0);
+      break;
+    case 'receiver.change': {
+      expect(now.entry).toEqual({ ...was.entry, [event.name!]: event.value });
+      const { [event.name!]: _typedIn, ...otherErrors } = was.errors;
+      expect(now.errors).toEqual(otherErrors);
+      break;
+    }
+    case 'receiver.save': {
+      const parsed = receiver.safeParse(was.entry);
+      if (parsed.success) {
+        expect(state).toBe('listing');
+        const saved = was.editing === null ? [...was.receivers, was.entry] : was.receivers.map((entry: Receiver, index: number) => (index === was.editing ? was.entry : entry));
+        expect(now).toEqual({ ...was, receivers: saved, entry: emptyReceiver, errors: {}, editing: null });
+        expect(changedTimes).toBe(1);
+      } else {
+        expect(state).toBe(statePath(before.value));
+        expect(now.errors).toEqual(fieldErrors(parsed.error));
+        expect(effects.notifyErrors.mock.calls.map((call) => call[1])).toEqual([{ messages: [...new Set(Object.values(now.errors).flat())] }]);
+        expect(now.entry).toEqual(was.entry);
+        expect(changedTimes).toBe(0);
+      }
+      break;
+    }
+    case 'receiver.cancel':
+      expect(state).toBe('listing');
+      expect(now.receivers).toEqual(was.receivers);
+      expect(now.errors).toEqual({});
+      // A new receiver half-typed is kept for the next Add; an edited copy is dropped.
+      expect(now.entry).toEqual(was.editing === null ? was.entry : emptyReceiver);
+      expect(now.editing).toBeNull();
+      break;
+  }
+  if (event.type !== 'receiver.save') expect(effects.notifyErrors).not.toHaveBeenCalled();
+  if (!['receiver.save', 'receiver.delete'].includes(event.type)) expect(changedTimes).toBe(0);
+  Object.values(effects).forEach((spy) => spy.mockClear());
+}
+
 graphSuite('receiverListMachine', {
-  machine: standalone(),
+  machine: receiverListMachine.provide({ actions: effects }),
   // An empty list, and a list that is already full (a limit of 2 keeps the graph small).
   inputs: [{ max: 2 }, { max: 2, receivers: [ada, { ...ada, name: 'Chinedu Eze' }] }],
   events: [
     ...fields.map((name) => ({ type: 'receiver.change', name, value: ada[name] })),
     { type: 'receiver.change', name: 'phone', value: '12345' },
+    // The first and last positions, one past the end, before the start, and not a position at all.
     { type: 'receiver.edit', index: 0 },
-    { type: 'receiver.edit', index: 7 },
+    { type: 'receiver.edit', index: 1 },
+    { type: 'receiver.edit', index: 2 },
+    { type: 'receiver.edit', index: 0.5 },
     { type: 'receiver.delete', index: 0 },
+    { type: 'receiver.delete', index: 1 },
+    { type: 'receiver.delete', index: 2 },
     { type: 'receiver.delete', index: -1 },
+    { type: 'receiver.delete', index: '0' },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -36,6 +108,7 @@ graphSuite('receiverListMachine', {
       valid: validFields(snapshot.context.entry),
       errors: Object.keys(snapshot.context.errors).length > 0,
     }),
+  check: (actual, _expected, event, before) => checkStep(actual, event as Change, before),
 });
 
 describe('receiverListMachine sequences', () => {
@@ -120,6 +193,34 @@ describe('receiverListMachine sequences', () => {
     list.actor.send({ type: 'receiver.cancel' });
     list.actor.send({ type: 'receiver.add' });
     expect(list.context().entry.address).toBe('9 Broad Street');
+  });
+
+  it('starts closed with an empty dialog, keeping at most the limit of the receivers it is given', () => {
+    const three = [ada, { ...ada, name: 'Chinedu Eze' }, { ...ada, name: 'Bola Ade' }];
+    expect(start(three, 2).context()).toEqual({ receivers: three.slice(0, 2), entry: emptyReceiver, errors: {}, editing: null, max: 2 });
+    expect(start(three).context()).toEqual({ receivers: three, entry: emptyReceiver, errors: {}, editing: null, max: MAX_RECEIVERS });
+    expect(start(Array.from({ length: MAX_RECEIVERS + 1 }, () => ada)).context().receivers).toHaveLength(MAX_RECEIVERS);
+    const none = createActor(receiverListMachine, { input: {} }).start();
+    expect(none.getSnapshot().value).toBe('listing');
+    expect(none.getSnapshot().context.receivers).toEqual([]);
+  });
+
+  it('tells the bulk delivery it runs in the whole list after every change', () => {
+    const heard: ReceiversChangedEvent[] = [];
+    const parent = setup({ actors: { receiverList: receiverListMachine } }).createMachine({
+      invoke: { id: 'list', src: 'receiverList', input: { receivers: [ada] } },
+      on: { 'receivers.changed': { actions: assign(({ event }) => (heard.push(event as ReceiversChangedEvent), {})) } },
+    });
+    const actor = createActor(parent).start();
+    const list = actor.getSnapshot().children.list!;
+    list.send({ type: 'receiver.add' });
+    fields.forEach((name) => list.send({ type: 'receiver.change', name, value: { ...ada, name: 'Chinedu Eze' }[name] }));
+    list.send({ type: 'receiver.save' });
+    list.send({ type: 'receiver.delete', index: 0 });
+    expect(heard).toEqual([
+      { type: 'receivers.changed', receivers: [ada, { ...ada, name: 'Chinedu Eze' }] },
+      { type: 'receivers.changed', receivers: [{ ...ada, name: 'Chinedu Eze' }] },
+    ]);
   });
 
   it('takes at most the limit (MAX_RECEIVERS by default)', () => {
