@@ -1,5 +1,5 @@
 /** Looking customers up, and what of them the API shows. */
-import type { Profile } from '../../src/api/contract';
+import type { Profile, UserRole } from '../../src/api/contract';
 import type { DB, User } from '../db/database';
 import { imageUrl } from '../files/uploads';
 
@@ -19,3 +19,5 @@ export const profileOf = (user: User): Profile => ({
 /** PostgreSQL's unique_violation: two sign-ups with one email racing each other. */
 export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export const setUserRole = (db: DB, userId: number, role: UserRole) => db.updateTable('users').set({ role }).where('id', '=', userId).execute();
