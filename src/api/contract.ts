@@ -839,6 +839,7 @@ export const overviewResponse = z.object({
 export type Overview = z.infer<typeof overviewResponse>['data'];
 
 export const subscriber = z.object({ email: z.string(), created_at: z.string() });
+export type Subscriber = z.infer<typeof subscriber>;
 export const staffSubscribersResponse = page(subscriber);
 
 /** The mail outbox as staff see it (`npm run ops -- mail`): what waits, what failed for good. */
