@@ -12,7 +12,7 @@ import { LoadFailed, Waiting } from '../components/LoadStates';
 import { Link } from '../components/Link';
 import { useFlow } from '../components/useFlow';
 import { StaffLayout } from '../staff/StaffLayout';
-import { formatLagosDate } from '../tracking/format';
+import { formatDay } from '../tracking/format';
 
 interface Tile {
   count: OverviewCount;
@@ -77,7 +77,7 @@ export default function StaffOverviewPage() {
       {overview && (
         <>
           <p className="overview-when">
-            {formatLagosDate(overview.today)} · counted{' '}
+            {formatDay(overview.today)} · counted{' '}
             {takenAt && <time dateTime={new Date(takenAt).toISOString()}>{new Date(takenAt).toLocaleTimeString('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit' })}</time>}
             {' '}
             <button type="button" className="button button-small button-secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => send({ type: 'refresh' })}>

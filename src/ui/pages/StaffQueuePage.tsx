@@ -25,7 +25,7 @@ import { ListStates } from '../staff/ListStates';
 import { OfferBadge } from '../staff/OfferBadge';
 import { StaffLayout } from '../staff/StaffLayout';
 import { pageOf, useStaffList } from '../staff/useStaffList';
-import { formatLagosDate } from '../tracking/format';
+import { formatDay, formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 
 /** The queue's filters as they appear in the address, in this order. */
@@ -111,7 +111,7 @@ function OrderRows({ orders, caption }: { orders: StaffOrder[]; caption: string 
             <td data-label="Created">
               <time dateTime={order.created_at}>{formatLagosDate(order.created_at)}</time>
             </td>
-            <td data-label="Job date">{order.job_date ? <time dateTime={order.job_date}>{formatLagosDate(order.job_date)}</time> : '—'}</td>
+            <td data-label="Job date">{order.job_date ? <time dateTime={order.job_date}>{formatDay(order.job_date)}</time> : '—'}</td>
             <td data-label="Status">
               <span className={`status-pill status-pill-${order.status}`}>{statusLabels[order.status]}</span>
             </td>
@@ -145,7 +145,7 @@ export default function StaffQueuePage() {
             ref={search}
             label="Search"
             type="search"
-            hint="Reference, name, email or phone · press / to search"
+            hint="Reference, name, email or phone (press / to search)"
             value={searchText}
             onChange={(event) => send({ type: 'search.change', value: event.target.value })}
           />
