@@ -77,7 +77,7 @@ async function seed(db: DB) {
       select ${nameOf('n', 0)}, 'customer' || n || '@example.com', ${phoneOf('n', '0803')}, 'not-a-hash' from generate_series(1, ${CUSTOMERS}) as n`);
     // 2% to inspect, 1% shipped (the open ones), the rest delivered or cancelled; one a minute back from now.
     await run(`insert into shipments (reference, user_id, service_type, status, created_at, updated_at, job_date)
-      select 'RL-' || upper(substr(md5(n::text), 1, 10)), 1 + n % ${CUSTOMERS},
+      select 'RL-' || upper(substr(md5(n::text), 1, 5) || lpad(to_hex(n), 5, '0')), 1 + n % ${CUSTOMERS},
         (array['instant_delivery','instant_delivery','instant_delivery','scheduled_delivery','scheduled_delivery','bulk_delivery','bulk_delivery','state_service','local_service','office_service'])[1 + n % 10],
         case when n > ${ORDERS * 0.98} then 'ToInspect' when n > ${ORDERS * 0.97} then 'Shipped' when n % 10 = 0 then 'Cancelled' else 'Delivered' end,
         now() - (${ORDERS} - n) * interval '1 minute', now() - (${ORDERS} - n) * interval '1 minute',

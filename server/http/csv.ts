@@ -4,6 +4,7 @@
  * ' so a spreadsheet shows it as text instead of running it as a formula (CSV injection).
  */
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -23,7 +24,12 @@ export function csvStream(header: string[], batches: AsyncIterable<string[][]>):
   return Readable.from(
     (async function* lines() {
       yield csvFile([header]);
-      for await (const rows of batches) yield csvFile(rows);
+      for await (const rows of batches) {
+        yield csvFile(rows);
+        // The embedded database answers without returning to the event loop: without this turn,
+        // a long export would keep every other request waiting until its last row.
+        await setImmediate();
+      }
     })(),
     { objectMode: false },
   );

@@ -145,8 +145,13 @@ async function withOffers(db: DB, rows: QueueRow[]): Promise<StaffOrder[]> {
   }));
 }
 
-export async function orderQueue(db: DB, { cursor, limit = 50, ...filter }: QueueQuery): Promise<{ data: StaffOrder[]; next_cursor: string | null }> {
-  const rows = await sortedAfter(filtered(db, queueRows(db), filter), { ...filter, cursor }).limit(limit + 1).execute();
+/** The statement of one page (one row more than asked, to know whether another follows); the bench explains it. */
+export const queuePageQuery = (db: DB, { cursor, limit = 50, ...filter }: QueueQuery) =>
+  sortedAfter(filtered(db, queueRows(db), filter), { ...filter, cursor }).limit(limit + 1);
+
+export async function orderQueue(db: DB, query: QueueQuery): Promise<{ data: StaffOrder[]; next_cursor: string | null }> {
+  const { limit = 50, ...filter } = query;
+  const rows = await queuePageQuery(db, query).execute();
   const page = rows.slice(0, limit);
   return { data: await withOffers(db, page), next_cursor: rows.length > limit ? cursorOf(page.at(-1)!, filter.sort) : null };
 }
