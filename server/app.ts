@@ -35,6 +35,9 @@ import { registerJsonDepthLimit } from './http/json-depth';
 import { ImageStore, registerMultipart } from './files/uploads';
 import { zodValidatorCompiler } from './http/validation';
 import { registerWebsite } from './http/web';
+import { setUpPaystack } from './money/paystack';
+import { paymentRoutes } from './routes/payments';
+import { cardRefundRounds } from './money/refund-rounds';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +58,7 @@ const apiRoutes = [
   staffRoutes,
   staffListRoutes,
   newsletterRoutes,
+  paymentRoutes,
 ];
 
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
@@ -99,7 +103,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const sessionPurge = purgeExpiredSessions(db, app.log, config.sessionPurge);
   // Tests look behind the API (is it stored? is it hashed?) through `app.db`.
   app.decorate('db', db);
+  let refundRounds: { stop(): Promise<void> } | null = null;
   app.addHook('onClose', async () => {
+    await refundRounds?.stop();
     await background.settled();
     await sessionPurge.stop();
     await mailer.close();
@@ -118,7 +124,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     tracking: new TrackingCache(config.trackingCacheMs),
     background,
     expireIdempotencyKeys: keyExpiry(db, app.log),
+    paystack: await setUpPaystack(app, db, config),
+    refunds: null,
   };
+  refundRounds = services.refunds = cardRefundRounds({ ...services, log: app.log });
 
   await registerSecurity(app, config, redis);
   await registerMultipart(app);

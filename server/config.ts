@@ -69,6 +69,27 @@ export interface ServerConfig {
   mail: MailSettings;
   /** Every wait bounded: database statements and connections, Redis calls, a request's upload. */
   timeouts: { databaseMs: number; redisMs: number; requestMs: number };
+  /**
+   * Online payments (README, "Payments"): without PAYSTACK_SECRET_KEY the server runs in test mode
+   * against its own test gateway (server/money/paystack-test-gateway.ts) with a random key.
+   * `baseUrl` null: Paystack's API, or the test gateway on this server in test mode.
+   */
+  paystack: { secretKey: string | null; baseUrl: string | null };
+  /** Percent of what was paid kept when a paid order is cancelled within 3 days of its date. */
+  cancellationFeePercent: number;
+}
+
+export const PAYSTACK_API = 'https://api.paystack.co';
+/** README, "Payments": the crew and truck booked for the day are hard to re-let at 3 days' notice. */
+export const DEFAULT_CANCELLATION_FEE_PERCENT = 10;
+
+function percent(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 100) {
+    throw new Error(`CANCELLATION_FEE_PERCENT=${value}: give a percentage from 0 to 100, such as 10.`);
+  }
+  return parsed;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -130,6 +151,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       mailsPerRecipientHour: positive(env.CODE_MAILS_PER_ADDRESS_HOUR, 10),
     },
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
+    paystack: { secretKey: env.PAYSTACK_SECRET_KEY || null, baseUrl: env.PAYSTACK_BASE_URL?.replace(/\/+$/, '') || null },
+    cancellationFeePercent: percent(env.CANCELLATION_FEE_PERCENT, DEFAULT_CANCELLATION_FEE_PERCENT),
     bookingBatches: { maxSize: positive(env.BOOKING_BATCH_SIZE, 16), maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4) },
     sessionPurge: { everyMs: positive(env.SESSION_PURGE_SECONDS, 600) * 1000, batchSize: 500 },
     trackingCacheMs: env.TRACKING_CACHE_MS === '0' ? 0 : positive(env.TRACKING_CACHE_MS, 2_000),

@@ -7,6 +7,8 @@ import type { PhotoLinks } from './files/photo-links';
 import type { BookingBatches } from './routes/booking';
 import type { TrackingCache } from './orders/tracking-cache';
 import type { ImageStore } from './files/uploads';
+import type { Paystack } from './money/paystack';
+import type { CardRefundRounds } from './money/refund-rounds';
 
 export interface Services {
   config: ServerConfig;
@@ -19,6 +21,10 @@ export interface Services {
   photoLinks: PhotoLinks;
   tracking: TrackingCache;
   background: BackgroundWork;
+  /** The Paystack client and key, live or test mode (./money/paystack.ts). */
+  paystack: Paystack;
+  /** Sends card refunds due to Paystack now (./money/refund-rounds.ts); set once the services exist. */
+  refunds: CardRefundRounds | null;
   /** Clears Idempotency-Keys older than 24 hours, now and then (see ./orders/idempotency.ts). */
   expireIdempotencyKeys: () => void;
 }

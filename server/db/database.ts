@@ -9,7 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApplicationStatus, ServiceType, ShipmentStatus, UserRole } from '../../src/api/contract';
+import type { ApplicationStatus, PaymentState, RefundState, ServiceType, ShipmentStatus, UserRole } from '../../src/api/contract';
 import { makePrivateFolder } from './data-dir';
 import { boundedWait } from './bounded-wait';
 import { lockDataDir } from './data-dir-lock';
@@ -99,6 +99,66 @@ export interface ApplicationsTable {
   request_hash: string | null;
 }
 
+type Kobo = ColumnType<string | number | bigint, number, never>;
+
+/** An online payment attempt: one Paystack reference each (server/money/payments.ts). */
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  shipment_id: number;
+  reference: string;
+  amount_kobo: Kobo;
+  currency: string;
+  state: ColumnType<'pending' | 'paid' | 'failed' | 'mismatch', 'pending' | undefined, 'pending' | 'paid' | 'failed' | 'mismatch'>;
+  reported_kobo: ColumnType<string | number | bigint | null, never, number | null>;
+  reported_currency: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+}
+
+/** Money received, online or at the office; insert-only, one receipt each. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  shipment_id: number;
+  amount_kobo: Kobo;
+  method: string;
+  paystack_reference: string | null;
+  office_reference: string | null;
+  /** YYYY-MM-DD, the day staff say an office payment arrived. */
+  paid_on: string | null;
+  receipt_number: string;
+  actor: Actor;
+  actor_user_id: number | null;
+  paid_at: Generated<Date>;
+}
+
+export interface ReceiptCountersTable {
+  year: number;
+  last_number: number;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  shipment_id: number;
+  payment_id: number;
+  amount_kobo: Kobo;
+  fee_kobo: ColumnType<string | number | bigint, number, never>;
+  route: 'card' | 'office';
+  state: ColumnType<RefundState, RefundState | undefined, RefundState>;
+  /** Why it is owed: an overpayment or a cancellation. */
+  reason: string;
+  /** YYYY-MM-DD, Lagos. */
+  due_by: string;
+  paystack_refund_id: string | null;
+  reference: string | null;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  done_at: Date | null;
+  actor: Actor;
+  actor_user_id: number | null;
+  done_actor: Actor | null;
+  done_actor_user_id: number | null;
+}
+
 /** Every quote and delivery: the part tracking, the orders list and staff share. */
 export interface ShipmentsTable {
   id: Generated<number>;
@@ -113,6 +173,13 @@ export interface ShipmentsTable {
   /** The Idempotency-Key it was booked with (cleared after 24 hours) and the request's hash. */
   idempotency_key: string | null;
   request_hash: string | null;
+  /** Money totals, kept by triggers from the rows below (migration 010); bigint, so wrap in Number(). */
+  price_kobo: ColumnType<string | number | bigint | null, undefined, never>;
+  paid_kobo: ColumnType<string | number | bigint, undefined, never>;
+  refunded_kobo: ColumnType<string | number | bigint, undefined, never>;
+  cancellation_fee_kobo: ColumnType<string | number | bigint, never, number>;
+  /** Generated from the totals and the status (migration 010): null until a price is accepted. */
+  payment_state: ColumnType<PaymentState | null, undefined, never>;
 }
 
 export interface ShipmentStatusChangesTable {
@@ -258,6 +325,10 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   server_keys: ServerKeysTable;
   booking_windows: BookingWindowsTable;
+  payment_attempts: PaymentAttemptsTable;
+  payments: PaymentsTable;
+  receipt_counters: ReceiptCountersTable;
+  refunds: RefundsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -136,3 +136,41 @@ export function customerActionMail(
       `\n\nSee the order in the staff workspace: /staff/orders/${reference}`,
   };
 }
+
+const methodWords: Record<string, string> = { card: 'card', bank_transfer: 'bank transfer', cash: 'cash' };
+
+/** The receipt of a payment (README, "Payments"): the same facts as the printable page. */
+export function receiptMail(
+  to: string,
+  receipt: { number: string; reference: string; amount_kobo: number; method: string; paid_at: Date; balance_kobo: number },
+): Mail {
+  const balance = receipt.balance_kobo > 0 ? `Still to pay: ${formatNaira(receipt.balance_kobo)}` : 'Your order is paid in full.';
+  return {
+    to,
+    subject: `Receipt ${receipt.number} for ${receipt.reference}: ${formatNaira(receipt.amount_kobo)}`,
+    text:
+      `Thank you for your payment.\n\nReceipt number:\n\n${receipt.number}\n\nOrder: ${receipt.reference}\nAmount: ${formatNaira(receipt.amount_kobo)}` +
+      `\nPaid by: ${methodWords[receipt.method] ?? receipt.method}\nDate: ${lagosTime(receipt.paid_at)}\n\n${balance}` +
+      `\n\nThe printable receipt is on the order's page, under My bookings on our website.\n\nRelo Logistics`,
+  };
+}
+
+/** A refund was paid back (card refunds once Paystack processed them, office refunds once staff paid them). */
+export function refundDoneMail(to: string, reference: string, amount_kobo: number, how: 'card' | 'office'): Mail {
+  const where = how === 'card' ? 'to the card you paid with; your bank may take a few days to show it' : 'by our office, as agreed with you';
+  return {
+    to,
+    subject: `Refund of ${formatNaira(amount_kobo)} for ${reference}`,
+    text: `We have refunded ${formatNaira(amount_kobo)} ${where}.\n\nOrder:\n\n${reference}\n\nRelo Logistics`,
+  };
+}
+
+/** The refund owed after a cancellation or an overpayment, and its deadline. */
+export function refundDueMail(to: string, reference: string, amount_kobo: number, fee_kobo: number, due_by: string): Mail {
+  const fee = fee_kobo > 0 ? `\nCancellation fee kept: ${formatNaira(fee_kobo)} (see our terms: cancelling within 3 days of the date)` : '';
+  return {
+    to,
+    subject: `Your refund of ${formatNaira(amount_kobo)} for ${reference}`,
+    text: `We owe you a refund.\n\nOrder:\n\n${reference}\n\nRefund: ${formatNaira(amount_kobo)}${fee}\nYou will have it by: ${due_by} at the latest.\n\nRelo Logistics`,
+  };
+}

@@ -1,6 +1,6 @@
 /**
  * The staff queue: every quote and delivery, filtered by status, service type, where its price
- * stands and its job's date (pickup or moving date); searched by reference, name, email or phone
+ * stands, its payment state and its job's date (pickup or moving date); searched by reference, name, email or phone
  * (the account's, a quote's contact, a delivery's sender or receivers); sorted by creation or by
  * job date; paged by keyset, so a page is exact while orders arrive. The same filters count the
  * overview (./staff-overview.ts) and feed the CSV export. Why each index: README "Measurements".
@@ -8,6 +8,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { todayInLagos, type ParsedQueryOf, type StaffOrder } from '../../src/api/contract';
 import type { Database, DB } from '../db/database';
+import { moneyColumns, owing, withPaymentState } from '../money/balances';
 import { currentOffers, orderOf } from './orders';
 import { normaliseReference } from './shipments';
 
@@ -82,7 +83,7 @@ function priceIs(eb: Where, price: NonNullable<Filter['price']>, today: string) 
 
 /** The queue's filters and search on a query over shipments joined with their customer. */
 export function filtered<O>(db: DB, query: Queue<O>, filter: Filter, today = todayInLagos()): Queue<O> {
-  const { status, service_type, price, job_from, job_to, q } = filter;
+  const { status, service_type, price, job_from, job_to, q, payment_state } = filter;
   let filteredQuery = query;
   if (status === 'open') filteredQuery = filteredQuery.where(isOpen);
   else if (status) filteredQuery = filteredQuery.where('shipments.status', '=', status);
@@ -90,6 +91,8 @@ export function filtered<O>(db: DB, query: Queue<O>, filter: Filter, today = tod
   if (price) filteredQuery = filteredQuery.where((eb) => priceIs(eb, price, today));
   if (job_from) filteredQuery = filteredQuery.where('shipments.job_date', '>=', job_from);
   if (job_to) filteredQuery = filteredQuery.where('shipments.job_date', '<=', job_to);
+  if (payment_state === 'owing') filteredQuery = filteredQuery.where(owing);
+  else if (payment_state) filteredQuery = filteredQuery.where(withPaymentState(payment_state));
   if (q) filteredQuery = filteredQuery.where('shipments.id', 'in', searchHits(db, q));
   return filteredQuery;
 }
@@ -100,7 +103,7 @@ const queueRows = (db: DB) =>
     .innerJoin('users', 'users.id', 'shipments.user_id')
     .select([
       'shipments.id', 'shipments.reference', 'shipments.service_type', 'shipments.status', 'shipments.created_at', 'shipments.updated_at',
-      'shipments.job_date', 'users.fullname', 'users.email', 'users.phone',
+      'shipments.job_date', 'users.fullname', 'users.email', 'users.phone', ...moneyColumns,
     ]);
 type QueueRow = Awaited<ReturnType<ReturnType<typeof queueRows>['execute']>>[number];
 
@@ -141,6 +144,7 @@ async function withOffers(db: DB, rows: QueueRow[]): Promise<StaffOrder[]> {
     ...orderOf(row, offers.get(row.id) ?? null),
     updated_at: row.updated_at.toISOString(),
     job_date: row.job_date,
+    payment_state: row.payment_state,
     customer: { fullname: row.fullname, email: row.email, phone: row.phone },
   }));
 }

@@ -21,6 +21,8 @@ import {
 import type { DB, OffersTable, Shipment } from '../db/database';
 import type { PhotoLinks } from '../files/photo-links';
 import { conflict } from '../http/problems';
+import { paymentOf } from '../money/balances';
+import { moneyOf, type MoneyLine } from '../money/order-money';
 
 type OfferRow = Selectable<OffersTable>;
 
@@ -39,13 +41,19 @@ const offerOf = (row: OfferRow): Offer => ({
   decline_reason: row.decline_reason,
 });
 
-/** An order's row as every list and view puts it on the wire, with the offer it shows. */
-export const orderOf = (row: Pick<Shipment, 'reference' | 'service_type' | 'status' | 'created_at'>, offer: Offer | null): Order => ({
+type OrderRow = Pick<
+  Shipment,
+  'reference' | 'service_type' | 'status' | 'created_at' | 'price_kobo' | 'paid_kobo' | 'refunded_kobo' | 'cancellation_fee_kobo' | 'payment_state'
+>;
+
+/** An order's row as every list and view puts it on the wire, with the offer it shows and its money. */
+export const orderOf = (row: OrderRow, offer: Offer | null): Order => ({
   reference_number: row.reference,
   service_type: row.service_type,
   status: row.status,
   created_at: row.created_at.toISOString(),
   offer,
+  payment: paymentOf(row),
 });
 
 /** The offer each order shows: its newest one that was not replaced. */
@@ -68,20 +76,16 @@ export const currentOfferRow = (db: DB, shipmentId: number) =>
   db.selectFrom('offers').selectAll().where('shipment_id', '=', shipmentId).where('state', '!=', 'replaced').orderBy('id', 'desc').executeTakeFirst();
 
 /**
- * An accepted price and a cancelled order exclude each other unless someone chose both knowingly:
- * the customer calls us to cancel a job whose price they accepted, and staff confirm that they
- * saw the accepted price (`confirm_accepted`). So a cancel decided on a page read before the
- * customer accepted is refused, whichever of the two reached the order first.
+ * Staff cancel an order whose price the customer accepted only knowingly (`confirm_accepted`), so
+ * a cancel decided on a page read before the customer accepted (or paid) is refused. The customer
+ * cancels their own accepted (and paid) order themselves while it is To Inspect: their page shows
+ * the fee and the refund before they confirm (README, "What happens to an order").
  */
-export async function checkCancelOf(db: DB, shipmentId: number, by: 'customer' | 'staff'): Promise<void> {
-  const accepted = await db.selectFrom('offers').select('amount_kobo').where('shipment_id', '=', shipmentId).where('state', '=', 'accepted').executeTakeFirst();
-  if (!accepted) return;
-  const price = formatNaira(Number(accepted.amount_kobo));
-  throw conflict(
-    by === 'customer'
-      ? `You accepted the price of ${price}: call us to cancel this order.`
-      : `The customer accepted ${price} for this order: confirm that you cancel it anyway.`,
-  );
+export function checkStaffCancelOf(shipment: Shipment): void {
+  if (shipment.price_kobo === null) return;
+  const price = formatNaira(Number(shipment.price_kobo));
+  const paid = Number(shipment.paid_kobo) > 0 ? ` and paid ${formatNaira(Number(shipment.paid_kobo))}` : '';
+  throw conflict(`The customer accepted ${price}${paid} for this order: confirm that you cancel it anyway.`);
 }
 
 const offersOf = (db: DB, shipmentId: number) =>
@@ -107,10 +111,12 @@ async function detailsOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Pr
 
 type Line = Omit<HistoryEntry, 'status' | 'at' | 'by_name'> & { status: ShipmentStatus | null; at: Date; actor_user_id: number | null };
 
+const moneyLine = (line: MoneyLine): Line => ({ ...line, status: null });
+
 const offerSummary = (row: OfferRow) => `${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}`;
 
 /** Everything that happened to the order, oldest first; each line carries the status it left the order in. */
-async function historyOf(db: DB, shipment: Shipment, offers: OfferRow[], withNames: boolean): Promise<HistoryEntry[]> {
+async function historyOf(db: DB, shipment: Shipment, offers: OfferRow[], money: MoneyLine[], withNames: boolean): Promise<HistoryEntry[]> {
   const moves = await db
     .selectFrom('shipment_status_changes')
     .select(['status', 'changed_at', 'actor', 'actor_user_id', 'note'])
@@ -143,6 +149,7 @@ async function historyOf(db: DB, shipment: Shipment, offers: OfferRow[], withNam
     ...reschedules.map((change): Line => ({
       event: 'rescheduled', status: null, at: change.changed_at, by: 'customer', actor_user_id: null, note: change.note,
     })),
+    ...money.map(moneyLine),
   ];
   // A stable sort: lines of the same instant keep the order above (status first).
   lines.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -159,26 +166,40 @@ async function historyOf(db: DB, shipment: Shipment, offers: OfferRow[], withNam
   });
 }
 
-async function detailOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks, offers: OfferRow[], withNames: boolean): Promise<OrderDetail> {
+/** What the order views need besides the database: photo links, and the cancellation fee (CANCELLATION_FEE_PERCENT). */
+export interface ViewSettings {
+  photoLinks: PhotoLinks;
+  cancellationFeePercent: number;
+}
+
+async function detailOf(db: DB, stale: Shipment, settings: ViewSettings, offers: OfferRow[], forStaff: boolean) {
+  // The money columns are kept by triggers: read the row as it is now, not as the caller read it.
+  const shipment = (await db.selectFrom('shipments').selectAll().where('id', '=', stale.id).executeTakeFirst()) ?? stale;
   const current = offers.filter((row) => row.state !== 'replaced').at(-1);
-  return {
+  const money = await moneyOf(db, shipment, settings.cancellationFeePercent, forStaff);
+  const detail: OrderDetail = {
     ...orderOf(shipment, current ? offerOf(current) : null),
     updated_at: shipment.updated_at.toISOString(),
-    details: await detailsOf(db, shipment, photoLinks),
-    history: await historyOf(db, shipment, offers, withNames),
+    details: await detailsOf(db, shipment, settings.photoLinks),
+    history: await historyOf(db, shipment, offers, money.lines, forStaff),
+    receipts: money.receipts,
+    refunds: money.refunds,
+    cancellation: money.cancellation,
   };
+  return { detail, shipment, money };
 }
 
 /** The order as its owner sees it: staff members stay unnamed. */
-export async function ownerView(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<OrderDetail> {
-  return detailOf(db, shipment, photoLinks, await offersOf(db, shipment.id), false);
+export async function ownerView(db: DB, shipment: Shipment, settings: ViewSettings): Promise<OrderDetail> {
+  return (await detailOf(db, shipment, settings, await offersOf(db, shipment.id), false)).detail;
 }
 
-/** The order as staff see it: the customer's account, every offer, who did what. */
-export async function staffView(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<StaffOrderDetail> {
+/** The order as staff see it: the customer's account, every offer, who did what, payments not counted. */
+export async function staffView(db: DB, shipment: Shipment, settings: ViewSettings): Promise<StaffOrderDetail> {
   const offers = await offersOf(db, shipment.id);
   const customer = await db.selectFrom('users').select(['fullname', 'email', 'phone']).where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
-  return { ...(await detailOf(db, shipment, photoLinks, offers, true)), customer, offers: offers.map(offerOf) };
+  const { detail, shipment: now, money } = await detailOf(db, shipment, settings, offers, true);
+  return { ...detail, customer, offers: offers.map(offerOf), payment_state: now.payment_state, payment_mismatches: money.mismatches };
 }
 
 /** Where an order may move: forward along To Inspect → Shipped → Delivered, or Cancelled from To Inspect. */

@@ -14,7 +14,7 @@ import type { Services } from '../services';
 export type ContractRequest<N extends CallName> = FastifyRequest<{
   Body: ParsedRequestOf<N>;
   Querystring: ParsedQueryOf<N>;
-  Params: { id: string };
+  Params: { id: string; key: string };
 }>;
 
 /** A call that can answer CSV sends the file itself through `reply`. */
@@ -88,7 +88,7 @@ export function contractRoute<N extends CallName>(
   };
   app.route({
     method: call.method,
-    url: `/${call.path.replace('{id}', ':id')}`,
+    url: `/${call.path.replace('{id}', ':id').replace('{key}', ':key')}`,
     schema: {
       ...(call.request ? { body: call.request } : {}),
       ...('query' in call ? { querystring: call.query } : {}),

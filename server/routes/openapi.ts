@@ -28,6 +28,7 @@ function operations() {
     const existing = paths[url]?.[method] as { requestBody?: { content: Record<string, unknown> } } | undefined;
     const parameters = [
       ...(call.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] : []),
+      ...(call.path.includes('{key}') ? [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }] : []),
       ...('query' in call ? queryParameters(call.query) : []),
     ];
     const content = call.request ? { [call.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(call.request, 'input') } } : null;

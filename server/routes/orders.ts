@@ -5,22 +5,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import {
-  calls,
-  formatNaira,
-  isFinalStatus,
-  rescheduleDeliveryRequest,
-  rescheduleQuoteRequest,
-  statusLabels,
-  todayInLagos,
-  type ServiceType,
-} from '../../src/api/contract';
+import { calls, formatNaira, isFinalStatus, statusLabels, todayInLagos } from '../../src/api/contract';
 import { currentUser } from '../accounts/auth';
 import type { DB, OffersTable, Shipment, User } from '../db/database';
 import { customerActionMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { checkCancelOf, currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders/orders';
-import { conflict, conflictWith, invalidFrom, notFound } from '../http/problems';
+import { currentOfferRow, MOVED_MEANWHILE, offerStateOf, ownerView } from '../orders/orders';
+import { moveDates, recordDecision } from '../orders/customer-changes';
+import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
+import { conflict, conflictWith, notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
 import { contractRoute } from './contract-route';
@@ -28,8 +21,6 @@ import { UNKNOWN_REFERENCE } from './tracking';
 
 /** Any call on `users/orders/{reference}…`. */
 type OrderRequest = FastifyRequest<{ Params: { id: string } }>;
-
-const quoteTypes: readonly ServiceType[] = ['state_service', 'local_service', 'office_service'];
 
 const offerConflicts = {
   expired: (validUntil: string) => `This offer was valid through ${validUntil} and has expired: ask us for a new price.`,
@@ -58,28 +49,9 @@ const onlyWhileToInspect = (shipment: Shipment, action: string) => {
   }
 };
 
-const dateOrNone = (date: string | null | undefined) => date ?? 'none';
-
-/** Stores the new dates of a quote or a delivery; answers the history's note of what moved. */
-async function storeNewDates(trx: DB, shipment: Shipment, body: unknown): Promise<string> {
-  if (quoteTypes.includes(shipment.service_type)) {
-    const parsed = rescheduleQuoteRequest.safeParse(body);
-    if (!parsed.success) throw invalidFrom(parsed.error);
-    const { date_of_inspection = null, moving_date = null } = parsed.data;
-    await trx.updateTable('quotes').set({ date_of_inspection, moving_date }).where('shipment_id', '=', shipment.id).execute();
-    return `Inspection ${dateOrNone(date_of_inspection)}, moving ${dateOrNone(moving_date)}.`;
-  }
-  if (shipment.service_type === 'instant_delivery') throw conflict('An instant delivery is picked up at once: it has no dates to change.');
-  const parsed = rescheduleDeliveryRequest.safeParse(body);
-  if (!parsed.success) throw invalidFrom(parsed.error);
-  const { pickup_date, delivery_date } = parsed.data;
-  await trx.updateTable('deliveries').set({ pickup_date }).where('shipment_id', '=', shipment.id).execute();
-  await trx.updateTable('delivery_receivers').set({ delivery_date }).where('shipment_id', '=', shipment.id).execute();
-  return `Pickup ${pickup_date}, delivery ${delivery_date}.`;
-}
-
 export async function orderRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, mailer, photoLinks, config } = services;
+  const { db, mailer, config } = services;
+  const viewSettings = { photoLinks: services.photoLinks, cancellationFeePercent: config.cancellationFeePercent };
 
   async function ownOrder(request: OrderRequest): Promise<{ shipment: Shipment; customer: User }> {
     const customer = currentUser(request);
@@ -88,7 +60,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     return { shipment, customer };
   }
 
-  const answer = async (message: string, shipment: Shipment) => ({ message, data: await ownerView(db, shipment, photoLinks) });
+  const answer = async (message: string, shipment: Shipment) => ({ message, data: await ownerView(db, shipment, viewSettings) });
   /** Queues the staff's mail in the transaction that records what the customer did. */
   const tellStaff = (trx: DB, shipment: Shipment, customer: User, action: string, said: { reason?: string; detail?: string }) =>
     enqueueMail(trx, customerActionMail(config.staffEmail, shipment.reference, customer, action, said));
@@ -109,12 +81,12 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       const offer = await currentOfferRow(trx, shipment.id);
       const refusal = refusalOf(order, offer, offerId, today);
       if (refusal || !offer) return { order, refusal };
-      await trx.updateTable('offers').set({ state: decision, decided_at: new Date(), decline_reason: reason }).where('id', '=', offer.id).execute();
+      await recordDecision(trx, offer.id, decision, reason);
       const amount = formatNaira(Number(offer.amount_kobo));
       await tellStaff(trx, order, customer, `${decision} the price of ${amount}`, reason ? { reason } : { detail: 'The price is now final.' });
       return { order, refusal: null };
     });
-    if (refusal) throw conflictWith(refusal, { order: await ownerView(db, order, photoLinks) });
+    if (refusal) throw conflictWith(refusal, { order: await ownerView(db, order, viewSettings) });
     return answer(decision === 'accepted' ? calls.acceptOffer.success : calls.declineOffer.success, order);
   }
 
@@ -128,13 +100,19 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     const moved = await mailer.transaction(async (trx) => {
       const locked = await lockShipment(trx, shipment.id);
       onlyWhileToInspect(locked, 'cancelled');
-      await checkCancelOf(trx, shipment.id, 'customer');
-      const moved = await moveShipment(trx, locked, 'Cancelled', { actor: 'customer', actor_user_id: customer.id, note: reason });
-      if (moved) await tellStaff(trx, moved, customer, 'cancelled the order', { reason });
+      // What was paid goes back less the fee, worked out on the row as locked (README, "Payments").
+      const refund = await cancellationOf(trx, locked, config.cancellationFeePercent);
+      const by = { actor: 'customer' as const, actor_user_id: customer.id, note: reason };
+      const moved = await moveShipment(trx, locked, 'Cancelled', by);
+      if (!moved) return null;
+      await oweCancellationRefunds(trx, moved, refund, by, customer.email);
+      const money = refund.refund_kobo > 0 ? `${formatNaira(refund.refund_kobo)} to refund${refund.fee_kobo ? `, ${formatNaira(refund.fee_kobo)} kept as the fee` : ''}.` : undefined;
+      await tellStaff(trx, moved, customer, 'cancelled the order', { reason, ...(money ? { detail: money } : {}) });
       return moved;
     });
     if (!moved) throw conflict(MOVED_MEANWHILE);
     services.tracking.forget(moved.reference);
+    void services.refunds?.now();
     return answer(calls.cancelOrder.success, moved);
   });
 
@@ -145,8 +123,7 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     await mailer.transaction(async (trx) => {
       const locked = await lockShipment(trx, shipment.id);
       onlyWhileToInspect(locked, 'moved to other dates');
-      const moved = await storeNewDates(trx, locked, request.body);
-      await trx.insertInto('order_reschedules').values({ shipment_id: shipment.id, note: moved }).execute();
+      const moved = await moveDates(trx, locked, request.body);
       await tellStaff(trx, shipment, customer, 'changed the dates', { detail: moved });
     });
     return answer(calls.rescheduleOrder.success, shipment);

@@ -15,7 +15,9 @@ import { enqueueMail } from '../mail/outbox';
 import { everyQueuedOrder, orderQueue } from '../orders/order-queue';
 import { customerEmailOf, replaceOffer } from '../orders/staff-offers';
 import { staffOverview } from '../orders/staff-overview';
-import { checkCancelOf, checkMove, MOVED_MEANWHILE, staffView } from '../orders/orders';
+import { checkMove, checkStaffCancelOf, MOVED_MEANWHILE, staffView } from '../orders/orders';
+import { balanceOf } from '../money/balances';
+import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
 import { conflict, forbidden, notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
@@ -32,20 +34,21 @@ function notTheirOwn(request: FastifyRequest, shipment: Shipment): void {
   if (request.user && request.user.id === shipment.user_id) throw forbidden(OWN_ORDER_MESSAGE);
 }
 
-const QUEUE_CSV_HEADER = ['reference', 'service_type', 'status', 'created_at', 'job_date', 'customer', 'email', 'phone', 'price_kobo', 'price_state'];
+const QUEUE_CSV_HEADER = ['reference', 'service_type', 'status', 'created_at', 'job_date', 'customer', 'email', 'phone', 'price_kobo', 'price_state', 'payment_state'];
 
 async function* queueCsvRows(batches: AsyncIterable<StaffOrder[]>) {
   for await (const batch of batches) {
     yield batch.map((order) => [
       order.reference_number, order.service_type, order.status, order.created_at, order.job_date ?? '',
       order.customer.fullname, order.customer.email, order.customer.phone,
-      order.offer ? String(order.offer.amount_kobo) : '', order.offer?.state ?? '',
+      order.offer ? String(order.offer.amount_kobo) : '', order.offer?.state ?? '', order.payment_state ?? '',
     ]);
   }
 }
 
 export async function staffRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, mailer, photoLinks } = services;
+  const { db, mailer, config } = services;
+  const viewSettings = { photoLinks: services.photoLinks, cancellationFeePercent: config.cancellationFeePercent };
 
   async function shipmentOf(reference: string): Promise<Shipment> {
     const shipment = await findShipment(db, reference);
@@ -63,29 +66,41 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
 
   contractRoute(app, services, 'staffOrder', async (request) => ({
     message: calls.staffOrder.success,
-    data: await staffView(db, await shipmentOf(request.params.id), photoLinks),
+    data: await staffView(db, await shipmentOf(request.params.id), viewSettings),
   }));
 
   contractRoute(app, services, 'staffSetStatus', async (request) => {
     const shipment = await shipmentOf(request.params.id);
     notTheirOwn(request, shipment);
-    const { status, note, confirm_accepted } = request.body;
+    const { status, note, confirm_accepted, confirm_unpaid } = request.body;
     if (shipment.status === status && !isFinalStatus(status)) {
-      return { message: `Already ${status}: nothing changed.`, data: await staffView(db, shipment, photoLinks) };
+      return { message: `Already ${status}: nothing changed.`, data: await staffView(db, shipment, viewSettings) };
     }
     checkMove(shipment.status, status);
     const moved = await mailer.transaction(async (trx) => {
       // Decided on the row as locked: a customer's answer or cancel meanwhile is seen (see lockShipment).
       const locked = await lockShipment(trx, shipment.id);
       checkMove(locked.status, status);
-      if (status === 'Cancelled' && !confirm_accepted) await checkCancelOf(trx, shipment.id, 'staff');
-      const moved = await moveShipment(trx, locked, status, { ...staffActor(request), note });
-      if (moved) await enqueueMail(trx, statusChangedMail(await customerEmailOf(trx, moved), moved.reference, status, note));
+      if (status === 'Cancelled' && !confirm_accepted) checkStaffCancelOf(locked);
+      // Shipping before the price is paid takes a second, knowing confirmation; the history keeps it.
+      const outstanding = locked.price_kobo === null ? 0 : balanceOf(locked);
+      if (status === 'Shipped' && outstanding > 0 && !confirm_unpaid) {
+        throw conflict(`${formatNaira(outstanding)} of the price is not paid yet: confirm that you ship it unpaid.`);
+      }
+      const unpaidNote = status === 'Shipped' && outstanding > 0 ? `Shipped with ${formatNaira(outstanding)} unpaid (confirmed).` : null;
+      const refund = status === 'Cancelled' ? await cancellationOf(trx, locked, config.cancellationFeePercent) : null;
+      const by = { ...staffActor(request), note: [unpaidNote, note].filter(Boolean).join(' ') || null };
+      const moved = await moveShipment(trx, locked, status, by);
+      if (!moved) return null;
+      const email = await customerEmailOf(trx, moved);
+      if (refund) await oweCancellationRefunds(trx, moved, refund, by, email);
+      await enqueueMail(trx, statusChangedMail(email, moved.reference, status, note));
       return moved;
     });
     if (!moved) throw conflict(MOVED_MEANWHILE);
     services.tracking.forget(moved.reference);
-    return { message: `Status set to ${status}; the customer was mailed.`, data: await staffView(db, moved, photoLinks) };
+    if (status === 'Cancelled') void services.refunds?.now();
+    return { message: `Status set to ${status}; the customer was mailed.`, data: await staffView(db, moved, viewSettings) };
   });
 
   // A new offer replaces an open one; an accepted one is final. The unique index on live offers
@@ -101,7 +116,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
       });
     return {
       message: `Offer of ${formatNaira(amount_kobo)} sent; the customer was mailed.`,
-      data: await staffView(db, shipment, photoLinks),
+      data: await staffView(db, shipment, viewSettings),
     };
   });
 

@@ -61,7 +61,7 @@ export async function trackingRoutes(app: FastifyInstance, { services }: RoutesO
     const after = afterOrder(request.query);
     let query = db
       .selectFrom('shipments')
-      .select(['id', 'reference', 'service_type', 'status', 'created_at'])
+      .select(['id', 'reference', 'service_type', 'status', 'created_at', 'price_kobo', 'paid_kobo', 'refunded_kobo', 'cancellation_fee_kobo', 'payment_state'])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -19,6 +19,8 @@ export interface ClientOptions {
 export interface CallExtras<N extends CallName = CallName> {
   /** Fills `{id}` in the path (users/edit/{id}, staff/orders/{id}/status). */
   id?: string | number;
+  /** Fills `{key}`, the second name in a path (users/orders/{id}/receipts/{key}). */
+  key?: string | number;
   /** The query string of a call that takes one (filters, `cursor`); empty values are left out. */
   query?: QueryOf<N>;
   /** Files of a multipart call, by field name; empty entries are left out. */
@@ -74,7 +76,9 @@ export function createApi(options: ClientOptions): Api {
     const token = spec.auth === 'none' ? null : options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (extras.idempotencyKey) headers['idempotency-key'] = extras.idempotencyKey;
-    const path = spec.path.replace('{id}', encodeURIComponent(String(extras.id ?? '')));
+    const path = spec.path
+      .replace('{id}', encodeURIComponent(String(extras.id ?? '')))
+      .replace('{key}', encodeURIComponent(String(extras.key ?? '')));
     const payload = (input ?? {}) as Record<string, unknown>;
     const query = Object.entries((extras.query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== '');
 

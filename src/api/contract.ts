@@ -124,7 +124,8 @@ const noSuchDayMessage = (value: string) => {
   return `${MONTHS[month - 1]} ${year} has ${daysIn(year, month)} days: pick a date from the calendar.`;
 };
 
-export const date = (requiredMessage: string) =>
+/** A real calendar date, YYYY-MM-DD, past or future. */
+const calendarDate = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
@@ -132,8 +133,15 @@ export const date = (requiredMessage: string) =>
     .min(1, { error: requiredMessage, abort: true })
     .regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true })
     .refine(hasCalendarParts, { error: 'Pick a date from the calendar.', abort: true })
-    .refine(isCalendarDate, { error: (issue) => noSuchDayMessage(String(issue.input)), abort: true })
-    .refine((value) => value >= todayInLagos(), 'Pick today or a later date.');
+    .refine(isCalendarDate, { error: (issue) => noSuchDayMessage(String(issue.input)), abort: true });
+
+/** A calendar date from today (Lagos) on: a booking's or an offer's. */
+export const date = (requiredMessage: string) =>
+  calendarDate(requiredMessage).refine((value) => value >= todayInLagos(), 'Pick today or a later date.');
+
+/** A calendar date up to today (Lagos): when something already happened. */
+export const pastDate = (requiredMessage: string, futureMessage: string) =>
+  calendarDate(requiredMessage).refine((value) => value <= todayInLagos(), futureMessage);
 
 const optionalDate = (label: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), date(label).optional());
@@ -259,6 +267,43 @@ export const offerStateLabels: Record<OfferState, string> = {
   expired: 'Offer expired',
   replaced: 'Replaced by a newer offer',
 };
+
+/**
+ * Where an order's money stands (README, "Payments"), derived from its payment and refund rows:
+ * nothing paid of an accepted price, part of it, all of it; more paid than owed, or a cancelled
+ * order's money still to go back; and all of that given back.
+ */
+export const paymentStates = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
+export type PaymentState = (typeof paymentStates)[number];
+/** @public The website's words for each state (the money pages). */
+export const paymentStateLabels: Record<PaymentState, string> = {
+  unpaid: 'Unpaid',
+  part_paid: 'Part paid',
+  paid: 'Paid',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
+};
+
+/** How staff record money received at the office; online payments are `card` or Paystack's channel. */
+export const officePaymentMethods = ['bank_transfer', 'cash'] as const;
+export type OfficePaymentMethod = (typeof officePaymentMethods)[number];
+export const paymentMethodLabels: Record<string, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  bank: 'Bank (online)',
+  ussd: 'USSD',
+  mobile_money: 'Mobile money',
+};
+
+/**
+ * A refund: `due` until it is sent; a card refund is `processing` while Paystack carries it out,
+ * `done` once Paystack says it was processed or staff marked an office refund paid.
+ */
+export const refundStates = ['due', 'processing', 'done'] as const;
+export type RefundState = (typeof refundStates)[number];
+/** `card`: back through Paystack to the card; `office`: staff pay it back by transfer or cash. */
+export const refundRoutes = ['card', 'office'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Money: naira shown as ₦185,000.00, carried and stored as integer kobo.
@@ -493,7 +538,16 @@ const note = optionalText(1000, 'many');
  * without it, cancelling an order whose price was accepted answers 409 (docs: README "What
  * happens to an order"), so a cancel sent on a page read before the customer accepted is refused.
  */
-export const setStatusRequest = z.object({ status: shipmentStatus, note, confirm_accepted: z.boolean().optional() });
+export const setStatusRequest = z.object({
+  status: shipmentStatus,
+  note,
+  confirm_accepted: z.boolean().optional(),
+  /**
+   * Staff saw that the price is not fully paid and ship anyway: without it, moving an order with a
+   * balance to Shipped answers 409 naming the amount outstanding; the history records it.
+   */
+  confirm_unpaid: z.boolean().optional(),
+});
 
 export const offerRequest = z.object({
   amount_kobo: amountKobo,
@@ -516,6 +570,29 @@ const offerId = z
 export const acceptOfferRequest = z.object({ offer_id: offerId }, { error: OFFER_ID_MESSAGE });
 export const declineOfferRequest = z.object({ offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000, 'many') }, { error: OFFER_ID_MESSAGE });
 export const cancelOrderRequest = z.object({ reason: requiredText(CANCEL_REASON_MESSAGE, 1000, 'many') });
+
+export const PAYMENT_AMOUNT_MESSAGE = 'Please enter the amount received in naira.';
+export const PAYMENT_REFERENCE_MESSAGE = 'Please enter the reference of the transfer or the cash receipt.';
+export const PAID_ON_MESSAGE = 'Please choose the day the money was received.';
+export const PAID_ON_FUTURE_MESSAGE = 'The day the money was received cannot be in the future.';
+/**
+ * Money staff received at the office (bank transfer or cash): whole kobo, their own reference,
+ * and the day it arrived (Lagos). Part payments add up; more than the balance is refused.
+ */
+export const officePaymentRequest = z.object({
+  amount_kobo: z
+    .number({ error: PAYMENT_AMOUNT_MESSAGE })
+    .int(AMOUNT_FORMAT_MESSAGE)
+    .min(100, 'The amount must be at least ₦1.00.')
+    .max(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
+  method: z.enum(officePaymentMethods, { error: 'Choose bank transfer or cash.' }),
+  reference: requiredText(PAYMENT_REFERENCE_MESSAGE, 100),
+  paid_on: pastDate(PAID_ON_MESSAGE, PAID_ON_FUTURE_MESSAGE),
+});
+
+export const REFUND_REFERENCE_MESSAGE = 'Please enter the reference of the transfer that paid the refund.';
+/** Staff paid an office refund back: the reference of their transfer (or cash slip). */
+export const refundDoneRequest = z.object({ reference: requiredText(REFUND_REFERENCE_MESSAGE, 100) });
 
 /**
  * New dates of a scheduled or bulk delivery (every receiver of a bulk delivery gets the new
@@ -566,23 +643,16 @@ const paging = {
   limit: filter(z.coerce.number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` }).int().min(1).max(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`)),
 };
 
-/** A day of the calendar, in the past or the future (a filter, not a booking). */
-const calendarDate = z
-  .string()
-  .trim()
-  .regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true })
-  .refine(hasCalendarParts, { error: 'Pick a date from the calendar.', abort: true })
-  .refine(isCalendarDate, { error: (issue) => noSuchDayMessage(String(issue.input)) });
+/** The queue's payment filter: a payment state, or `owing` (unpaid or part paid: an accepted price not fully paid). */
+export const queuePaymentStates = [...paymentStates, 'owing'] as const;
 
 /** The queue's status filter: one status, or `open` (To Inspect or Shipped: not final). */
 export const queueStatuses = [...shipmentStatuses, 'open'] as const;
-export type QueueStatus = (typeof queueStatuses)[number];
 /** Where an order's price stands: none to answer (no open or accepted offer), waiting for the customer, or waiting and ending today. */
 export const priceFilters = ['none', 'awaiting', 'expiring_today'] as const;
 export type PriceFilter = (typeof priceFilters)[number];
 /** `created`: newest first by default; `job_date`: the pickup or moving date, soonest first by default, undated last. */
 export const queueSorts = ['created', 'job_date'] as const;
-export type QueueSort = (typeof queueSorts)[number];
 
 /**
  * A queue cursor is the last row seen: its id (`123`), or with `sort=job_date` its job date and id
@@ -596,12 +666,13 @@ export const staffOrdersQuery = z
     service_type: filter(z.enum(serviceTypes, { error: 'Choose a service from the list.' })),
     price: filter(z.enum(priceFilters, { error: 'Choose a price state from the list.' })),
     /** The job's date (pickup or moving date) from and to, both days included. */
-    job_from: filter(calendarDate),
-    job_to: filter(calendarDate),
+    job_from: filter(calendarDate('Pick a date from the calendar.')),
+    job_to: filter(calendarDate('Pick a date from the calendar.')),
     sort: filter(z.enum(queueSorts, { error: 'Sort by created or job date.' })),
     dir: filter(z.enum(['asc', 'desc'], { error: 'Sort ascending or descending.' })),
     /** A reference, or part of a name, an email or a phone number. */
     q: filter(z.string().trim().max(100, 'Keep the search under 100 characters.')),
+    payment_state: filter(z.enum(queuePaymentStates, { error: 'Choose a payment state from the list.' })),
     cursor: filter(z.string().regex(QUEUE_CURSOR, 'This page link is not valid: start again from the first page.')),
     limit: paging.limit,
   })
@@ -614,13 +685,14 @@ export const staffOrdersQuery = z
 export type StaffOrdersFilter = Partial<Record<Exclude<keyof z.input<typeof staffOrdersQuery>, 'cursor' | 'limit'>, string>>;
 
 /** What the overview counts, in the order it shows them. */
-export const overviewCounts = ['unpriced', 'awaiting_answer', 'expiring_today', 'jobs_today', 'jobs_tomorrow'] as const;
+export const overviewCounts = ['unpriced', 'awaiting_answer', 'expiring_today', 'unpaid', 'jobs_today', 'jobs_tomorrow', 'refunds_due'] as const;
 export type OverviewCount = (typeof overviewCounts)[number];
 
 /**
  * The queue filter behind each count of the overview: the server counts with it and the page
  * links to it, so a count and the list it opens are the same orders. Cancelled and delivered
- * orders count nowhere (`status: 'open'`).
+ * orders count nowhere (`status: 'open'`), except in refunds due: money owed back is work to do
+ * whatever became of the order, and it is mostly owed on cancelled ones.
  */
 export function overviewFilter(count: OverviewCount, { today, tomorrow }: { today: string; tomorrow: string }): StaffOrdersFilter {
   switch (count) {
@@ -630,6 +702,10 @@ export function overviewFilter(count: OverviewCount, { today, tomorrow }: { toda
       return { status: 'open', price: 'awaiting', sort: 'created', dir: 'asc' };
     case 'expiring_today':
       return { status: 'open', price: 'expiring_today', sort: 'created', dir: 'asc' };
+    case 'unpaid':
+      return { status: 'open', payment_state: 'owing', sort: 'job_date' };
+    case 'refunds_due':
+      return { payment_state: 'refund_due', sort: 'created', dir: 'asc' };
     case 'jobs_today':
       return { status: 'open', job_from: today, job_to: today, sort: 'job_date' };
     case 'jobs_tomorrow':
@@ -639,6 +715,8 @@ export function overviewFilter(count: OverviewCount, { today, tomorrow }: { toda
 
 /** The day after a YYYY-MM-DD day. */
 export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+export const staffRefundsQuery = z.object({ ...paging });
 
 export const staffApplicationsQuery = z.object({
   status: filter(z.enum(applicationStatuses, { error: 'Choose a status from the list.' })),
@@ -721,6 +799,20 @@ export const offer = z.object({
 });
 export type Offer = z.infer<typeof offer>;
 
+/**
+ * An order's money, in kobo: the accepted price, what was paid and refunded, and the balance
+ * (price − paid + refunded while the order stands; a cancelled order owes nothing, and minus its
+ * balance is what it is still owed back: paid − fee − refunded).
+ */
+export const orderPayment = z.object({
+  state: z.enum(paymentStates),
+  price_kobo: z.number(),
+  paid_kobo: z.number(),
+  refunded_kobo: z.number(),
+  balance_kobo: z.number(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
 export const order = z.object({
   reference_number: z.string(),
   service_type: z.enum(serviceTypes),
@@ -728,6 +820,8 @@ export const order = z.object({
   created_at: z.string(),
   /** The newest offer that was not replaced (open, accepted, declined or expired), if any. */
   offer: offer.nullable().default(null),
+  /** Null until a price is accepted (and nothing was ever paid). */
+  payment: orderPayment.nullable().default(null),
 });
 export type Order = z.infer<typeof order>;
 /** GET users/orders?cursor=: newest first, at most ORDERS_PAGE_SIZE a page; `next_cursor` is null on the last page. */
@@ -735,7 +829,20 @@ export const ORDERS_PAGE_SIZE = 50;
 export const ordersQuery = z.object({ cursor: z.string().max(200).optional() });
 export const ordersResponse = z.object({ message: z.string(), data: z.array(order), next_cursor: z.string().nullish() });
 
-export const historyEvents = ['status', 'offer_sent', 'offer_accepted', 'offer_declined', 'rescheduled'] as const;
+export const historyEvents = [
+  'status',
+  'offer_sent',
+  'offer_accepted',
+  'offer_declined',
+  'rescheduled',
+  /** Money received (online or at the office): the note says how much, how and the receipt. */
+  'payment_received',
+  /** Paystack reported another amount or currency than asked: recorded, never counted as paid. */
+  'payment_mismatch',
+  'refund_due',
+  'refund_sent',
+  'refund_done',
+] as const;
 /** Who did it: the customer, a staff member, or the ops command (the ops token). */
 export const actors = ['customer', 'staff', 'ops'] as const;
 
@@ -786,10 +893,47 @@ export const deliveryDetails = z.object({
   ),
 });
 
+/** A receipt line of an order: one per payment. */
+export const receiptSummary = z.object({
+  /** RCT-<year>-<6 digits>, sequential per year (Lagos). */
+  number: z.string(),
+  amount_kobo: z.number(),
+  /** `card`, `bank_transfer`, `cash`, or the channel Paystack reported (`bank`, `ussd`…). */
+  method: z.string(),
+  paid_at: z.string(),
+});
+export type ReceiptSummary = z.infer<typeof receiptSummary>;
+
+export const refund = z.object({
+  id: z.number(),
+  /** What goes back, after the fee. */
+  amount_kobo: z.number(),
+  /** The cancellation fee kept from the payment this refund returns. */
+  fee_kobo: z.number(),
+  state: z.enum(refundStates),
+  route: z.enum(refundRoutes),
+  /** YYYY-MM-DD, Lagos: 7 business days after it fell due. */
+  due_by: z.string(),
+  /** Past due_by and not done. */
+  overdue: z.boolean(),
+  done_at: z.string().nullable(),
+  /** Staff's transfer reference of an office refund, Paystack's refund id of a card one. */
+  reference: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refund>;
+
+/** What cancelling now would keep as a fee and give back, in kobo (both 0 when nothing was paid). */
+export const cancellation = z.object({ fee_kobo: z.number(), refund_kobo: z.number() });
+export type Cancellation = z.infer<typeof cancellation>;
+
 export const orderDetail = order.extend({
   updated_at: z.string(),
   details: z.discriminatedUnion('kind', [quoteDetails, deliveryDetails]),
   history: z.array(historyEntry),
+  receipts: z.array(receiptSummary).default([]),
+  refunds: z.array(refund).default([]),
+  /** Present while the order can be cancelled (by this reader), null otherwise. */
+  cancellation: cancellation.nullable().default(null),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 export const orderResponse = z.object({ message: z.string(), data: orderDetail });
@@ -801,6 +945,8 @@ export const staffOrder = order.extend({
   customer,
   /** The pickup date of a delivery or the moving date of a move, when it has one. */
   job_date: z.string().nullable(),
+  /** Null until a price is accepted; `?payment_state=` filters on it. */
+  payment_state: z.enum(paymentStates).nullable().default(null),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 /** A page of a list: `next_cursor` asks for the next one, null on the last page. */
@@ -808,7 +954,24 @@ const page = <T extends z.ZodType>(row: T) =>
   z.object({ message: z.string(), data: z.array(row), next_cursor: z.string().nullable() });
 export const staffOrdersResponse = page(staffOrder);
 
-export const staffOrderDetail = orderDetail.extend({ customer, offers: z.array(offer) });
+/**
+ * A Paystack payment that reported another amount or currency than was asked: recorded for
+ * staff, never counted as paid.
+ */
+export const paymentMismatch = z.object({
+  paystack_reference: z.string(),
+  asked_kobo: z.number(),
+  reported_kobo: z.number(),
+  reported_currency: z.string(),
+  at: z.string(),
+});
+
+export const staffOrderDetail = orderDetail.extend({
+  customer,
+  offers: z.array(offer),
+  payment_state: z.enum(paymentStates).nullable().default(null),
+  payment_mismatches: z.array(paymentMismatch).default([]),
+});
 export type StaffOrderDetail = z.infer<typeof staffOrderDetail>;
 export const staffOrderResponse = z.object({ message: z.string(), data: staffOrderDetail });
 
@@ -862,6 +1025,52 @@ export const mailBacklogResponse = z.object({
   }),
 });
 
+/** An online payment started: the browser goes to `authorization_url` (Paystack's checkout). */
+export const startPaymentResponse = z.object({
+  message: z.string(),
+  data: z.object({ authorization_url: z.string(), reference: z.string() }),
+});
+
+/**
+ * What the Paystack payment `reference` came to, as the server verified it: `pending` while
+ * Paystack has no outcome yet, `paid` (counted), `failed` (declined or abandoned: pay again, a
+ * new attempt), `mismatch` (another amount or currency than asked: staff look into it); and the
+ * order's money after it.
+ */
+export const paymentAttemptStates = ['pending', 'paid', 'failed', 'mismatch'] as const;
+export const verifyPaymentResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    reference: z.string(),
+    state: z.enum(paymentAttemptStates),
+    paid: z.boolean(),
+    payment: orderPayment.nullable(),
+    /** The receipt of this payment once it is paid. */
+    receipt: z.string().nullable(),
+  }),
+});
+
+/** Everything the printable receipt shows (one A4 page); times are ISO, shown in Lagos time. */
+export const receipt = z.object({
+  number: z.string(),
+  amount_kobo: z.number(),
+  method: z.string(),
+  /** Paystack's reference of a card payment, staff's reference of an office one. */
+  payment_reference: z.string(),
+  paid_at: z.string(),
+  /** The same moment written out in Lagos time ("25 November 2026, 14:05 WAT"). */
+  paid_at_lagos: z.string(),
+  company: z.object({ name: z.string(), address: z.string() }),
+  customer: z.object({ fullname: z.string(), email: z.string(), phone: z.string() }),
+  order: z.object({ reference_number: z.string(), service_type: z.enum(serviceTypes), price_kobo: z.number() }),
+});
+export type Receipt = z.infer<typeof receipt>;
+export const receiptResponse = z.object({ message: z.string(), data: receipt });
+
+/** A refund waiting for staff, with its order: overdue ones first, then by due date. */
+export const staffRefundRow = refund.extend({ reference_number: z.string(), customer });
+export const staffRefundsResponse = page(staffRefundRow);
+
 export const healthResponse = z.object({ status: z.literal('ok') });
 
 /** Every 4xx answers `message`, and field messages under `errors` (and `data` for bookings). */
@@ -881,7 +1090,9 @@ export const offerConflictResponse = errorResponse.extend({ order: orderDetail }
 export type OfferConflictBody = z.infer<typeof offerConflictResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// The calls. `path` is relative to the /api/v1 prefix; `{id}` is filled by the client.
+// The calls. `path` is relative to the /api/v1 prefix; `{id}` (an order's reference, an account
+// id…) and `{key}` (a second name under it: a payment's reference, a receipt number, a refund id)
+// are filled by the client.
 
 /**
  * Answers of calls whose text the site does not check (`success: null`, as the original API's
@@ -1077,6 +1288,43 @@ export const calls = define({
   staffSendOffer: {
     method: 'POST', path: 'staff/orders/{id}/offer', body: 'json', auth: 'staff',
     request: offerRequest, response: staffOrderResponse, success: null, fallback: null,
+  },
+  startPayment: {
+    method: 'POST', path: 'users/orders/{id}/payments', body: 'none', auth: 'bearer',
+    request: null, response: startPaymentResponse, success: 'Payment started', fallback: null,
+  },
+  /** `{key}`: the Paystack reference the checkout sent the browser back with. */
+  verifyPayment: {
+    method: 'GET', path: 'users/orders/{id}/payments/{key}', body: 'none', auth: 'bearer',
+    request: null, response: verifyPaymentResponse, success: null, fallback: null,
+  },
+  /** `{key}`: the receipt number. The owner, or staff (their session or the ops token). */
+  receipt: {
+    method: 'GET', path: 'users/orders/{id}/receipts/{key}', body: 'none', auth: 'bearer',
+    request: null, response: receiptResponse, success: 'Receipt found', fallback: null,
+  },
+  /**
+   * Paystack's events (`charge.success`, `refund.processed`), signed with `x-paystack-signature`
+   * (HMAC-SHA512 of the raw body): 200 once handled or already handled, 401 unsigned or
+   * mis-signed. The body is checked against Paystack's event shapes after the signature
+   * (server/money/paystack-schemas.ts), so no request schema here.
+   */
+  paystackWebhook: {
+    method: 'POST', path: 'payments/paystack/webhook', body: 'json', auth: 'none',
+    request: null, response: messageResponse, success: null, fallback: null,
+  },
+  staffRecordPayment: {
+    method: 'POST', path: 'staff/orders/{id}/payments', body: 'json', auth: 'staff',
+    request: officePaymentRequest, response: staffOrderResponse, success: null, fallback: null,
+  },
+  /** `{key}`: the refund's id. */
+  staffRefundDone: {
+    method: 'POST', path: 'staff/orders/{id}/refunds/{key}/done', body: 'json', auth: 'staff',
+    request: refundDoneRequest, response: staffOrderResponse, success: null, fallback: null,
+  },
+  staffRefunds: {
+    method: 'GET', path: 'staff/refunds', body: 'none', auth: 'staff',
+    request: null, query: staffRefundsQuery, response: staffRefundsResponse, success: 'Refunds found', fallback: null,
   },
   staffApplications: {
     method: 'GET', path: 'staff/applications', body: 'none', auth: 'staff',

@@ -134,11 +134,20 @@ async function race(
 const statuses = (answers: Answer[]) => answers.map((answer) => answer.status).sort();
 
 describe('one outcome when the customer and staff act at once', () => {
-  it.each([
-    ['the customer', (reference: string) => cancel(reference)],
-    ['staff', (reference: string) => staffMove(reference, 'Cancelled')],
-  ])('an accept racing a cancel by %s: cancelled with no accepted price, or accepted and not cancelled', async (_, cancelling) => {
-    const results = await race((reference, offerId) => accept(reference, { offer_id: offerId }), cancelling);
+  it('an accept racing the same customer\'s cancel: both the customer\'s own choices, one after the other, never a 500', async () => {
+    // README, "What happens to an order": a customer may cancel an order whose price they accepted.
+    const results = await race((reference, offerId) => accept(reference, { offer_id: offerId }), (reference) => cancel(reference));
+    for (const { answers, order: settled } of results) {
+      const [accepted, cancelled] = answers;
+      expect(cancelled!.status).toBe(200);
+      expect(settled.status).toBe('Cancelled');
+      expect(settled.offer.state).toBe(accepted!.status === 200 ? 'accepted' : 'open');
+      expect(accepted!.status === 200 || accepted!.status === 409).toBe(true);
+    }
+  });
+
+  it('an accept racing a cancel by staff: cancelled with no accepted price, or accepted and not cancelled', async () => {
+    const results = await race((reference, offerId) => accept(reference, { offer_id: offerId }), (reference) => staffMove(reference, 'Cancelled'));
     for (const { answers, order: settled } of results) {
       // One call wins, the other is told why not; never a 500.
       expect(statuses(answers)).toEqual([200, 409]);
@@ -188,10 +197,17 @@ describe('one outcome when the customer and staff act at once', () => {
     await accept(reference, { offer_id: await offer(reference, 10_000_000) });
     const blind = await staffMove(reference, 'Cancelled');
     expect(blind).toMatchObject({ status: 409, body: { message: 'The customer accepted ₦100,000.00 for this order: confirm that you cancel it anyway.' } });
-    expect((await cancel(reference)).body.message).toBe('You accepted the price of ₦100,000.00: call us to cancel this order.');
     expect((await order(reference)).status).toBe('ToInspect');
     const confirmed = await post(server, `staff/orders/${reference}/status`, { status: 'Cancelled', confirm_accepted: true }, staff.token);
     expect(confirmed.status).toBe(200);
+    expect((await order(reference)).status).toBe('Cancelled');
+  });
+
+  it('lets the customer cancel an order whose price they accepted (the page shows the fee and refund first)', async () => {
+    const reference = await book();
+    await accept(reference, { offer_id: await offer(reference, 10_000_000) });
+    expect((await order(reference)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: 0 });
+    expect((await cancel(reference)).status).toBe(200);
     expect((await order(reference)).status).toBe('Cancelled');
   });
 });

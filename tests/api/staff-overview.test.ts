@@ -82,10 +82,25 @@ describe('the overview', () => {
     const rescheduled = await book(inDays(9));
     expect((await post(server, `users/orders/${rescheduled}/reschedule`, { pickup_date: today, delivery_date: inDays(20) }, customer.token)).status).toBe(200);
 
+    // Money: part paid at the office (owing), and paid at the office then cancelled (a refund due).
+    const partPaid = await book(inDays(6));
+    const partOffer = await offer(partPaid, inDays(7));
+    expect((await post(server, `users/orders/${partPaid}/offer/accept`, { offer_id: partOffer }, customer.token)).status).toBe(200);
+    const office = { method: 'bank_transfer', reference: 'TRF-1', paid_on: inDays(0) };
+    expect((await post(server, `staff/orders/${partPaid}/payments`, { ...office, amount_kobo: 1_000_000 }, staff.token)).status).toBe(200);
+    const refundable = await book(inDays(6));
+    const refundOffer = await offer(refundable, inDays(7));
+    expect((await post(server, `users/orders/${refundable}/offer/accept`, { offer_id: refundOffer }, customer.token)).status).toBe(200);
+    expect((await post(server, `staff/orders/${refundable}/payments`, { ...office, reference: 'TRF-2', amount_kobo: 5_000_000 }, staff.token)).status).toBe(200);
+    const cancelled2 = await post(server, `users/orders/${refundable}/cancel`, { reason: 'Moving later' }, customer.token);
+    expect(cancelled2.status, JSON.stringify(cancelled2.body)).toBe(200);
+
     Object.assign(expected, {
       unpriced: [fresh, declined, expired, shipped, move, rescheduled],
       awaiting_answer: [awaiting, expiring],
       expiring_today: [expiring],
+      unpaid: [accepted, partPaid],
+      refunds_due: [refundable],
       jobs_today: [fresh, move, rescheduled],
       jobs_tomorrow: [awaiting, shipped],
     });
@@ -175,7 +190,7 @@ describe('CSV exports', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (answer.body as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('reference,service_type,status,created_at,job_date,customer,email,phone,price_kobo,price_state');
+    expect(lines[0]).toBe('reference,service_type,status,created_at,job_date,customer,email,phone,price_kobo,price_state,payment_state');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(await listed({ status: 'open', price: 'none', sort: 'created', dir: 'asc' }));
   });
 

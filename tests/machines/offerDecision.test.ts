@@ -20,7 +20,7 @@ const conflictBody = (offer: Offer, status: 'ToInspect' | 'Cancelled' = 'ToInspe
   order: {
     reference_number: open.reference, service_type: 'scheduled_delivery', status, created_at: shown.created_at, offer, updated_at: shown.created_at,
     details: { kind: 'delivery', pickup_address: 'Lekki', sender_fullname: 'Ada', sender_phone: '08031234567', pickup_date: null, description: 'Box', receivers: [] },
-    history: [],
+    history: [], payment: null, receipts: [], refunds: [], cancellation: null,
   },
 });
 const replaced = new ApiError([changedMessage], {}, 409, conflictBody(newPrice));

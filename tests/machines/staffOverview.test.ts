@@ -7,7 +7,7 @@ import { graphSuite } from './graph';
 
 const offline = new ApiError(['An error occurred. Please try again.']);
 const counts = (unpriced: number): Overview => ({
-  unpriced, awaiting_answer: 2, expiring_today: 1, jobs_today: 3, jobs_tomorrow: 0, today: '2026-11-25', tomorrow: '2026-11-26',
+  unpriced, awaiting_answer: 2, expiring_today: 1, unpaid: 1, jobs_today: 3, jobs_tomorrow: 0, refunds_due: 0, today: '2026-11-25', tomorrow: '2026-11-26',
 });
 
 graphSuite('staffOverview', {

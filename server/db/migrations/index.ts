@@ -9,6 +9,7 @@ import * as staffOffers from './006-staff-offers';
 import * as serverKeysSessionExpiry from './007-server-keys-session-expiry';
 import * as codeAndMailLimits from './008-code-and-mail-limits';
 import * as bookingWindows from './009-booking-windows';
+import * as money from './010-money';
 import * as staffWorkspace from './012-staff-workspace';
 
 export const migrations: Record<string, Migration> = {
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007-server-keys-session-expiry': serverKeysSessionExpiry,
   '008-code-and-mail-limits': codeAndMailLimits,
   '009-booking-windows': bookingWindows,
+  '010-money': money,
   '012-staff-workspace': staffWorkspace,
 };

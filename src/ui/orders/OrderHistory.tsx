@@ -8,6 +8,11 @@ const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> =
   offer_accepted: () => offerStateLabels.accepted,
   offer_declined: () => offerStateLabels.declined,
   rescheduled: () => 'Dates changed',
+  payment_received: () => 'Payment received',
+  payment_mismatch: () => 'Payment not counted: amount or currency differed',
+  refund_due: () => 'Refund due',
+  refund_sent: () => 'Refund sent',
+  refund_done: () => 'Refund paid',
 };
 
 const whoDid = (entry: HistoryEntry) =>

@@ -31,6 +31,13 @@ const groups: { heading: string; tiles: Tile[] }[] = [
     ],
   },
   {
+    heading: 'Money',
+    tiles: [
+      { count: 'unpaid', label: 'Accepted, not fully paid', hint: 'open orders owing part or all of an accepted price, soonest job first' },
+      { count: 'refunds_due', label: 'Refunds due', hint: 'orders owed money back, oldest first' },
+    ],
+  },
+  {
     heading: 'Jobs',
     tiles: [
       { count: 'jobs_today', label: 'Pickups and moves today', hint: 'open orders whose job date is today' },

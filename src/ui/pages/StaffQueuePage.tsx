@@ -8,6 +8,8 @@
 import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { api } from '../../api';
 import {
+  paymentStateLabels,
+  paymentStates,
   priceFilters,
   serviceTypeLabels,
   serviceTypes,
@@ -29,7 +31,7 @@ import { formatDay, formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 
 /** The queue's filters as they appear in the address, in this order. */
-const FILTERS = ['status', 'service_type', 'price', 'job_from', 'job_to', 'sort', 'dir'] as const;
+const FILTERS = ['status', 'service_type', 'price', 'payment_state', 'job_from', 'job_to', 'sort', 'dir'] as const;
 
 const queueMachine = staffListMachineFor<StaffOrder>();
 
@@ -50,6 +52,10 @@ const priceLabels: Record<PriceFilter, string> = {
   expiring_today: 'Offer ends today',
 };
 const priceOptions = priceFilters.map((price) => ({ value: price, label: priceLabels[price] }));
+const paymentOptions = [
+  { value: 'owing', label: 'Owing (unpaid or part paid)' },
+  ...paymentStates.map((state) => ({ value: state, label: paymentStateLabels[state] })),
+];
 /** Sort and direction in one choice: the value is `sort:dir`. */
 const sortOptions = [
   { value: 'created:desc', label: 'Newest first' },
@@ -90,6 +96,7 @@ function OrderRows({ orders, caption }: { orders: StaffOrder[]; caption: string 
           <th scope="col">Job date</th>
           <th scope="col">Status</th>
           <th scope="col">Price</th>
+          <th scope="col">Payment</th>
         </tr>
       </thead>
       <tbody>
@@ -118,6 +125,7 @@ function OrderRows({ orders, caption }: { orders: StaffOrder[]; caption: string 
             <td data-label="Price">
               <OfferBadge offer={order.offer} />
             </td>
+            <td data-label="Payment">{order.payment_state ? paymentStateLabels[order.payment_state] : '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -156,6 +164,7 @@ export default function StaffQueuePage() {
         <SelectField label="Status" options={statusOptions} placeholder="Any status" value={filters.status ?? ''} onChange={(event) => change({ status: event.target.value })} />
         <SelectField label="Service" options={serviceOptions} placeholder="Any service" value={filters.service_type ?? ''} onChange={(event) => change({ service_type: event.target.value })} />
         <SelectField label="Price" options={priceOptions} placeholder="Any price" value={filters.price ?? ''} onChange={(event) => change({ price: event.target.value })} />
+        <SelectField label="Payment" options={paymentOptions} placeholder="Any payment" value={filters.payment_state ?? ''} onChange={(event) => change({ payment_state: event.target.value })} />
         <TextField label="Job from" type="date" value={filters.job_from ?? ''} onChange={(event) => change({ job_from: event.target.value })} />
         <TextField label="Job to" type="date" value={filters.job_to ?? ''} onChange={(event) => change({ job_to: event.target.value })} />
         <SelectField

@@ -38,11 +38,11 @@ export function useStaffList<Row>(machine: StaffListMachine<Row>, loadPage: (req
       }) as FlowEffects<StaffListMachine<Row>>,
     input,
   );
+  // filterNames is a constant of the page: only the address changing asks the machine again.
+  const names = useState(() => filterNames)[0];
   useEffect(() => {
-    send({ type: 'address.change', ...queryOf(filterNames, location.search) });
-    // filterNames is a constant of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.search, send]);
+    send({ type: 'address.change', ...queryOf(names, location.search) });
+  }, [location.search, names, send]);
   const list: ListView = {
     phase: (['loading', 'failed', 'empty', 'loadingMore'] as const).find((phase) => snapshot.matches(phase)) ?? 'listed',
     messages: snapshot.context.messages,

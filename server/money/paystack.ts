@@ -1,0 +1,42 @@
+/**
+ * Which Paystack the server talks to (README, "Payments"): with PAYSTACK_SECRET_KEY, Paystack's
+ * API (or PAYSTACK_BASE_URL); without it, test mode: a random key kept with the server's other
+ * keys (../db/server-keys.ts), and the built-in test gateway mounted on this same server, reached
+ * over real HTTP through this server's own address, exactly as Paystack would be.
+ */
+import type { FastifyInstance } from 'fastify';
+import { calls } from '../../src/api/contract';
+import { PAYSTACK_API, type ServerConfig } from '../config';
+import type { DB } from '../db/database';
+import { serverKey } from '../db/server-keys';
+import { paystackClient, type PaystackClient } from './paystack-client';
+import { TEST_GATEWAY_PREFIX, testGatewayRoutes } from './paystack-test-gateway';
+
+const WEBHOOK_PATH = `/api/v1/${calls.paystackWebhook.path}`;
+
+export interface Paystack {
+  client: PaystackClient;
+  /** Signs and checks webhooks; never logged, never in an answer. */
+  secretKey: string;
+  testMode: boolean;
+}
+
+/** http://host:port of this server once it listens (loopback when it listens on every address). */
+function ownOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening yet');
+  const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+export async function setUpPaystack(app: FastifyInstance, db: DB, config: ServerConfig): Promise<Paystack> {
+  if (config.paystack.secretKey) {
+    const baseUrl = config.paystack.baseUrl ?? PAYSTACK_API;
+    return { client: paystackClient(config.paystack.secretKey, () => baseUrl), secretKey: config.paystack.secretKey, testMode: false };
+  }
+  const secretKey = `sk_test_${(await serverKey(db, 'paystack-test-secret')).toString('hex')}`;
+  const origin = () => ownOrigin(app);
+  await app.register(testGatewayRoutes({ secretKey, origin, webhookUrl: () => `${origin()}${WEBHOOK_PATH}`, log: app.log }), { prefix: TEST_GATEWAY_PREFIX });
+  const baseUrl = () => config.paystack.baseUrl ?? `${origin()}${TEST_GATEWAY_PREFIX}`;
+  return { client: paystackClient(secretKey, baseUrl), secretKey, testMode: true };
+}

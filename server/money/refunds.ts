@@ -1,0 +1,225 @@
+/**
+ * Refunds (README, "Payments"): what cancelling a paid order costs and gives back, the refund
+ * rows a cancellation or an overpayment leaves, card refunds sent through Paystack and followed
+ * to `refund.processed`, office refunds marked paid by staff. Each refund is due 7 business
+ * days (Monday to Friday, Lagos) after it falls due.
+ */
+import type { Transaction } from 'kysely';
+import { todayInLagos, type Cancellation } from '../../src/api/contract';
+import type { Database, DB, Shipment } from '../db/database';
+import { refundDoneMail, refundDueMail } from '../mail/messages';
+import { enqueueMail } from '../mail/outbox';
+import { conflict, notFound } from '../http/problems';
+import { lockShipment, type StatusChange } from '../orders/shipments';
+import type { PaystackClient } from './paystack-client';
+
+export const REFUND_BUSINESS_DAYS = 7;
+/** A cancellation this many days or fewer before the moving or pickup date (or after it) keeps the fee. */
+export const FEE_WINDOW_DAYS = 3;
+
+const isOffice = (method: string) => method === 'bank_transfer' || method === 'cash';
+
+/** `days` business days (Monday to Friday) after the calendar day `from` (YYYY-MM-DD). */
+export function addBusinessDays(from: string, days: number): string {
+  const date = new Date(`${from}T00:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The day the fee counts from: a quote's moving date, a delivery's pickup date; null when the order has none. */
+async function serviceDateOf(db: DB, shipmentId: number): Promise<string | null> {
+  const quote = await db.selectFrom('quotes').select('moving_date').where('shipment_id', '=', shipmentId).executeTakeFirst();
+  if (quote) return quote.moving_date;
+  const delivery = await db.selectFrom('deliveries').select('pickup_date').where('shipment_id', '=', shipmentId).executeTakeFirst();
+  return delivery?.pickup_date ?? null;
+}
+
+/** The money of an order not yet given back nor already owed back: what a cancellation refunds, less the fee. */
+async function heldOf(db: DB, shipment: Shipment): Promise<number> {
+  const open = await db
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount_kobo'), eb.lit(0)).as('owed'))
+    .where('shipment_id', '=', shipment.id)
+    .where('state', '!=', 'done')
+    .executeTakeFirstOrThrow();
+  return Number(shipment.paid_kobo) - Number(shipment.refunded_kobo) - Number(open.owed);
+}
+
+/**
+ * What cancelling `shipment` today would keep and give back: the fee is `feePercent` of what was
+ * paid (rounded down to the kobo) when the moving or pickup date is at most FEE_WINDOW_DAYS away
+ * (Lagos dates) or past.
+ */
+export async function cancellationOf(db: DB, shipment: Shipment, feePercent: number, today = todayInLagos()): Promise<Cancellation> {
+  const held = Math.max(0, await heldOf(db, shipment));
+  if (held === 0) return { fee_kobo: 0, refund_kobo: 0 };
+  const date = await serviceDateOf(db, shipment.id);
+  const inWindow = date !== null && daysBetween(today, date) <= FEE_WINDOW_DAYS;
+  const fee = inWindow ? Math.floor((held * feePercent) / 100) : 0;
+  return { fee_kobo: fee, refund_kobo: held - fee };
+}
+
+interface NewRefund {
+  paymentId: number;
+  amount: number;
+  fee: number;
+  route: 'card' | 'office';
+  reason: string;
+}
+
+async function insertRefunds(trx: Transaction<Database>, shipment: Shipment, refunds: NewRefund[], by: StatusChange, customerEmail: string): Promise<void> {
+  const due_by = addBusinessDays(todayInLagos(), REFUND_BUSINESS_DAYS);
+  for (const refund of refunds) {
+    await trx
+      .insertInto('refunds')
+      .values({
+        shipment_id: shipment.id, payment_id: refund.paymentId, amount_kobo: refund.amount, fee_kobo: refund.fee, route: refund.route,
+        reason: refund.reason, due_by, actor: by.actor, actor_user_id: by.actor_user_id,
+      })
+      .execute();
+  }
+  const amount = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  const fee = refunds.reduce((sum, refund) => sum + refund.fee, 0);
+  if (amount > 0) await enqueueMail(trx, refundDueMail(customerEmail, shipment.reference, amount, fee, due_by));
+}
+
+/**
+ * In the cancel's own transaction (the order's row locked): keeps the fee on the order and owes
+ * back the rest of every payment not yet refunded, one refund per payment (a card payment goes
+ * back to its card through Paystack, an office payment is paid back by staff). The fee is taken
+ * from the oldest payments first.
+ */
+export async function oweCancellationRefunds(
+  trx: Transaction<Database>,
+  shipment: Shipment,
+  quote: Cancellation,
+  by: StatusChange,
+  customerEmail: string,
+): Promise<void> {
+  if (quote.fee_kobo === 0 && quote.refund_kobo === 0) return;
+  await trx.updateTable('shipments').set({ cancellation_fee_kobo: quote.fee_kobo }).where('id', '=', shipment.id).execute();
+  const payments = await trx
+    .selectFrom('payments')
+    .leftJoin('refunds', 'refunds.payment_id', 'payments.id')
+    .select((eb) => ['payments.id', 'payments.method', 'payments.amount_kobo', eb.fn.coalesce(eb.fn.sum<string | number>('refunds.amount_kobo'), eb.lit(0)).as('returned')])
+    .where('payments.shipment_id', '=', shipment.id)
+    .groupBy(['payments.id', 'payments.method', 'payments.amount_kobo'])
+    .orderBy('payments.id')
+    .execute();
+  let feeLeft = quote.fee_kobo;
+  const refunds: NewRefund[] = [];
+  for (const payment of payments) {
+    const open = Number(payment.amount_kobo) - Number(payment.returned);
+    const fee = Math.min(feeLeft, Math.max(0, open));
+    feeLeft -= fee;
+    const amount = open - fee;
+    if (amount > 0) refunds.push({ paymentId: payment.id, amount, fee, route: isOffice(payment.method) ? 'office' : 'card', reason: 'cancellation' });
+  }
+  await insertRefunds(trx, shipment, refunds, by, customerEmail);
+}
+
+/** An overpayment (`amount` of card payment `paymentId` beyond what was owed) goes back to its card. */
+export async function oweOverpayment(trx: Transaction<Database>, shipment: Shipment, paymentId: number, amount: number, customerEmail: string): Promise<void> {
+  await insertRefunds(trx, shipment, [{ paymentId, amount, fee: 0, route: 'card', reason: 'overpayment' }], { actor: 'customer', actor_user_id: null }, customerEmail);
+}
+
+/**
+ * Sends the card refunds that are due to Paystack (`POST /refund`), one at a time. A refund is
+ * claimed (`processing`) before the call, so two senders never send it twice; a failed call
+ * gives it back (`due`) for the next round. Paystack's `refund.processed` marks it done.
+ */
+export async function sendCardRefunds(db: DB, paystack: PaystackClient, log: { error: (o: object, m: string) => void }): Promise<number> {
+  const due = await db
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select(['refunds.id', 'refunds.amount_kobo', 'payments.paystack_reference'])
+    .where('refunds.route', '=', 'card')
+    .where('refunds.state', '=', 'due')
+    .where('payments.paystack_reference', 'is not', null)
+    .orderBy('refunds.id')
+    .limit(100)
+    .execute();
+  let sent = 0;
+  for (const refund of due) {
+    const claimed = await db
+      .updateTable('refunds')
+      .set({ state: 'processing', sent_at: new Date() })
+      .where('id', '=', refund.id)
+      .where('state', '=', 'due')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    try {
+      const answer = await paystack.refund({ transaction: refund.paystack_reference!, amount: Number(refund.amount_kobo), currency: 'NGN' });
+      await db.updateTable('refunds').set({ paystack_refund_id: String(answer.id) }).where('id', '=', refund.id).execute();
+      sent += 1;
+    } catch (error) {
+      await db.updateTable('refunds').set({ state: 'due', sent_at: null }).where('id', '=', refund.id).where('state', '=', 'processing').execute();
+      log.error({ err: error, refund: refund.id }, 'a card refund could not be sent to Paystack');
+    }
+  }
+  return sent;
+}
+
+/** Paystack's `refund.processed`: the card refund of that transaction and amount is done (once). */
+export async function cardRefundProcessed(
+  trx: Transaction<Database>,
+  event: { transaction_reference: string; refund_reference?: string | null; amount: number },
+): Promise<boolean> {
+  const candidate = await trx
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select(['refunds.shipment_id'])
+    .where('payments.paystack_reference', '=', event.transaction_reference)
+    .executeTakeFirst();
+  if (!candidate) return false;
+  const shipment = await lockShipment(trx, candidate.shipment_id);
+  const refund = await trx
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select(['refunds.id', 'refunds.amount_kobo'])
+    .where('payments.paystack_reference', '=', event.transaction_reference)
+    .where('refunds.route', '=', 'card')
+    .where('refunds.state', '!=', 'done')
+    .where('refunds.amount_kobo', '=', event.amount)
+    .orderBy((eb) => eb.case().when('refunds.state', '=', 'processing').then(0).else(1).end())
+    .orderBy('refunds.id')
+    .executeTakeFirst();
+  if (!refund) return false;
+  await trx
+    .updateTable('refunds')
+    .set({ state: 'done', done_at: new Date(), reference: event.refund_reference ?? null, done_actor: 'ops' })
+    .where('id', '=', refund.id)
+    .execute();
+  const owner = await trx.selectFrom('users').select('email').where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
+  await enqueueMail(trx, refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'card'));
+  return true;
+}
+
+/** Staff paid an office refund back (or a card refund Paystack would not take): done, with their reference. */
+export async function markRefundDone(
+  trx: Transaction<Database>,
+  shipmentId: number,
+  refundId: number,
+  reference: string,
+  by: StatusChange,
+): Promise<void> {
+  const shipment = await lockShipment(trx, shipmentId);
+  const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).where('shipment_id', '=', shipmentId).executeTakeFirst();
+  if (!refund) throw notFound('This order has no such refund.');
+  if (refund.state === 'done') throw conflict('This refund is already marked paid.');
+  if (refund.state === 'processing') throw conflict('Paystack is returning this refund to the card: it is marked paid when Paystack says so.');
+  await trx
+    .updateTable('refunds')
+    .set({ state: 'done', done_at: new Date(), reference, done_actor: by.actor, done_actor_user_id: by.actor_user_id })
+    .where('id', '=', refund.id)
+    .execute();
+  const owner = await trx.selectFrom('users').select('email').where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
+  await enqueueMail(trx, refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'office'));
+}
