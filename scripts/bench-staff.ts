@@ -206,7 +206,7 @@ async function main() {
       queueShape(db, 'search: email', { q: `customer${CUSTOMERS - 17}@example.com` }),
       queueShape(db, 'search: part of a name', { q: 'olutun' }),
       {
-        name: 'overview (5 counts)',
+        name: `overview (${overviewCounts.length} counts)`,
         goalMs: 100,
         run: () => staffOverview(db),
         explain: async () => Promise.all(overviewCounts.map((count) => overviewCountQuery(db, count, days).explain('json'))),
