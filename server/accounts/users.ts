@@ -1,6 +1,6 @@
 /** Customers' rows: looking them up, creating, changing and deleting them, and what of them the API shows. */
 import type { Insertable, Updateable } from 'kysely';
-import type { Profile } from '../../src/api/contract';
+import type { Profile, UserRole } from '../../src/api/contract';
 import type { DB, User, UsersTable } from '../db/database';
 import { imageUrl } from '../files/uploads';
 
@@ -58,3 +58,5 @@ export const updateProfile = (db: DB, userId: number, changes: Updateable<UsersT
 export async function deleteUser(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
+
+export const setUserRole = (db: DB, userId: number, role: UserRole) => db.updateTable('users').set({ role }).where('id', '=', userId).execute();

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type ColumnType, type Generated, type Selectable } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -175,6 +176,8 @@ export interface ShipmentsTable {
   status: Generated<ShipmentStatus>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** A delivery's pickup date or a move's moving date, copied by the database (migration 012). */
+  job_date: Generated<string | null>;
   /** The Idempotency-Key it was booked with (cleared after 24 hours) and the request's hash. */
   idempotency_key: string | null;
   request_hash: string | null;
@@ -394,7 +397,7 @@ function dialectFor({ databaseUrl, dataDir, timeoutMs, log }: DatabaseOptions) {
   const releaseDataDir = lockDataDir(dataDir);
   const directory = path.join(dataDir, 'db');
   makePrivateFolder(directory);
-  const pglite = new PGlite(directory, { parsers: { [DATE_OID]: (value: string) => value } });
+  const pglite = new PGlite(directory, { parsers: { [DATE_OID]: (value: string) => value }, extensions: { pg_trgm } });
   return boundedWait(new PGliteDialect(pglite), timeoutMs, releaseDataDir);
 }
 

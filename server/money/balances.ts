@@ -48,12 +48,12 @@ export function paymentOf(row: MoneyColumns): OrderPayment | null {
 /** The queue's `?payment_state=` filter: an index scan on (payment_state, id). */
 export const withPaymentState = (state: PaymentState) => (eb: ExpressionBuilder<Database, 'shipments'>) => eb('shipments.payment_state', '=', state);
 
-/**
- * Orders that stand (not Delivered or Cancelled) with an accepted price not fully paid: for the
- * staff overview (issue 24 merges this branch to count them).
- */
+/** An accepted price not fully paid: the queue's `payment_state=owing` (with `status=open`, the overview's unpaid count). */
+export const owing = (eb: ExpressionBuilder<Database, 'shipments'>) => eb('shipments.payment_state', 'in', ['unpaid', 'part_paid']);
+
+/** Orders that stand (not Delivered or Cancelled) with an accepted price not fully paid: the overview's unpaid count. */
 export const unpaidAccepted = (eb: ExpressionBuilder<Database, 'shipments'>) =>
-  eb.and([eb('shipments.payment_state', 'in', ['unpaid', 'part_paid']), eb('shipments.status', 'in', ['ToInspect', 'Shipped'])]);
+  eb.and([owing(eb), eb('shipments.status', 'in', ['ToInspect', 'Shipped'])]);
 
 /**
  * How many refunds wait for staff or Paystack, and how many of them are overdue (Lagos `today`):

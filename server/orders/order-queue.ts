@@ -1,16 +1,23 @@
 /**
- * The staff queue: every quote and delivery, newest first, filtered by status and service type,
- * searched by reference, name, email or phone (the account's, a quote's contact, a delivery's
- * sender or receivers), and paged by keyset: `cursor` is the id of the last row seen.
+ * The staff queue: every quote and delivery, filtered by status, service type, where its price
+ * stands, its payment state and its job's date (pickup or moving date); searched by reference, name, email or phone
+ * (the account's, a quote's contact, a delivery's sender or receivers); sorted by creation or by
+ * job date; paged by keyset, so a page is exact while orders arrive. The same filters count the
+ * overview (./staff-overview.ts) and feed the CSV export. Why each index: README "Measurements".
  */
-import type { ExpressionBuilder } from 'kysely';
-import type { ParsedQueryOf, StaffOrder } from '../../src/api/contract';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { todayInLagos, type ParsedQueryOf, type StaffOrder } from '../../src/api/contract';
 import type { Database, DB } from '../db/database';
-import { moneyColumns, withPaymentState } from '../money/balances';
+import { moneyColumns, owing, withPaymentState } from '../money/balances';
 import { currentOffers, orderOf } from './orders';
 import { normaliseReference } from './shipments';
 
-/** `%text%` for ILIKE, with its own wildcards taken literally. */
+export type QueueQuery = ParsedQueryOf<'staffOrders'>;
+type Filter = Omit<QueueQuery, 'cursor' | 'limit'>;
+type Queue<O> = SelectQueryBuilder<Database, 'shipments' | 'users', O>;
+type Where = ExpressionBuilder<Database, 'shipments' | 'users'>;
+
+/** `%text%` for LIKE, with its own wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The national part of a phone number typed any way (0803…, +234 803…, 803…), or null when too short to search by. */
@@ -19,84 +26,149 @@ function phoneDigits(text: string): string | null {
   return digits.length >= 4 ? digits : null;
 }
 
-function matching(q: string) {
+/**
+ * The ids of the orders a search finds: one branch per table, each answered by that table's
+ * trigram index (migration 012), so a search never reads every order.
+ */
+function searchHits(db: DB, q: string) {
   const text = containing(q);
   const phone = phoneDigits(q);
-  const phoneLike = phone ? `%${phone}%` : null;
-  return (eb: ExpressionBuilder<Database, 'shipments' | 'users'>) =>
-    eb.or([
-      eb('shipments.reference', 'like', containing(normaliseReference(q))),
-      eb('users.fullname', 'ilike', text),
-      eb('users.email', 'ilike', text),
-      ...(phoneLike ? [eb('users.phone', 'like', phoneLike)] : []),
-      eb.exists(
-        eb
-          .selectFrom('quotes')
-          .select('quotes.shipment_id')
-          .whereRef('quotes.shipment_id', '=', 'shipments.id')
-          .where((quote) =>
-            quote.or([
-              quote('quotes.full_name', 'ilike', text),
-              quote('quotes.email', 'ilike', text),
-              ...(phoneLike ? [quote('quotes.mobile_phone', 'like', phoneLike)] : []),
-            ]),
-          ),
-      ),
-      eb.exists(
-        eb
-          .selectFrom('deliveries')
-          .select('deliveries.shipment_id')
-          .whereRef('deliveries.shipment_id', '=', 'shipments.id')
-          .where((delivery) =>
-            delivery.or([
-              delivery('deliveries.sender_fullname', 'ilike', text),
-              ...(phoneLike ? [delivery('deliveries.sender_phone', 'like', phoneLike)] : []),
-            ]),
-          ),
-      ),
-      eb.exists(
-        eb
-          .selectFrom('delivery_receivers')
-          .select('delivery_receivers.shipment_id')
-          .whereRef('delivery_receivers.shipment_id', '=', 'shipments.id')
-          .where((receiver) =>
-            receiver.or([
-              receiver('delivery_receivers.name', 'ilike', text),
-              ...(phoneLike ? [receiver('delivery_receivers.phone', 'like', phoneLike)] : []),
-            ]),
-          ),
-      ),
-    ]);
+  const phoneLike = phone ? containing(phone) : null;
+  return db
+    .selectFrom('shipments')
+    .select('shipments.id')
+    .where('shipments.reference', 'ilike', containing(normaliseReference(q)))
+    .union(
+      db
+        .selectFrom('users')
+        .innerJoin('shipments', 'shipments.user_id', 'users.id')
+        .select('shipments.id')
+        .where((eb) => eb.or([eb('users.fullname', 'ilike', text), eb('users.email', 'ilike', text), ...(phoneLike ? [eb('users.phone', 'like', phoneLike)] : [])])),
+    )
+    .union(
+      db
+        .selectFrom('quotes')
+        .select('quotes.shipment_id as id')
+        .where((eb) =>
+          eb.or([eb('quotes.full_name', 'ilike', text), eb('quotes.email', 'ilike', text), ...(phoneLike ? [eb('quotes.mobile_phone', 'like', phoneLike)] : [])]),
+        ),
+    )
+    .union(
+      db
+        .selectFrom('deliveries')
+        .select('deliveries.shipment_id as id')
+        .where((eb) => eb.or([eb('deliveries.sender_fullname', 'ilike', text), ...(phoneLike ? [eb('deliveries.sender_phone', 'like', phoneLike)] : [])])),
+    )
+    .union(
+      db
+        .selectFrom('delivery_receivers')
+        .select('delivery_receivers.shipment_id as id')
+        .where((eb) => eb.or([eb('delivery_receivers.name', 'ilike', text), ...(phoneLike ? [eb('delivery_receivers.phone', 'like', phoneLike)] : [])])),
+    );
 }
 
-export async function orderQueue(
-  db: DB,
-  { status, service_type, q, payment_state, cursor, limit = 50 }: ParsedQueryOf<'staffOrders'>,
-): Promise<{ data: StaffOrder[]; next_cursor: string | null }> {
-  let query = db
+/** Written out, not bound, so the planner matches the partial indexes over open orders (migration 012). */
+const isOpen = sql<boolean>`shipments.status in ('ToInspect', 'Shipped')`;
+
+function priceIs(eb: Where, price: NonNullable<Filter['price']>, today: string) {
+  const live = eb.selectFrom('offers').select(sql`1`.as('one')).whereRef('offers.shipment_id', '=', 'shipments.id');
+  if (price === 'expiring_today') return eb.exists(live.where('offers.state', '=', 'open').where('offers.valid_until', '=', today));
+  const open = live.where((offer) =>
+    price === 'none'
+      ? offer.or([offer('offers.state', '=', 'accepted'), offer.and([offer('offers.state', '=', 'open'), offer('offers.valid_until', '>=', today)])])
+      : offer.and([offer('offers.state', '=', 'open'), offer('offers.valid_until', '>=', today)]),
+  );
+  return price === 'none' ? eb.not(eb.exists(open)) : eb.exists(open);
+}
+
+/** The queue's filters and search on a query over shipments joined with their customer. */
+export function filtered<O>(db: DB, query: Queue<O>, filter: Filter, today = todayInLagos()): Queue<O> {
+  const { status, service_type, price, job_from, job_to, q, payment_state } = filter;
+  let filteredQuery = query;
+  if (status === 'open') filteredQuery = filteredQuery.where(isOpen);
+  else if (status) filteredQuery = filteredQuery.where('shipments.status', '=', status);
+  if (service_type) filteredQuery = filteredQuery.where('shipments.service_type', '=', service_type);
+  if (price) filteredQuery = filteredQuery.where((eb) => priceIs(eb, price, today));
+  if (job_from) filteredQuery = filteredQuery.where('shipments.job_date', '>=', job_from);
+  if (job_to) filteredQuery = filteredQuery.where('shipments.job_date', '<=', job_to);
+  if (payment_state === 'owing') filteredQuery = filteredQuery.where(owing);
+  else if (payment_state) filteredQuery = filteredQuery.where(withPaymentState(payment_state));
+  if (q) filteredQuery = filteredQuery.where('shipments.id', 'in', searchHits(db, q));
+  return filteredQuery;
+}
+
+const queueRows = (db: DB) =>
+  db
     .selectFrom('shipments')
     .innerJoin('users', 'users.id', 'shipments.user_id')
     .select([
       'shipments.id', 'shipments.reference', 'shipments.service_type', 'shipments.status', 'shipments.created_at', 'shipments.updated_at',
-      'users.fullname', 'users.email', 'users.phone', ...moneyColumns,
-    ])
-    .orderBy('shipments.id', 'desc')
-    .limit(limit + 1);
-  if (status) query = query.where('shipments.status', '=', status);
-  if (service_type) query = query.where('shipments.service_type', '=', service_type);
-  if (payment_state) query = query.where(withPaymentState(payment_state));
-  if (cursor) query = query.where('shipments.id', '<', Number(cursor));
-  if (q) query = query.where(matching(q));
-  const rows = await query.execute();
+      'shipments.job_date', 'users.fullname', 'users.email', 'users.phone', ...moneyColumns,
+    ]);
+type QueueRow = Awaited<ReturnType<ReturnType<typeof queueRows>['execute']>>[number];
+
+/** The sort's default direction: newest created first, soonest job first. */
+const directionOf = ({ sort = 'created', dir }: Pick<QueueQuery, 'sort' | 'dir'>) => dir ?? (sort === 'created' ? 'desc' : 'asc');
+
+const cursorOf = (row: QueueRow, sort: QueueQuery['sort']) => (sort === 'job_date' ? `${row.job_date ?? ''}~${row.id}` : String(row.id));
+
+/**
+ * Rows after the cursor in the sort's order. By job date, undated orders come last whichever
+ * way, and the id breaks ties, so (job date, id) names one place in the order.
+ */
+function sortedAfter<O>(query: Queue<O>, { sort = 'created', dir, cursor }: Pick<QueueQuery, 'sort' | 'dir' | 'cursor'>): Queue<O> {
+  const direction = directionOf({ sort, dir });
+  const after = direction === 'desc' ? '<' : '>';
+  if (sort === 'created') {
+    const sorted = query.orderBy('shipments.id', direction);
+    return cursor ? sorted.where('shipments.id', after, Number(cursor)) : sorted;
+  }
+  const sorted = query.orderBy(sql`shipments.job_date ${sql.raw(direction)} nulls last`).orderBy('shipments.id', direction);
+  if (!cursor) return sorted;
+  const [day, id] = cursor.split('~') as [string, string];
+  const lastId = Number(id);
+  return day
+    ? sorted.where((eb) =>
+        eb.or([
+          eb('shipments.job_date', after, day),
+          eb.and([eb('shipments.job_date', '=', day), eb('shipments.id', after, lastId)]),
+          eb('shipments.job_date', 'is', null),
+        ]),
+      )
+    : sorted.where('shipments.job_date', 'is', null).where('shipments.id', after, lastId);
+}
+
+async function withOffers(db: DB, rows: QueueRow[]): Promise<StaffOrder[]> {
+  const offers = await currentOffers(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    ...orderOf(row, offers.get(row.id) ?? null),
+    updated_at: row.updated_at.toISOString(),
+    job_date: row.job_date,
+    payment_state: row.payment_state,
+    customer: { fullname: row.fullname, email: row.email, phone: row.phone },
+  }));
+}
+
+/** The statement of one page (one row more than asked, to know whether another follows); the bench explains it. */
+export const queuePageQuery = (db: DB, { cursor, limit = 50, ...filter }: QueueQuery) =>
+  sortedAfter(filtered(db, queueRows(db), filter), { ...filter, cursor }).limit(limit + 1);
+
+export async function orderQueue(db: DB, query: QueueQuery): Promise<{ data: StaffOrder[]; next_cursor: string | null }> {
+  const { limit = 50, ...filter } = query;
+  const rows = await queuePageQuery(db, query).execute();
   const page = rows.slice(0, limit);
-  const offers = await currentOffers(db, page.map((row) => row.id));
-  return {
-    data: page.map((row) => ({
-      ...orderOf(row, offers.get(row.id) ?? null),
-      updated_at: row.updated_at.toISOString(),
-      customer: { fullname: row.fullname, email: row.email, phone: row.phone },
-      payment_state: row.payment_state,
-    })),
-    next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null,
-  };
+  return { data: await withOffers(db, page), next_cursor: rows.length > limit ? cursorOf(page.at(-1)!, filter.sort) : null };
+}
+
+/** Rows a CSV export reads per statement: few enough that other requests take turns between them. */
+const EXPORT_BATCH = 1000;
+
+/** Every order the filter finds, in the queue's order, a batch at a time (constant memory however many). */
+export async function* everyQueuedOrder(db: DB, filter: QueueQuery): AsyncGenerator<StaffOrder[]> {
+  let cursor: string | undefined;
+  do {
+    const { data, next_cursor } = await orderQueue(db, { ...filter, cursor, limit: EXPORT_BATCH });
+    if (data.length > 0) yield data;
+    cursor = next_cursor ?? undefined;
+  } while (cursor);
 }

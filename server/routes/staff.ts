@@ -1,16 +1,20 @@
 /**
- * The staff's order calls (a staff member's session or the ops token): the queue, one order,
+ * The staff's order calls (a staff member's session or the ops token): the overview, the queue
+ * (also as CSV), one order,
  * moving its status and sending a price (the customer is mailed of both, through the outbox),
  * the mail backlog; and, for the ops command alone, making an account staff or customer again.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { calls, formatNaira, isFinalStatus, statusLabels } from '../../src/api/contract';
-import { findUserByEmail, isUniqueViolation } from '../accounts/users';
+import { calls, formatNaira, isFinalStatus, type StaffOrder } from '../../src/api/contract';
+import { findUserByEmail, isUniqueViolation, setUserRole } from '../accounts/users';
 import { staffActor } from '../accounts/auth';
-import type { DB, Shipment } from '../db/database';
-import { offerMail, statusChangedMail } from '../mail/messages';
+import type { Shipment } from '../db/database';
+import { csvStream, sendCsv, wantsCsv } from '../http/csv';
+import { statusChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { orderQueue } from '../orders/order-queue';
+import { everyQueuedOrder, orderQueue } from '../orders/order-queue';
+import { customerEmailOf, replaceOffer } from '../orders/staff-offers';
+import { staffOverview } from '../orders/staff-overview';
 import { checkMove, checkStaffCancelOf, MOVED_MEANWHILE, staffView } from '../orders/orders';
 import { balanceOf } from '../money/balances';
 import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
@@ -30,7 +34,17 @@ function notTheirOwn(request: FastifyRequest, shipment: Shipment): void {
   if (request.user && request.user.id === shipment.user_id) throw forbidden(OWN_ORDER_MESSAGE);
 }
 
-export const PRICE_FINAL_MESSAGE = 'The customer accepted a price for this order: it is final, no new offer can be sent.';
+const QUEUE_CSV_HEADER = ['reference', 'service_type', 'status', 'created_at', 'job_date', 'customer', 'email', 'phone', 'price_kobo', 'price_state', 'payment_state'];
+
+async function* queueCsvRows(batches: AsyncIterable<StaffOrder[]>) {
+  for await (const batch of batches) {
+    yield batch.map((order) => [
+      order.reference_number, order.service_type, order.status, order.created_at, order.job_date ?? '',
+      order.customer.fullname, order.customer.email, order.customer.phone,
+      order.offer ? String(order.offer.amount_kobo) : '', order.offer?.state ?? '', order.payment_state ?? '',
+    ]);
+  }
+}
 
 export async function staffRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, mailer, config } = services;
@@ -42,10 +56,13 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     return shipment;
   }
 
-  const customerEmail = async (executor: DB, shipment: Shipment) =>
-    (await executor.selectFrom('users').select('email').where('id', '=', shipment.user_id).executeTakeFirstOrThrow()).email;
+  contractRoute(app, services, 'staffOverview', async () => ({ message: calls.staffOverview.success, data: await staffOverview(db) }));
 
-  contractRoute(app, services, 'staffOrders', async (request) => ({ message: calls.staffOrders.success, ...(await orderQueue(db, request.query)) }));
+  // `Accept: text/csv` streams every order the filters find, in the queue's order; JSON answers a page.
+  contractRoute(app, services, 'staffOrders', async (request, reply) => {
+    if (wantsCsv(request)) return sendCsv(reply, 'orders.csv', csvStream(QUEUE_CSV_HEADER, queueCsvRows(everyQueuedOrder(db, request.query))));
+    return { message: calls.staffOrders.success, ...(await orderQueue(db, request.query)) };
+  });
 
   contractRoute(app, services, 'staffOrder', async (request) => ({
     message: calls.staffOrder.success,
@@ -75,7 +92,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
       const by = { ...staffActor(request), note: [unpaidNote, note].filter(Boolean).join(' ') || null };
       const moved = await moveShipment(trx, locked, status, by);
       if (!moved) return null;
-      const email = await customerEmail(trx, moved);
+      const email = await customerEmailOf(trx, moved);
       if (refund) await oweCancellationRefunds(trx, moved, refund, by, email);
       await enqueueMail(trx, statusChangedMail(email, moved.reference, status, note));
       return moved;
@@ -93,19 +110,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     notTheirOwn(request, shipment);
     const { amount_kobo, note, valid_until } = request.body;
     await mailer
-      .transaction(async (trx) => {
-        // Read under a row lock, so a cancel or a delivery meanwhile is seen.
-        const { status } = await lockShipment(trx, shipment.id);
-        if (isFinalStatus(status)) throw conflict(`This order is ${statusLabels[status]}: no offer can be sent.`);
-        const accepted = await trx.selectFrom('offers').select('id').where('shipment_id', '=', shipment.id).where('state', '=', 'accepted').executeTakeFirst();
-        if (accepted) throw conflict(PRICE_FINAL_MESSAGE);
-        await trx.updateTable('offers').set({ state: 'replaced' }).where('shipment_id', '=', shipment.id).where('state', '=', 'open').execute();
-        await trx
-          .insertInto('offers')
-          .values({ shipment_id: shipment.id, amount_kobo, note: note || null, valid_until, ...staffActor(request) })
-          .execute();
-        await enqueueMail(trx, offerMail(await customerEmail(trx, shipment), shipment.reference, { amount_kobo, valid_until, note: note || null }));
-      })
+      .transaction((trx) => replaceOffer(trx, shipment, { amount_kobo, note: note || null, valid_until }, staffActor(request)))
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict(MOVED_MEANWHILE) : error;
       });
@@ -120,7 +125,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     const user = await findUserByEmail(db, email);
     if (!user) throw notFound(`No account uses ${email}: they must sign up on the website first.`);
     if (user.role === role) return { message: `${email} is already ${role}: nothing changed.` };
-    await db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+    await setUserRole(db, user.id, role);
     return { message: role === 'staff' ? `${email} is now staff: the account menu shows Staff from their next login.` : `${email} is no longer staff.` };
   });
 

@@ -39,7 +39,7 @@ export type Api = {
   [N in CallName]: (input: RequestOf<N>, extras?: CallExtras<N>) => Promise<ResponseOf<N>>;
 } & {
   /** The CSV file of a call that offers one (`Accept: text/csv`), e.g. `download('staffSubscribers')`. */
-  download: (name: CsvCallName, extras?: CallExtras) => Promise<Blob>;
+  download: <N extends CsvCallName>(name: N, extras?: CallExtras<N>) => Promise<Blob>;
 };
 
 function formDataOf(input: Record<string, unknown>, files: CallExtras['files']): FormData {
@@ -152,8 +152,8 @@ export function createApi(options: ClientOptions): Api {
     return parsed.data as ResponseOf<N>;
   }
 
-  async function download(name: CsvCallName, extras: CallExtras = {}): Promise<Blob> {
-    const { rules, response } = await send(name, undefined, extras, 'text/csv');
+  async function download<N extends CsvCallName>(name: N, extras: CallExtras<N> = {}): Promise<Blob> {
+    const { rules, response } = await send(name, undefined, extras as CallExtras, 'text/csv');
     try {
       return await response.blob();
     } catch {

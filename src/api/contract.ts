@@ -700,14 +700,80 @@ const paging = {
   limit: filter(z.coerce.number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` }).check(z.int(), z.gte(1), z.lte(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`))),
 };
 
-export const staffOrdersQuery = z.object({
-  status: filter(shipmentStatus),
-  service_type: filter(z.enum(serviceTypes, { error: 'Choose a service from the list.' })),
-  /** A reference, or part of a name, an email or a phone number. */
-  q: filter(z.string().check(z.trim(), z.maxLength(100, 'Keep the search under 100 characters.'))),
-  payment_state: filter(z.enum(paymentStates, { error: 'Choose a payment state from the list.' })),
-  ...paging,
-});
+/** The queue's payment filter: a payment state, or `owing` (unpaid or part paid: an accepted price not fully paid). */
+export const queuePaymentStates = [...paymentStates, 'owing'] as const;
+
+/** The queue's status filter: one status, or `open` (To Inspect or Shipped: not final). */
+export const queueStatuses = [...shipmentStatuses, 'open'] as const;
+/** Where an order's price stands: none to answer (no open or accepted offer), waiting for the customer, or waiting and ending today. */
+export const priceFilters = ['none', 'awaiting', 'expiring_today'] as const;
+export type PriceFilter = (typeof priceFilters)[number];
+/** `created`: newest first by default; `job_date`: the pickup or moving date, soonest first by default, undated last. */
+export const queueSorts = ['created', 'job_date'] as const;
+
+/**
+ * A queue cursor is the last row seen: its id (`123`), or with `sort=job_date` its job date and id
+ * (`2026-11-25~123`, or `~123` for an order without a date).
+ */
+const QUEUE_CURSOR = /^(\d{1,12}|(\d{4}-\d{2}-\d{2})?~\d{1,12})$/;
+
+export const staffOrdersQuery = z
+  .object({
+    status: filter(z.enum(queueStatuses, { error: 'Choose a status from the list.' })),
+    service_type: filter(z.enum(serviceTypes, { error: 'Choose a service from the list.' })),
+    price: filter(z.enum(priceFilters, { error: 'Choose a price state from the list.' })),
+    /** The job's date (pickup or moving date) from and to, both days included. */
+    job_from: filter(calendarDate('Pick a date from the calendar.')),
+    job_to: filter(calendarDate('Pick a date from the calendar.')),
+    sort: filter(z.enum(queueSorts, { error: 'Sort by created or job date.' })),
+    dir: filter(z.enum(['asc', 'desc'], { error: 'Sort ascending or descending.' })),
+    /** A reference, or part of a name, an email or a phone number. */
+    q: filter(z.string().check(z.trim(), z.maxLength(100, 'Keep the search under 100 characters.'))),
+    payment_state: filter(z.enum(queuePaymentStates, { error: 'Choose a payment state from the list.' })),
+    cursor: filter(z.string().check(z.regex(QUEUE_CURSOR, 'This page link is not valid: start again from the first page.'))),
+    limit: paging.limit,
+  })
+  .check(
+    z.superRefine((query, ctx) => {
+      if (query.job_from && query.job_to && query.job_to < query.job_from) {
+        ctx.addIssue({ code: 'custom', path: ['job_to'], message: 'The last day must not be before the first.' });
+      }
+    }),
+  );
+/** The queue's filters as they travel in an address (`/staff/orders?status=open&price=none`). */
+export type StaffOrdersFilter = Partial<Record<Exclude<keyof z.input<typeof staffOrdersQuery>, 'cursor' | 'limit'>, string>>;
+
+/** What the overview counts, in the order it shows them. */
+export const overviewCounts = ['unpriced', 'awaiting_answer', 'expiring_today', 'unpaid', 'jobs_today', 'jobs_tomorrow', 'refunds_due'] as const;
+export type OverviewCount = (typeof overviewCounts)[number];
+
+/**
+ * The queue filter behind each count of the overview: the server counts with it and the page
+ * links to it, so a count and the list it opens are the same orders. Cancelled and delivered
+ * orders count nowhere (`status: 'open'`), except in refunds due: money owed back is work to do
+ * whatever became of the order, and it is mostly owed on cancelled ones.
+ */
+export function overviewFilter(count: OverviewCount, { today, tomorrow }: { today: string; tomorrow: string }): StaffOrdersFilter {
+  switch (count) {
+    case 'unpriced':
+      return { status: 'open', price: 'none', sort: 'created', dir: 'asc' };
+    case 'awaiting_answer':
+      return { status: 'open', price: 'awaiting', sort: 'created', dir: 'asc' };
+    case 'expiring_today':
+      return { status: 'open', price: 'expiring_today', sort: 'created', dir: 'asc' };
+    case 'unpaid':
+      return { status: 'open', payment_state: 'owing', sort: 'job_date' };
+    case 'refunds_due':
+      return { payment_state: 'refund_due', sort: 'created', dir: 'asc' };
+    case 'jobs_today':
+      return { status: 'open', job_from: today, job_to: today, sort: 'job_date' };
+    case 'jobs_tomorrow':
+      return { status: 'open', job_from: tomorrow, job_to: tomorrow, sort: 'job_date' };
+  }
+}
+
+/** The day after a YYYY-MM-DD day. */
+export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 export const staffRefundsQuery = z.object({ ...paging });
 
@@ -946,6 +1012,8 @@ export const customer = z.object({ fullname: z.string(), email: z.string(), phon
 export const staffOrder = z.extend(order, {
   updated_at: z.string(),
   customer,
+  /** The pickup date of a delivery or the moving date of a move, when it has one. */
+  job_date: z.nullable(z.string()),
   /** Null until a price is accepted; `?payment_state=` filters on it. */
   payment_state: z._default(z.nullable(z.enum(paymentStates)), null),
 });
@@ -991,7 +1059,19 @@ export type StaffApplication = z.infer<typeof staffApplication>;
 export const staffApplicationsResponse = page(staffApplication);
 export const staffApplicationResponse = z.object({ message: z.string(), data: staffApplication });
 
+export const overviewResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    ...Object.fromEntries(overviewCounts.map((count) => [count, z.number()])) as Record<OverviewCount, z.ZodMiniNumber>,
+    /** The days (Lagos time) the counts were taken for, so the links name the same days. */
+    today: z.string(),
+    tomorrow: z.string(),
+  }),
+});
+export type Overview = z.infer<typeof overviewResponse>['data'];
+
 export const subscriber = z.object({ email: z.string(), created_at: z.string() });
+export type Subscriber = z.infer<typeof subscriber>;
 export const staffSubscribersResponse = page(subscriber);
 
 /** The mail outbox as staff see it (`npm run ops -- mail`): what waits, what failed for good. */
@@ -1347,7 +1427,11 @@ export const calls = define({
   },
   staffOrders: {
     method: 'GET', path: 'staff/orders', body: 'none', auth: 'staff',
-    request: null, query: staffOrdersQuery, response: staffOrdersResponse, success: 'Orders found', fallback: null,
+    request: null, query: staffOrdersQuery, response: staffOrdersResponse, success: 'Orders found', fallback: null, csv: true,
+  },
+  staffOverview: {
+    method: 'GET', path: 'staff/overview', body: 'none', auth: 'staff',
+    request: null, response: overviewResponse, success: 'Overview found', fallback: null,
   },
   staffOrder: {
     method: 'GET', path: 'staff/orders/{id}', body: 'none', auth: 'staff',

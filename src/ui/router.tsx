@@ -1,40 +1,51 @@
 /**
- * The routes: the shared layout around every page of the route table, members' and staff
- * pages behind their guards. Declarative routing (no data router) keeps the first load light on slow phones.
+ * The routes: the public frame around every public and member page of the route table (members'
+ * pages behind their guard), and the staff workspace's own shell around every staff page (its
+ * guard included). Declarative routing (no data router) keeps the first load light on slow phones.
  */
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+// The session first: TypeScript then checks the session machine before the others, an order its
+// XState types are known to check cleanly in (the other order makes it report false errors).
+import { SessionProvider } from './session';
 import { Layout } from './layout/Layout';
 import { RequireMember } from './RequireMember';
-import { RequireStaff } from './RequireStaff';
 import { pageRoutes } from './routes';
+import { StaffShell } from './staff/StaffShell';
 
 const pages = pageRoutes.map((page) => ({ ...page, Page: lazy(page.load) }));
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        {pages.map(({ path, access, Page }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              access === 'member' ? (
-                <RequireMember>
-                  <Page />
-                </RequireMember>
-              ) : access === 'staff' ? (
-                <RequireStaff>
-                  <Page />
-                </RequireStaff>
-              ) : (
-                <Page />
-              )
-            }
-          />
-        ))}
-      </Route>
-    </Routes>
+    <SessionProvider>
+      <Routes>
+        <Route element={<Layout />}>
+          {pages
+            .filter(({ access }) => access !== 'staff')
+            .map(({ path, access, Page }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  access === 'member' ? (
+                    <RequireMember>
+                      <Page />
+                    </RequireMember>
+                  ) : (
+                    <Page />
+                  )
+                }
+              />
+            ))}
+        </Route>
+        <Route element={<StaffShell />}>
+          {pages
+            .filter(({ access }) => access === 'staff')
+            .map(({ path, Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+        </Route>
+      </Routes>
+    </SessionProvider>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Every route of docs/product.md in one table. Each page is its own chunk, loaded when visited.
  * `member` pages need a stored token (tracking is public: a receiver has no account, docs/product.md);
- * `staff` pages also need the staff role.
+ * `staff` pages also need the staff role, and render in the staff workspace's shell (router.tsx).
  */
 import type { ComponentType } from 'react';
 
@@ -50,7 +50,8 @@ export const pageRoutes: PageRoute[] = [
   { path: '/thank-you', access: 'member', load: () => import('./pages/ThankYouPage') },
   { path: '/orders/:reference', access: 'member', load: () => import('./pages/OrderPage') },
   { path: '/orders/:reference/receipts/:number', access: 'member', load: () => import('./pages/ReceiptPage') },
-  { path: '/staff', access: 'staff', load: () => import('./pages/StaffQueuePage') },
+  { path: '/staff', access: 'staff', load: () => import('./pages/StaffOverviewPage') },
+  { path: '/staff/orders', access: 'staff', load: () => import('./pages/StaffQueuePage') },
   { path: '/staff/orders/:reference', access: 'staff', load: () => import('./pages/StaffOrderPage') },
   { path: '/staff/applications', access: 'staff', load: () => import('./pages/StaffApplicationsPage') },
   { path: '/staff/subscribers', access: 'staff', load: () => import('./pages/StaffSubscribersPage') },

@@ -319,7 +319,7 @@ describe('the OpenAPI document', () => {
     const document = (await get(server, 'openapi.json')).body;
     for (const call of Object.values(calls)) expect(document.paths[`/${call.path}`]?.[call.method.toLowerCase()], call.path).toBeDefined();
     const parameters = document.paths['/staff/orders'].get.parameters.map((parameter: { name: string }) => parameter.name);
-    expect(parameters).toEqual(['status', 'service_type', 'q', 'payment_state', 'cursor', 'limit']);
-    expect(document.paths['/staff/subscribers'].get.responses[200].content['text/csv']).toBeDefined();
+    expect(parameters).toEqual(['status', 'service_type', 'price', 'job_from', 'job_to', 'sort', 'dir', 'q', 'payment_state', 'cursor', 'limit']);
+    for (const path of ['/staff/subscribers', '/staff/orders']) expect(document.paths[path].get.responses[200].content['text/csv']).toBeDefined();
   });
 });

@@ -1,8 +1,8 @@
 /**
- * axe finds no violations on the staff pages (as staff), the "not allowed" page (as a customer)
+ * axe finds no violations on every staff page (as staff), the "not allowed" page (as a customer)
  * and the customer's order page with an open offer; and the money screens: an accepted price to
  * pay (the customer's Pay, the staff's payment form), a paid order with its receipt, and the
- * receipt page for both; at desktop width and on a 375 px phone.
+ * receipt page for both; at 1280 px, on a 768 px tablet and on a 375 px phone.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
@@ -38,6 +38,7 @@ async function violationsOf(context: BrowserContext, path: string, ready: string
 
 describe.each([
   ['desktop', { width: 1280, height: 800 }],
+  ['tablet', { width: 768, height: 1024 }],
   ['phone', { width: 375, height: 740 }],
 ])('accessibility of the staff pages and the order page on %s', (_name, viewport) => {
   let app: App;
@@ -65,8 +66,14 @@ describe.each([
   });
   afterAll(() => app?.close());
 
-  it('/staff has no axe violations', async () => {
-    expect(await violationsOf(staff, '/staff', reference)).toEqual([]);
+  it('/staff (the overview) has no axe violations', async () => {
+    expect(await violationsOf(staff, '/staff', 'Need a price')).toEqual([]);
+  });
+  it('/staff/orders has no axe violations', async () => {
+    expect(await violationsOf(staff, '/staff/orders', reference)).toEqual([]);
+  });
+  it('/staff/orders with filters from the address has no axe violations', async () => {
+    expect(await violationsOf(staff, `/staff/orders?status=open&sort=job_date&q=${reference}`, reference)).toEqual([]);
   });
   it('/staff/orders/:reference has no axe violations', async () => {
     expect(await violationsOf(staff, `/staff/orders/${reference}`, 'Send a price')).toEqual([]);

@@ -60,8 +60,9 @@ describe('staff and customers in Chromium', () => {
     await main(page).getByLabel(/^Email/).fill(staff.email);
     await main(page).getByLabel(/^Password/).fill(staff.password);
     await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
-    await arrive(page, '/staff', 'Orders');
-    await page.getByRole('banner').getByRole('link', { name: 'Staff' }).waitFor();
+    await arrive(page, '/staff', 'Overview');
+    await page.getByRole('navigation', { name: 'Staff workspace' }).getByRole('link', { name: 'Orders' }).click();
+    await arrive(page, '/staff/orders', 'Orders');
 
     await main(page).getByRole('searchbox', { name: /Search/ }).fill(reference.toLowerCase());
     await main(page).getByRole('button', { name: 'Search' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { passwordResetMachine, type PasswordResetInput } from '../../src/machines/passwordResetMachine';
@@ -14,7 +14,7 @@ const email = 'ada@example.com';
 const replayed = effects();
 const busyStates = ['sendingCode', 'codeSent', 'verifyingCode', 'codeVerified', 'resetting', 'passwordChanged'];
 /** Each page's form: the state it is typed in, what Submit sends (and the schema it must pass), the call and the state it waits in. */
-const forms: Record<string, { sent: (context: AnyMachineSnapshot['context']) => unknown; schema: z.ZodType; call: string; waiting: string }> = {
+const forms: Record<string, { sent: (context: AnyMachineSnapshot['context']) => unknown; schema: z.ZodMiniType; call: string; waiting: string }> = {
   requesting: { sent: ({ values }) => ({ email: values.email }), schema: emailOnlyRequest, call: 'forgetPassword', waiting: 'sendingCode' },
   enteringCode: { sent: ({ values }) => ({ otp: values.otp, email: values.email }), schema: verifyOtpRequest, call: 'verifyOtp', waiting: 'verifyingCode' },
   choosingPassword: {

@@ -214,7 +214,7 @@ describe('receiverListMachine sequences', () => {
     const actor = createActor(parent).start();
     const list = actor.getSnapshot().children.list!;
     list.send({ type: 'receiver.add' });
-    fields.forEach((name) => list.send({ type: 'receiver.change', name, value: { ...ada, name: 'Chinedu Eze' }[name] }));
+    fields.forEach((name) => list.send({ type: 'receiver.change', name, value: { ...ada, name: 'Chinedu Eze' }[name] ?? '' }));
     list.send({ type: 'receiver.save' });
     list.send({ type: 'receiver.delete', index: 0 });
     expect(heard).toEqual([

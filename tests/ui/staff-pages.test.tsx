@@ -1,4 +1,4 @@
-/** The staff workspace against the real server: the guard, the queue, an order's actions, applications, subscribers. */
+/** The staff workspace against the real server: the guard, its shell, the overview, the queue, an order's actions, applications, subscribers. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNaira } from '../../src/api/contract';
@@ -51,15 +51,69 @@ describe('the staff guard', () => {
   });
 
   it('shows Staff in the header for staff', async () => {
-    renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
-    await heading('Orders');
+    renderApp('/profile', { apiUrl: server.apiUrl, session: staff });
+    await within(screen.getByRole('banner')).findByRole('link', { name: 'Staff' }, { timeout: 10_000 });
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/staff');
   });
 });
 
-describe('/staff (the queue)', () => {
-  it('lists the order with its customer and price, finds it by email and keeps the search text', async () => {
+describe('the workspace shell', () => {
+  it('frames every staff page with its sections, the staff member and Log out, without the public header, footer or WhatsApp bubble', async () => {
+    for (const path of ['/staff', '/staff/orders', '/staff/applications', '/staff/subscribers', `/staff/orders/${reference}`]) {
+      const view = renderApp(path, { apiUrl: server.apiUrl, session: staff });
+      await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+      const menu = screen.getByRole('navigation', { name: 'Staff workspace' });
+      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Orders', 'Applications', 'Subscribers', 'Prices']);
+      expect(within(menu).getByRole('link', { name: 'Prices' })).toHaveAttribute('href', '/staff/prices');
+      expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+      expect(screen.queryByRole('contentinfo')).toBeNull();
+      expect(screen.queryByText(/WhatsApp/i)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('names the signed-in staff member from their profile', async () => {
+    renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
+    expect(await screen.findByText('Ada Obi', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('logs out from the bar', async () => {
+    const app = renderApp('/staff/orders', { apiUrl: server.apiUrl, session: { ...staff, token: (await signUpStaff(server)).token } });
+    await app.user.click(await screen.findByRole('button', { name: 'Log out' }, { timeout: 10_000 }));
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+  });
+});
+
+describe('/staff (the overview)', () => {
+  it('counts what needs doing, each count a link to the queue of exactly those orders', async () => {
+    const answer = await fetch(`${server.apiUrl}/staff/overview`, { headers: { authorization: `Bearer ${staff.token}` } });
+    const { data } = await answer.json();
     const app = renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
+    await heading('Overview');
+    const needPrice = await main().findByRole('link', { name: /Need a price/ }, { timeout: 10_000 });
+    expect(needPrice).toHaveTextContent(String(data.unpriced));
+    expect(needPrice).toHaveAttribute('href', '/staff/orders?status=open&price=none&sort=created&dir=asc');
+    const tomorrow = main().getByRole('link', { name: /Pickups and moves tomorrow/ });
+    expect(tomorrow).toHaveTextContent(String(data.jobs_tomorrow));
+    expect(tomorrow).toHaveAttribute('href', `/staff/orders?status=open&job_from=${data.tomorrow}&job_to=${data.tomorrow}&sort=job_date`);
+    await app.user.click(tomorrow);
+    await heading('Orders');
+    const links = await main().findAllByRole('link', { name: /^RL-/ }, { timeout: 10_000 });
+    expect(links).toHaveLength(data.jobs_tomorrow);
+    expect(app.location().search).toBe(`?status=open&job_from=${data.tomorrow}&job_to=${data.tomorrow}&sort=job_date`);
+  });
+
+  it('says when the counts cannot be had, and offers to try again', async () => {
+    renderApp('/staff', { apiUrl: 'http://127.0.0.1:9/api/v1', session: staff });
+    const alert = await main().findByRole('alert', {}, { timeout: 10_000 });
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+});
+
+describe('/staff/orders (the queue)', () => {
+  it('lists the order with its customer and price, finds it by email and keeps the search text', async () => {
+    const app = renderApp('/staff/orders', { apiUrl: server.apiUrl, session: staff });
     const row = (await main().findByRole('link', { name: reference }, { timeout: 10_000 })).closest('tr')!;
     expect(within(row).getByText('Scheduled Delivery')).toBeInTheDocument();
     expect(within(row).getByText(customer.email)).toBeInTheDocument();
@@ -70,6 +124,7 @@ describe('/staff (the queue)', () => {
     await app.user.click(main().getByRole('button', { name: 'Search' }));
     expect(await main().findByText('No orders match.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(main().getByRole('searchbox', { name: /Search/ })).toHaveValue('nobody-has-this@example.com');
+    expect(app.location().search).toBe('?q=nobody-has-this%40example.com');
 
     await app.user.clear(main().getByRole('searchbox', { name: /Search/ }));
     await app.user.type(main().getByRole('searchbox', { name: /Search/ }), customer.email);
@@ -79,16 +134,27 @@ describe('/staff (the queue)', () => {
   });
 
   it('filters by status', async () => {
-    const app = renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
+    const app = renderApp('/staff/orders', { apiUrl: server.apiUrl, session: staff });
     await main().findByRole('link', { name: reference }, { timeout: 10_000 });
     await app.user.selectOptions(main().getByRole('combobox', { name: 'Status' }), 'Delivered');
     expect(await main().findByText('No orders match.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(app.location().search).toBe('?status=Delivered');
   });
 
   it('says when the queue cannot be loaded, and offers to try again', async () => {
-    renderApp('/staff', { apiUrl: 'http://127.0.0.1:9/api/v1', session: staff });
+    renderApp('/staff/orders', { apiUrl: 'http://127.0.0.1:9/api/v1', session: staff });
     const alert = await main().findByRole('alert', {}, { timeout: 10_000 });
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+});
+
+describe('/staff/orders from a pasted link', () => {
+  it('opens with the link\'s filters, search and sort in its fields', async () => {
+    renderApp(`/staff/orders?status=open&sort=job_date&dir=desc&q=${customer.email}`, { apiUrl: server.apiUrl, session: staff });
+    await main().findByRole('link', { name: reference }, { timeout: 10_000 });
+    expect(main().getByRole('combobox', { name: 'Status' })).toHaveValue('open');
+    expect(main().getByRole('combobox', { name: 'Sort' })).toHaveValue('job_date:desc');
+    expect(main().getByRole('searchbox', { name: /Search/ })).toHaveValue(customer.email);
   });
 });
 

@@ -11,6 +11,7 @@ import * as codeAndMailLimits from './008-code-and-mail-limits';
 import * as bookingWindows from './009-booking-windows';
 import * as money from './010-money';
 import * as tariffsPlaces from './011-tariffs-places';
+import * as staffWorkspace from './012-staff-workspace';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-booking-windows': bookingWindows,
   '010-money': money,
   '011-tariffs-places': tariffsPlaces,
+  '012-staff-workspace': staffWorkspace,
 };

@@ -2,7 +2,7 @@
  * A labelled input with its messages underneath, wired for screen readers (aria-invalid,
  * aria-describedby). Required fields carry the red asterisk of docs/product.md.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
   label: ReactNode;
@@ -55,7 +55,7 @@ export function FieldErrors({ id, errors }: { id?: string; errors: readonly stri
 
 type Common = { label: ReactNode; errors?: string[]; hint?: ReactNode };
 
-export function TextField({ label, errors, hint, required, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, errors, hint, required, ...input }: Common & ComponentPropsWithRef<'input'>) {
   return (
     <FieldFrame label={label} errors={errors} hint={hint} required={required}>
       {({ id, describedBy, invalid }) => (

@@ -1,7 +1,6 @@
-/** Every page: skip link, header, the page, footer, the WhatsApp bar and the toasts (docs/product.md). */
-import { Suspense } from 'react';
+/** Every public and member page: skip link, header, the page, footer, the WhatsApp bar and the toasts (docs/product.md). */
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { SessionProvider } from '../session';
 import { Toasts } from '../toast';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -9,22 +8,29 @@ import { PageLoading } from './PageLoading';
 import { ScrollToTop } from './ScrollToTop';
 import { WhatsAppBar } from './WhatsAppBar';
 
-export function Layout() {
+/** The public frame around one page (also the staff guard's "not allowed" page). */
+export function PublicFrame({ children }: { children: ReactNode }) {
   return (
-    <SessionProvider>
+    <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <ScrollToTop />
       <Header />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Footer />
       <WhatsAppBar />
       <Toasts />
-    </SessionProvider>
+    </>
+  );
+}
+
+export function Layout() {
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
   );
 }

@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { api } from '../../api';
 import { applicationStatuses, applicationStatusLabels, type ApplicationStatus, type StaffApplication } from '../../api/contract';
 import { applicationStatusMachine } from '../../machines/applicationStatusMachine';
-import type { PageRequest } from '../../machines/staffListMachine';
+import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField } from '../components/Field';
 import { useFlow } from '../components/useFlow';
 import { ListStates } from '../staff/ListStates';
@@ -19,6 +19,8 @@ import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ filters, cursor }: PageRequest) =>
   pageOf(await api.staffApplications(undefined, { query: { status: filters.status, cursor: cursor ?? undefined } }));
+
+const applicationsMachine = staffListMachineFor<StaffApplication>();
 
 const statusOptions = applicationStatuses.map((status) => ({ value: status, label: applicationStatusLabels[status] }));
 
@@ -105,7 +107,7 @@ function ApplicationRows({ applications }: { applications: StaffApplication[] })
 }
 
 export default function StaffApplicationsPage() {
-  const { snapshot, send, rows } = useStaffList<StaffApplication>(loadPage, { status: '' });
+  const { snapshot, send, rows, list } = useStaffList(applicationsMachine, loadPage, ['status']);
   return (
     <StaffLayout title="Applications">
       <form className="staff-filters" aria-label="Filter applications" onSubmit={(event) => event.preventDefault()}>
@@ -114,12 +116,11 @@ export default function StaffApplicationsPage() {
           options={statusOptions}
           placeholder="Any status"
           value={snapshot.context.filters.status}
-          onChange={(event) => send({ type: 'filter.change', name: 'status', value: event.target.value })}
+          onChange={(event) => send({ type: 'filter.change', values: { status: event.target.value } })}
         />
       </form>
       <ListStates
-        snapshot={snapshot}
-        send={send}
+        list={list}
         noun="applications"
         empty={snapshot.context.filters.status ? 'No applications with this status.' : 'No one has applied yet.'}
       >

@@ -1,25 +1,30 @@
 /** What every staff list shows around its rows: loading, empty, failed with retry, and "Show more". */
 import type { ReactNode } from 'react';
-import type { SnapshotFrom, EventFrom } from 'xstate';
-import type { staffListMachine } from '../../machines/staffListMachine';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { EmptyQueueArt } from '../illustrations/states';
 
-type Snapshot = SnapshotFrom<typeof staffListMachine>;
+/** A list's state as its page shows it (useStaffList makes it from the machine's snapshot). */
+export interface ListView {
+  phase: 'loading' | 'failed' | 'empty' | 'listed' | 'loadingMore';
+  messages: string[];
+  hasMore: boolean;
+  canMore: boolean;
+  onRetry: () => void;
+  onMore: () => void;
+}
 
 interface ListStatesProps {
-  snapshot: Snapshot;
-  send: (event: EventFrom<typeof staffListMachine>) => void;
+  list: ListView;
   /** What is loading, e.g. "orders". */
   noun: string;
   empty: ReactNode;
   children: ReactNode;
 }
 
-export function ListStates({ snapshot, send, noun, empty, children }: ListStatesProps) {
-  if (snapshot.matches('loading')) return <Waiting>Loading {noun}…</Waiting>;
-  if (snapshot.matches('failed')) return <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />;
-  if (snapshot.matches('empty')) {
+export function ListStates({ list, noun, empty, children }: ListStatesProps) {
+  if (list.phase === 'loading') return <Waiting>Loading {noun}…</Waiting>;
+  if (list.phase === 'failed') return <LoadFailed messages={list.messages} onRetry={list.onRetry} />;
+  if (list.phase === 'empty') {
     return (
       <div className="staff-empty">
         <div className="state-art">
@@ -29,19 +34,13 @@ export function ListStates({ snapshot, send, noun, empty, children }: ListStates
       </div>
     );
   }
-  const loadingMore = snapshot.matches('loadingMore');
+  const loadingMore = list.phase === 'loadingMore';
   return (
     <>
       {children}
-      {(snapshot.context.nextCursor !== null || loadingMore) && (
+      {(list.hasMore || loadingMore) && (
         <p className="actions staff-more">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={!snapshot.can({ type: 'more' })}
-            aria-busy={loadingMore || undefined}
-            onClick={() => send({ type: 'more' })}
-          >
+          <button type="button" className="button button-secondary" disabled={!list.canMore} aria-busy={loadingMore || undefined} onClick={list.onMore}>
             {loadingMore && <span className="spinner" aria-hidden="true" />}
             {loadingMore ? 'Loading more...' : 'Show more'}
           </button>
