@@ -291,7 +291,7 @@ function pagesUsing(exportName: string, routesSource: string, uiFiles: { file: s
   const pages = new Set<string>();
   for (const user of users) {
     const relative = path.relative(uiDir, user).replace(/\.tsx?$/, '');
-    const routes = [...routesSource.matchAll(/path: '([^']+)'[^\n]*import\('\.\/([^']+)'\)/g)]
+    const routes = [...routesSource.matchAll(/path: '([^']+)'[^}]*?import\('\.\/([^']+)'\)/g)]
       .filter(([, , module]) => module === relative)
       .map(([, route]) => route!);
     if (routes.length) routes.forEach((route) => pages.add(route));
