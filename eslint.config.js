@@ -6,26 +6,69 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /** What the site's client is made of: fetch, browser storage and the base URL. Machines get them through `provide`. */
-const client = ['./src/api/client.ts', './src/api/index.ts', './src/api/lazy.ts', './src/api/media.ts', './src/api/storage.ts', './src/api/unauthorized.ts'];
+const client = [
+  './src/api/client.ts',
+  './src/api/index.ts',
+  './src/api/lazy.ts',
+  './src/api/media.ts',
+  './src/api/storage.ts',
+  './src/api/unauthorized.ts',
+];
 
 const layers = [
-  { target: './src/machines', from: './src/ui', message: 'Machines are pure: views import machines, never the other way.' },
-  { target: './src/machines', from: client, message: 'Machines get the API through machine.provide, not the client itself.' },
-  { target: './src/api', from: ['./src/ui', './src/machines'], message: 'The API layer knows no views and no machines.' },
-  { target: './src/content', from: ['./src/ui', './src/machines', './src/api'], message: 'Content is data: it imports nothing of the app.' },
+  {
+    target: './src/machines',
+    from: './src/ui',
+    message: 'Machines are pure: views import machines, never the other way.',
+  },
+  {
+    target: './src/machines',
+    from: client,
+    message: 'Machines get the API through machine.provide, not the client itself.',
+  },
+  {
+    target: './src/api',
+    from: ['./src/ui', './src/machines'],
+    message: 'The API layer knows no views and no machines.',
+  },
+  {
+    target: './src/content',
+    from: ['./src/ui', './src/machines', './src/api'],
+    message: 'Content is data: it imports nothing of the app.',
+  },
   {
     target: './server',
     from: './src',
     // pricing.ts: the one pure price function, so the preview and the booking's price always agree (docs/architecture.md).
     except: ['./api/contract.ts', './api/pricing.ts', './content/company.ts'],
-    message: 'The server shares only the contract, the price function and the company details with the site.',
+    message:
+      'The server shares only the contract, the price function and the company details with the site.',
   },
-  { target: './src', from: ['./server', './tests', './scripts'], message: 'The site never imports the server, tests or scripts.' },
-  { target: './server', from: ['./tests', './scripts'], message: 'The server never imports tests or scripts.' },
+  {
+    target: './src',
+    from: ['./server', './tests', './scripts'],
+    message: 'The site never imports the server, tests or scripts.',
+  },
+  {
+    target: './server',
+    from: ['./tests', './scripts'],
+    message: 'The server never imports tests or scripts.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'data/**', 'docs/**', 'tests/.artifacts/**', 'reports/**', '.stryker-tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'node_modules/**',
+      'data/**',
+      'docs/**',
+      'tests/.artifacts/**',
+      'reports/**',
+      '.stryker-tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,7 +78,10 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layers }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'no-console': 'error',
     },
   },
@@ -45,9 +91,17 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react', 'react-dom', '@xstate/react', 'ky', 'react-router-dom', 'react-toastify'].map((name) => ({
+          paths: [
+            'react',
+            'react-dom',
+            '@xstate/react',
+            'ky',
+            'react-router-dom',
+            'react-toastify',
+          ].map((name) => ({
             name,
-            message: 'Machines are pure: no React, no HTTP client, no toasts. Name the effect and provide it from the view.',
+            message:
+              'Machines are pure: no React, no HTTP client, no toasts. Name the effect and provide it from the view.',
           })),
         },
       ],
@@ -61,11 +115,18 @@ export default tseslint.config(
   {
     // The booking statement is built over common table expressions (`customer`, `admitted`,
     // `new_shipment`) that Kysely's types cannot follow; its builders take `any` there.
-    files: ['server/orders/shipments.ts', 'server/orders/order-limit.ts', 'server/orders/booking.ts'],
+    files: [
+      'server/orders/shipments.ts',
+      'server/orders/order-limit.ts',
+      'server/orders/booking.ts',
+    ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['tests/**', 'scripts/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
   },
 );

@@ -53,7 +53,8 @@ function imageAndVideoTypesOnly(): Plugin {
 }
 
 /** What every page runs: one long-cached chunk that a change to the app's own code leaves alone. */
-const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/;
+const framework =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/;
 
 /** The shell's own modules that pages import too (see `codeSplitting` below). */
 const shell =

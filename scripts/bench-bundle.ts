@@ -36,22 +36,31 @@ interface Measured {
 /** The address a route is visited at: parameters get a real order's reference. */
 function addressOf(route: PageRoute, reference: string): string {
   if (route.path === '*') return '/no-such-page';
-  if (route.path === '/thank-you' || route.path === '/package-details') return `${route.path}?reference=${reference}`;
+  if (route.path === '/thank-you' || route.path === '/package-details')
+    return `${route.path}?reference=${reference}`;
   return route.path.replace(':reference', reference);
 }
 
-async function measure(browser: Browser, origin: string, address: string, signedIn: (Customer & { role: string }) | null) {
+async function measure(
+  browser: Browser,
+  origin: string,
+  address: string,
+  signedIn: (Customer & { role: string }) | null,
+) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   try {
     // Signed in as the login page leaves it (docs/product.md), before any script of the site runs.
     if (signedIn) {
-      await context.addInitScript((session) => {
-        localStorage.setItem('authToken', session.token);
-        localStorage.setItem('id', session.id);
-        localStorage.setItem('profile_image', '');
-        localStorage.setItem('role', session.role);
-        sessionStorage.setItem('email', session.email);
-      }, { token: signedIn.token, id: signedIn.id, email: signedIn.email, role: signedIn.role });
+      await context.addInitScript(
+        (session) => {
+          localStorage.setItem('authToken', session.token);
+          localStorage.setItem('id', session.id);
+          localStorage.setItem('profile_image', '');
+          localStorage.setItem('role', session.role);
+          sessionStorage.setItem('email', session.email);
+        },
+        { token: signedIn.token, id: signedIn.id, email: signedIn.email, role: signedIn.role },
+      );
     }
     const page = await context.newPage();
     const scripts: Promise<{ file: string; gzip: number; transferred: number }>[] = [];
@@ -71,7 +80,12 @@ async function measure(browser: Browser, origin: string, address: string, signed
     const files = await Promise.all(scripts);
     const url = new URL(page.url());
     // Routes named on the command line show their scripts too.
-    if (chosen.length) console.table(files.sort((a, b) => b.gzip - a.gzip).map((file) => ({ [address]: file.file, 'gzip KB': kb(file.gzip) })));
+    if (chosen.length)
+      console.table(
+        files
+          .sort((a, b) => b.gzip - a.gzip)
+          .map((file) => ({ [address]: file.file, 'gzip KB': kb(file.gzip) })),
+      );
     return {
       opened: url.pathname + url.search,
       scripts: files.length,
@@ -92,7 +106,10 @@ if (!routes.length) {
 
 const results: Measured[] = [];
 const failures: string[] = [];
-const server = await startTestServer({ webRoot: path.resolve(process.env.DIST_DIR ?? 'dist'), databaseUrl: null });
+const server = await startTestServer({
+  webRoot: path.resolve(process.env.DIST_DIR ?? 'dist'),
+  databaseUrl: null,
+});
 const browser = await launchChromium();
 try {
   const member = await signUp(server);
@@ -100,12 +117,21 @@ try {
   const reference = await bookDelivery(server, member.token);
   for (const route of routes) {
     const address = addressOf(route, reference);
-    const signedIn = route.access === 'public' ? null : route.access === 'staff' ? { ...staff, role: 'staff' } : { ...member, role: 'customer' };
+    const signedIn =
+      route.access === 'public'
+        ? null
+        : route.access === 'staff'
+          ? { ...staff, role: 'staff' }
+          : { ...member, role: 'customer' };
     const measured = await measure(browser, server.origin, address, signedIn);
     const budget = route.path === '/' ? HOME_BUDGET : ROUTE_BUDGET;
     results.push({ route: route.path, access: route.access, ...measured, budget });
-    if (measured.opened !== address) failures.push(`${route.path}: opened ${measured.opened} instead of ${address}`);
-    if (measured.gzip > budget) failures.push(`${route.path}: ${kb(measured.gzip)} KB gzipped, over its ${kb(budget)} KB by ${kb(measured.gzip - budget)} KB`);
+    if (measured.opened !== address)
+      failures.push(`${route.path}: opened ${measured.opened} instead of ${address}`);
+    if (measured.gzip > budget)
+      failures.push(
+        `${route.path}: ${kb(measured.gzip)} KB gzipped, over its ${kb(budget)} KB by ${kb(measured.gzip - budget)} KB`,
+      );
   }
 } finally {
   await browser.close();
@@ -124,7 +150,9 @@ console.table(
   })),
 );
 const heaviest = results.reduce((top, result) => (result.gzip > top.gzip ? result : top));
-console.log(`${results.length} routes; heaviest ${heaviest.route} at ${kb(heaviest.gzip)} KB gzipped.`);
+console.log(
+  `${results.length} routes; heaviest ${heaviest.route} at ${kb(heaviest.gzip)} KB gzipped.`,
+);
 for (const failure of failures) console.error(failure);
 // Set last: closing the embedded database resets the exit code.
 if (failures.length) process.exitCode = 1;

@@ -43,10 +43,13 @@ const quantile = (values: number[], share: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 };
 const median = (values: number[]) => quantile(values, 0.5);
-const spread = (values: number[]) => `middle half ${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)} ms`;
+const spread = (values: number[]) =>
+  `middle half ${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)} ms`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-bench-'));
-const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+const scratch = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL)
+  : null;
 // The child's per-address limit is raised far above the calls made here, as in the tests.
 const child = await startChildServer({ dataDir, databaseUrl: scratch?.url ?? null });
 const server = { apiUrl: child.apiUrl, dataDir, databaseUrl: scratch?.url ?? null };
@@ -54,8 +57,17 @@ const server = { apiUrl: child.apiUrl, dataDir, databaseUrl: scratch?.url ?? nul
 try {
   const known = `bench.${Date.now()}@example.com`;
   const unknown = `nobody.${Date.now()}@example.com`;
-  await post(`${server.apiUrl}/register`, { fullname: 'Bench Mark', email: known, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD });
-  await post(`${server.apiUrl}/verify-email`, { verification_token: codeFrom((await waitForMailTo(server.dataDir, known)).text), email: known });
+  await post(`${server.apiUrl}/register`, {
+    fullname: 'Bench Mark',
+    email: known,
+    phone: '08031234567',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  await post(`${server.apiUrl}/verify-email`, {
+    verification_token: codeFrom((await waitForMailTo(server.dataDir, known)).text),
+    email: known,
+  });
 
   const forget = (email: string) => post(`${server.apiUrl}/forget-password`, { email });
   for (let call = 0; call < WARM_UP; call++) {
@@ -65,7 +77,8 @@ try {
 
   const times = { known: [] as number[], unknown: [] as number[] };
   for (let call = 0; call < CALLS; call++) {
-    const order = Math.random() < 0.5 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
+    const order =
+      Math.random() < 0.5 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
     for (const which of order) {
       times[which].push(await forget(which === 'known' ? known : unknown));
       await pause(PAUSE_MS);
@@ -73,15 +86,28 @@ try {
   }
   // Every code is mailed after its answer: wait (bounded) for the last ones.
   const expected = 1 + WARM_UP + CALLS;
-  for (let waited = 0; mailCountTo(server.dataDir, known) < expected && waited < 5_000; waited += 50) await pause(50);
+  for (
+    let waited = 0;
+    mailCountTo(server.dataDir, known) < expected && waited < 5_000;
+    waited += 50
+  )
+    await pause(50);
 
   const knownMedian = median(times.known);
   const unknownMedian = median(times.unknown);
-  console.log(`forget-password on ${server.databaseUrl ? 'PostgreSQL' : 'the embedded database'}, ${CALLS} calls each, interleaved`);
+  console.log(
+    `forget-password on ${server.databaseUrl ? 'PostgreSQL' : 'the embedded database'}, ${CALLS} calls each, interleaved`,
+  );
   console.log(`  known address:   median ${knownMedian.toFixed(2)} ms (${spread(times.known)})`);
-  console.log(`  unknown address: median ${unknownMedian.toFixed(2)} ms (${spread(times.unknown)})`);
-  console.log(`  difference:      ${(knownMedian - unknownMedian).toFixed(2)} ms (known − unknown)`);
-  console.log(`  reset codes mailed to the known address: ${mailCountTo(server.dataDir, known) - 1} of ${expected - 1}, to the unknown one: ${mailCountTo(server.dataDir, unknown)}`);
+  console.log(
+    `  unknown address: median ${unknownMedian.toFixed(2)} ms (${spread(times.unknown)})`,
+  );
+  console.log(
+    `  difference:      ${(knownMedian - unknownMedian).toFixed(2)} ms (known − unknown)`,
+  );
+  console.log(
+    `  reset codes mailed to the known address: ${mailCountTo(server.dataDir, known) - 1} of ${expected - 1}, to the unknown one: ${mailCountTo(server.dataDir, unknown)}`,
+  );
 } finally {
   child.kill('SIGTERM');
   await child.exited;

@@ -29,21 +29,35 @@ const server = await startTestServer();
 const url = new URL(server.apiUrl);
 
 /** Sends `body` whole and answers the status and the milliseconds until the answer ended. */
-function send(path: string, contentType: string, body: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
+function send(
+  path: string,
+  contentType: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
-        host: url.hostname, port: url.port, path: `${url.pathname}/${path}`, method: 'POST',
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}/${path}`,
+        method: 'POST',
         headers: { 'content-type': contentType, 'content-length': String(body.length), ...headers },
       },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        );
       },
     );
     // A server may answer before reading the whole body and close: that is an answer, not a failure.
-    request.on('error', (error) => (performance.now() - started > 0 ? resolve({ status: 0, ms: performance.now() - started }) : reject(error)));
+    request.on('error', (error) =>
+      performance.now() - started > 0
+        ? resolve({ status: 0, ms: performance.now() - started })
+        : reject(error),
+    );
     request.end(body);
   });
 }
@@ -51,9 +65,16 @@ function send(path: string, contentType: string, body: Buffer, headers: Record<s
 async function hostileTracking() {
   const head = `--${LONG_BOUNDARY}\r\nContent-Disposition: form-data; name="reference_id"\r\n\r\nRL-`;
   const miss = `\r\n--${LONG_BOUNDARY.slice(0, -1)}b`;
-  const body = Buffer.from(head + miss.repeat(Math.floor((HOSTILE_SIZE - head.length) / miss.length)), 'latin1');
+  const body = Buffer.from(
+    head + miss.repeat(Math.floor((HOSTILE_SIZE - head.length) / miss.length)),
+    'latin1',
+  );
   let done = false;
-  const hostile = send('users/tracking/status', `multipart/form-data; boundary=${LONG_BOUNDARY}`, body).finally(() => {
+  const hostile = send(
+    'users/tracking/status',
+    `multipart/form-data; boundary=${LONG_BOUNDARY}`,
+    body,
+  ).finally(() => {
     done = true;
   });
   let longestHealth = 0;
@@ -66,8 +87,12 @@ async function hostileTracking() {
     probes += 1;
   } while (!done);
   const answer = await hostile;
-  console.log(`hostile tracking form (${(body.length / 1e6).toFixed(1)} MB, ${LONG_BOUNDARY.length}-character boundary): answered ${answer.status} in ${answer.ms.toFixed(0)} ms`);
-  console.log(`  /healthz meanwhile: ${probes} answered, the longest waited ${longestHealth.toFixed(0)} ms`);
+  console.log(
+    `hostile tracking form (${(body.length / 1e6).toFixed(1)} MB, ${LONG_BOUNDARY.length}-character boundary): answered ${answer.status} in ${answer.ms.toFixed(0)} ms`,
+  );
+  console.log(
+    `  /healthz meanwhile: ${probes} answered, the longest waited ${longestHealth.toFixed(0)} ms`,
+  );
 }
 
 /**
@@ -75,12 +100,22 @@ async function hostileTracking() {
  * the server answered (ms, or null if it did not within HOLD_MS: it is still waiting for the
  * rest, holding what it read), and the request to end.
  */
-function heldUpload(body: Buffer): { done: Promise<{ answeredMs: number | null }>; end: () => void } {
+function heldUpload(body: Buffer): {
+  done: Promise<{ answeredMs: number | null }>;
+  end: () => void;
+} {
   const started = performance.now();
   let answeredMs: number | null = null;
   const request = http.request({
-    host: url.hostname, port: url.port, path: `${url.pathname}/users/Local-service`, method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`, 'content-length': String(body.length + 100), authorization: 'Bearer made-up-token' },
+    host: url.hostname,
+    port: url.port,
+    path: `${url.pathname}/users/Local-service`,
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
+      'content-length': String(body.length + 100),
+      authorization: 'Bearer made-up-token',
+    },
   });
   const done = new Promise<{ answeredMs: number | null }>((resolve) => {
     request.on('response', (response) => {
@@ -97,9 +132,12 @@ function heldUpload(body: Buffer): { done: Promise<{ answeredMs: number | null }
 
 async function uploadsWithoutSession() {
   // The largest form the image routes read: a 1 MB file and 40 fields of 64 KB (3.6 MB).
-  const field = (name: string) => `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${'x'.repeat(64 * 1024)}\r\n`;
+  const field = (name: string) =>
+    `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${'x'.repeat(64 * 1024)}\r\n`;
   const file = `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${'x'.repeat(1_048_576)}\r\n`;
-  const body = Buffer.from(Array.from({ length: 40 }, (_, index) => field(`field${index}`)).join('') + file);
+  const body = Buffer.from(
+    Array.from({ length: 40 }, (_, index) => field(`field${index}`)).join('') + file,
+  );
   gc();
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -110,13 +148,19 @@ async function uploadsWithoutSession() {
   await new Promise((resolve) => setTimeout(resolve, HOLD_MS - (performance.now() - started)));
   clearInterval(sampler);
   for (const upload of uploads) upload.end();
-  const answered = results.flatMap(({ answeredMs }) => (answeredMs === null ? [] : [answeredMs])).sort((a, b) => a - b);
-  const median = answered.length ? ` (the median after ${answered[Math.floor(answered.length / 2)]!.toFixed(0)} ms)` : '';
+  const answered = results
+    .flatMap(({ answeredMs }) => (answeredMs === null ? [] : [answeredMs]))
+    .sort((a, b) => a - b);
+  const median = answered.length
+    ? ` (the median after ${answered[Math.floor(answered.length / 2)]!.toFixed(0)} ms)`
+    : '';
   console.log(
     `${UPLOADS} quote forms of ${(body.length / 1e6).toFixed(1)} MB at once with a made-up token, the last bytes held back: ` +
       `${answered.length} answered 401 within ${HOLD_MS / 1000} s${median}`,
   );
-  console.log(`  memory of the process: ${(before / 2 ** 20).toFixed(0)} MB before, ${(peak / 2 ** 20).toFixed(0)} MB at the peak (+${((peak - before) / 2 ** 20).toFixed(0)} MB)`);
+  console.log(
+    `  memory of the process: ${(before / 2 ** 20).toFixed(0)} MB before, ${(peak / 2 ** 20).toFixed(0)} MB at the peak (+${((peak - before) / 2 ** 20).toFixed(0)} MB)`,
+  );
 }
 
 try {

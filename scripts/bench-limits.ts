@@ -21,15 +21,28 @@ const CONCURRENCY = 10;
 const DEEP_REQUESTS = 30;
 const PASSWORD = 'Benchmarks at harmattan 9';
 
-const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const daysFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   return { status: response.status, body: await response.json() };
 }
 
 /** Milliseconds to send `count` requests, `CONCURRENCY` at a time. */
-async function timed(count: number, send: () => Promise<{ status: number }>, expected: number): Promise<number> {
+async function timed(
+  count: number,
+  send: () => Promise<{ status: number }>,
+  expected: number,
+): Promise<number> {
   let left = count;
   const started = performance.now();
   await Promise.all(
@@ -46,9 +59,26 @@ async function timed(count: number, send: () => Promise<{ status: number }>, exp
 /** A new verified customer's bearer header on `server`. */
 async function signedIn(server: TestServer): Promise<Record<string, string>> {
   const email = `bench.${crypto.randomUUID()}@example.com`;
-  await post(`${server.apiUrl}/register`, JSON.stringify({ fullname: 'Bench Mark', email, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD }));
-  await post(`${server.apiUrl}/verify-email`, JSON.stringify({ verification_token: codeFrom((await waitForMailTo(server.dataDir, email)).text), email }));
-  const { token } = (await post(`${server.apiUrl}/login`, JSON.stringify({ email, password: PASSWORD }))).body;
+  await post(
+    `${server.apiUrl}/register`,
+    JSON.stringify({
+      fullname: 'Bench Mark',
+      email,
+      phone: '08031234567',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    }),
+  );
+  await post(
+    `${server.apiUrl}/verify-email`,
+    JSON.stringify({
+      verification_token: codeFrom((await waitForMailTo(server.dataDir, email)).text),
+      email,
+    }),
+  );
+  const { token } = (
+    await post(`${server.apiUrl}/login`, JSON.stringify({ email, password: PASSWORD }))
+  ).body;
   return { authorization: `Bearer ${token}` };
 }
 
@@ -61,17 +91,30 @@ try {
   const auth = await signedIn(server);
   const bookingUrl = `${server.apiUrl}/users/schedule/delivery`;
   const delivery = JSON.stringify({
-    pickup_address: '12 Admiralty Way, Lekki, Lagos', delivery_address: '4 Aminu Kano Crescent, Wuse 2, Abuja',
-    sender_fullname: 'Ada Obi', receiver_fullname: 'Chinedu Eze', sender_phone: '08031234567', receiver_phone: '08051234567',
-    pickup_date: daysFromNow(2), delivery_date: daysFromNow(4), description: 'Two boxes of books',
+    pickup_address: '12 Admiralty Way, Lekki, Lagos',
+    delivery_address: '4 Aminu Kano Crescent, Wuse 2, Abuja',
+    sender_fullname: 'Ada Obi',
+    receiver_fullname: 'Chinedu Eze',
+    sender_phone: '08031234567',
+    receiver_phone: '08051234567',
+    pickup_date: daysFromNow(2),
+    delivery_date: daysFromNow(4),
+    description: 'Two boxes of books',
   });
   const plain = () => post(bookingUrl, delivery, auth);
-  const keyed = () => post(bookingUrl, delivery, { ...auth, 'idempotency-key': crypto.randomUUID() });
+  const keyed = () =>
+    post(bookingUrl, delivery, { ...auth, 'idempotency-key': crypto.randomUUID() });
   const limitedBookings = 100 + ROUNDS * BOOKINGS_PER_ROUND;
   const accounts: Array<Record<string, string>> = [];
-  while (accounts.length < Math.ceil(limitedBookings / (ORDER_LIMIT - 5))) accounts.push(await signedIn(limitedServer));
+  while (accounts.length < Math.ceil(limitedBookings / (ORDER_LIMIT - 5)))
+    accounts.push(await signedIn(limitedServer));
   let turn = 0;
-  const limited = () => post(`${limitedServer.apiUrl}/users/schedule/delivery`, delivery, accounts[turn++ % accounts.length]!);
+  const limited = () =>
+    post(
+      `${limitedServer.apiUrl}/users/schedule/delivery`,
+      delivery,
+      accounts[turn++ % accounts.length]!,
+    );
 
   await timed(100, plain, 200);
   await timed(100, keyed, 200);
@@ -103,14 +146,30 @@ try {
 
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
   console.log(`\nLimits bench, loopback, ${database}, ${CONCURRENCY} at a time\n`);
-  console.log(`Booking without a key:     ${(plainMs / bookings).toFixed(2)} ms per booking (${bookings} bookings)`);
-  console.log(`Booking with a new key:    ${(keyedMs / bookings).toFixed(2)} ms per booking (${bookings} bookings)`);
-  console.log(`Idempotency-Key cost:      ${(((keyedMs - plainMs) / plainMs) * 100).toFixed(1)}% of a booking`);
-  console.log(`Booking, hourly limit on:  ${(limitedMs / bookings).toFixed(2)} ms per booking (${bookings} bookings, ${accounts.length} accounts, limit ${ORDER_LIMIT})`);
-  console.log(`Hourly limit cost:         ${(((limitedMs - plainMs) / plainMs) * 100).toFixed(1)}% of a booking`);
-  console.log(`780 KB nested 390,000 deep: ${(deepMs / DEEP_REQUESTS).toFixed(2)} ms per request (400)`);
-  console.log(`780 KB flat, for scale:     ${(flatMs / DEEP_REQUESTS).toFixed(2)} ms per request (422)`);
-  console.log(`Depth check of the deep body: ${(checkMs * 1000).toFixed(1)} µs; JSON.parse of it (what ran before): ${parseMs.toFixed(1)} ms`);
+  console.log(
+    `Booking without a key:     ${(plainMs / bookings).toFixed(2)} ms per booking (${bookings} bookings)`,
+  );
+  console.log(
+    `Booking with a new key:    ${(keyedMs / bookings).toFixed(2)} ms per booking (${bookings} bookings)`,
+  );
+  console.log(
+    `Idempotency-Key cost:      ${(((keyedMs - plainMs) / plainMs) * 100).toFixed(1)}% of a booking`,
+  );
+  console.log(
+    `Booking, hourly limit on:  ${(limitedMs / bookings).toFixed(2)} ms per booking (${bookings} bookings, ${accounts.length} accounts, limit ${ORDER_LIMIT})`,
+  );
+  console.log(
+    `Hourly limit cost:         ${(((limitedMs - plainMs) / plainMs) * 100).toFixed(1)}% of a booking`,
+  );
+  console.log(
+    `780 KB nested 390,000 deep: ${(deepMs / DEEP_REQUESTS).toFixed(2)} ms per request (400)`,
+  );
+  console.log(
+    `780 KB flat, for scale:     ${(flatMs / DEEP_REQUESTS).toFixed(2)} ms per request (422)`,
+  );
+  console.log(
+    `Depth check of the deep body: ${(checkMs * 1000).toFixed(1)} µs; JSON.parse of it (what ran before): ${parseMs.toFixed(1)} ms`,
+  );
 } finally {
   await server.close();
   await limitedServer.close();

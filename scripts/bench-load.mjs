@@ -8,7 +8,10 @@ import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 
 const { url, headers, body, connections, seconds, badTokenShare = 0 } = JSON.parse(process.argv[2]);
-const garbage = { ...headers, authorization: `Bearer ${crypto.randomBytes(32).toString('base64url')}` };
+const garbage = {
+  ...headers,
+  authorization: `Bearer ${crypto.randomBytes(32).toString('base64url')}`,
+};
 const result = await autocannon({
   url,
   method: 'POST',
@@ -16,6 +19,16 @@ const result = await autocannon({
   body,
   connections,
   duration: seconds,
-  requests: badTokenShare > 0 ? [{ setupRequest: (request) => ({ ...request, headers: Math.random() < badTokenShare ? garbage : headers }) }] : undefined,
+  requests:
+    badTokenShare > 0
+      ? [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: Math.random() < badTokenShare ? garbage : headers,
+            }),
+          },
+        ]
+      : undefined,
 });
 process.stdout.write(JSON.stringify(result));

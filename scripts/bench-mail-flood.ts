@@ -35,30 +35,51 @@ const smtp = await startSmtpServer(0, { acceptMs: SMTP_MS });
 /** The `count`-th mail to `email`, or null when none has arrived by `deadline`. */
 async function mailTo(email: string, count: number, deadline: number): Promise<TimedMail | null> {
   const mails = () => smtp.received.filter((mail) => mail.to.includes(email));
-  await waitUntil(`mail ${count} to ${email}`, () => mails().length >= count || performance.now() > deadline);
+  await waitUntil(
+    `mail ${count} to ${email}`,
+    () => mails().length >= count || performance.now() > deadline,
+  );
   return mails()[count - 1] ?? null;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-bench-'));
-const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+const scratch = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL)
+  : null;
 // The per-address limit at its default (10 a minute), as the review's flood met it.
-const server = await startChildServer({ dataDir, databaseUrl: scratch?.url ?? null, env: { AUTH_RATE_LIMIT: '10', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+const server = await startChildServer({
+  dataDir,
+  databaseUrl: scratch?.url ?? null,
+  env: { AUTH_RATE_LIMIT: '10', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+});
 const status = async (answer: Promise<{ status: number }>) => (await answer).status;
 
 const signUp = async (address: string, email: string) =>
-  postFrom(server, address, 'register', { fullname: 'Bench Mark', email, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD });
+  postFrom(server, address, 'register', {
+    fullname: 'Bench Mark',
+    email,
+    phone: '08031234567',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
 
 try {
   const deadline = performance.now() + LIMIT_MS;
   const victim = `victim.${Date.now()}@example.com`;
   await signUp('127.0.0.250', victim);
   const victimCode = codeFrom((await mailTo(victim, 1, deadline))!.text);
-  await postFrom(server, '127.0.0.250', 'verify-email', { verification_token: victimCode, email: victim });
+  await postFrom(server, '127.0.0.250', 'verify-email', {
+    verification_token: victimCode,
+    email: victim,
+  });
 
   const floodStarted = performance.now();
   const statuses = await Promise.all(
-    Array.from({ length: FLOOD_ADDRESSES }, (_, index) => `127.0.1.${index + 1}`).flatMap((address) =>
-      Array.from({ length: FLOOD_CALLS }, () => status(postFrom(server, address, 'forget-password', { email: victim }))),
+    Array.from({ length: FLOOD_ADDRESSES }, (_, index) => `127.0.1.${index + 1}`).flatMap(
+      (address) =>
+        Array.from({ length: FLOOD_CALLS }, () =>
+          status(postFrom(server, address, 'forget-password', { email: victim })),
+        ),
     ),
   );
   const floodMs = performance.now() - floodStarted;
@@ -71,15 +92,23 @@ try {
   const arrived = await mailTo(newcomer, 1, deadline);
   const waitedMs = arrived ? arrived.at - signedUp : null;
   // The outbox's backlog is in /readyz's details, which it shows to the ops token only.
-  const backlog = (await readiness(server, readOpsToken(null, dataDir) ?? undefined)).body as { dependencies: { mail: { pending: number } } };
+  const backlog = (await readiness(server, readOpsToken(null, dataDir) ?? undefined)).body as {
+    dependencies: { mail: { pending: number } };
+  };
 
-  console.log(`mail flood on ${scratch ? 'PostgreSQL' : 'the embedded database'}, SMTP taking ${SMTP_MS} ms a message`);
-  console.log(`  flood: ${FLOOD_ADDRESSES} addresses × ${FLOOD_CALLS} forget-password for one account in ${floodMs.toFixed(0)} ms, ${statuses.filter((status) => status === 200).length} answered 200`);
+  console.log(
+    `mail flood on ${scratch ? 'PostgreSQL' : 'the embedded database'}, SMTP taking ${SMTP_MS} ms a message`,
+  );
+  console.log(
+    `  flood: ${FLOOD_ADDRESSES} addresses × ${FLOOD_CALLS} forget-password for one account in ${floodMs.toFixed(0)} ms, ${statuses.filter((status) => status === 200).length} answered 200`,
+  );
   console.log(
     `  a new user's verification mail arrived ${waitedMs === null ? `not within ${LIMIT_MS / 1000} s` : `${(waitedMs / 1000).toFixed(2)} s`} after sign-up` +
       ` (it expires after 300 s)`,
   );
-  console.log(`  mails to the flooded address so far: ${smtp.received.filter((mail) => mail.to.includes(victim)).length - 1}, still queued: ${backlog.dependencies.mail.pending}`);
+  console.log(
+    `  mails to the flooded address so far: ${smtp.received.filter((mail) => mail.to.includes(victim)).length - 1}, still queued: ${backlog.dependencies.mail.pending}`,
+  );
 } finally {
   server.kill('SIGTERM');
   await server.exited;

@@ -30,18 +30,66 @@ const CUSTOMERS = ORDERS / 10;
 const ROUNDS = 200;
 const OPS_TOKEN = 'bench-staff-ops-token-0123456789abcdef0123456789abcdef';
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[
+    Math.min(values.length - 1, Math.floor((values.length * p) / 100))
+  ]!;
 const ms = (value: number) => value.toFixed(1).padStart(7);
 
 /** The syllables names are made of: 22³ surnames, so a part of one finds a realistic few. */
-const SYLLABLES = ['ade', 'bo', 'chi', 'du', 'eke', 'fo', 'gbe', 'ha', 'ike', 'ju', 'ka', 'lo', 'mu', 'nne', 'olu', 'pe', 'ri', 'so', 'tun', 'wu', 'ya', 'zi'];
-const FIRST = ['Ada', 'Bola', 'Chidi', 'Dayo', 'Emeka', 'Funke', 'Gbenga', 'Halima', 'Ifeoma', 'Jide', 'Kemi', 'Lola', 'Musa', 'Ngozi', 'Obi', 'Sade', 'Tunde', 'Uche', 'Yemi', 'Zainab'];
+const SYLLABLES = [
+  'ade',
+  'bo',
+  'chi',
+  'du',
+  'eke',
+  'fo',
+  'gbe',
+  'ha',
+  'ike',
+  'ju',
+  'ka',
+  'lo',
+  'mu',
+  'nne',
+  'olu',
+  'pe',
+  'ri',
+  'so',
+  'tun',
+  'wu',
+  'ya',
+  'zi',
+];
+const FIRST = [
+  'Ada',
+  'Bola',
+  'Chidi',
+  'Dayo',
+  'Emeka',
+  'Funke',
+  'Gbenga',
+  'Halima',
+  'Ifeoma',
+  'Jide',
+  'Kemi',
+  'Lola',
+  'Musa',
+  'Ngozi',
+  'Obi',
+  'Sade',
+  'Tunde',
+  'Uche',
+  'Yemi',
+  'Zainab',
+];
 const syllables = `array[${SYLLABLES.map((s) => `'${s}'`).join(',')}]`;
 const firsts = `array[${FIRST.map((s) => `'${s}'`).join(',')}]`;
 /** A name for row number `n` (SQL): first name and a three-syllable surname. */
 const nameOf = (n: string, salt: number) =>
   `(${firsts})[1 + (${n} * ${7 + salt}) % ${FIRST.length}] || ' ' || initcap((${syllables})[1 + (${n} * ${13 + salt}) % 22] || (${syllables})[1 + (${n} / 22 + ${salt}) % 22] || (${syllables})[1 + (${n} / 484 + ${salt * 3}) % 22])`;
-const phoneOf = (n: string, prefix: string) => `'${prefix}' || lpad(((${n})::bigint * 7919 % 100000000)::text, 8, '0')`;
+const phoneOf = (n: string, prefix: string) =>
+  `'${prefix}' || lpad(((${n})::bigint * 7919 % 100000000)::text, 8, '0')`;
 
 /** A database of the bench's own beside the one DATABASE_URL names (never that one), dropped at the end. */
 async function scratchDatabase(baseUrl: string) {
@@ -63,13 +111,22 @@ async function scratchDatabase(baseUrl: string) {
 
 async function seed(db: DB) {
   const started = performance.now();
-  const tables = ['users', 'shipments', 'deliveries', 'quotes', 'delivery_receivers', 'offers', 'newsletter_subscribers'];
+  const tables = [
+    'users',
+    'shipments',
+    'deliveries',
+    'quotes',
+    'delivery_receivers',
+    'offers',
+    'newsletter_subscribers',
+  ];
   // Indexes are built once after the rows, as a bulk load should be; the migrations' definitions are kept.
   const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`
     select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = any(${tables})
       and indexname not in (select conname from pg_constraint)`.execute(db);
   await db.connection().execute(async (connection) => {
-    for (const { indexname } of indexes) await sql`drop index ${sql.ref(indexname)}`.execute(connection);
+    for (const { indexname } of indexes)
+      await sql`drop index ${sql.ref(indexname)}`.execute(connection);
     // The rows are made whole here (job dates included), so triggers and foreign-key checks are skipped.
     await sql`set session_replication_role = replica`.execute(connection);
     const run = (statement: string) => sql.raw(statement).execute(connection);
@@ -99,7 +156,9 @@ async function seed(db: DB) {
       select id, 5000000 + id % 1000 * 100, case when id % 8 = 0 then current_date else job_date + 3 end,
         case when status in ('Delivered', 'Cancelled') then 'accepted' when id % 6 = 0 then 'declined' else 'open' end, 'staff'
       from shipments where id % 2 = 0`);
-    await run(`insert into newsletter_subscribers (email) select 'reader' || n || '@example.com' from generate_series(1, ${ORDERS}) as n`);
+    await run(
+      `insert into newsletter_subscribers (email) select 'reader' || n || '@example.com' from generate_series(1, ${ORDERS}) as n`,
+    );
     await sql`set session_replication_role = origin`.execute(connection);
     for (const { indexdef } of indexes) await sql.raw(indexdef).execute(connection);
     await run('analyze');
@@ -117,7 +176,9 @@ interface Shape {
 /** Whether a plan reads rows through an index, and any table it reads whole (a sequential scan). */
 function planSays(plan: unknown[]): string {
   const text = JSON.stringify(plan);
-  const seq = [...text.matchAll(/"Node Type":"Seq Scan"[^}]*?"Relation Name":"(\w+)"/g)].map((match) => match[1]);
+  const seq = [...text.matchAll(/"Node Type":"Seq Scan"[^}]*?"Relation Name":"(\w+)"/g)].map(
+    (match) => match[1],
+  );
   const indexed = /Index (Only )?Scan|Bitmap Index Scan/.test(text);
   return `${indexed ? 'index' : 'no index'}${seq.length ? ` (seq scan: ${[...new Set(seq)].join(', ')})` : ''}`;
 }
@@ -132,17 +193,30 @@ async function measure(shapes: Shape[]) {
       times.push(performance.now() - started);
     }
     const p95 = percentile(times, 95);
-    results.push({ name: shape.name, p50: percentile(times, 50), p95, plan: planSays(await shape.explain()), met: p95 <= shape.goalMs, goal: shape.goalMs });
+    results.push({
+      name: shape.name,
+      p50: percentile(times, 50),
+      p95,
+      plan: planSays(await shape.explain()),
+      met: p95 <= shape.goalMs,
+      goal: shape.goalMs,
+    });
   }
   return results;
 }
 
 function queueShape(db: DB, name: string, query: QueueQuery): Shape {
-  return { name, goalMs: 50, run: () => orderQueue(db, query), explain: () => queuePageQuery(db, query).explain('json') };
+  return {
+    name,
+    goalMs: 50,
+    run: () => orderQueue(db, query),
+    explain: () => queuePageQuery(db, query).explain('json'),
+  };
 }
 
 /** The server's RSS (MB) from /proc. */
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function exportWhileServing(apiUrl: string, pid: number, pathName: string) {
   const headers = { authorization: `Bearer ${OPS_TOKEN}` };
@@ -161,7 +235,9 @@ async function exportWhileServing(apiUrl: string, pid: number, pathName: string)
     }
   })();
   const started = performance.now();
-  const response = await fetch(`${apiUrl}/${pathName}`, { headers: { ...headers, accept: 'text/csv' } });
+  const response = await fetch(`${apiUrl}/${pathName}`, {
+    headers: { ...headers, accept: 'text/csv' },
+  });
   let bytes = 0;
   let lines = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -172,33 +248,80 @@ async function exportWhileServing(apiUrl: string, pid: number, pathName: string)
   done = true;
   await meanwhile;
   clearInterval(sampler);
-  return { pathName, rows: lines - 1, mb: bytes / 1e6, seconds, growth: peak - before, others: others.length, othersP95: percentile(others, 95), othersMax: Math.max(...others) };
+  return {
+    pathName,
+    rows: lines - 1,
+    mb: bytes / 1e6,
+    seconds,
+    growth: peak - before,
+    others: others.length,
+    othersP95: percentile(others, 95),
+    othersMax: Math.max(...others),
+  };
 }
 
 async function main() {
   const scratch = embedded ? null : await scratchDatabase(process.env.DATABASE_URL!);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-staff-'));
   const quiet = () => {};
-  const log = { warn: console.warn, error: console.error, info: quiet, debug: quiet, trace: quiet, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
+  const log = {
+    warn: console.warn,
+    error: console.error,
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    fatal: console.error,
+    child: () => log,
+  } as unknown as FastifyBaseLogger;
   try {
-    const db = await openDatabase({ databaseUrl: scratch?.url ?? null, dataDir, timeoutMs: 600_000, log });
-    console.log(`bench:staff on ${embedded ? 'the embedded database (PGlite)' : 'PostgreSQL'}: ${ORDERS} orders, ${CUSTOMERS} customers; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+    const db = await openDatabase({
+      databaseUrl: scratch?.url ?? null,
+      dataDir,
+      timeoutMs: 600_000,
+      log,
+    });
+    console.log(
+      `bench:staff on ${embedded ? 'the embedded database (PGlite)' : 'PostgreSQL'}: ${ORDERS} orders, ${CUSTOMERS} customers; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     const seconds = await seed(db);
-    const counts = await sql<{ receivers: string }>`select (select count(*) from delivery_receivers) as receivers`.execute(db);
+    const counts = await sql<{
+      receivers: string;
+    }>`select (select count(*) from delivery_receivers) as receivers`.execute(db);
     console.log(`seeded in ${seconds.toFixed(0)} s (${counts.rows[0]!.receivers} receivers)`);
 
     const today = todayInLagos();
     const days = { today, tomorrow: dayAfter(today) };
-    const someone = await db.selectFrom('delivery_receivers').select(['phone', 'shipment_id']).where('id', '=', 12_345).executeTakeFirstOrThrow();
-    const reference = (await db.selectFrom('shipments').select('reference').where('id', '=', Math.floor(ORDERS / 3)).executeTakeFirstOrThrow()).reference;
+    const someone = await db
+      .selectFrom('delivery_receivers')
+      .select(['phone', 'shipment_id'])
+      .where('id', '=', 12_345)
+      .executeTakeFirstOrThrow();
+    const reference = (
+      await db
+        .selectFrom('shipments')
+        .select('reference')
+        .where('id', '=', Math.floor(ORDERS / 3))
+        .executeTakeFirstOrThrow()
+    ).reference;
     const shapes: Shape[] = [
       queueShape(db, 'first page (newest first)', {}),
       queueShape(db, 'status = To Inspect', { status: 'ToInspect' }),
       queueShape(db, 'status = open', { status: 'open' }),
       queueShape(db, 'service = bulk delivery', { service_type: 'bulk_delivery' }),
-      queueShape(db, 'needs a price, oldest first', { status: 'open', price: 'none', sort: 'created', dir: 'asc' }),
+      queueShape(db, 'needs a price, oldest first', {
+        status: 'open',
+        price: 'none',
+        sort: 'created',
+        dir: 'asc',
+      }),
       queueShape(db, 'waiting for the customer', { status: 'open', price: 'awaiting' }),
-      queueShape(db, 'job dates this week', { job_from: today, job_to: dayAfter(dayAfter(dayAfter(today))) }),
+      queueShape(db, 'job dates this week', {
+        job_from: today,
+        job_to: dayAfter(dayAfter(dayAfter(today))),
+      }),
       queueShape(db, 'sort by job date', { sort: 'job_date' }),
       queueShape(db, 'open, by job date', { status: 'open', sort: 'job_date' }),
       queueShape(db, 'search: reference', { q: reference.toLowerCase() }),
@@ -209,20 +332,36 @@ async function main() {
         name: `overview (${overviewCounts.length} counts)`,
         goalMs: 100,
         run: () => staffOverview(db),
-        explain: async () => Promise.all(overviewCounts.map((count) => overviewCountQuery(db, count, days).explain('json'))),
+        explain: async () =>
+          Promise.all(
+            overviewCounts.map((count) => overviewCountQuery(db, count, days).explain('json')),
+          ),
       },
     ];
     const results = await measure(shapes);
-    console.log(`\n| query (${ROUNDS} runs each) | p50 ms | p95 ms | goal | met | plan |\n|---|---:|---:|---:|---|---|`);
-    for (const r of results) console.log(`| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ≤ ${r.goal} | ${r.met ? 'yes' : 'NO'} | ${r.plan} |`);
+    console.log(
+      `\n| query (${ROUNDS} runs each) | p50 ms | p95 ms | goal | met | plan |\n|---|---:|---:|---:|---|---|`,
+    );
+    for (const r of results)
+      console.log(
+        `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ≤ ${r.goal} | ${r.met ? 'yes' : 'NO'} | ${r.plan} |`,
+      );
     await db.destroy();
 
-    const server = await startChildServer({ dataDir, databaseUrl: scratch?.url ?? null, env: { OPS_TOKEN, DATABASE_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000' } });
+    const server = await startChildServer({
+      dataDir,
+      databaseUrl: scratch?.url ?? null,
+      env: { OPS_TOKEN, DATABASE_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000' },
+    });
     try {
-      console.log('\n| export | rows | MB | seconds | server RSS growth MB (goal ≤ 50) | other requests meanwhile | their p95 ms | slowest ms |\n|---|---:|---:|---:|---:|---:|---:|---:|');
+      console.log(
+        '\n| export | rows | MB | seconds | server RSS growth MB (goal ≤ 50) | other requests meanwhile | their p95 ms | slowest ms |\n|---|---:|---:|---:|---:|---:|---:|---:|',
+      );
       for (const pathName of ['staff/orders', 'staff/subscribers']) {
         const e = await exportWhileServing(server.apiUrl, server.pid, pathName);
-        console.log(`| ${e.pathName} | ${e.rows} | ${e.mb.toFixed(1)} | ${e.seconds.toFixed(1)} | ${e.growth.toFixed(1)} ${e.growth <= 50 ? '(met)' : '(NOT met)'} | ${e.others} | ${e.othersP95.toFixed(0)} | ${e.othersMax.toFixed(0)} |`);
+        console.log(
+          `| ${e.pathName} | ${e.rows} | ${e.mb.toFixed(1)} | ${e.seconds.toFixed(1)} | ${e.growth.toFixed(1)} ${e.growth <= 50 ? '(met)' : '(NOT met)'} | ${e.others} | ${e.othersP95.toFixed(0)} | ${e.othersMax.toFixed(0)} |`,
+        );
       }
     } finally {
       server.kill('SIGTERM');
@@ -232,7 +371,12 @@ async function main() {
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 await main();

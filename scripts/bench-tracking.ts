@@ -24,22 +24,33 @@ const ROUNDS = 11;
 const LOOKUPS = 2_000;
 const PASSWORD = 'Benchmarks at harmattan 9';
 
-const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const daysFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const lifted = { max: 1_000_000_000, windowMs: 60_000 };
 
 /** Microseconds of this process's CPU per request: the median of ROUNDS rounds of LOOKUPS, the loads taking turns. */
-async function cpuPerRequest(app: FastifyInstance, loads: Record<string, InjectOptions & { status: number }>): Promise<Record<string, number>> {
-  const rounds: Record<string, number[]> = Object.fromEntries(Object.keys(loads).map((name) => [name, []]));
+async function cpuPerRequest(
+  app: FastifyInstance,
+  loads: Record<string, InjectOptions & { status: number }>,
+): Promise<Record<string, number>> {
+  const rounds: Record<string, number[]> = Object.fromEntries(
+    Object.keys(loads).map((name) => [name, []]),
+  );
   const entries = Object.entries(loads);
   for (let index = 0; index <= ROUNDS; index++) {
     // Each round starts with another load, so none always runs on a cooler or warmer machine.
-    const turn = [...entries.slice(index % entries.length), ...entries.slice(0, index % entries.length)];
+    const turn = [
+      ...entries.slice(index % entries.length),
+      ...entries.slice(0, index % entries.length),
+    ];
     for (const [name, { status, ...request }] of turn) {
       const started = process.cpuUsage();
       for (let sent = 0; sent < LOOKUPS; sent++) {
         const answer = await app.inject(request);
-        if (answer.statusCode !== status) throw new Error(`${name}: expected ${status}, got ${answer.statusCode} ${answer.body}`);
+        if (answer.statusCode !== status)
+          throw new Error(`${name}: expected ${status}, got ${answer.statusCode} ${answer.body}`);
       }
       const { user, system } = process.cpuUsage(started);
       // The first round warms up.
@@ -67,8 +78,17 @@ async function limitsAlone(): Promise<Record<string, number>> {
   });
   await app.ready();
   try {
-    const load = (url: string) => ({ method: 'POST' as const, url, payload: { reference_id: 'RL-WRONGWRONG' }, status: 200 });
-    return await cpuPerRequest(app, { bare: load('/bare'), right: load('/right'), wrong: load('/wrong') });
+    const load = (url: string) => ({
+      method: 'POST' as const,
+      url,
+      payload: { reference_id: 'RL-WRONGWRONG' },
+      status: 200,
+    });
+    return await cpuPerRequest(app, {
+      bare: load('/bare'),
+      right: load('/right'),
+      wrong: load('/wrong'),
+    });
   } finally {
     await app.close();
   }
@@ -76,37 +96,81 @@ async function limitsAlone(): Promise<Record<string, number>> {
 
 const alone = await limitsAlone();
 console.log(`\nThe limits alone, CPU µs per request (median of ${ROUNDS} rounds of ${LOOKUPS}):`);
-console.log(`  bare route: ${alone.bare!.toFixed(1)}; with a right lookup's limits: ${alone.right!.toFixed(1)} (+${(alone.right! - alone.bare!).toFixed(1)}); with a wrong one's: ${alone.wrong!.toFixed(1)} (+${(alone.wrong! - alone.bare!).toFixed(1)})`);
+console.log(
+  `  bare route: ${alone.bare!.toFixed(1)}; with a right lookup's limits: ${alone.right!.toFixed(1)} (+${(alone.right! - alone.bare!).toFixed(1)}); with a wrong one's: ${alone.wrong!.toFixed(1)} (+${(alone.wrong! - alone.bare!).toFixed(1)})`,
+);
 
 const server = await startTestServer();
 try {
   const { app } = server;
   const json = async (url: string, body: unknown, token?: string) => {
-    const answer = await app.inject({ method: 'POST', url: `/api/v1/${url}`, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/api/v1/${url}`,
+      payload: body as object,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
     return answer.json();
   };
   const email = `bench.${Date.now()}@example.com`;
-  await json('register', { fullname: 'Bench Mark', email, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD });
-  await json('verify-email', { verification_token: codeFrom((await lastMailTo(server, email))!.text), email });
+  await json('register', {
+    fullname: 'Bench Mark',
+    email,
+    phone: '08031234567',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
+  await json('verify-email', {
+    verification_token: codeFrom((await lastMailTo(server, email))!.text),
+    email,
+  });
   const { token } = await json('login', { email, password: PASSWORD });
-  const booked = await json('users/schedule/delivery', {
-    pickup_address: '12 Admiralty Way, Lekki, Lagos', delivery_address: '4 Aminu Kano Crescent, Wuse 2, Abuja',
-    sender_fullname: 'Ada Obi', receiver_fullname: 'Chinedu Eze', sender_phone: '08031234567', receiver_phone: '08051234567',
-    pickup_date: daysFromNow(2), delivery_date: daysFromNow(4), description: 'Two boxes of books',
-  }, token);
+  const booked = await json(
+    'users/schedule/delivery',
+    {
+      pickup_address: '12 Admiralty Way, Lekki, Lagos',
+      delivery_address: '4 Aminu Kano Crescent, Wuse 2, Abuja',
+      sender_fullname: 'Ada Obi',
+      receiver_fullname: 'Chinedu Eze',
+      sender_phone: '08031234567',
+      receiver_phone: '08051234567',
+      pickup_date: daysFromNow(2),
+      delivery_date: daysFromNow(4),
+      description: 'Two boxes of books',
+    },
+    token,
+  );
 
   const lookup = async (reference_id: string, status: number) => {
     const form = new FormData();
     form.append('reference_id', reference_id);
     const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: form });
-    const headers = { accept: 'application/json', 'content-type': encoded.headers.get('content-type')! };
-    return { method: 'POST' as const, url: '/api/v1/users/tracking/status', headers, payload: await encoded.text(), status };
+    const headers = {
+      accept: 'application/json',
+      'content-type': encoded.headers.get('content-type')!,
+    };
+    return {
+      method: 'POST' as const,
+      url: '/api/v1/users/tracking/status',
+      headers,
+      payload: await encoded.text(),
+      status,
+    };
   };
-  const cpu = await cpuPerRequest(app, { right: await lookup(booked.data.reference_number, 200), wrong: await lookup('RL-WRONGWRONG', 404) });
-  const database = server.databaseUrl ? 'PostgreSQL, whose own process is not counted' : 'the embedded database, in this process';
-  console.log(`\nThe tracking lookup, CPU µs per lookup (median of ${ROUNDS} rounds of ${LOOKUPS}; ${database}):`);
-  console.log(`  right reference (cached): ${cpu.right!.toFixed(0)}; wrong reference: ${cpu.wrong!.toFixed(0)}`);
+  const cpu = await cpuPerRequest(app, {
+    right: await lookup(booked.data.reference_number, 200),
+    wrong: await lookup('RL-WRONGWRONG', 404),
+  });
+  const database = server.databaseUrl
+    ? 'PostgreSQL, whose own process is not counted'
+    : 'the embedded database, in this process';
+  console.log(
+    `\nThe tracking lookup, CPU µs per lookup (median of ${ROUNDS} rounds of ${LOOKUPS}; ${database}):`,
+  );
+  console.log(
+    `  right reference (cached): ${cpu.right!.toFixed(0)}; wrong reference: ${cpu.wrong!.toFixed(0)}`,
+  );
 } finally {
   await server.close();
 }

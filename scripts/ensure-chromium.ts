@@ -16,7 +16,9 @@ function run(command: string, args: string[]): void {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   if (result.status !== 0) {
-    console.error(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}).`);
+    console.error(
+      `\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}).`,
+    );
     process.exit(1);
   }
 }
@@ -25,14 +27,18 @@ if (!fs.existsSync(CHROMIUM)) {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    console.error(`Chromium is missing at ${CHROMIUM}: run \`sudo sh -c '${INSTALL}'\` (or set CHROMIUM_PATH), then npm test again.`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}: run \`sudo sh -c '${INSTALL}'\` (or set CHROMIUM_PATH), then npm test again.`,
+    );
     process.exit(1);
   }
   console.log(`Chromium is missing at ${CHROMIUM}: installing Debian's chromium package…`);
   run('apt-get', ['update']);
   run('apt-get', ['install', '-y', 'chromium']);
   if (!fs.existsSync(CHROMIUM)) {
-    console.error(`Installed Debian's chromium, but ${CHROMIUM} is still missing: set CHROMIUM_PATH to the browser.`);
+    console.error(
+      `Installed Debian's chromium, but ${CHROMIUM} is still missing: set CHROMIUM_PATH to the browser.`,
+    );
     process.exit(1);
   }
 }

@@ -56,7 +56,10 @@ function inlineStylesheets(html: string): string {
  * to show without them.
  */
 function scriptsAfterPaint(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")/g,
+    '<$1 fetchpriority="low"',
+  );
 }
 
 function withHead(html: string, title: string, description: string): string {
@@ -83,12 +86,15 @@ async function renderRoute(App: ComponentType, route: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(app);
   for await (const _chunk of prelude as Readable);
   const body = renderToString(app);
-  if (/<script|<template/.test(body)) throw new Error(`${route} still suspends after its page loaded`);
+  if (/<script|<template/.test(body))
+    throw new Error(`${route} still suspends after its page loaded`);
   return body;
 }
 
 function outputFile(route: string): string {
-  return route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
+  return route === '/'
+    ? path.join(dist, 'index.html')
+    : path.join(dist, route.slice(1), 'index.html');
 }
 
 const compressible = /\.(?:js|css|html|svg|txt|json|webmanifest)$/;
@@ -117,7 +123,9 @@ const vite = await createServer({
 });
 try {
   const template = scriptsAfterPaint(inlineStylesheets(shellTemplate()));
-  const { AppRoutes } = (await vite.ssrLoadModule('/src/ui/router.tsx')) as { AppRoutes: ComponentType };
+  const { AppRoutes } = (await vite.ssrLoadModule('/src/ui/router.tsx')) as {
+    AppRoutes: ComponentType;
+  };
   const { pageText, prerenderedRoutes } = (await vite.ssrLoadModule('/src/content/pages.ts')) as {
     pageText: Record<string, PageText>;
     prerenderedRoutes: Record<string, string>;
@@ -135,7 +143,9 @@ try {
     const file = outputFile(route);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);
-    console.log(`prerendered ${route} → ${path.relative(process.cwd(), file)} (${(html.length / 1024).toFixed(1)} KiB)`);
+    console.log(
+      `prerendered ${route} → ${path.relative(process.cwd(), file)} (${(html.length / 1024).toFixed(1)} KiB)`,
+    );
   }
   console.log(`compressed ${compressAll(dist)} files (.gz, .br)`);
 } finally {

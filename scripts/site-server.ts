@@ -16,7 +16,9 @@ export interface SiteServer {
 export async function serveBuiltSite(): Promise<SiteServer> {
   const webRoot = path.resolve(process.env.DIST_DIR ?? 'dist');
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
-    throw new Error(`${webRoot}/index.html is missing: run \`npm run build\` first (DIST_DIR picks another folder).`);
+    throw new Error(
+      `${webRoot}/index.html is missing: run \`npm run build\` first (DIST_DIR picks another folder).`,
+    );
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-bench-'));
   const config = {

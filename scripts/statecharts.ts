@@ -47,7 +47,8 @@ export interface Chart {
 // Machine → Mermaid
 
 /** Mermaid ids are global, so nested states are named by their full path. */
-const idOf = (node: AnyStateNode) => (node.path.length ? node.path.join('__').replace(/[^\w]/g, '_') : 'root');
+const idOf = (node: AnyStateNode) =>
+  node.path.length ? node.path.join('__').replace(/[^\w]/g, '_') : 'root';
 
 /** Mermaid cuts labels at ':' and ';', and reads '#' as an entity. */
 const safe = (text: string) => text.replace(/:/g, '﹕').replace(/;/g, ',').replace(/#/g, '№');
@@ -75,7 +76,9 @@ function delayText(machine: AnyStateMachine, name: string, context: unknown): st
       ms = undefined;
     }
   }
-  return typeof ms === 'number' && Number.isFinite(ms) ? `${seconds(ms)} (${name})` : `${name}, set by the page`;
+  return typeof ms === 'number' && Number.isFinite(ms)
+    ? `${seconds(ms)} (${name})`
+    : `${name}, set by the page`;
 }
 
 function eventLabel(eventType: string, describeDelay: (name: string) => string): string {
@@ -93,7 +96,8 @@ function eventLabel(eventType: string, describeDelay: (name: string) => string):
 function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'object' && 'type' in guard)
+    return String((guard as { type: unknown }).type);
   return 'guarded';
 }
 
@@ -103,7 +107,13 @@ function guardName(guard: unknown): string | null {
  */
 function keyActions(actions: readonly unknown[] | undefined): string[] {
   return (actions ?? [])
-    .map((action) => (typeof action === 'string' ? action : typeof action === 'object' && action && 'type' in action ? String(action.type) : ''))
+    .map((action) =>
+      typeof action === 'string'
+        ? action
+        : typeof action === 'object' && action && 'type' in action
+          ? String(action.type)
+          : '',
+    )
     .filter((name) => name.endsWith('SubmissionKey'));
 }
 
@@ -131,7 +141,11 @@ interface Drawn {
 
 /** A transition that stays and says what is wrong: a check turned the event away. */
 const refuses = (t: AnyTransitionDefinition) =>
-  t.actions.some((action) => /Errors$/.test(typeof action === 'string' ? action : ((action as { type?: string }).type ?? '')));
+  t.actions.some((action) =>
+    /Errors$/.test(
+      typeof action === 'string' ? action : ((action as { type?: string }).type ?? ''),
+    ),
+  );
 
 function describeTransitions(node: AnyStateNode, describeDelay: (name: string) => string) {
   const inside: string[] = [];
@@ -141,9 +155,12 @@ function describeTransitions(node: AnyStateNode, describeDelay: (name: string) =
     const event = eventLabel(t.eventType, describeDelay);
     // A guard shared by several checks (submitLifecycle.ts, `checkThen`) says which one in `meta.guard`.
     const guard = (t.meta as { guard?: string } | undefined)?.guard ?? guardName(t.guard);
-    const condition = (guard ? ` [${guard}]` : guarded.has(t.eventType) ? ' [otherwise]' : '') + actionsLabel(keyActions(t.actions));
+    const condition =
+      (guard ? ` [${guard}]` : guarded.has(t.eventType) ? ' [otherwise]' : '') +
+      actionsLabel(keyActions(t.actions));
     const targets = (t.target as AnyStateNode[] | undefined) ?? [];
-    if (targets.length === 0) inside.push(`${event}${condition}, ${refuses(t) ? 'refused and stays' : 'stays'}`);
+    if (targets.length === 0)
+      inside.push(`${event}${condition}, ${refuses(t) ? 'refused and stays' : 'stays'}`);
     for (const target of targets) {
       if (target === node) inside.push(`${event}${condition}, starts again`);
       else arrows.push(`${idOf(node)} --> ${idOf(target)} : ${safe(`${event}${condition}`)}`);
@@ -153,7 +170,13 @@ function describeTransitions(node: AnyStateNode, describeDelay: (name: string) =
   return { inside, arrows };
 }
 
-function drawNode(machine: AnyStateMachine, node: AnyStateNode, indent: string, drawn: Drawn, describeDelay: (name: string) => string): void {
+function drawNode(
+  machine: AnyStateMachine,
+  node: AnyStateNode,
+  indent: string,
+  drawn: Drawn,
+  describeDelay: (name: string) => string,
+): void {
   const children = Object.values(node.states) as AnyStateNode[];
   const id = idOf(node);
   const { inside, arrows } = describeTransitions(node, describeDelay);
@@ -177,7 +200,12 @@ function drawNode(machine: AnyStateMachine, node: AnyStateNode, indent: string, 
   drawRegions(machine, node, children, `${indent}  `, drawn, describeDelay);
   drawn.states.push(`${indent}}`);
   // Mermaid shows no text on a composite state, so what happens in it goes in a note beside it.
-  if (notes.length) drawn.states.push(`${indent}note right of ${id}`, ...notes.map((note) => `${indent}  ${note}`), `${indent}end note`);
+  if (notes.length)
+    drawn.states.push(
+      `${indent}note right of ${id}`,
+      ...notes.map((note) => `${indent}  ${note}`),
+      `${indent}end note`,
+    );
 }
 
 function drawRegions(
@@ -198,7 +226,8 @@ function drawRegions(
   const initial = parent.initial?.target?.[0] as AnyStateNode | undefined;
   if (initial) drawn.states.push(`${indent}[*] --> ${idOf(initial)}`);
   for (const child of children) drawNode(machine, child, indent, drawn, describeDelay);
-  for (const child of children) if (child.type === 'final') drawn.states.push(`${indent}${idOf(child)} --> [*]`);
+  for (const child of children)
+    if (child.type === 'final') drawn.states.push(`${indent}${idOf(child)} --> [*]`);
 }
 
 export function renderMachine(machine: AnyStateMachine): string {
@@ -220,7 +249,10 @@ export function renderMachine(machine: AnyStateMachine): string {
     ...describeTransitions(machine.root, describeDelay).inside,
     ...transitionsOf(machine.root)
       .filter((t) => (t.target as AnyStateNode[] | undefined)?.length)
-      .map((t) => `${eventLabel(t.eventType, describeDelay)} → ${(t.target as AnyStateNode[]).map((n) => n.key).join(', ')}`),
+      .map(
+        (t) =>
+          `${eventLabel(t.eventType, describeDelay)} → ${(t.target as AnyStateNode[]).map((n) => n.key).join(', ')}`,
+      ),
   ].map(safe);
   if (everywhere.length) {
     drawn.states.push('  state "in every state" as everywhere');
@@ -286,8 +318,14 @@ function filesIn(dir: string): string[] {
 }
 
 /** The routes whose page (or a component of that page's folder tree) names the machine. */
-function pagesUsing(exportName: string, routesSource: string, uiFiles: { file: string; source: string }[]): string[] {
-  const users = uiFiles.filter(({ source }) => new RegExp(`\\b${exportName}\\b`).test(source)).map(({ file }) => file);
+function pagesUsing(
+  exportName: string,
+  routesSource: string,
+  uiFiles: { file: string; source: string }[],
+): string[] {
+  const users = uiFiles
+    .filter(({ source }) => new RegExp(`\\b${exportName}\\b`).test(source))
+    .map(({ file }) => file);
   const pages = new Set<string>();
   for (const user of users) {
     const relative = path.relative(uiDir, user).replace(/\.tsx?$/, '');
@@ -305,10 +343,17 @@ function pagesUsing(exportName: string, routesSource: string, uiFiles: { file: s
 
 export async function loadMachines(): Promise<FoundMachine[]> {
   const found: FoundMachine[] = [];
-  for (const file of fs.readdirSync(machinesDir).filter((name) => name.endsWith('.ts')).sort()) {
-    const module = (await import(pathToFileURL(path.join(machinesDir, file)).href)) as Record<string, unknown>;
+  for (const file of fs
+    .readdirSync(machinesDir)
+    .filter((name) => name.endsWith('.ts'))
+    .sort()) {
+    const module = (await import(pathToFileURL(path.join(machinesDir, file)).href)) as Record<
+      string,
+      unknown
+    >;
     for (const [exportName, value] of Object.entries(module)) {
-      if (value instanceof StateMachine) found.push({ file, exportName, machine: value as AnyStateMachine });
+      if (value instanceof StateMachine)
+        found.push({ file, exportName, machine: value as AnyStateMachine });
     }
   }
   return found.sort((a, b) => a.machine.id.localeCompare(b.machine.id));
@@ -327,7 +372,10 @@ export async function loadCharts(): Promise<Chart[]> {
   return [...byDrawing]
     .map(([mermaid, machines]) => {
       const family = (machines[0]!.machine.root.meta as { family?: string } | undefined)?.family;
-      const name = machines.length > 1 ? (family ?? `${machines[0]!.machine.id}-family`) : machines[0]!.machine.id;
+      const name =
+        machines.length > 1
+          ? (family ?? `${machines[0]!.machine.id}-family`)
+          : machines[0]!.machine.id;
       return { name, machines, mermaid };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -345,30 +393,49 @@ interface ChartFacts {
   pages: string[];
 }
 
-function factsOf(chart: Chart, routesSource: string, uiFiles: { file: string; source: string }[]): ChartFacts {
+function factsOf(
+  chart: Chart,
+  routesSource: string,
+  uiFiles: { file: string; source: string }[],
+): ChartFacts {
   const first = chart.machines[0]!.machine;
   return {
     chart,
-    purposes: chart.machines.map(({ file, machine }) => ({ id: machine.id, file, purpose: purposeOf(file) })),
+    purposes: chart.machines.map(({ file, machine }) => ({
+      id: machine.id,
+      file,
+      purpose: purposeOf(file),
+    })),
     delays: delaysOf(first),
     events: eventsOf(first),
     children: childrenOf(first),
-    pages: [...new Set(chart.machines.flatMap(({ exportName }) => pagesUsing(exportName, routesSource, uiFiles)))].sort(),
+    pages: [
+      ...new Set(
+        chart.machines.flatMap(({ exportName }) => pagesUsing(exportName, routesSource, uiFiles)),
+      ),
+    ].sort(),
   };
 }
 
 function markdownOf(facts: ChartFacts): string {
   const { chart } = facts;
-  const list = (title: string, items: string[]) => (items.length ? ['', `**${title}**`, '', ...items.map((item) => `- ${item}`)] : []);
+  const list = (title: string, items: string[]) =>
+    items.length ? ['', `**${title}**`, '', ...items.map((item) => `- ${item}`)] : [];
   return [
     `# ${chart.name}`,
     '',
     `Generated by \`npm run statecharts\` from the machines below; do not edit. Picture: [${chart.name}.svg](./${chart.name}.svg).`,
     '',
-    ...facts.purposes.map(({ id, file, purpose }) => `- **${id}** ([\`src/machines/${file}\`](../../src/machines/${file})): ${purpose}`),
+    ...facts.purposes.map(
+      ({ id, file, purpose }) =>
+        `- **${id}** ([\`src/machines/${file}\`](../../src/machines/${file})): ${purpose}`,
+    ),
     ...list('Delays', facts.delays),
     ...list('Events', facts.events),
-    ...list('Child machines', facts.children.map((child) => `[${child}](./${child}.md)`)),
+    ...list(
+      'Child machines',
+      facts.children.map((child) => `[${child}](./${child}.md)`),
+    ),
     ...list('Used by', facts.pages),
     '',
     '```mermaid',
@@ -380,19 +447,27 @@ function markdownOf(facts: ChartFacts): string {
 
 function galleryOf(all: ChartFacts[]): string {
   const list = (title: string, items: string[]) =>
-    items.length ? `<h3>${title}</h3><ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>` : '';
+    items.length
+      ? `<h3>${title}</h3><ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`
+      : '';
   const sections = all.map((facts) => {
     const { chart } = facts;
     return [
       `<section id="${chart.name}">`,
       `<h2>${escapeHtml(chart.name)}</h2>`,
       `<ul class="machines">${facts.purposes
-        .map(({ id, file, purpose }) => `<li><b>${escapeHtml(id)}</b> <code>src/machines/${escapeHtml(file)}</code>: ${escapeHtml(purpose)}</li>`)
+        .map(
+          ({ id, file, purpose }) =>
+            `<li><b>${escapeHtml(id)}</b> <code>src/machines/${escapeHtml(file)}</code>: ${escapeHtml(purpose)}</li>`,
+        )
         .join('')}</ul>`,
       '<div class="facts">',
       list('Delays', facts.delays.map(escapeHtml)),
       list('Events', facts.events.map(escapeHtml)),
-      list('Child machines', facts.children.map((child) => `<a href="#${child}">${escapeHtml(child)}</a>`)),
+      list(
+        'Child machines',
+        facts.children.map((child) => `<a href="#${child}">${escapeHtml(child)}</a>`),
+      ),
       list('Used by', facts.pages.map(escapeHtml)),
       '</div>',
       `<a href="./${chart.name}.svg"><img src="./${chart.name}.svg" alt="Statechart of ${escapeHtml(chart.name)}" loading="lazy"></a>`,
@@ -446,7 +521,10 @@ export async function renderAll(): Promise<{ charts: Chart[]; files: Map<string,
       '`npm run statecharts`. Open [index.html](./index.html) in a browser for the gallery: each chart as a',
       'picture with its purpose, delays in seconds, events, child machines and the pages that use it.',
       '',
-      ...all.map(({ chart }) => `- [${chart.name}](./${chart.name}.md) — ${chart.machines.map(({ machine }) => machine.id).join(', ')}`),
+      ...all.map(
+        ({ chart }) =>
+          `- [${chart.name}](./${chart.name}.md) — ${chart.machines.map(({ machine }) => machine.id).join(', ')}`,
+      ),
       '',
     ].join('\n'),
   );
@@ -459,10 +537,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // Mermaid's layout varies in its last digits from run to run: a picture whose source did not
   // change is kept as it is, and Chromium starts only when some picture needs drawing.
   const committedSvg = (name: string) => path.join(chartsDir, `${name}.svg`);
-  const current = charts.filter(({ name, mermaid }) =>
-    fs.existsSync(committedSvg(name)) && fs.readFileSync(committedSvg(name), 'utf8').startsWith(sourceStamp(mermaid)),
+  const current = charts.filter(
+    ({ name, mermaid }) =>
+      fs.existsSync(committedSvg(name)) &&
+      fs.readFileSync(committedSvg(name), 'utf8').startsWith(sourceStamp(mermaid)),
   );
-  for (const { name } of current) files.set(`${name}.svg`, fs.readFileSync(committedSvg(name), 'utf8'));
+  for (const { name } of current)
+    files.set(`${name}.svg`, fs.readFileSync(committedSvg(name), 'utf8'));
   const svgs = await drawSvgs(charts.filter((chart) => !current.includes(chart)));
   for (const [name, svg] of svgs) files.set(`${name}.svg`, svg);
   fs.mkdirSync(chartsDir, { recursive: true });
@@ -470,5 +551,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (!files.has(stale)) fs.rmSync(path.join(chartsDir, stale));
   }
   for (const [name, content] of files) fs.writeFileSync(path.join(chartsDir, name), content);
-  console.log(`Wrote ${files.size} files to docs/statecharts/ (${charts.length} charts, ${svgs.size} drawn anew)`);
+  console.log(
+    `Wrote ${files.size} files to docs/statecharts/ (${charts.length} charts, ${svgs.size} drawn anew)`,
+  );
 }

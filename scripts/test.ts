@@ -42,7 +42,10 @@ for (const layer of chosen.length ? chosen : layers) {
 
 const total = timings.reduce((sum, { seconds }) => sum + seconds, 0);
 console.log('\nTime per layer:');
-for (const { layer, seconds, ok } of timings) console.log(`  ${ok ? 'ok    ' : 'FAILED'} ${layer.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s`);
+for (const { layer, seconds, ok } of timings)
+  console.log(
+    `  ${ok ? 'ok    ' : 'FAILED'} ${layer.padEnd(18)} ${seconds.toFixed(0).padStart(5)} s`,
+  );
 console.log(`  total${' '.repeat(20)}${total.toFixed(0).padStart(5)} s`);
 const passed = timings.filter(({ ok }) => ok).length;
 console.log(`layers: ${passed} passed, ${timings.length - passed} failed`);

@@ -10,10 +10,16 @@ if (!command) {
   process.exit(2);
 }
 if (!process.env.DATABASE_URL) {
-  console.log('PostgreSQL run not requested: DATABASE_URL is unset, so only the embedded database was tested.');
+  console.log(
+    'PostgreSQL run not requested: DATABASE_URL is unset, so only the embedded database was tested.',
+  );
   process.exit(0);
 }
 const { host, pathname } = new URL(process.env.DATABASE_URL);
 console.log(`Running on PostgreSQL at ${host}${pathname}: ${[command, ...args].join(' ')}`);
-const run = spawnSync(command, args, { stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
+const run = spawnSync(command, args, {
+  stdio: 'inherit',
+  env: process.env,
+  shell: process.platform === 'win32',
+});
 process.exit(run.status ?? 1);

@@ -65,7 +65,10 @@ const apiRoutes = [
 
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger && { serializers: requestLogSerializers, ...(config.logStream && { stream: config.logStream }) },
+    logger: config.logger && {
+      serializers: requestLogSerializers,
+      ...(config.logStream && { stream: config.logStream }),
+    },
     bodyLimit: MAX_UPLOAD_BYTES,
     // request.ip, which every per-address limit counts by: the proxy's own address unless TRUST_PROXY names it.
     trustProxy: config.trustProxy,
@@ -92,7 +95,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     timeoutMs: config.timeouts.databaseMs,
     log: app.log,
   });
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, config.timeouts.redisMs) : null;
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, config.timeouts.redisMs)
+    : null;
   const transport = createTransport({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

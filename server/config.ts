@@ -87,7 +87,9 @@ function percent(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0 || parsed > 100) {
-    throw new Error(`CANCELLATION_FEE_PERCENT=${value}: give a percentage from 0 to 100, such as 10.`);
+    throw new Error(
+      `CANCELLATION_FEE_PERCENT=${value}: give a percentage from 0 to 100, such as 10.`,
+    );
   }
   return parsed;
 }
@@ -97,7 +99,12 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 };
 
-const perWindow = (env: NodeJS.ProcessEnv, name: string, max: number, windowSeconds: number): RateLimit => ({
+const perWindow = (
+  env: NodeJS.ProcessEnv,
+  name: string,
+  max: number,
+  windowSeconds: number,
+): RateLimit => ({
   max: positive(env[`${name}_LIMIT`], max),
   windowMs: positive(env[`${name}_WINDOW_SECONDS`], windowSeconds) * 1000,
 });
@@ -109,10 +116,15 @@ const perWindow = (env: NodeJS.ProcessEnv, name: string, max: number, windowSeco
  * (Fastify refuses hop counts for that reason).
  */
 function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
-  const proxies = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const proxies = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (proxies.length === 0) return false;
   if (proxies.some((entry) => entry === 'true' || /^[0-9]+$/.test(entry))) {
-    throw new Error(`TRUST_PROXY=${value}: give the addresses (or CIDRs) of the proxies in front of the server, such as 127.0.0.1 or 10.0.0.0/8; a hop count or "true" would let any client choose its own address.`);
+    throw new Error(
+      `TRUST_PROXY=${value}: give the addresses (or CIDRs) of the proxies in front of the server, such as 127.0.0.1 or 10.0.0.0/8; a hop count or "true" would let any client choose its own address.`,
+    );
   }
   return proxies;
 }
@@ -129,7 +141,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX ?? 'relo-rate-limit:',
     opsToken: env.OPS_TOKEN || null,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     authRateLimit: {
       max: positive(env.AUTH_RATE_LIMIT, 10),
       windowMs: positive(env.AUTH_RATE_WINDOW_SECONDS, 60) * 1000,
@@ -151,9 +166,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       mailsPerRecipientHour: positive(env.CODE_MAILS_PER_ADDRESS_HOUR, 10),
     },
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
-    paystack: { secretKey: env.PAYSTACK_SECRET_KEY || null, baseUrl: env.PAYSTACK_BASE_URL?.replace(/\/+$/, '') || null },
+    paystack: {
+      secretKey: env.PAYSTACK_SECRET_KEY || null,
+      baseUrl: env.PAYSTACK_BASE_URL?.replace(/\/+$/, '') || null,
+    },
     cancellationFeePercent: percent(env.CANCELLATION_FEE_PERCENT, DEFAULT_CANCELLATION_FEE_PERCENT),
-    bookingBatches: { maxSize: positive(env.BOOKING_BATCH_SIZE, 16), maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4) },
+    bookingBatches: {
+      maxSize: positive(env.BOOKING_BATCH_SIZE, 16),
+      maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4),
+    },
     sessionPurge: { everyMs: positive(env.SESSION_PURGE_SECONDS, 600) * 1000, batchSize: 500 },
     trackingCacheMs: env.TRACKING_CACHE_MS === '0' ? 0 : positive(env.TRACKING_CACHE_MS, 2_000),
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),

@@ -12,12 +12,16 @@ import { WeakOpsTokenError } from './ops/ops-token';
 
 /** What a person starting the server needs first: where the site is, where mail goes, how to make staff. */
 function startupLines(config: ServerConfig, origin: string): string[] {
-  const database = config.databaseUrl ? `PostgreSQL at ${new URL(config.databaseUrl).host}` : `embedded, in ${path.join(config.dataDir, 'db')}`;
+  const database = config.databaseUrl
+    ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
+    : `embedded, in ${path.join(config.dataDir, 'db')}`;
   const mail = config.smtpUrl
     ? `sent through SMTP at ${new URL(config.smtpUrl).host}`
     : `written to ${path.join(config.dataDir, 'outbox')} as .eml files (set SMTP_URL to send it)`;
   return [
-    config.webRoot ? `Relo Logistics is running at ${origin}` : `The API is running at ${origin}/api/v1 (no website: WEB_ROOT is empty)`,
+    config.webRoot
+      ? `Relo Logistics is running at ${origin}`
+      : `The API is running at ${origin}/api/v1 (no website: WEB_ROOT is empty)`,
     `Database: ${database}`,
     `Mail: ${mail}`,
     config.paystack.secretKey
@@ -29,7 +33,11 @@ function startupLines(config: ServerConfig, origin: string): string[] {
 
 const config = readConfig();
 if (process.stdout.isTTY && config.logger && !config.logStream) {
-  config.logStream = pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  config.logStream = pinoPretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+  });
 }
 const app = await buildApp(config).catch((error: unknown) => {
   if (!(error instanceof DataDirInUseError || error instanceof WeakOpsTokenError)) throw error;

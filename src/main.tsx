@@ -12,7 +12,8 @@ import './ui/layout/layout.css';
 import './ui/marketing/marketing.css';
 
 /** Resolves after the next frame has been painted: a task queued from inside the frame runs after it. */
-const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 if (document.getElementById('root')?.dataset.prerendered) await afterNextPaint();
 await import('./start');

@@ -29,7 +29,11 @@ export async function startSession(db: DB, userId: number): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db
     .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: new Date(Date.now() + SESSION_DAYS * 86_400_000) })
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      expires_at: new Date(Date.now() + SESSION_DAYS * 86_400_000),
+    })
     .execute();
   return token;
 }
@@ -39,7 +43,11 @@ export async function endSession(db: DB, token: string): Promise<void> {
 }
 
 /** Ends every session of the user except, when given, the one making the request. */
-export async function endOtherSessions(db: DB, userId: number, keepToken: string | null): Promise<void> {
+export async function endOtherSessions(
+  db: DB,
+  userId: number,
+  keepToken: string | null,
+): Promise<void> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepToken) query = query.where('token_hash', '!=', sha256(keepToken));
   await query.execute();
@@ -49,8 +57,16 @@ export const STAFF_ONLY_MESSAGE = 'This is for Relo Logistics staff only.';
 
 /** Every column of `users`, named rather than `users.*`, so the lookup runs as a prepared statement (db/prepared-statements.ts). */
 const USER_COLUMNS = [
-  'users.id', 'users.fullname', 'users.email', 'users.phone', 'users.password_hash', 'users.profile_image', 'users.email_verified_at', 'users.created_at',
-  'users.public_id', 'users.role',
+  'users.id',
+  'users.fullname',
+  'users.email',
+  'users.phone',
+  'users.password_hash',
+  'users.profile_image',
+  'users.email_verified_at',
+  'users.created_at',
+  'users.public_id',
+  'users.role',
 ] as const satisfies ReadonlyArray<`users.${keyof UsersTable}`>;
 
 /** The SHA-256 the request's session is stored under, or 401 without a usable bearer token. */
@@ -98,7 +114,10 @@ export function currentUser(request: FastifyRequest): User {
 }
 
 export function isOpsToken(request: FastifyRequest, opsToken: string): boolean {
-  return crypto.timingSafeEqual(Buffer.from(sha256(bearerToken(request) ?? '')), Buffer.from(sha256(opsToken)));
+  return crypto.timingSafeEqual(
+    Buffer.from(sha256(bearerToken(request) ?? '')),
+    Buffer.from(sha256(opsToken)),
+  );
 }
 
 /** The ops command only (`npm run ops`): changing who is staff is not a staff member's call. */
@@ -118,5 +137,9 @@ export function requireStaff(db: DB, opsToken: string): onRequestAsyncHookHandle
 }
 
 /** Who makes a staff request: a staff member, or the ops command (no user). */
-export const staffActor = (request: FastifyRequest): { actor: Actor; actor_user_id: number | null } =>
-  request.user ? { actor: 'staff', actor_user_id: request.user.id } : { actor: 'ops', actor_user_id: null };
+export const staffActor = (
+  request: FastifyRequest,
+): { actor: Actor; actor_user_id: number | null } =>
+  request.user
+    ? { actor: 'staff', actor_user_id: request.user.id }
+    : { actor: 'ops', actor_user_id: null };

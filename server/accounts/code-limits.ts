@@ -16,7 +16,8 @@ import type { CodePurpose, DB } from '../db/database';
 /** The codes sent by mail; a reset session's token (32 random bytes) needs no such limits. */
 export type MailedCode = Exclude<CodePurpose, 'reset_session'>;
 
-const windowStartBefore = (limits: CodeLimits, now: Date) => new Date(now.getTime() - limits.windowMs);
+const windowStartBefore = (limits: CodeLimits, now: Date) =>
+  new Date(now.getTime() - limits.windowMs);
 
 /**
  * Counts a try at the account's code before the code is checked. Answers the account and the
@@ -48,14 +49,26 @@ export async function countCodeTry(
       conflict.columns(['user_id', 'purpose']).doUpdateSet((eb) => {
         const ended = eb('code_failures.window_started_at', '<=', cutoff);
         return {
-          tries: eb.case().when(ended).then(1).else(eb('code_failures.tries', '+', 1)).end(),
-          window_started_at: eb.case().when(ended).then(now).else(eb.ref('code_failures.window_started_at')).end(),
+          tries: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb('code_failures.tries', '+', 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(ended)
+            .then(now)
+            .else(eb.ref('code_failures.window_started_at'))
+            .end(),
         };
       }),
     )
     .returning(['user_id', 'tries', 'window_started_at'])
     .executeTakeFirst();
-  return counted ? { userId: counted.user_id, tries: counted.tries, windowStartedAt: counted.window_started_at } : null;
+  return counted
+    ? { userId: counted.user_id, tries: counted.tries, windowStartedAt: counted.window_started_at }
+    : null;
 }
 
 /** A right code is not a failure: its try is taken back. */
@@ -70,7 +83,12 @@ export async function takeBackCodeTry(db: DB, userId: number, purpose: MailedCod
 }
 
 /** Whether the account's tries of this kind are used up for the current window. */
-export async function triesUsedUp(db: DB, userId: number, purpose: MailedCode, limits: CodeLimits): Promise<boolean> {
+export async function triesUsedUp(
+  db: DB,
+  userId: number,
+  purpose: MailedCode,
+  limits: CodeLimits,
+): Promise<boolean> {
   const row = await db
     .selectFrom('code_failures')
     .select('window_started_at')
@@ -89,7 +107,12 @@ export type IssueDecision = { issue: true } | { issue: false; alertOwnerUntil: D
  * because the window's codes are used up, `alertOwnerUntil` says until when, the first time only
  * in each window (the owner is mailed once, not at every refused request).
  */
-export async function reserveCodeIssue(db: DB, userId: number, purpose: MailedCode, limits: CodeLimits): Promise<IssueDecision> {
+export async function reserveCodeIssue(
+  db: DB,
+  userId: number,
+  purpose: MailedCode,
+  limits: CodeLimits,
+): Promise<IssueDecision> {
   const now = new Date();
   const cutoff = windowStartBefore(limits, now);
   const intervalCutoff = new Date(now.getTime() - limits.issueIntervalMs);
@@ -102,15 +125,28 @@ export async function reserveCodeIssue(db: DB, userId: number, purpose: MailedCo
         .doUpdateSet((eb) => {
           const ended = eb('code_issues.window_started_at', '<=', cutoff);
           return {
-            issued: eb.case().when(ended).then(1).else(eb('code_issues.issued', '+', 1)).end(),
-            window_started_at: eb.case().when(ended).then(now).else(eb.ref('code_issues.window_started_at')).end(),
+            issued: eb
+              .case()
+              .when(ended)
+              .then(1)
+              .else(eb('code_issues.issued', '+', 1))
+              .end(),
+            window_started_at: eb
+              .case()
+              .when(ended)
+              .then(now)
+              .else(eb.ref('code_issues.window_started_at'))
+              .end(),
             last_issued_at: now,
           };
         })
         .where((eb) =>
           eb.and([
             eb('code_issues.last_issued_at', '<=', intervalCutoff),
-            eb.or([eb('code_issues.window_started_at', '<=', cutoff), eb('code_issues.issued', '<', limits.issuedPerWindow)]),
+            eb.or([
+              eb('code_issues.window_started_at', '<=', cutoff),
+              eb('code_issues.issued', '<', limits.issuedPerWindow),
+            ]),
           ]),
         ),
     )
@@ -125,8 +161,15 @@ export async function reserveCodeIssue(db: DB, userId: number, purpose: MailedCo
     .where('purpose', '=', purpose)
     .where('issued', '>=', limits.issuedPerWindow)
     .where('window_started_at', '>', cutoff)
-    .where((eb) => eb.or([eb('alerted_at', 'is', null), eb('alerted_at', '<', eb.ref('window_started_at'))]))
+    .where((eb) =>
+      eb.or([eb('alerted_at', 'is', null), eb('alerted_at', '<', eb.ref('window_started_at'))]),
+    )
     .returning('window_started_at')
     .executeTakeFirst();
-  return { issue: false, alertOwnerUntil: alerted ? new Date(alerted.window_started_at.getTime() + limits.windowMs) : null };
+  return {
+    issue: false,
+    alertOwnerUntil: alerted
+      ? new Date(alerted.window_started_at.getTime() + limits.windowMs)
+      : null,
+  };
 }

@@ -30,7 +30,8 @@ const sixRandomDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6,
  * statement; `db` may be the transaction that also queues the mail carrying the code.
  */
 export async function issueCode(db: DB, userId: number, purpose: CodePurpose): Promise<string> {
-  const code = purpose === 'reset_session' ? crypto.randomBytes(32).toString('base64url') : sixRandomDigits();
+  const code =
+    purpose === 'reset_session' ? crypto.randomBytes(32).toString('base64url') : sixRandomDigits();
   const fresh = {
     code_hash: codeHash(purpose, code),
     failed_attempts: 0,
@@ -50,12 +51,21 @@ export async function issueCode(db: DB, userId: number, purpose: CodePurpose): P
  * checking the limit are one UPDATE: the row lock makes concurrent guesses wait for each other
  * and re-check `failed_attempts < 5`, so no number of parallel requests tries more than five.
  */
-export async function consumeCode(db: DB, purpose: CodePurpose, code: string, email: string): Promise<number | null> {
+export async function consumeCode(
+  db: DB,
+  purpose: CodePurpose,
+  code: string,
+  email: string,
+): Promise<number | null> {
   const hash = codeHash(purpose, code);
   const tried = await db
     .updateTable('one_time_codes')
     .set((eb) => ({
-      failed_attempts: eb('failed_attempts', '+', eb.case().when('code_hash', '=', hash).then(0).else(1).end()),
+      failed_attempts: eb(
+        'failed_attempts',
+        '+',
+        eb.case().when('code_hash', '=', hash).then(0).else(1).end(),
+      ),
     }))
     .where('purpose', '=', purpose)
     .where('user_id', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))

@@ -27,7 +27,11 @@ export const throttledMessage = (seconds: number) =>
  * (an upsert holds the row's lock), so concurrent guesses cannot all slip under the limit.
  * Answers the seconds to wait when the account is over the limit, else null.
  */
-export async function countLoginAttempt(db: DB, email: string, { max, windowMs }: RateLimit): Promise<number | null> {
+export async function countLoginAttempt(
+  db: DB,
+  email: string,
+  { max, windowMs }: RateLimit,
+): Promise<number | null> {
   const now = new Date();
   const cutoff = new Date(now.getTime() - windowMs);
   const { attempts, window_started_at } = await db
@@ -37,8 +41,18 @@ export async function countLoginAttempt(db: DB, email: string, { max, windowMs }
       conflict.column('email_hash').doUpdateSet((eb) => {
         const ended = eb('login_failures.window_started_at', '<=', cutoff);
         return {
-          attempts: eb.case().when(ended).then(1).else(eb('login_failures.attempts', '+', 1)).end(),
-          window_started_at: eb.case().when(ended).then(now).else(eb.ref('login_failures.window_started_at')).end(),
+          attempts: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb('login_failures.attempts', '+', 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(ended)
+            .then(now)
+            .else(eb.ref('login_failures.window_started_at'))
+            .end(),
         };
       }),
     )
@@ -52,7 +66,12 @@ export async function countLoginAttempt(db: DB, email: string, { max, windowMs }
  * Counts a login attempt against the account and answers 429, with Retry-After and when to try
  * again, while the account is over the limit.
  */
-export async function throttleAccount(db: DB, email: string, limit: RateLimit, reply: FastifyReply): Promise<void> {
+export async function throttleAccount(
+  db: DB,
+  email: string,
+  limit: RateLimit,
+  reply: FastifyReply,
+): Promise<void> {
   const wait = await countLoginAttempt(db, email, limit);
   if (wait === null) return;
   reply.header('retry-after', String(wait));
@@ -87,5 +106,8 @@ export async function clearLoginAttempts(db: DB, email: string): Promise<void> {
 
 /** Forgets windows that have ended, so the table holds only what is throttling now. */
 export async function forgetEndedLoginWindows(db: DB, { windowMs }: RateLimit): Promise<void> {
-  await db.deleteFrom('login_failures').where('window_started_at', '<=', new Date(Date.now() - windowMs)).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('window_started_at', '<=', new Date(Date.now() - windowMs))
+    .execute();
 }

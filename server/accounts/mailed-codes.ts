@@ -6,13 +6,27 @@
  * call these; ./codes.ts stores and checks codes.
  */
 import type { User } from '../db/database';
-import { codeTriesPausedMail, codesUsedUpMail, resetCodeMail, verificationCodeMail } from '../mail/messages';
+import {
+  codeTriesPausedMail,
+  codesUsedUpMail,
+  resetCodeMail,
+  verificationCodeMail,
+} from '../mail/messages';
 import { enqueueMail, enqueueUrgentMail } from '../mail/outbox';
 import type { Services } from '../services';
 import { CODE_LIFETIME_SECONDS, consumeCode, issueCode } from './codes';
-import { countCodeTry, reserveCodeIssue, takeBackCodeTry, triesUsedUp, type MailedCode } from './code-limits';
+import {
+  countCodeTry,
+  reserveCodeIssue,
+  takeBackCodeTry,
+  triesUsedUp,
+  type MailedCode,
+} from './code-limits';
 
-const codeMail = { email_verification: verificationCodeMail, password_reset: resetCodeMail } as const;
+const codeMail = {
+  email_verification: verificationCodeMail,
+  password_reset: resetCodeMail,
+} as const;
 
 /** Thrown inside the transaction to undo the code and its count when its mail may not be sent. */
 class AddressOverItsLimit extends Error {}
@@ -22,7 +36,11 @@ class AddressOverItsLimit extends Error {}
  * otherwise nothing is issued or sent (and the owner is told once when the day's codes are used
  * up). The caller has already answered, so the answer is the same either way.
  */
-export async function sendCode({ mailer, config }: Services, user: Pick<User, 'id' | 'email'>, purpose: MailedCode): Promise<void> {
+export async function sendCode(
+  { mailer, config }: Services,
+  user: Pick<User, 'id' | 'email'>,
+  purpose: MailedCode,
+): Promise<void> {
   const limits = config.codeLimits;
   try {
     await mailer.transaction(async (trx) => {
@@ -31,13 +49,18 @@ export async function sendCode({ mailer, config }: Services, user: Pick<User, 'i
       const decision = await reserveCodeIssue(trx, user.id, purpose, limits);
       if (!decision.issue) {
         if (decision.alertOwnerUntil) {
-          await enqueueMail(trx, codesUsedUpMail(user.email, purpose, limits.issuedPerWindow, decision.alertOwnerUntil), { urgent: true });
+          await enqueueMail(
+            trx,
+            codesUsedUpMail(user.email, purpose, limits.issuedPerWindow, decision.alertOwnerUntil),
+            { urgent: true },
+          );
         }
         return;
       }
       const code = await issueCode(trx, user.id, purpose);
       const mail = codeMail[purpose](user.email, code, CODE_LIFETIME_SECONDS[purpose] / 60);
-      if (!(await enqueueUrgentMail(trx, mail, limits.mailsPerRecipientHour))) throw new AddressOverItsLimit();
+      if (!(await enqueueUrgentMail(trx, mail, limits.mailsPerRecipientHour)))
+        throw new AddressOverItsLimit();
     });
   } catch (error) {
     if (!(error instanceof AddressOverItsLimit)) throw error;
@@ -50,7 +73,12 @@ export async function sendCode({ mailer, config }: Services, user: Pick<User, 'i
  * are used up for the day (the same answer for all, so it tells nobody who has an account). The
  * try is counted before the code is checked, so concurrent guesses cannot pass the limit.
  */
-export async function checkCode({ db, mailer, config }: Services, purpose: MailedCode, code: string, email: string): Promise<number | null> {
+export async function checkCode(
+  { db, mailer, config }: Services,
+  purpose: MailedCode,
+  code: string,
+  email: string,
+): Promise<number | null> {
   const limits = config.codeLimits;
   const counted = await countCodeTry(db, purpose, email, limits);
   if (!counted || counted.tries > limits.triesPerWindow) return null;
@@ -62,7 +90,11 @@ export async function checkCode({ db, mailer, config }: Services, purpose: Maile
   // Exactly one request sees the count reach the limit; if its code was wrong too, the owner hears of it.
   if (counted.tries === limits.triesPerWindow) {
     const until = new Date(counted.windowStartedAt.getTime() + limits.windowMs);
-    await mailer.transaction((trx) => enqueueMail(trx, codeTriesPausedMail(email, purpose, limits.triesPerWindow, until), { urgent: true }));
+    await mailer.transaction((trx) =>
+      enqueueMail(trx, codeTriesPausedMail(email, purpose, limits.triesPerWindow, until), {
+        urgent: true,
+      }),
+    );
   }
   return null;
 }

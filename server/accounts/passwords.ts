@@ -13,7 +13,10 @@ export const COMMON_PASSWORD_MESSAGE =
 
 // A plain path, not `new URL(…, import.meta.url)`: Vite rewrites that pattern into an asset URL
 // when the server runs inside a jsdom view test.
-const commonPasswordsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt');
+const commonPasswordsFile = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'common-passwords.txt',
+);
 const commonPasswords = new Set(
   fs.readFileSync(commonPasswordsFile, 'utf8').split('\n').filter(Boolean),
 );
@@ -25,7 +28,10 @@ export const hashPassword = (password: string) => hash(password);
 /** Compared against when the email is unknown, so a failed login takes as long either way. */
 const decoyHash = hash('decoy password that matches nothing');
 
-export async function passwordMatches(passwordHash: string | null, password: string): Promise<boolean> {
+export async function passwordMatches(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   try {
     return await verify(passwordHash ?? (await decoyHash), password);
   } catch {

@@ -20,14 +20,24 @@ async function deleteExpiredBatch(db: DB, batchSize: number): Promise<number> {
   const { numDeletedRows } = await db
     .deleteFrom('sessions')
     .where('token_hash', 'in', (eb) =>
-      eb.selectFrom('sessions').select('token_hash').where('expires_at', '<', sql<Date>`now()`).limit(batchSize).forUpdate().skipLocked(),
+      eb
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('expires_at', '<', sql<Date>`now()`)
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked(),
     )
     .executeTakeFirst();
   return Number(numDeletedRows);
 }
 
 /** Starts the rounds; `stop` ends them and resolves once the running one (if any) is done. */
-export function purgeExpiredSessions(db: DB, log: FastifyBaseLogger, { everyMs, batchSize }: SessionPurgeSettings) {
+export function purgeExpiredSessions(
+  db: DB,
+  log: FastifyBaseLogger,
+  { everyMs, batchSize }: SessionPurgeSettings,
+) {
   let stopped = false;
   let round: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout;

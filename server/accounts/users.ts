@@ -22,7 +22,10 @@ export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** A new, unverified account; null when the email already has one (a racing sign-up included). */
-export async function createUser(db: DB, user: Pick<Insertable<UsersTable>, 'fullname' | 'email' | 'phone' | 'password_hash'>) {
+export async function createUser(
+  db: DB,
+  user: Pick<Insertable<UsersTable>, 'fullname' | 'email' | 'phone' | 'password_hash'>,
+) {
   return db
     .insertInto('users')
     .values(user)
@@ -35,28 +38,50 @@ export async function createUser(db: DB, user: Pick<Insertable<UsersTable>, 'ful
 }
 
 export async function markEmailVerified(db: DB, userId: number): Promise<void> {
-  await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**
  * Stores a new password hash. `proveEmail`: the change came through a code sent to the mailbox
  * (a reset), so the email counts as verified too.
  */
-export async function setPasswordHash(db: DB, userId: number, password_hash: string, { proveEmail = false } = {}): Promise<void> {
+export async function setPasswordHash(
+  db: DB,
+  userId: number,
+  password_hash: string,
+  { proveEmail = false } = {},
+): Promise<void> {
   await db
     .updateTable('users')
-    .set((eb) => (proveEmail ? { password_hash, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())) } : { password_hash }))
+    .set((eb) =>
+      proveEmail
+        ? {
+            password_hash,
+            email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())),
+          }
+        : { password_hash },
+    )
     .where('id', '=', userId)
     .execute();
 }
 
 /** The edited fields of a profile and its image (already stored, or the old one); the updated row. */
 export const updateProfile = (db: DB, userId: number, changes: Updateable<UsersTable>) =>
-  db.updateTable('users').set(changes).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 /** Sessions, codes, quotes, deliveries and files go with the account in one statement (their foreign keys cascade). */
 export async function deleteUser(db: DB, userId: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
 
-export const setUserRole = (db: DB, userId: number, role: UserRole) => db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+export const setUserRole = (db: DB, userId: number, role: UserRole) =>
+  db.updateTable('users').set({ role }).where('id', '=', userId).execute();

@@ -23,13 +23,19 @@ class BoundedWaitDriver implements Driver {
     const acquiring = this.driver.acquireConnection();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DatabaseBusyError(`no database connection within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(
+        () => reject(new DatabaseBusyError(`no database connection within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
     });
     try {
       return await Promise.race([acquiring, timeout]);
     } catch (error) {
       // The connection still comes to this waiter later: hand it straight back, or it is lost.
-      void acquiring.then((connection) => this.driver.releaseConnection(connection), () => undefined);
+      void acquiring.then(
+        (connection) => this.driver.releaseConnection(connection),
+        () => undefined,
+      );
       throw error;
     } finally {
       clearTimeout(timer);
@@ -59,7 +65,11 @@ class BoundedWaitDriver implements Driver {
 }
 
 /** `afterDestroy` runs once the database is closed (the embedded one releases its data folder). */
-export function boundedWait(dialect: Dialect, timeoutMs: number, afterDestroy: () => void = () => undefined): Dialect {
+export function boundedWait(
+  dialect: Dialect,
+  timeoutMs: number,
+  afterDestroy: () => void = () => undefined,
+): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createDriver: () => new BoundedWaitDriver(dialect.createDriver(), timeoutMs, afterDestroy),

@@ -15,7 +15,8 @@ export const PRIVATE_FILE = 0o600;
 const OWN_ENTRIES = ['ops-token', 'server.lock', 'outbox', 'db', 'uploads'];
 
 /** Creates `folder` (and any missing parent) readable by its owner only. */
-export const makePrivateFolder = (folder: string) => fs.mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
+export const makePrivateFolder = (folder: string) =>
+  fs.mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
 
 function narrow(entry: string, stats: fs.Stats): void {
   if (stats.mode & 0o077) fs.chmodSync(entry, stats.mode & 0o700);
@@ -28,7 +29,8 @@ function narrowTree(entry: string): void {
     const stats = fs.lstatSync(next, { throwIfNoEntry: false });
     if (!stats || stats.isSymbolicLink()) continue;
     narrow(next, stats);
-    if (stats.isDirectory()) for (const name of fs.readdirSync(next)) pending.push(path.join(next, name));
+    if (stats.isDirectory())
+      for (const name of fs.readdirSync(next)) pending.push(path.join(next, name));
   }
 }
 

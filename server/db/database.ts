@@ -3,13 +3,27 @@
  * under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Migrations run on open.
  */
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type ColumnType, type Generated, type Selectable } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type ColumnType,
+  type Generated,
+  type Selectable,
+} from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApplicationStatus, PaymentState, RefundState, ServiceType, ShipmentStatus, UserRole } from '../../src/api/contract';
+import type {
+  ApplicationStatus,
+  PaymentState,
+  RefundState,
+  ServiceType,
+  ShipmentStatus,
+  UserRole,
+} from '../../src/api/contract';
 import { makePrivateFolder } from './data-dir';
 import { boundedWait } from './bounded-wait';
 import { lockDataDir } from './data-dir-lock';
@@ -116,7 +130,11 @@ export interface PaymentAttemptsTable {
   reference: string;
   amount_kobo: Kobo;
   currency: string;
-  state: ColumnType<'pending' | 'paid' | 'failed' | 'mismatch', 'pending' | undefined, 'pending' | 'paid' | 'failed' | 'mismatch'>;
+  state: ColumnType<
+    'pending' | 'paid' | 'failed' | 'mismatch',
+    'pending' | undefined,
+    'pending' | 'paid' | 'failed' | 'mismatch'
+  >;
   reported_kobo: ColumnType<string | number | bigint | null, never, number | null>;
   reported_currency: string | null;
   created_at: Generated<Date>;
@@ -376,8 +394,12 @@ interface DatabaseOptions {
 
 function dialectFor({ databaseUrl, dataDir, timeoutMs, log }: DatabaseOptions) {
   if (databaseUrl) {
-    const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser };
+    const types = {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === DATE_OID
+          ? (value: string) => value
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    };
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: POOL_SIZE,
@@ -397,7 +419,10 @@ function dialectFor({ databaseUrl, dataDir, timeoutMs, log }: DatabaseOptions) {
   const releaseDataDir = lockDataDir(dataDir);
   const directory = path.join(dataDir, 'db');
   makePrivateFolder(directory);
-  const pglite = new PGlite(directory, { parsers: { [DATE_OID]: (value: string) => value }, extensions: { pg_trgm } });
+  const pglite = new PGlite(directory, {
+    parsers: { [DATE_OID]: (value: string) => value },
+    extensions: { pg_trgm },
+  });
   return boundedWait(new PGliteDialect(pglite), timeoutMs, releaseDataDir);
 }
 

@@ -20,7 +20,8 @@ const names = new Map<string, string>();
 
 function statementName(sql: string): string | undefined {
   const known = names.get(sql);
-  if (known || names.size >= MAX_PREPARED || !PREPARABLE.test(sql) || sql.includes('*')) return known;
+  if (known || names.size >= MAX_PREPARED || !PREPARABLE.test(sql) || sql.includes('*'))
+    return known;
   const name = `kysely_${names.size}`;
   names.set(sql, name);
   return name;

@@ -14,6 +14,10 @@ export async function serverKey(db: DB, name: string): Promise<Buffer> {
     .values({ name, key: crypto.randomBytes(32).toString('base64') })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
-  const { key } = await db.selectFrom('server_keys').select('key').where('name', '=', name).executeTakeFirstOrThrow();
+  const { key } = await db
+    .selectFrom('server_keys')
+    .select('key')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return Buffer.from(key, 'base64');
 }

@@ -35,7 +35,11 @@ function jpegEnd(bytes: Buffer): number | null {
     at += bytes.readUInt16BE(at);
     if (marker !== 0xda) continue;
     // Entropy-coded data: FF is followed by 00 (a stuffed byte) or a restart marker, else a marker begins.
-    while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && !standalone(bytes[at + 1]!))) at += 1;
+    while (
+      at + 1 < bytes.length &&
+      !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && !standalone(bytes[at + 1]!))
+    )
+      at += 1;
   }
   return null;
 }
@@ -60,7 +64,8 @@ function gifEnd(bytes: Buffer): number | null {
     const block = bytes[at]!;
     if (block === 0x3b) return at + 1;
     if (block === 0x21) at = afterSubBlocks(bytes, at + 2);
-    else if (block === 0x2c && at + 10 <= bytes.length) at = afterSubBlocks(bytes, at + 10 + colorTableSize(bytes[at + 9]!) + 1);
+    else if (block === 0x2c && at + 10 <= bytes.length)
+      at = afterSubBlocks(bytes, at + 10 + colorTableSize(bytes[at + 9]!) + 1);
     else return null;
   }
   return null;
@@ -73,7 +78,12 @@ function webpEnd(bytes: Buffer): number | null {
   return end <= bytes.length ? end : null;
 }
 
-const endOf: Record<ImageExt, (bytes: Buffer) => number | null> = { png: pngEnd, jpg: jpegEnd, gif: gifEnd, webp: webpEnd };
+const endOf: Record<ImageExt, (bytes: Buffer) => number | null> = {
+  png: pngEnd,
+  jpg: jpegEnd,
+  gif: gifEnd,
+  webp: webpEnd,
+};
 
 /** The image without anything after its end, or null when its structure is broken. */
 export function trimmedImage(bytes: Buffer, ext: ImageExt): Buffer | null {

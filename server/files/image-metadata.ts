@@ -22,11 +22,16 @@ const encode: Record<ImageExt, (image: Sharp) => Sharp> = {
   gif: (image) => image.gif(),
 };
 
-export type Reencoded = { ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'too large' };
+export type Reencoded =
+  { ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'too large' };
 
 /** The image encoded again in its own format without its metadata, or why not. */
 export async function withoutMetadata(bytes: Buffer, ext: ImageExt): Promise<Reencoded> {
-  const input = { animated: ext === 'gif' || ext === 'webp', limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' } as const;
+  const input = {
+    animated: ext === 'gif' || ext === 'webp',
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    failOn: 'warning',
+  } as const;
   try {
     const { width, height } = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
     if (width * height > MAX_IMAGE_PIXELS) return { ok: false, reason: 'too large' };

@@ -31,7 +31,8 @@ export class PhotoLinks {
 
   isValid(name: string, query: unknown, now = Date.now()): boolean {
     const { expires, signature } = (query ?? {}) as Record<string, unknown>;
-    if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
+    if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires))
+      return false;
     if (Number(expires) * 1000 < now) return false;
     const expected = Buffer.from(this.signature(name, Number(expires)));
     const given = Buffer.from(signature);
@@ -41,7 +42,11 @@ export class PhotoLinks {
   /** For the uploads route: a quote photo needs a valid signed link, any other image does not. */
   guard(db: DB) {
     return async (name: string, request: FastifyRequest): Promise<boolean> => {
-      const quotePhoto = await db.selectFrom('quotes').select('shipment_id').where('image', '=', name).executeTakeFirst();
+      const quotePhoto = await db
+        .selectFrom('quotes')
+        .select('shipment_id')
+        .where('image', '=', name)
+        .executeTakeFirst();
       return !quotePhoto || this.isValid(name, request.query);
     };
   }

@@ -16,7 +16,13 @@ import { MAX_IMAGE_PIXELS, withoutMetadata } from './image-metadata';
 import { invalid, Problem } from '../http/problems';
 
 /** What one multipart form may hold: one file, and fields enough for the longest form. */
-export const FORM_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 };
+export const FORM_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: 1,
+  fields: 40,
+  parts: 41,
+  fieldSize: 64 * 1024,
+};
 
 export const unreadableForm = () => new Problem(400, 'The form could not be read.');
 export const JSON_ONLY_MESSAGE = 'Send the form as JSON.';
@@ -33,7 +39,8 @@ export function boundaryOf(contentType: string): string | null {
 }
 
 /** Whether the request's body is a multipart form (any multipart type: Fastify then refuses the others). */
-export const sendsForm = (request: FastifyRequest) => /^\s*multipart\//i.test(request.headers['content-type'] ?? '');
+export const sendsForm = (request: FastifyRequest) =>
+  /^\s*multipart\//i.test(request.headers['content-type'] ?? '');
 
 const imageTypes: Record<ImageExt, string> = {
   png: 'image/png',
@@ -68,9 +75,15 @@ export class ImageStore {
     const image = ext && isImageExt(ext) ? trimmedImage(bytes, ext) : null;
     if (!ext || !isImageExt(ext) || !image) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
     const stored = await withoutMetadata(image, ext);
-    if (!stored.ok) throw invalid({ [field]: [stored.reason === 'too large' ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_ONLY_MESSAGE] });
+    if (!stored.ok)
+      throw invalid({
+        [field]: [stored.reason === 'too large' ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_ONLY_MESSAGE],
+      });
     const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-    await this.db.insertInto('files').values({ name, owner_id: ownerId, content_type: imageTypes[ext], bytes: stored.bytes }).execute();
+    await this.db
+      .insertInto('files')
+      .values({ name, owner_id: ownerId, content_type: imageTypes[ext], bytes: stored.bytes })
+      .execute();
     return name;
   }
 
@@ -83,25 +96,37 @@ export class ImageStore {
    * can be cached for good. `mayServe` keeps private images (quote photos, see photo-links.ts)
    * to those holding a signed link.
    */
-  routes(app: FastifyInstance, mayServe: (name: string, request: FastifyRequest) => Promise<boolean>): void {
+  routes(
+    app: FastifyInstance,
+    mayServe: (name: string, request: FastifyRequest) => Promise<boolean>,
+  ): void {
     app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
       const { name } = request.params;
-      const file = STORED_NAME.test(name) && (await mayServe(name, request))
-        ? await this.db.selectFrom('files').select(['content_type', 'bytes']).where('name', '=', name).executeTakeFirst()
-        : undefined;
+      const file =
+        STORED_NAME.test(name) && (await mayServe(name, request))
+          ? await this.db
+              .selectFrom('files')
+              .select(['content_type', 'bytes'])
+              .where('name', '=', name)
+              .executeTakeFirst()
+          : undefined;
       if (!file) return reply.code(404).send({ message: 'Not found' });
       const signed = 'signature' in (request.query as object);
       return reply
         .header('content-type', file.content_type)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', signed ? 'private, max-age=3600' : 'public, max-age=31536000, immutable')
+        .header(
+          'cache-control',
+          signed ? 'private, max-age=3600' : 'public, max-age=31536000, immutable',
+        )
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     });
   }
 }
 
 /** The uploaded file of `field`, if the request carried one. */
-export const uploadedFile = (request: FastifyRequest, field: string) => request.uploads?.get(field) ?? null;
+export const uploadedFile = (request: FastifyRequest, field: string) =>
+  request.uploads?.get(field) ?? null;
 
 /**
  * Multipart forms: text fields become `request.body` (a repeated field becomes a list, which the

@@ -12,15 +12,18 @@ import { notFound, Problem } from './problems';
 export const ROW_ID_MAX = 2 ** 31 - 1;
 
 /** A row id written out: 1 to ROW_ID_MAX, no sign, no leading zero. */
-export const isRowId = (text: string) => /^[1-9][0-9]{0,9}$/.test(text) && Number(text) <= ROW_ID_MAX;
+export const isRowId = (text: string) =>
+  /^[1-9][0-9]{0,9}$/.test(text) && Number(text) <= ROW_ID_MAX;
 
 /**
  * A path id any row can have: a reference (RL-…), an account's public id (a UUID) or a row id,
  * so printable ASCII of at most 64 characters, and a number only within an integer's range.
  */
-export const isPathId = (text: string) => /^[\x21-\x7e]{1,64}$/.test(text) && (!/^[0-9]+$/.test(text) || isRowId(text));
+export const isPathId = (text: string) =>
+  /^[\x21-\x7e]{1,64}$/.test(text) && (!/^[0-9]+$/.test(text) || isRowId(text));
 
-export const NOTHING_AT_THIS_ADDRESS = 'Nothing was found at this address: check the reference or the number in it.';
+export const NOTHING_AT_THIS_ADDRESS =
+  'Nothing was found at this address: check the reference or the number in it.';
 export const INVALID_CURSOR = 'The cursor is not valid: start again from the first page.';
 
 /**
@@ -32,5 +35,6 @@ export function checkAddress(request: FastifyRequest): void {
   const { id } = (request.params ?? {}) as { id?: unknown };
   if (typeof id === 'string' && !isPathId(id)) throw notFound(NOTHING_AT_THIS_ADDRESS);
   const { cursor } = (request.query ?? {}) as { cursor?: unknown };
-  if (typeof cursor === 'string' && /^[0-9]+$/.test(cursor) && !isRowId(cursor)) throw new Problem(400, INVALID_CURSOR);
+  if (typeof cursor === 'string' && /^[0-9]+$/.test(cursor) && !isRowId(cursor))
+    throw new Problem(400, INVALID_CURSOR);
 }

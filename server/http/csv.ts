@@ -14,7 +14,8 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const csvFile = (rows: string[][]) => rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+export const csvFile = (rows: string[][]) =>
+  rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
 /**
  * A CSV file sent as it is read: the header, then each batch of rows as it comes, so the
@@ -36,7 +37,8 @@ export function csvStream(header: string[], batches: AsyncIterable<string[][]>):
 }
 
 /** Whether the caller asked for CSV (`Accept: text/csv` first in the header). */
-export const wantsCsv = (request: FastifyRequest) => /^\s*text\/csv\b/i.test(request.headers.accept ?? '');
+export const wantsCsv = (request: FastifyRequest) =>
+  /^\s*text\/csv\b/i.test(request.headers.accept ?? '');
 
 export const sendCsv = (reply: FastifyReply, fileName: string, file: Readable) =>
   reply

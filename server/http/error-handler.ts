@@ -4,7 +4,13 @@
  * SQL. Anything unexpected is logged and answered with the generic message.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { calls, GENERIC_ERROR, MAX_UPLOAD_SIZE, type CallName, type ErrorBody } from '../../src/api/contract';
+import {
+  calls,
+  GENERIC_ERROR,
+  MAX_UPLOAD_SIZE,
+  type CallName,
+  type ErrorBody,
+} from '../../src/api/contract';
 import { Problem } from './problems';
 
 /** Messages for Fastify's and its plugins' own 4xx errors, by code. */
@@ -43,11 +49,18 @@ function bodyOf(error: FastifyError | Problem, request: FastifyRequest): ErrorBo
   };
 }
 
-export function handleError(error: FastifyError | Problem, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof Problem) return reply.code(error.statusCode).headers(error.headers).send(bodyOf(error, request));
+export function handleError(
+  error: FastifyError | Problem,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof Problem)
+    return reply.code(error.statusCode).headers(error.headers).send(bodyOf(error, request));
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message = (error.code && knownFailures[error.code]) ?? (error.code?.startsWith('FST_') ? 'The request could not be read.' : error.message);
+    const message =
+      (error.code && knownFailures[error.code]) ??
+      (error.code?.startsWith('FST_') ? 'The request could not be read.' : error.message);
     return reply.code(status).send({ message });
   }
   request.log.error({ err: error }, 'request failed');

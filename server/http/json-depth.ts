@@ -50,7 +50,8 @@ export function registerJsonDepthLimit(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (nestedDeeperThan(body as string, MAX_JSON_DEPTH)) return done(new Problem(400, TOO_DEEP_MESSAGE), undefined);
+    if (nestedDeeperThan(body as string, MAX_JSON_DEPTH))
+      return done(new Problem(400, TOO_DEEP_MESSAGE), undefined);
     return parseJson(request, body as string, done);
   });
 }

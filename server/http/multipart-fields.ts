@@ -33,7 +33,11 @@ type Errors = FastifyInstance['multipartErrors'];
  * The form's fields by name; `errors` are @fastify/multipart's, so a broken form is answered as on
  * the other routes. Latin-1 keeps one character per byte, so slicing never splits a UTF-8 sequence.
  */
-export function parseFieldsOnlyForm(body: Buffer, contentType: string, errors: Errors): Record<string, unknown> {
+export function parseFieldsOnlyForm(
+  body: Buffer,
+  contentType: string,
+  errors: Errors,
+): Record<string, unknown> {
   const boundary = boundaryOf(contentType);
   if (!boundary) throw unreadableForm();
   // Every delimiter follows a line break, the first one too (busboy reads the body the same way):
@@ -79,14 +83,29 @@ export function parseFieldsOnlyForm(body: Buffer, contentType: string, errors: E
 export function readFormsWithoutFiles(app: FastifyInstance, bodyLimit = WHOLE_FORM_LIMIT): void {
   const tooLarge = `The form is too large: at most ${Math.floor(bodyLimit / 1024)} KB.`;
   app.setErrorHandler((error: FastifyError, request, reply) =>
-    handleError(error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new Problem(413, tooLarge) : error, request, reply),
+    handleError(
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new Problem(413, tooLarge) : error,
+      request,
+      reply,
+    ),
   );
   app.removeContentTypeParser('multipart/form-data');
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
-    try {
-      done(null, parseFieldsOnlyForm(body as Buffer, request.headers['content-type'] ?? '', app.multipartErrors));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit },
+    (request, body, done) => {
+      try {
+        done(
+          null,
+          parseFieldsOnlyForm(
+            body as Buffer,
+            request.headers['content-type'] ?? '',
+            app.multipartErrors,
+          ),
+        );
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
 }

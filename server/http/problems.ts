@@ -33,4 +33,5 @@ export const forbidden = (message: string) => new Problem(403, message);
 /** The order (or offer) is not in a state that allows this: the message says why. */
 export const conflict = (message: string) => new Problem(409, message);
 /** A 409 that also says how things stand now (`details` sit beside `message`). */
-export const conflictWith = (message: string, details: Record<string, unknown>) => new Problem(409, message, {}, {}, details);
+export const conflictWith = (message: string, details: Record<string, unknown>) =>
+  new Problem(409, message, {}, {}, details);

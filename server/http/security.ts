@@ -9,7 +9,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore, type RateLimitOptions, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit, {
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+  type RateLimitOptions,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +26,9 @@ export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and
 
 /** The 429's message, with the wait in minutes when it is longer than one. */
 export const rateLimitedMessage = (waitMs: number) =>
-  waitMs <= 60_000 ? RATE_LIMITED_MESSAGE : `Too many attempts. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`;
+  waitMs <= 60_000
+    ? RATE_LIMITED_MESSAGE
+    : `Too many attempts. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`;
 
 const helmetOptions = (config: ServerConfig): FastifyHelmetOptions => ({
   contentSecurityPolicy: {
@@ -52,7 +59,13 @@ async function helmetHeaders(config: ServerConfig): Promise<Record<string, strin
   probe.get('/', async () => '');
   const { headers } = await probe.inject('/');
   await probe.close();
-  const notHelmets = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  const notHelmets = new Set([
+    'content-type',
+    'content-length',
+    'date',
+    'connection',
+    'keep-alive',
+  ]);
   return Object.fromEntries(
     Object.entries(headers)
       .filter(([name]) => !notHelmets.has(name))
@@ -94,7 +107,10 @@ class RedisHealth {
   failed(error: Error) {
     if (this.down) return;
     this.down = true;
-    this.log.error({ err: error }, 'Redis not answering: rate limits are counted in this process until it is back');
+    this.log.error(
+      { err: error },
+      'Redis not answering: rate limits are counted in this process until it is back',
+    );
   }
 
   answered() {
@@ -116,37 +132,58 @@ class FallbackStore implements ReadableStore {
   ) {}
 
   incr(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
-    this.shared.incr(key, (error, result) => {
-      if (!error) {
-        this.health.answered();
-        return callback(null, result);
-      }
-      this.health.failed(error);
-      this.local.incr(key, callback, timeWindow, max);
-    }, timeWindow, max);
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error) {
+          this.health.answered();
+          return callback(null, result);
+        }
+        this.health.failed(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
   }
 
   read(...[key, callback, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>) {
-    this.shared.read(key, (error, result) => {
-      if (!error) {
-        this.health.answered();
-        return callback(null, result);
-      }
-      this.health.failed(error);
-      this.local.read(key, callback, timeWindow, max);
-    }, timeWindow, max);
+    this.shared.read(
+      key,
+      (error, result) => {
+        if (!error) {
+          this.health.answered();
+          return callback(null, result);
+        }
+        this.health.failed(error);
+        this.local.read(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-    return new FallbackStore(this.shared.child(routeOptions) as ReadableStore, this.local.child(routeOptions) as ReadableStore, this.health);
+    return new FallbackStore(
+      this.shared.child(routeOptions) as ReadableStore,
+      this.local.child(routeOptions) as ReadableStore,
+      this.health,
+    );
   }
 }
 
-function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+function fallbackStore(
+  redis: Redis,
+  nameSpace: string,
+  log: FastifyBaseLogger,
+): FastifyRateLimitStoreCtor {
   const health = new RedisHealth(log);
   return class extends FallbackStore {
     // The plugin hands every store its settings, these two among them.
-    constructor({ continueExceeding, exponentialBackoff }: FastifyRateLimitOptions & RateLimitOptions) {
+    constructor({
+      continueExceeding,
+      exponentialBackoff,
+    }: FastifyRateLimitOptions & RateLimitOptions) {
       super(
         new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
         new WindowStore(),
@@ -156,7 +193,11 @@ function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger):
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, config: ServerConfig, redis: Redis | null): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: ServerConfig,
+  redis: Redis | null,
+): Promise<void> {
   const headers = await helmetHeaders(config);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);

@@ -42,7 +42,10 @@ export async function registerWebsite(app: FastifyInstance, webRoot: string | nu
     cacheControl: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
-      reply.header('cache-control', file.startsWith(path.join(root, 'assets') + path.sep) ? LONG_CACHE : 'no-cache');
+      reply.header(
+        'cache-control',
+        file.startsWith(path.join(root, 'assets') + path.sep) ? LONG_CACHE : 'no-cache',
+      );
     },
   });
   const shell = fs.existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';

@@ -43,7 +43,8 @@ export class WindowStore implements FastifyRateLimitStore {
     }
     count.current += 1;
     if (count.current >= max && this.counting.delete(key)) this.limited.set(key, count);
-    while (this.counting.size > this.capacity) this.counting.delete(this.counting.keys().next().value!);
+    while (this.counting.size > this.capacity)
+      this.counting.delete(this.counting.keys().next().value!);
     callback(null, { current: count.current, ttl: count.startedAt + timeWindow - now });
   }
 
@@ -54,7 +55,8 @@ export class WindowStore implements FastifyRateLimitStore {
   read(...[key, callback, timeWindow]: Parameters<FastifyRateLimitStore['incr']>) {
     const now = Date.now();
     const count = this.limited.get(key) ?? this.counting.get(key);
-    if (!count || count.startedAt + timeWindow <= now) return callback(null, { current: 0, ttl: 0 });
+    if (!count || count.startedAt + timeWindow <= now)
+      return callback(null, { current: 0, ttl: 0 });
     callback(null, { current: count.current, ttl: count.startedAt + timeWindow - now });
   }
 

@@ -41,7 +41,13 @@ let sequence = 0;
 const outboxName = () =>
   `${String(Date.now()).padStart(15, '0')}-${String(sequence++ % 1e6).padStart(6, '0')}-${crypto.randomBytes(4).toString('hex')}.eml`;
 
-export function createTransport({ smtpUrl, from, outbox, smtpTimeoutMs, log }: TransportOptions): Transport {
+export function createTransport({
+  smtpUrl,
+  from,
+  outbox,
+  smtpTimeoutMs,
+  log,
+}: TransportOptions): Transport {
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,

@@ -3,7 +3,14 @@
  * What a customer wrote never stands on a line of its own in a mail from us: it is quoted and
  * labelled as the customer's, so a name or a reason cannot pass for the company's instructions.
  */
-import { formatNaira, serviceTypeLabels, statusLabels, visibleText, type ServiceType, type ShipmentStatus } from '../../src/api/contract';
+import {
+  formatNaira,
+  serviceTypeLabels,
+  statusLabels,
+  visibleText,
+  type ServiceType,
+  type ShipmentStatus,
+} from '../../src/api/contract';
 import type { Mail, MailContent } from './mailer';
 
 const signOff = '\n\nRelo Logistics\nIf you did not ask for this, you can ignore this mail.';
@@ -28,13 +35,21 @@ export function resetCodeMail(to: string, code: string, minutes: number): Mail {
 const lagosTime = (date: Date) =>
   `${new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date)} (Lagos time)`;
 
-const codeKinds = { email_verification: 'email verification', password_reset: 'password reset' } as const;
+const codeKinds = {
+  email_verification: 'email verification',
+  password_reset: 'password reset',
+} as const;
 
 const notYouLine =
   'If this was not you, someone who knows your email address may be trying to get into your account. Your password has not changed and nobody has your code; you need do nothing.';
 
 /** The owner's alert when the wrong tries at the account's codes reach their daily limit. */
-export function codeTriesPausedMail(to: string, kind: keyof typeof codeKinds, tries: number, until: Date): Mail {
+export function codeTriesPausedMail(
+  to: string,
+  kind: keyof typeof codeKinds,
+  tries: number,
+  until: Date,
+): Mail {
   return {
     to,
     subject: `Too many wrong ${codeKinds[kind]} codes for your account`,
@@ -45,7 +60,12 @@ export function codeTriesPausedMail(to: string, kind: keyof typeof codeKinds, tr
 }
 
 /** The owner's alert when the account's codes of one kind for the day have all been issued. */
-export function codesUsedUpMail(to: string, kind: keyof typeof codeKinds, issued: number, until: Date): Mail {
+export function codesUsedUpMail(
+  to: string,
+  kind: keyof typeof codeKinds,
+  issued: number,
+  until: Date,
+): Mail {
   return {
     to,
     subject: `Too many ${codeKinds[kind]} codes asked for your account`,
@@ -69,7 +89,11 @@ export function passwordChangedMail(to: string, when: Date): Mail {
 
 /** Its recipient is the booking's customer, whom the booking statement finds (../orders/shipments.ts). */
 /** `priceLine`: the price or estimate the tariff gave at booking (README "Prices"), when it gave one. */
-export function bookingMail(reference: string, serviceType: ServiceType, priceLine?: string): MailContent {
+export function bookingMail(
+  reference: string,
+  serviceType: ServiceType,
+  priceLine?: string,
+): MailContent {
   const label = serviceTypeLabels[serviceType];
   const price = priceLine ? `${priceLine}\n\n` : '';
   return {
@@ -78,9 +102,15 @@ export function bookingMail(reference: string, serviceType: ServiceType, priceLi
   };
 }
 
-const noteLine = (note: string | null | undefined, label: string) => (note ? `\n\n${label}: ${note}` : '');
+const noteLine = (note: string | null | undefined, label: string) =>
+  note ? `\n\n${label}: ${note}` : '';
 
-export function statusChangedMail(to: string, reference: string, status: ShipmentStatus, note?: string | null): Mail {
+export function statusChangedMail(
+  to: string,
+  reference: string,
+  status: ShipmentStatus,
+  note?: string | null,
+): Mail {
   return {
     to,
     subject: `${reference} is now ${statusLabels[status]}`,
@@ -88,7 +118,11 @@ export function statusChangedMail(to: string, reference: string, status: Shipmen
   };
 }
 
-export function offerMail(to: string, reference: string, offer: { amount_kobo: number; valid_until: string; note: string | null }): Mail {
+export function offerMail(
+  to: string,
+  reference: string,
+  offer: { amount_kobo: number; valid_until: string; note: string | null },
+): Mail {
   const amount = formatNaira(offer.amount_kobo);
   return {
     to,
@@ -139,14 +173,28 @@ export function customerActionMail(
   };
 }
 
-const methodWords: Record<string, string> = { card: 'card', bank_transfer: 'bank transfer', cash: 'cash' };
+const methodWords: Record<string, string> = {
+  card: 'card',
+  bank_transfer: 'bank transfer',
+  cash: 'cash',
+};
 
 /** The receipt of a payment (README, "Payments"): the same facts as the printable page. */
 export function receiptMail(
   to: string,
-  receipt: { number: string; reference: string; amount_kobo: number; method: string; paid_at: Date; balance_kobo: number },
+  receipt: {
+    number: string;
+    reference: string;
+    amount_kobo: number;
+    method: string;
+    paid_at: Date;
+    balance_kobo: number;
+  },
 ): Mail {
-  const balance = receipt.balance_kobo > 0 ? `Still to pay: ${formatNaira(receipt.balance_kobo)}` : 'Your order is paid in full.';
+  const balance =
+    receipt.balance_kobo > 0
+      ? `Still to pay: ${formatNaira(receipt.balance_kobo)}`
+      : 'Your order is paid in full.';
   return {
     to,
     subject: `Receipt ${receipt.number} for ${receipt.reference}: ${formatNaira(receipt.amount_kobo)}`,
@@ -158,8 +206,16 @@ export function receiptMail(
 }
 
 /** A refund was paid back (card refunds once Paystack processed them, office refunds once staff paid them). */
-export function refundDoneMail(to: string, reference: string, amount_kobo: number, how: 'card' | 'office'): Mail {
-  const where = how === 'card' ? 'to the card you paid with; your bank may take a few days to show it' : 'by our office, as agreed with you';
+export function refundDoneMail(
+  to: string,
+  reference: string,
+  amount_kobo: number,
+  how: 'card' | 'office',
+): Mail {
+  const where =
+    how === 'card'
+      ? 'to the card you paid with; your bank may take a few days to show it'
+      : 'by our office, as agreed with you';
   return {
     to,
     subject: `Refund of ${formatNaira(amount_kobo)} for ${reference}`,
@@ -168,8 +224,17 @@ export function refundDoneMail(to: string, reference: string, amount_kobo: numbe
 }
 
 /** The refund owed after a cancellation or an overpayment, and its deadline. */
-export function refundDueMail(to: string, reference: string, amount_kobo: number, fee_kobo: number, due_by: string): Mail {
-  const fee = fee_kobo > 0 ? `\nCancellation fee kept: ${formatNaira(fee_kobo)} (see our terms: cancelling within 3 days of the date)` : '';
+export function refundDueMail(
+  to: string,
+  reference: string,
+  amount_kobo: number,
+  fee_kobo: number,
+  due_by: string,
+): Mail {
+  const fee =
+    fee_kobo > 0
+      ? `\nCancellation fee kept: ${formatNaira(fee_kobo)} (see our terms: cancelling within 3 days of the date)`
+      : '';
   return {
     to,
     subject: `Your refund of ${formatNaira(amount_kobo)} for ${reference}`,

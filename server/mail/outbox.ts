@@ -65,10 +65,19 @@ const NOTICE = 1;
  * Queues a mail inside the caller's transaction; `urgent` (security mail: a password change, an
  * alert to the owner) goes ahead of the other mail.
  */
-export async function enqueueMail(db: Kysely<Database>, mail: Mail, { urgent = false } = {}): Promise<void> {
+export async function enqueueMail(
+  db: Kysely<Database>,
+  mail: Mail,
+  { urgent = false } = {},
+): Promise<void> {
   await db
     .insertInto('mail_outbox')
-    .values({ recipient: mail.to, subject: mail.subject, body: mail.text, priority: urgent ? URGENT : NOTICE })
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      priority: urgent ? URGENT : NOTICE,
+    })
     .execute();
 }
 
@@ -81,13 +90,21 @@ const HOUR_MS = 3_600_000;
  * per address; the count is one upsert, whose row lock makes concurrent mails to one address wait
  * for each other, so no number of them passes the limit.
  */
-export async function enqueueUrgentMail(db: Kysely<Database>, mail: Mail, perHour: number): Promise<boolean> {
+export async function enqueueUrgentMail(
+  db: Kysely<Database>,
+  mail: Mail,
+  perHour: number,
+): Promise<boolean> {
   const now = new Date();
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   await db.deleteFrom('mail_recipient_counts').where('window_started_at', '<=', hourAgo).execute();
   const counted = await db
     .insertInto('mail_recipient_counts')
-    .values({ recipient_hash: sha256(`mail:${mail.to.toLowerCase()}`), mails: 1, window_started_at: now })
+    .values({
+      recipient_hash: sha256(`mail:${mail.to.toLowerCase()}`),
+      mails: 1,
+      window_started_at: now,
+    })
     .onConflict((conflict) =>
       conflict
         .column('recipient_hash')
@@ -116,7 +133,12 @@ export const retryDelayMs = (settings: MailSettings, attempts: number) =>
 
 const millisecondsFromNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000})`;
 
-export function createMailer(db: DB, transport: Transport, settings: MailSettings, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  db: DB,
+  transport: Transport,
+  settings: MailSettings,
+  log: FastifyBaseLogger,
+): Mailer {
   let stopped = false;
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
@@ -139,7 +161,10 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
       )
       .updateTable('mail_outbox')
       .from('due')
-      .set((eb) => ({ attempts: eb('mail_outbox.attempts', '+', 1), next_attempt_at: millisecondsFromNow(leaseMs(settings)) }))
+      .set((eb) => ({
+        attempts: eb('mail_outbox.attempts', '+', 1),
+        next_attempt_at: millisecondsFromNow(leaseMs(settings)),
+      }))
       .whereRef('mail_outbox.id', '=', 'due.id')
       .returning([
         'mail_outbox.id',
@@ -162,10 +187,20 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
       return true;
     } catch (error) {
       const last_error = error instanceof Error ? error.message : String(error);
-      const context = { err: error, mail: row.id, to: row.recipient, subject: row.subject, attempts: row.attempts };
+      const context = {
+        err: error,
+        mail: row.id,
+        to: row.recipient,
+        subject: row.subject,
+        attempts: row.attempts,
+      };
       if (Date.now() - row.created_at.getTime() >= settings.giveUpMs) {
         // Who, what and why stay for `ops -- mail`; the text (a code, a reference) goes.
-        await db.updateTable('mail_outbox').set({ status: 'failed', last_error, body: '' }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'failed', last_error, body: '' })
+          .where('id', '=', row.id)
+          .execute();
         log.error(context, 'mail given up after retrying: marked failed');
         return false;
       }
@@ -208,7 +243,8 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
       })
       .catch((error: unknown) => {
         // Once per outage, not every poll: the rows wait in the database and go out after it.
-        if (!databaseDown) log.error({ err: error }, 'mail sender: database not reachable; retrying');
+        if (!databaseDown)
+          log.error({ err: error }, 'mail sender: database not reachable; retrying');
         databaseDown = true;
       })
       .finally(() => {
@@ -252,7 +288,9 @@ export function createMailer(db: DB, transport: Transport, settings: MailSetting
       return {
         pending: Number(counts.pending),
         failed: Number(counts.failed),
-        oldest_pending: counts.oldest_pending ? new Date(counts.oldest_pending).toISOString() : null,
+        oldest_pending: counts.oldest_pending
+          ? new Date(counts.oldest_pending).toISOString()
+          : null,
         failures: failures.map(({ recipient, created_at, ...failure }) => ({
           ...failure,
           to: recipient,

@@ -15,6 +15,11 @@ export async function storeApplication(
   await db
     .insertInto('applications')
     .values({ ...application, idempotency_key: idempotency?.key, request_hash: idempotency?.hash })
-    .onConflict((conflict) => conflict.columns(['idempotency_key', 'request_hash']).where('idempotency_key', 'is not', null).doNothing())
+    .onConflict((conflict) =>
+      conflict
+        .columns(['idempotency_key', 'request_hash'])
+        .where('idempotency_key', 'is not', null)
+        .doNothing(),
+    )
     .execute();
 }

@@ -8,7 +8,15 @@ import type { ExpressionBuilder } from 'kysely';
 import type { OrderPayment, PaymentState } from '../../src/api/contract';
 import type { Database, DB, Shipment } from '../db/database';
 
-export type MoneyColumns = Pick<Shipment, 'status' | 'price_kobo' | 'paid_kobo' | 'refunded_kobo' | 'cancellation_fee_kobo' | 'payment_state'>;
+export type MoneyColumns = Pick<
+  Shipment,
+  | 'status'
+  | 'price_kobo'
+  | 'paid_kobo'
+  | 'refunded_kobo'
+  | 'cancellation_fee_kobo'
+  | 'payment_state'
+>;
 
 /** The columns `paymentOf` reads, for a select that joins shipments. */
 export const moneyColumns = [
@@ -46,10 +54,13 @@ export function paymentOf(row: MoneyColumns): OrderPayment | null {
 }
 
 /** The queue's `?payment_state=` filter: an index scan on (payment_state, id). */
-export const withPaymentState = (state: PaymentState) => (eb: ExpressionBuilder<Database, 'shipments'>) => eb('shipments.payment_state', '=', state);
+export const withPaymentState =
+  (state: PaymentState) => (eb: ExpressionBuilder<Database, 'shipments'>) =>
+    eb('shipments.payment_state', '=', state);
 
 /** An accepted price not fully paid: the queue's `payment_state=owing` (with `status=open`, the overview's unpaid count). */
-export const owing = (eb: ExpressionBuilder<Database, 'shipments'>) => eb('shipments.payment_state', 'in', ['unpaid', 'part_paid']);
+export const owing = (eb: ExpressionBuilder<Database, 'shipments'>) =>
+  eb('shipments.payment_state', 'in', ['unpaid', 'part_paid']);
 
 /** Orders that stand (not Delivered or Cancelled) with an accepted price not fully paid: the overview's unpaid count. */
 export const unpaidAccepted = (eb: ExpressionBuilder<Database, 'shipments'>) =>
@@ -59,12 +70,17 @@ export const unpaidAccepted = (eb: ExpressionBuilder<Database, 'shipments'>) =>
  * How many refunds wait for staff or Paystack, and how many of them are overdue (Lagos `today`):
  * for the staff overview.
  */
-export async function refundsDueCount(db: DB, today: string): Promise<{ due: number; overdue: number }> {
+export async function refundsDueCount(
+  db: DB,
+  today: string,
+): Promise<{ due: number; overdue: number }> {
   const row = await db
     .selectFrom('refunds')
     .select((eb) => [
       eb.fn.countAll<string | number>().as('due'),
-      eb.fn.count<string | number>(eb.case().when('due_by', '<', today).then(1).end()).as('overdue'),
+      eb.fn
+        .count<string | number>(eb.case().when('due_by', '<', today).then(1).end())
+        .as('overdue'),
     ])
     .where('state', '!=', 'done')
     .executeTakeFirstOrThrow();

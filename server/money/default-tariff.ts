@@ -13,7 +13,11 @@ const zones = [
   { id: 'lekki-ajah', name: 'Lekki–Ajah', places: ['Lagos/Eti-Osa', 'Lagos/Ibeju-Lekki'] },
   { id: 'abuja', name: 'Abuja', places: ['FCT'] },
   { id: 'south-west', name: 'South-West', places: ['Ogun', 'Oyo', 'Osun', 'Ondo', 'Ekiti'] },
-  { id: 'north', name: 'North', places: ['Kaduna', 'Kano', 'Niger', 'Nasarawa', 'Plateau', 'Kwara', 'Kogi'] },
+  {
+    id: 'north',
+    name: 'North',
+    places: ['Kaduna', 'Kano', 'Niger', 'Nasarawa', 'Plateau', 'Kwara', 'Kogi'],
+  },
 ];
 
 /** Parcel prices in naira between zones, either way round; null: price on request. */
@@ -43,7 +47,11 @@ const table: Array<[string, string, number | null]> = [
 
 export const defaultTariff: TariffRules = {
   zones,
-  routes: table.map(([from, to, amount]) => ({ from, to, amount_kobo: amount === null ? null : naira(amount) })),
+  routes: table.map(([from, to, amount]) => ({
+    from,
+    to,
+    amount_kobo: amount === null ? null : naira(amount),
+  })),
   deliver_now_surcharge_kobo: naira(1_500),
   extra_receiver_kobo: naira(1_000),
   move_route_factor: 20,
@@ -62,7 +70,11 @@ export const defaultTariff: TariffRules = {
   },
   per_room_kobo: naira(25_000),
   per_floor_kobo: naira(7_500),
-  service_kobo: { packing_and_loading: naira(40_000), unpacking_and_arranging: naira(35_000), just_moving: 0 },
+  service_kobo: {
+    packing_and_loading: naira(40_000),
+    unpacking_and_arranging: naira(35_000),
+    just_moving: 0,
+  },
   band_low_percent: 90,
   band_high_percent: 110,
 };

@@ -37,10 +37,25 @@ export interface OrderMoney {
 
 const methodName = (method: string) => (paymentMethodLabels[method] ?? method).toLowerCase();
 
-export async function moneyOf(db: DB, shipment: Shipment, feePercent: number, forStaff: boolean): Promise<OrderMoney> {
+export async function moneyOf(
+  db: DB,
+  shipment: Shipment,
+  feePercent: number,
+  forStaff: boolean,
+): Promise<OrderMoney> {
   const today = todayInLagos();
-  const payments = await db.selectFrom('payments').selectAll().where('shipment_id', '=', shipment.id).orderBy('id').execute();
-  const refundRows = await db.selectFrom('refunds').selectAll().where('shipment_id', '=', shipment.id).orderBy('id').execute();
+  const payments = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('shipment_id', '=', shipment.id)
+    .orderBy('id')
+    .execute();
+  const refundRows = await db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('shipment_id', '=', shipment.id)
+    .orderBy('id')
+    .execute();
   const mismatched = await db
     .selectFrom('payment_attempts')
     .selectAll()
@@ -62,36 +77,66 @@ export async function moneyOf(db: DB, shipment: Shipment, feePercent: number, fo
   }));
   const lines: MoneyLine[] = [
     ...payments.map((row): MoneyLine => ({
-      event: 'payment_received', at: row.paid_at, by: row.actor, actor_user_id: row.actor_user_id,
+      event: 'payment_received',
+      at: row.paid_at,
+      by: row.actor,
+      actor_user_id: row.actor_user_id,
       note: `${formatNaira(Number(row.amount_kobo))} by ${methodName(row.method)}, receipt ${row.receipt_number}${forStaff && row.office_reference ? ` (reference ${row.office_reference}, received ${row.paid_on})` : ''}`,
     })),
     ...refundRows.flatMap((row): MoneyLine[] => [
       {
-        event: 'refund_due', at: row.created_at, by: row.actor, actor_user_id: row.actor_user_id,
+        event: 'refund_due',
+        at: row.created_at,
+        by: row.actor,
+        actor_user_id: row.actor_user_id,
         note: `${formatNaira(Number(row.amount_kobo))} (${row.reason}${Number(row.fee_kobo) > 0 ? `, ${formatNaira(Number(row.fee_kobo))} kept as the fee` : ''}), due by ${row.due_by}`,
       },
       ...(row.sent_at && row.route === 'card'
-        ? [{ event: 'refund_sent', at: row.sent_at, by: 'ops', actor_user_id: null, note: `${formatNaira(Number(row.amount_kobo))} sent back to the card through Paystack` } satisfies MoneyLine]
+        ? [
+            {
+              event: 'refund_sent',
+              at: row.sent_at,
+              by: 'ops',
+              actor_user_id: null,
+              note: `${formatNaira(Number(row.amount_kobo))} sent back to the card through Paystack`,
+            } satisfies MoneyLine,
+          ]
         : []),
       ...(row.done_at
-        ? [{
-            event: 'refund_done', at: row.done_at, by: row.done_actor ?? 'ops', actor_user_id: row.done_actor_user_id,
-            note: `${formatNaira(Number(row.amount_kobo))} refunded${forStaff && row.reference ? `, reference ${row.reference}` : ''}`,
-          } satisfies MoneyLine]
+        ? [
+            {
+              event: 'refund_done',
+              at: row.done_at,
+              by: row.done_actor ?? 'ops',
+              actor_user_id: row.done_actor_user_id,
+              note: `${formatNaira(Number(row.amount_kobo))} refunded${forStaff && row.reference ? `, reference ${row.reference}` : ''}`,
+            } satisfies MoneyLine,
+          ]
         : []),
     ]),
     ...(forStaff
       ? mismatched.map((row): MoneyLine => ({
-          event: 'payment_mismatch', at: row.decided_at ?? row.created_at, by: 'customer', actor_user_id: null,
+          event: 'payment_mismatch',
+          at: row.decided_at ?? row.created_at,
+          by: 'customer',
+          actor_user_id: null,
           note: `Asked ${formatNaira(Number(row.amount_kobo))} ${row.currency}, Paystack reported ${Number(row.reported_kobo ?? 0)} kobo ${row.reported_currency ?? ''} (reference ${row.reference}): not counted as paid`,
         }))
       : []),
   ];
   return {
     payment: paymentOf(shipment),
-    receipts: payments.map((row) => ({ number: row.receipt_number, amount_kobo: Number(row.amount_kobo), method: row.method, paid_at: row.paid_at.toISOString() })),
+    receipts: payments.map((row) => ({
+      number: row.receipt_number,
+      amount_kobo: Number(row.amount_kobo),
+      method: row.method,
+      paid_at: row.paid_at.toISOString(),
+    })),
     refunds,
-    cancellation: shipment.status === 'ToInspect' ? await cancellationOf(db, shipment, feePercent, today) : null,
+    cancellation:
+      shipment.status === 'ToInspect'
+        ? await cancellationOf(db, shipment, feePercent, today)
+        : null,
     mismatches: mismatched.map((row) => ({
       paystack_reference: row.reference,
       asked_kobo: Number(row.amount_kobo),

@@ -12,12 +12,26 @@ import { currentTariff, pricingOf } from './tariff';
 
 /** What the booking stores of its price: columns of the shipment, and the accepted offer of a priced delivery. */
 export interface BookingPrice {
-  columns: { price_version?: number; tariff_price_kobo?: number; estimate_low_kobo?: number; estimate_high_kobo?: number };
-  offer?: { amount_kobo: number; valid_until: string; state: 'accepted'; actor: 'ops'; note: string; decided_at: string };
+  columns: {
+    price_version?: number;
+    tariff_price_kobo?: number;
+    estimate_low_kobo?: number;
+    estimate_high_kobo?: number;
+  };
+  offer?: {
+    amount_kobo: number;
+    valid_until: string;
+    state: 'accepted';
+    actor: 'ops';
+    note: string;
+    decided_at: string;
+  };
   /** A line for the booking's mail. */
   mailLine?: string;
   /** What the booking's answer says of it. */
-  answer?: { price: { version: number; amount_kobo: number } } | { estimate: { version: number; low_kobo: number; high_kobo: number } };
+  answer?:
+    | { price: { version: number; amount_kobo: number } }
+    | { estimate: { version: number; low_kobo: number; high_kobo: number } };
 }
 
 /** Checks the places (422 at a field not in the list) and prices the order with the newest tariff. */
@@ -32,16 +46,29 @@ export async function bookingPrice(db: DB, request: PriceRequest): Promise<Booki
     const note = `Price from the tariff, version ${price.version}.`;
     return {
       columns: { price_version: price.version, tariff_price_kobo: price.amount_kobo },
-      offer: { amount_kobo: price.amount_kobo, valid_until: todayInLagos(), state: 'accepted', actor: 'ops', note, decided_at: new Date().toISOString() },
+      offer: {
+        amount_kobo: price.amount_kobo,
+        valid_until: todayInLagos(),
+        state: 'accepted',
+        actor: 'ops',
+        note,
+        decided_at: new Date().toISOString(),
+      },
       mailLine: `Price: ${formatNaira(price.amount_kobo)}, accepted at booking.`,
       answer: { price: { version: price.version, amount_kobo: price.amount_kobo } },
     };
   }
   if (price.kind === 'estimate') {
     return {
-      columns: { price_version: price.version, estimate_low_kobo: price.low_kobo, estimate_high_kobo: price.high_kobo },
+      columns: {
+        price_version: price.version,
+        estimate_low_kobo: price.low_kobo,
+        estimate_high_kobo: price.high_kobo,
+      },
       mailLine: `Estimate: ${formatNaira(price.low_kobo)} – ${formatNaira(price.high_kobo)}, final price after inspection.`,
-      answer: { estimate: { version: price.version, low_kobo: price.low_kobo, high_kobo: price.high_kobo } },
+      answer: {
+        estimate: { version: price.version, low_kobo: price.low_kobo, high_kobo: price.high_kobo },
+      },
     };
   }
   return { columns: {} };

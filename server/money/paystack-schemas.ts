@@ -19,7 +19,8 @@
 import { z } from 'zod';
 
 /** Paystack's envelope: `status` false carries the reason in `message`. */
-const envelope = <T extends z.ZodType>(data: T) => z.looseObject({ status: z.boolean(), message: z.string(), data });
+const envelope = <T extends z.ZodType>(data: T) =>
+  z.looseObject({ status: z.boolean(), message: z.string(), data });
 
 /** Unique per transaction; "Only -, ., = and alphanumeric characters allowed" (TransactionInitialize.reference). */
 export const paystackReference = z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/);
@@ -70,7 +71,12 @@ export type RefundCreate = z.infer<typeof refundCreate>;
 
 export const refundCreateResponse = envelope(
   z.looseObject({
-    transaction: z.looseObject({ id: z.number().int(), reference: z.string(), amount: z.number().int(), currency: z.string() }),
+    transaction: z.looseObject({
+      id: z.number().int(),
+      reference: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+    }),
     amount: z.number().int(),
     currency: z.string(),
     status: z.string(),
@@ -78,7 +84,10 @@ export const refundCreateResponse = envelope(
   }),
 );
 
-export const chargeSuccessEvent = z.looseObject({ event: z.literal('charge.success'), data: transaction });
+export const chargeSuccessEvent = z.looseObject({
+  event: z.literal('charge.success'),
+  data: transaction,
+});
 
 export const refundProcessedEvent = z.looseObject({
   event: z.literal('refund.processed'),
@@ -92,5 +101,8 @@ export const refundProcessedEvent = z.looseObject({
 });
 
 /** Events this product acts on; any other event is acknowledged and left alone. */
-export const webhookEvent = z.discriminatedUnion('event', [chargeSuccessEvent, refundProcessedEvent]);
+export const webhookEvent = z.discriminatedUnion('event', [
+  chargeSuccessEvent,
+  refundProcessedEvent,
+]);
 export const anyEvent = z.looseObject({ event: z.string() });

@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'x-paystack-signature';
 
-export const signatureOf = (secret: string, rawBody: Buffer | string) => crypto.createHmac('sha512', secret).update(rawBody).digest('hex');
+export const signatureOf = (secret: string, rawBody: Buffer | string) =>
+  crypto.createHmac('sha512', secret).update(rawBody).digest('hex');
 
 export function isSignedBy(secret: string, rawBody: Buffer, signature: unknown): boolean {
   if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return false;

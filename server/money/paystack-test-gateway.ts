@@ -51,7 +51,10 @@ export function testGatewayRoutes(options: TestGatewayOptions) {
       try {
         const response = await fetch(options.webhookUrl(), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureOf(options.secretKey, body) },
+          headers: {
+            'content-type': 'application/json',
+            [SIGNATURE_HEADER]: signatureOf(options.secretKey, body),
+          },
           body,
         });
         if (response.ok) return;
@@ -63,20 +66,35 @@ export function testGatewayRoutes(options: TestGatewayOptions) {
     options.log.warn('test gateway: a webhook was not accepted after 5 tries');
   }
 
-  const authorized = (request: FastifyRequest) => request.headers.authorization === `Bearer ${options.secretKey}`;
-  const publicView = ({ access_code: _a, email: _e, callback_url: _c, refunded: _r, ...transaction }: TestTransaction): PaystackTransaction => transaction;
+  const authorized = (request: FastifyRequest) =>
+    request.headers.authorization === `Bearer ${options.secretKey}`;
+  const publicView = ({
+    access_code: _a,
+    email: _e,
+    callback_url: _c,
+    refunded: _r,
+    ...transaction
+  }: TestTransaction): PaystackTransaction => transaction;
 
   return async function routes(app: FastifyInstance) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
 
     app.post('/transaction/initialize', async (request, reply) => {
       if (!authorized(request)) return reply.code(401).send(unauthorized);
       const parsed = transactionInitialize.safeParse(request.body);
-      if (!parsed.success) return reply.code(400).send({ status: false, message: 'Invalid request: email and amount are required' });
+      if (!parsed.success)
+        return reply
+          .code(400)
+          .send({ status: false, message: 'Invalid request: email and amount are required' });
       const reference = parsed.data.reference ?? crypto.randomBytes(8).toString('hex');
-      if (transactions.has(reference)) return reply.code(400).send({ status: false, message: 'Duplicate Transaction Reference' });
+      if (transactions.has(reference))
+        return reply.code(400).send({ status: false, message: 'Duplicate Transaction Reference' });
       const access_code = crypto.randomBytes(10).toString('hex');
       transactions.set(reference, {
         id: nextId++,
@@ -99,26 +117,41 @@ export function testGatewayRoutes(options: TestGatewayOptions) {
       return {
         status: true,
         message: 'Authorization URL created',
-        data: { authorization_url: `${options.origin()}${TEST_GATEWAY_PREFIX}/checkout/${access_code}`, access_code, reference },
+        data: {
+          authorization_url: `${options.origin()}${TEST_GATEWAY_PREFIX}/checkout/${access_code}`,
+          access_code,
+          reference,
+        },
       };
     });
 
-    app.get<{ Params: { reference: string } }>('/transaction/verify/:reference', async (request, reply) => {
-      if (!authorized(request)) return reply.code(401).send(unauthorized);
-      const transaction = transactions.get(request.params.reference);
-      if (!transaction) return reply.code(404).send({ status: false, message: 'Transaction reference not found' });
-      return { status: true, message: 'Verification successful', data: publicView(transaction) };
-    });
+    app.get<{ Params: { reference: string } }>(
+      '/transaction/verify/:reference',
+      async (request, reply) => {
+        if (!authorized(request)) return reply.code(401).send(unauthorized);
+        const transaction = transactions.get(request.params.reference);
+        if (!transaction)
+          return reply
+            .code(404)
+            .send({ status: false, message: 'Transaction reference not found' });
+        return { status: true, message: 'Verification successful', data: publicView(transaction) };
+      },
+    );
 
     app.post('/refund', async (request, reply) => {
       if (!authorized(request)) return reply.code(401).send(unauthorized);
       const parsed = refundCreate.safeParse(request.body);
       const transaction = parsed.success ? transactions.get(parsed.data.transaction) : undefined;
-      if (!parsed.success || !transaction) return reply.code(400).send({ status: false, message: 'Transaction not found' });
-      if (transaction.status !== 'success') return reply.code(400).send({ status: false, message: 'Transaction has not been paid' });
+      if (!parsed.success || !transaction)
+        return reply.code(400).send({ status: false, message: 'Transaction not found' });
+      if (transaction.status !== 'success')
+        return reply.code(400).send({ status: false, message: 'Transaction has not been paid' });
       const amount = parsed.data.amount ?? transaction.amount - transaction.refunded;
       if (amount <= 0 || amount > transaction.amount - transaction.refunded) {
-        return reply.code(400).send({ status: false, message: 'Refund amount cannot be more than the unrefunded transaction amount' });
+        return reply.code(400).send({
+          status: false,
+          message: 'Refund amount cannot be more than the unrefunded transaction amount',
+        });
       }
       transaction.refunded += amount;
       const id = nextId++;
@@ -127,14 +160,25 @@ export function testGatewayRoutes(options: TestGatewayOptions) {
       setTimeout(() => {
         void sendEvent({
           event: 'refund.processed',
-          data: { status: 'processed', transaction_reference: transaction.reference, refund_reference: `TRF-${id}`, amount, currency: transaction.currency },
+          data: {
+            status: 'processed',
+            transaction_reference: transaction.reference,
+            refund_reference: `TRF-${id}`,
+            amount,
+            currency: transaction.currency,
+          },
         });
       }, 50);
       return {
         status: true,
         message: 'Refund has been queued for processing',
         data: {
-          transaction: { id: transaction.id, reference: transaction.reference, amount: transaction.amount, currency: transaction.currency },
+          transaction: {
+            id: transaction.id,
+            reference: transaction.reference,
+            amount: transaction.amount,
+            currency: transaction.currency,
+          },
           integration: 1,
           deducted_amount: 0,
           channel: null,
@@ -161,11 +205,20 @@ export function testGatewayRoutes(options: TestGatewayOptions) {
 
     app.get<{ Params: { code: string } }>('/checkout/:code', async (request, reply) => {
       const transaction = checkoutOf(request);
-      if (!transaction) return reply.code(404).type('text/html').send(page('<h1>No such payment</h1><p>This test checkout link is not known.</p>'));
+      if (!transaction)
+        return reply
+          .code(404)
+          .type('text/html')
+          .send(page('<h1>No such payment</h1><p>This test checkout link is not known.</p>'));
       const done = transaction.status !== 'ongoing';
       // The form's answer redirects to the callback: the site's form-action must allow its origin.
-      const callbackOrigin = transaction.callback_url ? new URL(transaction.callback_url).origin : '';
-      reply.header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${callbackOrigin}`.trim());
+      const callbackOrigin = transaction.callback_url
+        ? new URL(transaction.callback_url).origin
+        : '';
+      reply.header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${callbackOrigin}`.trim(),
+      );
       return reply.type('text/html').send(
         page(`
           <p class="banner" role="note"><strong>TEST MODE</strong> · no real money moves</p>
@@ -185,30 +238,38 @@ export function testGatewayRoutes(options: TestGatewayOptions) {
       );
     });
 
-    app.post<{ Params: { code: string }; Body: Record<string, string> }>('/checkout/:code', async (request, reply: FastifyReply) => {
-      const transaction = checkoutOf(request);
-      if (!transaction) return reply.code(404).type('text/html').send(page('<h1>No such payment</h1>'));
-      const body = request.body ?? {};
-      if (transaction.status === 'ongoing') {
-        if (body.outcome === 'pay') {
-          const amount = Number(body.amount);
-          if (Number.isInteger(amount) && amount > 0) transaction.amount = amount;
-          if (typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency)) transaction.currency = body.currency;
-          transaction.status = 'success';
-          transaction.gateway_response = 'Successful';
-          transaction.paid_at = new Date().toISOString();
-          void sendEvent({ event: 'charge.success', data: publicView(transaction) });
-        } else {
-          transaction.status = 'failed';
-          transaction.gateway_response = 'Declined';
+    app.post<{ Params: { code: string }; Body: Record<string, string> }>(
+      '/checkout/:code',
+      async (request, reply: FastifyReply) => {
+        const transaction = checkoutOf(request);
+        if (!transaction)
+          return reply.code(404).type('text/html').send(page('<h1>No such payment</h1>'));
+        const body = request.body ?? {};
+        if (transaction.status === 'ongoing') {
+          if (body.outcome === 'pay') {
+            const amount = Number(body.amount);
+            if (Number.isInteger(amount) && amount > 0) transaction.amount = amount;
+            if (typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency))
+              transaction.currency = body.currency;
+            transaction.status = 'success';
+            transaction.gateway_response = 'Successful';
+            transaction.paid_at = new Date().toISOString();
+            void sendEvent({ event: 'charge.success', data: publicView(transaction) });
+          } else {
+            transaction.status = 'failed';
+            transaction.gateway_response = 'Declined';
+          }
         }
-      }
-      if (!transaction.callback_url) return reply.type('text/html').send(page(`<p>Payment ${escapeHtml(transaction.status)}.</p>`));
-      const back = new URL(transaction.callback_url);
-      back.searchParams.set('trxref', transaction.reference);
-      back.searchParams.set('reference', transaction.reference);
-      return reply.redirect(back.toString(), 303);
-    });
+        if (!transaction.callback_url)
+          return reply
+            .type('text/html')
+            .send(page(`<p>Payment ${escapeHtml(transaction.status)}.</p>`));
+        const back = new URL(transaction.callback_url);
+        back.searchParams.set('trxref', transaction.reference);
+        back.searchParams.set('reference', transaction.reference);
+        return reply.redirect(back.toString(), 303);
+      },
+    );
   };
 }
 

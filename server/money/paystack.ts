@@ -25,18 +25,38 @@ export interface Paystack {
 function ownOrigin(app: FastifyInstance): string {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The server is not listening yet');
-  const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host = ['0.0.0.0', '::'].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
   return `http://${host}:${address.port}`;
 }
 
-export async function setUpPaystack(app: FastifyInstance, db: DB, config: ServerConfig): Promise<Paystack> {
+export async function setUpPaystack(
+  app: FastifyInstance,
+  db: DB,
+  config: ServerConfig,
+): Promise<Paystack> {
   if (config.paystack.secretKey) {
     const baseUrl = config.paystack.baseUrl ?? PAYSTACK_API;
-    return { client: paystackClient(config.paystack.secretKey, () => baseUrl), secretKey: config.paystack.secretKey, testMode: false };
+    return {
+      client: paystackClient(config.paystack.secretKey, () => baseUrl),
+      secretKey: config.paystack.secretKey,
+      testMode: false,
+    };
   }
   const secretKey = `sk_test_${(await serverKey(db, 'paystack-test-secret')).toString('hex')}`;
   const origin = () => ownOrigin(app);
-  await app.register(testGatewayRoutes({ secretKey, origin, webhookUrl: () => `${origin()}${WEBHOOK_PATH}`, log: app.log }), { prefix: TEST_GATEWAY_PREFIX });
+  await app.register(
+    testGatewayRoutes({
+      secretKey,
+      origin,
+      webhookUrl: () => `${origin()}${WEBHOOK_PATH}`,
+      log: app.log,
+    }),
+    { prefix: TEST_GATEWAY_PREFIX },
+  );
   const baseUrl = () => config.paystack.baseUrl ?? `${origin()}${TEST_GATEWAY_PREFIX}`;
   return { client: paystackClient(secretKey, baseUrl), secretKey, testMode: true };
 }

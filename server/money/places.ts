@@ -55,12 +55,19 @@ export function placesOf(body: {
   moving_to_state?: string;
   moving_to_lga?: string;
 }): PlaceFields[] {
-  const pair = (prefix: string, state?: string, lga?: string): PlaceFields => ({ stateField: `${prefix}state`, lgaField: `${prefix}lga`, state: state || undefined, lga: lga || undefined });
+  const pair = (prefix: string, state?: string, lga?: string): PlaceFields => ({
+    stateField: `${prefix}state`,
+    lgaField: `${prefix}lga`,
+    state: state || undefined,
+    lga: lga || undefined,
+  });
   return [
     pair('pickup_', body.pickup_state, body.pickup_lga),
     pair('delivery_', body.delivery_state, body.delivery_lga),
     pair('moving_from_', body.moving_from_state, body.moving_from_lga),
     pair('moving_to_', body.moving_to_state, body.moving_to_lga),
-    ...(body.receiver_details ?? []).map((receiver, index) => pair(`receiver_details.${index}.`, receiver.state, receiver.lga)),
+    ...(body.receiver_details ?? []).map((receiver, index) =>
+      pair(`receiver_details.${index}.`, receiver.state, receiver.lga),
+    ),
   ];
 }

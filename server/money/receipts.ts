@@ -13,7 +13,11 @@ export async function nextReceiptNumber(trx: DB, at: Date): Promise<string> {
   const { last_number } = await trx
     .insertInto('receipt_counters')
     .values({ year, last_number: 1 })
-    .onConflict((conflict) => conflict.column('year').doUpdateSet((eb) => ({ last_number: eb('receipt_counters.last_number', '+', 1) })))
+    .onConflict((conflict) =>
+      conflict
+        .column('year')
+        .doUpdateSet((eb) => ({ last_number: eb('receipt_counters.last_number', '+', 1) })),
+    )
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return `RCT-${year}-${String(last_number).padStart(6, '0')}`;
@@ -24,7 +28,11 @@ export const lagosDateTime = (at: Date) =>
   `${new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(at)} WAT`;
 
 /** The receipt `number` of `shipment`, or null when the order has no such receipt. */
-export async function receiptOf(db: DB, shipment: Shipment, number: string): Promise<Receipt | null> {
+export async function receiptOf(
+  db: DB,
+  shipment: Shipment,
+  number: string,
+): Promise<Receipt | null> {
   const payment = await db
     .selectFrom('payments')
     .selectAll()
@@ -32,7 +40,11 @@ export async function receiptOf(db: DB, shipment: Shipment, number: string): Pro
     .where('receipt_number', '=', number.trim().toUpperCase())
     .executeTakeFirst();
   if (!payment) return null;
-  const customer = await db.selectFrom('users').select(['fullname', 'email', 'phone']).where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('users')
+    .select(['fullname', 'email', 'phone'])
+    .where('id', '=', shipment.user_id)
+    .executeTakeFirstOrThrow();
   return {
     number: payment.receipt_number,
     amount_kobo: Number(payment.amount_kobo),
@@ -42,6 +54,10 @@ export async function receiptOf(db: DB, shipment: Shipment, number: string): Pro
     paid_at_lagos: lagosDateTime(payment.paid_at),
     company: { name: company.name, address: company.address },
     customer,
-    order: { reference_number: shipment.reference, service_type: shipment.service_type, price_kobo: Number(shipment.price_kobo ?? 0) },
+    order: {
+      reference_number: shipment.reference,
+      service_type: shipment.service_type,
+      price_kobo: Number(shipment.price_kobo ?? 0),
+    },
   };
 }

@@ -14,8 +14,18 @@ export async function refundsWaiting(db: DB, cursor: string | undefined, limit: 
     .innerJoin('shipments', 'shipments.id', 'refunds.shipment_id')
     .innerJoin('users', 'users.id', 'shipments.user_id')
     .select([
-      'refunds.id', 'refunds.amount_kobo', 'refunds.fee_kobo', 'refunds.state', 'refunds.route', 'refunds.due_by', 'refunds.done_at', 'refunds.reference',
-      'shipments.reference as order_reference', 'users.fullname', 'users.email', 'users.phone',
+      'refunds.id',
+      'refunds.amount_kobo',
+      'refunds.fee_kobo',
+      'refunds.state',
+      'refunds.route',
+      'refunds.due_by',
+      'refunds.done_at',
+      'refunds.reference',
+      'shipments.reference as order_reference',
+      'users.fullname',
+      'users.email',
+      'users.phone',
     ])
     .where('refunds.state', '!=', 'done')
     .orderBy('refunds.due_by')

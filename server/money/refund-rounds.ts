@@ -8,14 +8,18 @@ import { sendCardRefunds } from './refunds';
 
 const ROUND_MS = 60_000;
 
-export function cardRefundRounds(services: Pick<Services, 'db' | 'paystack'> & { log: { error: (o: object, m: string) => void } }) {
+export function cardRefundRounds(
+  services: Pick<Services, 'db' | 'paystack'> & { log: { error: (o: object, m: string) => void } },
+) {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const round = () => {
     if (stopped) return running;
-    running = running.then(() => sendCardRefunds(services.db, services.paystack.client, services.log)).catch((error: unknown) => {
-      services.log.error({ err: error }, 'card refund round failed');
-    });
+    running = running
+      .then(() => sendCardRefunds(services.db, services.paystack.client, services.log))
+      .catch((error: unknown) => {
+        services.log.error({ err: error }, 'card refund round failed');
+      });
     return running;
   };
   const timer = setInterval(round, ROUND_MS);

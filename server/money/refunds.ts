@@ -31,13 +31,22 @@ export function addBusinessDays(from: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The day the fee counts from: a quote's moving date, a delivery's pickup date; null when the order has none. */
 async function serviceDateOf(db: DB, shipmentId: number): Promise<string | null> {
-  const quote = await db.selectFrom('quotes').select('moving_date').where('shipment_id', '=', shipmentId).executeTakeFirst();
+  const quote = await db
+    .selectFrom('quotes')
+    .select('moving_date')
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirst();
   if (quote) return quote.moving_date;
-  const delivery = await db.selectFrom('deliveries').select('pickup_date').where('shipment_id', '=', shipmentId).executeTakeFirst();
+  const delivery = await db
+    .selectFrom('deliveries')
+    .select('pickup_date')
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirst();
   return delivery?.pickup_date ?? null;
 }
 
@@ -57,7 +66,12 @@ async function heldOf(db: DB, shipment: Shipment): Promise<number> {
  * paid (rounded down to the kobo) when the moving or pickup date is at most FEE_WINDOW_DAYS away
  * (Lagos dates) or past.
  */
-export async function cancellationOf(db: DB, shipment: Shipment, feePercent: number, today = todayInLagos()): Promise<Cancellation> {
+export async function cancellationOf(
+  db: DB,
+  shipment: Shipment,
+  feePercent: number,
+  today = todayInLagos(),
+): Promise<Cancellation> {
   const held = Math.max(0, await heldOf(db, shipment));
   if (held === 0) return { fee_kobo: 0, refund_kobo: 0 };
   const date = await serviceDateOf(db, shipment.id);
@@ -74,20 +88,34 @@ interface NewRefund {
   reason: string;
 }
 
-async function insertRefunds(trx: Transaction<Database>, shipment: Shipment, refunds: NewRefund[], by: StatusChange, customerEmail: string): Promise<void> {
+async function insertRefunds(
+  trx: Transaction<Database>,
+  shipment: Shipment,
+  refunds: NewRefund[],
+  by: StatusChange,
+  customerEmail: string,
+): Promise<void> {
   const due_by = addBusinessDays(todayInLagos(), REFUND_BUSINESS_DAYS);
   for (const refund of refunds) {
     await trx
       .insertInto('refunds')
       .values({
-        shipment_id: shipment.id, payment_id: refund.paymentId, amount_kobo: refund.amount, fee_kobo: refund.fee, route: refund.route,
-        reason: refund.reason, due_by, actor: by.actor, actor_user_id: by.actor_user_id,
+        shipment_id: shipment.id,
+        payment_id: refund.paymentId,
+        amount_kobo: refund.amount,
+        fee_kobo: refund.fee,
+        route: refund.route,
+        reason: refund.reason,
+        due_by,
+        actor: by.actor,
+        actor_user_id: by.actor_user_id,
       })
       .execute();
   }
   const amount = refunds.reduce((sum, refund) => sum + refund.amount, 0);
   const fee = refunds.reduce((sum, refund) => sum + refund.fee, 0);
-  if (amount > 0) await enqueueMail(trx, refundDueMail(customerEmail, shipment.reference, amount, fee, due_by));
+  if (amount > 0)
+    await enqueueMail(trx, refundDueMail(customerEmail, shipment.reference, amount, fee, due_by));
 }
 
 /**
@@ -104,11 +132,20 @@ export async function oweCancellationRefunds(
   customerEmail: string,
 ): Promise<void> {
   if (quote.fee_kobo === 0 && quote.refund_kobo === 0) return;
-  await trx.updateTable('shipments').set({ cancellation_fee_kobo: quote.fee_kobo }).where('id', '=', shipment.id).execute();
+  await trx
+    .updateTable('shipments')
+    .set({ cancellation_fee_kobo: quote.fee_kobo })
+    .where('id', '=', shipment.id)
+    .execute();
   const payments = await trx
     .selectFrom('payments')
     .leftJoin('refunds', 'refunds.payment_id', 'payments.id')
-    .select((eb) => ['payments.id', 'payments.method', 'payments.amount_kobo', eb.fn.coalesce(eb.fn.sum<string | number>('refunds.amount_kobo'), eb.lit(0)).as('returned')])
+    .select((eb) => [
+      'payments.id',
+      'payments.method',
+      'payments.amount_kobo',
+      eb.fn.coalesce(eb.fn.sum<string | number>('refunds.amount_kobo'), eb.lit(0)).as('returned'),
+    ])
     .where('payments.shipment_id', '=', shipment.id)
     .groupBy(['payments.id', 'payments.method', 'payments.amount_kobo'])
     .orderBy('payments.id')
@@ -120,14 +157,33 @@ export async function oweCancellationRefunds(
     const fee = Math.min(feeLeft, Math.max(0, open));
     feeLeft -= fee;
     const amount = open - fee;
-    if (amount > 0) refunds.push({ paymentId: payment.id, amount, fee, route: isOffice(payment.method) ? 'office' : 'card', reason: 'cancellation' });
+    if (amount > 0)
+      refunds.push({
+        paymentId: payment.id,
+        amount,
+        fee,
+        route: isOffice(payment.method) ? 'office' : 'card',
+        reason: 'cancellation',
+      });
   }
   await insertRefunds(trx, shipment, refunds, by, customerEmail);
 }
 
 /** An overpayment (`amount` of card payment `paymentId` beyond what was owed) goes back to its card. */
-export async function oweOverpayment(trx: Transaction<Database>, shipment: Shipment, paymentId: number, amount: number, customerEmail: string): Promise<void> {
-  await insertRefunds(trx, shipment, [{ paymentId, amount, fee: 0, route: 'card', reason: 'overpayment' }], { actor: 'customer', actor_user_id: null }, customerEmail);
+export async function oweOverpayment(
+  trx: Transaction<Database>,
+  shipment: Shipment,
+  paymentId: number,
+  amount: number,
+  customerEmail: string,
+): Promise<void> {
+  await insertRefunds(
+    trx,
+    shipment,
+    [{ paymentId, amount, fee: 0, route: 'card', reason: 'overpayment' }],
+    { actor: 'customer', actor_user_id: null },
+    customerEmail,
+  );
 }
 
 /**
@@ -135,7 +191,11 @@ export async function oweOverpayment(trx: Transaction<Database>, shipment: Shipm
  * claimed (`processing`) before the call, so two senders never send it twice; a failed call
  * gives it back (`due`) for the next round. Paystack's `refund.processed` marks it done.
  */
-export async function sendCardRefunds(db: DB, paystack: PaystackClient, log: { error: (o: object, m: string) => void }): Promise<number> {
+export async function sendCardRefunds(
+  db: DB,
+  paystack: PaystackClient,
+  log: { error: (o: object, m: string) => void },
+): Promise<number> {
   const due = await db
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
@@ -156,11 +216,24 @@ export async function sendCardRefunds(db: DB, paystack: PaystackClient, log: { e
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
     try {
-      const answer = await paystack.refund({ transaction: refund.paystack_reference!, amount: Number(refund.amount_kobo), currency: 'NGN' });
-      await db.updateTable('refunds').set({ paystack_refund_id: String(answer.id) }).where('id', '=', refund.id).execute();
+      const answer = await paystack.refund({
+        transaction: refund.paystack_reference!,
+        amount: Number(refund.amount_kobo),
+        currency: 'NGN',
+      });
+      await db
+        .updateTable('refunds')
+        .set({ paystack_refund_id: String(answer.id) })
+        .where('id', '=', refund.id)
+        .execute();
       sent += 1;
     } catch (error) {
-      await db.updateTable('refunds').set({ state: 'due', sent_at: null }).where('id', '=', refund.id).where('state', '=', 'processing').execute();
+      await db
+        .updateTable('refunds')
+        .set({ state: 'due', sent_at: null })
+        .where('id', '=', refund.id)
+        .where('state', '=', 'processing')
+        .execute();
       log.error({ err: error, refund: refund.id }, 'a card refund could not be sent to Paystack');
     }
   }
@@ -194,11 +267,23 @@ export async function cardRefundProcessed(
   if (!refund) return false;
   await trx
     .updateTable('refunds')
-    .set({ state: 'done', done_at: new Date(), reference: event.refund_reference ?? null, done_actor: 'ops' })
+    .set({
+      state: 'done',
+      done_at: new Date(),
+      reference: event.refund_reference ?? null,
+      done_actor: 'ops',
+    })
     .where('id', '=', refund.id)
     .execute();
-  const owner = await trx.selectFrom('users').select('email').where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
-  await enqueueMail(trx, refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'card'));
+  const owner = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', shipment.user_id)
+    .executeTakeFirstOrThrow();
+  await enqueueMail(
+    trx,
+    refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'card'),
+  );
   return true;
 }
 
@@ -211,15 +296,36 @@ export async function markRefundDone(
   by: StatusChange,
 ): Promise<void> {
   const shipment = await lockShipment(trx, shipmentId);
-  const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).where('shipment_id', '=', shipmentId).executeTakeFirst();
+  const refund = await trx
+    .selectFrom('refunds')
+    .selectAll()
+    .where('id', '=', refundId)
+    .where('shipment_id', '=', shipmentId)
+    .executeTakeFirst();
   if (!refund) throw notFound('This order has no such refund.');
   if (refund.state === 'done') throw conflict('This refund is already marked paid.');
-  if (refund.state === 'processing') throw conflict('Paystack is returning this refund to the card: it is marked paid when Paystack says so.');
+  if (refund.state === 'processing')
+    throw conflict(
+      'Paystack is returning this refund to the card: it is marked paid when Paystack says so.',
+    );
   await trx
     .updateTable('refunds')
-    .set({ state: 'done', done_at: new Date(), reference, done_actor: by.actor, done_actor_user_id: by.actor_user_id })
+    .set({
+      state: 'done',
+      done_at: new Date(),
+      reference,
+      done_actor: by.actor,
+      done_actor_user_id: by.actor_user_id,
+    })
     .where('id', '=', refund.id)
     .execute();
-  const owner = await trx.selectFrom('users').select('email').where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
-  await enqueueMail(trx, refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'office'));
+  const owner = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', shipment.user_id)
+    .executeTakeFirstOrThrow();
+  await enqueueMail(
+    trx,
+    refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'office'),
+  );
 }

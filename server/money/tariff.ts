@@ -20,7 +20,8 @@ interface Cached {
 }
 const cache = new WeakMap<DB, Cached>();
 
-export const TARIFF_CHANGED = 'Someone saved the prices meanwhile. Their version is shown; check your changes and save again.';
+export const TARIFF_CHANGED =
+  'Someone saved the prices meanwhile. Their version is shown; check your changes and save again.';
 
 async function readNewest(db: DB): Promise<StaffTariff | undefined> {
   const row = await db
@@ -31,8 +32,15 @@ async function readNewest(db: DB): Promise<StaffTariff | undefined> {
     .limit(1)
     .executeTakeFirst();
   if (!row) return undefined;
-  const rules = tariffRules.parse(typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules);
-  return { ...rules, version: row.version, saved_at: row.saved_at.toISOString(), saved_by: row.fullname ?? null };
+  const rules = tariffRules.parse(
+    typeof row.rules === 'string' ? JSON.parse(row.rules) : row.rules,
+  );
+  return {
+    ...rules,
+    version: row.version,
+    saved_at: row.saved_at.toISOString(),
+    saved_by: row.fullname ?? null,
+  };
 }
 
 const json = (rules: object) => sql`${JSON.stringify(rules)}::jsonb`;
@@ -43,7 +51,11 @@ export async function currentTariff(db: DB, now = Date.now()): Promise<StaffTari
   if (cached && now - cached.readAt < FRESH_MS) return cached.tariff;
   let tariff = await readNewest(db);
   if (!tariff) {
-    await db.insertInto('tariffs').values({ version: 1, rules: json(defaultTariff) }).onConflict((c) => c.column('version').doNothing()).execute();
+    await db
+      .insertInto('tariffs')
+      .values({ version: 1, rules: json(defaultTariff) })
+      .onConflict((c) => c.column('version').doNothing())
+      .execute();
     tariff = (await readNewest(db))!;
   }
   cache.set(db, { tariff, readAt: now });
@@ -51,20 +63,29 @@ export async function currentTariff(db: DB, now = Date.now()): Promise<StaffTari
 }
 
 /** The rules without who saved them: what the price function reads. */
-export const pricingOf = ({ saved_at: _at, saved_by: _by, ...tariff }: StaffTariff): Tariff => tariff;
+export const pricingOf = ({ saved_at: _at, saved_by: _by, ...tariff }: StaffTariff): Tariff =>
+  tariff;
 
 /**
  * Saves `body` as the version after the one it was read at. Another save since then (of that
  * same next version, or later ones) answers 409 with the newest version.
  */
-export async function saveTariff(db: DB, body: TariffBody, staffUserId: number | null): Promise<StaffTariff> {
+export async function saveTariff(
+  db: DB,
+  body: TariffBody,
+  staffUserId: number | null,
+): Promise<StaffTariff> {
   const { version, ...rules } = body;
   const inserted = await db
     .insertInto('tariffs')
     .columns(['version', 'rules', 'saved_by'])
     .expression(
       db
-        .selectNoFrom([sql.lit(version + 1).as('version'), json(rules).as('rules'), sql`${staffUserId}::integer`.as('saved_by')])
+        .selectNoFrom([
+          sql.lit(version + 1).as('version'),
+          json(rules).as('rules'),
+          sql`${staffUserId}::integer`.as('saved_by'),
+        ])
         .where(sql<boolean>`(select max(version) from tariffs) = ${version}`),
     )
     .onConflict((c) => c.column('version').doNothing())

@@ -5,7 +5,15 @@
  * says where the server is (default http://127.0.0.1:$PORT).
  */
 import {
-  calls, mailBacklogResponse, messageResponse, serviceTypeLabels, shipmentStatuses, staffOrderResponse, staffOrdersResponse, type ShipmentStatus, type UserRole,
+  calls,
+  mailBacklogResponse,
+  messageResponse,
+  serviceTypeLabels,
+  shipmentStatuses,
+  staffOrderResponse,
+  staffOrdersResponse,
+  type ShipmentStatus,
+  type UserRole,
 } from '../../src/api/contract';
 import { readConfig } from '../config';
 import { opsTokenFile, readOpsToken } from './ops-token';
@@ -22,30 +30,55 @@ class OpsError extends Error {}
 async function staffCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   const config = readConfig();
   const token = readOpsToken(config.opsToken, config.dataDir);
-  if (!token) throw new OpsError(`No staff token: set OPS_TOKEN, or start the server once so it writes ${opsTokenFile(config.dataDir)}.`);
+  if (!token)
+    throw new OpsError(
+      `No staff token: set OPS_TOKEN, or start the server once so it writes ${opsTokenFile(config.dataDir)}.`,
+    );
   const base = process.env.SERVER_URL ?? `http://127.0.0.1:${config.port}`;
   let response: Response;
   try {
     response = await fetch(`${base.replace(/\/$/, '')}/api/v1/${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch {
-    throw new OpsError(`The server at ${base} does not answer: is it running? (SERVER_URL or PORT say where it is.)`);
+    throw new OpsError(
+      `The server at ${base} does not answer: is it running? (SERVER_URL or PORT say where it is.)`,
+    );
   }
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (response.status === 401) throw new OpsError('The server refused the staff token: OPS_TOKEN or DATA_DIR must match the server\'s.');
+  const answer = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    errors?: Record<string, string[]>;
+  };
+  if (response.status === 401)
+    throw new OpsError(
+      "The server refused the staff token: OPS_TOKEN or DATA_DIR must match the server's.",
+    );
   if (!response.ok) {
-    const fields = Object.values(answer.errors ?? {}).flat().filter((message) => message !== answer.message);
-    throw new OpsError([answer.message ?? `The server answered ${response.status}.`, ...fields].join('\n'));
+    const fields = Object.values(answer.errors ?? {})
+      .flat()
+      .filter((message) => message !== answer.message);
+    throw new OpsError(
+      [answer.message ?? `The server answered ${response.status}.`, ...fields].join('\n'),
+    );
   }
   return answer;
 }
 
 const table = (rows: string[][]) => {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };
 
 async function listOrders(): Promise<string> {
@@ -64,25 +97,37 @@ async function listOrders(): Promise<string> {
   ]);
 }
 
-async function setStatus(reference: string | undefined, status: string | undefined, note: string[]): Promise<string> {
+async function setStatus(
+  reference: string | undefined,
+  status: string | undefined,
+  note: string[],
+): Promise<string> {
   if (!reference || !shipmentStatuses.includes(status as ShipmentStatus)) throw new OpsError(USAGE);
   const path = calls.staffSetStatus.path.replace('{id}', encodeURIComponent(reference));
-  const { message, data } = staffOrderResponse.parse(await staffCall('POST', path, { status, ...(note.length ? { note: note.join(' ') } : {}) }));
+  const { message, data } = staffOrderResponse.parse(
+    await staffCall('POST', path, { status, ...(note.length ? { note: note.join(' ') } : {}) }),
+  );
   const steps = data.history
     .filter((step) => step.event === 'status')
-    .map((step) => `  ${step.status.padEnd(10)} ${step.at}  ${step.by}${step.note ? `: ${step.note}` : ''}`)
+    .map(
+      (step) =>
+        `  ${step.status.padEnd(10)} ${step.at}  ${step.by}${step.note ? `: ${step.note}` : ''}`,
+    )
     .join('\n');
   return `${data.reference_number}: ${message}\n${steps}`;
 }
 
 async function setRole(email: string | undefined, role: UserRole): Promise<string> {
   if (!email) throw new OpsError(USAGE);
-  return messageResponse.parse(await staffCall('POST', calls.setRole.path, { email, role })).message;
+  return messageResponse.parse(await staffCall('POST', calls.setRole.path, { email, role }))
+    .message;
 }
 
 async function mailBacklog(): Promise<string> {
   const { data } = mailBacklogResponse.parse(await staffCall('GET', calls.staffMail.path));
-  const since = data.oldest_pending ? ` (oldest written ${data.oldest_pending.slice(0, 19).replace('T', ' ')} UTC)` : '';
+  const since = data.oldest_pending
+    ? ` (oldest written ${data.oldest_pending.slice(0, 19).replace('T', ' ')} UTC)`
+    : '';
   const summary = `${data.pending} waiting to be sent${since}, ${data.failed} failed.`;
   if (data.failures.length === 0) return summary;
   return `${summary}\n\nFailed (given up after retrying; newest first):\n${table([

@@ -19,14 +19,29 @@ import { reusableStatement, shapeOf } from './reusable-statement';
 import { checkReplay, type IdempotencyKey } from './idempotency';
 import { bookingMail } from '../mail/messages';
 import type { MailContent } from '../mail/mailer';
-import { admitAll, admitUnderHourlyLimit, orderLimitExceeded, orderLimitMessage } from './order-limit';
+import {
+  admitAll,
+  admitUnderHourlyLimit,
+  orderLimitExceeded,
+  orderLimitMessage,
+} from './order-limit';
 import { Problem, unauthorized } from '../http/problems';
 import type { Services } from '../services';
 import type { BookingPrice } from '../money/order-price';
-import { bookingOutcomes, insertShipments, newReference, type NewShipment, type WithNewShipments } from './shipments';
+import {
+  bookingOutcomes,
+  insertShipments,
+  newReference,
+  type NewShipment,
+  type WithNewShipments,
+} from './shipments';
 
 export interface Booked {
-  data: { reference_number: string; price?: { version: number; amount_kobo: number }; estimate?: { version: number; low_kobo: number; high_kobo: number } };
+  data: {
+    reference_number: string;
+    price?: { version: number; amount_kobo: number };
+    estimate?: { version: number; low_kobo: number; high_kobo: number };
+  };
   replayed: boolean;
 }
 
@@ -53,21 +68,32 @@ let statementCount = 0;
  * their detail rows (`insertDetails`, ../orders/shipments.ts). Built once per shape
  * (../orders/reusable-statement.ts).
  */
-export function bookingStatement<Details extends object>(storeDetails: (withShipments: WithNewShipments, bookings: Array<{ reference: string; details: Details }>) => QueryCreator<any>) {
-  const statement = reusableStatement((db: DB, { bookings }: { bookings: BookingValues<Details>[] }) => {
-    const { limit } = bookings[0]!.customer;
-    const keyed = bookings[0]!.shipment.idempotency_key !== undefined;
-    const withShipments = insertShipments(
-      db,
-      bookings.map(({ customer, shipment, mail }) => ({ tokenHash: customer.tokenHash, shipment, mail })),
-      limit === undefined ? admitAll : admitUnderHourlyLimit(limit, keyed),
-    );
-    const withDetails = storeDetails(
-      withShipments,
-      bookings.map(({ shipment, details }) => ({ reference: shipment.reference, details })),
-    ) as unknown as WithNewShipments;
-    return bookingOutcomes(withDetails);
-  });
+export function bookingStatement<Details extends object>(
+  storeDetails: (
+    withShipments: WithNewShipments,
+    bookings: Array<{ reference: string; details: Details }>,
+  ) => QueryCreator<any>,
+) {
+  const statement = reusableStatement(
+    (db: DB, { bookings }: { bookings: BookingValues<Details>[] }) => {
+      const { limit } = bookings[0]!.customer;
+      const keyed = bookings[0]!.shipment.idempotency_key !== undefined;
+      const withShipments = insertShipments(
+        db,
+        bookings.map(({ customer, shipment, mail }) => ({
+          tokenHash: customer.tokenHash,
+          shipment,
+          mail,
+        })),
+        limit === undefined ? admitAll : admitUnderHourlyLimit(limit, keyed),
+      );
+      const withDetails = storeDetails(
+        withShipments,
+        bookings.map(({ shipment, details }) => ({ reference: shipment.reference, details })),
+      ) as unknown as WithNewShipments;
+      return bookingOutcomes(withDetails);
+    },
+  );
   return { id: statementCount++, statement };
 }
 
@@ -95,11 +121,24 @@ export const bookingBatches = (db: DB, limits: BatchLimits): BookingBatches =>
     );
     const live = new Set(rows.map((row) => row.position));
     const stored = new Set(rows.map((row) => row.reference));
-    return bookings.map(({ values }, position) => (stored.has(values.shipment.reference) ? 'stored' : live.has(position) ? 'not-stored' : 'signed-out'));
+    return bookings.map(({ values }, position) =>
+      stored.has(values.shipment.reference)
+        ? 'stored'
+        : live.has(position)
+          ? 'not-stored'
+          : 'signed-out',
+    );
   }, limits);
 
-const store = <Details extends object>(services: Services, statement: BookingStatement<Details>, values: BookingValues<Details>) =>
-  services.bookings.add(`${statement.id}:${shapeOf(values)}`, { statement, values } as unknown as Booking);
+const store = <Details extends object>(
+  services: Services,
+  statement: BookingStatement<Details>,
+  values: BookingValues<Details>,
+) =>
+  services.bookings.add(`${statement.id}:${shapeOf(values)}`, {
+    statement,
+    values,
+  } as unknown as Booking);
 
 /**
  * The signed-in customer of `request` books `serviceType`, with `details` stored by `statement`
@@ -120,7 +159,13 @@ export async function book<Details extends object>(
   const reference = newReference();
   const values: BookingValues<Details> = {
     customer: { tokenHash: sessionTokenHash(request), limit: limit === 0 ? undefined : limit },
-    shipment: { reference, service_type: serviceType, idempotency_key: idempotency?.key, request_hash: idempotency?.hash, ...price.columns },
+    shipment: {
+      reference,
+      service_type: serviceType,
+      idempotency_key: idempotency?.key,
+      request_hash: idempotency?.hash,
+      ...price.columns,
+    },
     mail: bookingMail(reference, serviceType, price.mailLine),
     details,
   };
@@ -141,16 +186,26 @@ export async function book<Details extends object>(
  * again: the key's first use is over 24 hours old (and now cleared), or the hour has room again
  * by now. A second try that is refused again answers 429.
  */
-async function answerWithoutBooking(services: Services, request: FastifyRequest, isRetry: boolean): Promise<Booked | null> {
+async function answerWithoutBooking(
+  services: Services,
+  request: FastifyRequest,
+  isRetry: boolean,
+): Promise<Booked | null> {
   const { db, config } = services;
   await signIn(db, request);
   const customer = currentUser(request);
   const idempotency = request.idempotencyKey;
   const first = idempotency && (await bookedWith(db, customer, idempotency));
   if (first && idempotency) {
-    if (checkReplay(first, idempotency) === 'replay') return { data: { reference_number: first.reference }, replayed: true };
+    if (checkReplay(first, idempotency) === 'replay')
+      return { data: { reference_number: first.reference }, replayed: true };
     // The key's first use is over 24 hours old and not yet cleared: it starts afresh.
-    await db.updateTable('shipments').set({ idempotency_key: null }).where('user_id', '=', customer.id).where('idempotency_key', '=', idempotency.key).execute();
+    await db
+      .updateTable('shipments')
+      .set({ idempotency_key: null })
+      .where('user_id', '=', customer.id)
+      .where('idempotency_key', '=', idempotency.key)
+      .execute();
     return null;
   }
   const limit = config.orderRateLimit;

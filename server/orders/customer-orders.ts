@@ -18,28 +18,50 @@ function afterOrder(query: unknown): number | null {
   const parsed = ordersQuery.safeParse(query);
   if (!parsed.success) throw new Problem(400, INVALID_CURSOR);
   if (parsed.data.cursor === undefined) return null;
-  const id = /^o([0-9]+)$/.exec(Buffer.from(parsed.data.cursor, 'base64url').toString('latin1'))?.[1];
+  const id = /^o([0-9]+)$/.exec(
+    Buffer.from(parsed.data.cursor, 'base64url').toString('latin1'),
+  )?.[1];
   if (!id || !isRowId(id)) throw new Problem(400, INVALID_CURSOR);
   return Number(id);
 }
 
 /** One page of `userId`'s orders after the cursor in `query` (the request's query string), and the next page's cursor. */
-export async function customerOrdersPage(db: DB, userId: number, query: unknown): Promise<{ data: Order[]; next_cursor: string | null }> {
+export async function customerOrdersPage(
+  db: DB,
+  userId: number,
+  query: unknown,
+): Promise<{ data: Order[]; next_cursor: string | null }> {
   const after = afterOrder(query);
   let rows = db
     .selectFrom('shipments')
-    .select(['id', 'reference', 'service_type', 'status', 'created_at', 'price_kobo', 'paid_kobo', 'refunded_kobo', 'cancellation_fee_kobo', 'payment_state'])
+    .select([
+      'id',
+      'reference',
+      'service_type',
+      'status',
+      'created_at',
+      'price_kobo',
+      'paid_kobo',
+      'refunded_kobo',
+      'cancellation_fee_kobo',
+      'payment_state',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(ORDERS_PAGE_SIZE + 1);
   if (after !== null) {
-    rows = rows.where(sql<boolean>`(created_at, id) < (select created_at, id from shipments where id = ${after} and user_id = ${userId})`);
+    rows = rows.where(
+      sql<boolean>`(created_at, id) < (select created_at, id from shipments where id = ${after} and user_id = ${userId})`,
+    );
   }
   const orders = await rows.execute();
   const page = orders.slice(0, ORDERS_PAGE_SIZE);
   const last = page.at(-1);
-  const offers = await currentOffers(db, page.map((order) => order.id));
+  const offers = await currentOffers(
+    db,
+    page.map((order) => order.id),
+  );
   return {
     data: page.map((order) => orderOf(order, offers.get(order.id) ?? null)),
     next_cursor: orders.length > ORDERS_PAGE_SIZE && last ? cursorAfter(last.id) : null,

@@ -20,39 +20,139 @@ interface DeliveryDetails {
 }
 
 /** Sender, receivers and an accepted price go in with the shipment: one statement, so all of it is stored or none. */
-const deliveryStatement = bookingStatement((withShipments, deliveries: Array<{ reference: string; details: DeliveryDetails }>) => {
-  const withReceivers = withShipments
-    .with('new_delivery', (query) => insertDetails(query, 'deliveries', deliveries.map(({ reference, details }) => ({ reference, values: details.sender }))))
-    .with('new_receivers', (query) =>
-      insertDetails(query, 'delivery_receivers', deliveries.flatMap(({ reference, details }) => details.receivers.map((receiver) => ({ reference, values: receiver })))),
+const deliveryStatement = bookingStatement(
+  (withShipments, deliveries: Array<{ reference: string; details: DeliveryDetails }>) => {
+    const withReceivers = withShipments
+      .with('new_delivery', (query) =>
+        insertDetails(
+          query,
+          'deliveries',
+          deliveries.map(({ reference, details }) => ({ reference, values: details.sender })),
+        ),
+      )
+      .with('new_receivers', (query) =>
+        insertDetails(
+          query,
+          'delivery_receivers',
+          deliveries.flatMap(({ reference, details }) =>
+            details.receivers.map((receiver) => ({ reference, values: receiver })),
+          ),
+        ),
+      );
+    // Bookings of one statement share a shape: all of them are priced, or none.
+    if (!deliveries[0]!.details.offer) return withReceivers;
+    return withReceivers.with('new_offer', (query) =>
+      insertDetails(
+        query,
+        'offers',
+        deliveries.map(({ reference, details }) => ({ reference, values: details.offer! })),
+      ),
     );
-  // Bookings of one statement share a shape: all of them are priced, or none.
-  if (!deliveries[0]!.details.offer) return withReceivers;
-  return withReceivers.with('new_offer', (query) => insertDetails(query, 'offers', deliveries.map(({ reference, details }) => ({ reference, values: details.offer! }))));
-});
+  },
+);
 
 const placeOf = (state?: string, lga?: string) => ({ state: state || null, lga: lga || null });
 
-export async function bookInstantDelivery(services: Services, request: FastifyRequest, body: ParsedRequestOf<'instantDelivery'>) {
+export async function bookInstantDelivery(
+  services: Services,
+  request: FastifyRequest,
+  body: ParsedRequestOf<'instantDelivery'>,
+) {
   const price = await bookingPrice(services.db, { service_type: 'instant_delivery', ...body });
   const { state: pickup_state, lga: pickup_lga } = placeOf(body.pickup_state, body.pickup_lga);
-  const sender = { pickup_address: body.pickup_address, pickup_state, pickup_lga, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: null, description: body.description };
-  const receiver = { address: body.dilivery_address, ...placeOf(body.delivery_state, body.delivery_lga), name: body.receiver_fullname, phone: body.receiver_number, delivery_date: null, position: 0 };
-  return book(services, request, 'instant_delivery', deliveryStatement, { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) }, price);
+  const sender = {
+    pickup_address: body.pickup_address,
+    pickup_state,
+    pickup_lga,
+    sender_fullname: body.sender_fullname,
+    sender_phone: body.sender_number,
+    pickup_date: null,
+    description: body.description,
+  };
+  const receiver = {
+    address: body.dilivery_address,
+    ...placeOf(body.delivery_state, body.delivery_lga),
+    name: body.receiver_fullname,
+    phone: body.receiver_number,
+    delivery_date: null,
+    position: 0,
+  };
+  return book(
+    services,
+    request,
+    'instant_delivery',
+    deliveryStatement,
+    { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
+    price,
+  );
 }
 
-export async function bookScheduledDelivery(services: Services, request: FastifyRequest, body: ParsedRequestOf<'scheduledDelivery'>) {
+export async function bookScheduledDelivery(
+  services: Services,
+  request: FastifyRequest,
+  body: ParsedRequestOf<'scheduledDelivery'>,
+) {
   const price = await bookingPrice(services.db, { service_type: 'scheduled_delivery', ...body });
   const { state: pickup_state, lga: pickup_lga } = placeOf(body.pickup_state, body.pickup_lga);
-  const sender = { pickup_address: body.pickup_address, pickup_state, pickup_lga, sender_fullname: body.sender_fullname, sender_phone: body.sender_phone, pickup_date: body.pickup_date, description: body.description };
-  const receiver = { address: body.delivery_address, ...placeOf(body.delivery_state, body.delivery_lga), name: body.receiver_fullname, phone: body.receiver_phone, delivery_date: body.delivery_date, position: 0 };
-  return book(services, request, 'scheduled_delivery', deliveryStatement, { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) }, price);
+  const sender = {
+    pickup_address: body.pickup_address,
+    pickup_state,
+    pickup_lga,
+    sender_fullname: body.sender_fullname,
+    sender_phone: body.sender_phone,
+    pickup_date: body.pickup_date,
+    description: body.description,
+  };
+  const receiver = {
+    address: body.delivery_address,
+    ...placeOf(body.delivery_state, body.delivery_lga),
+    name: body.receiver_fullname,
+    phone: body.receiver_phone,
+    delivery_date: body.delivery_date,
+    position: 0,
+  };
+  return book(
+    services,
+    request,
+    'scheduled_delivery',
+    deliveryStatement,
+    { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
+    price,
+  );
 }
 
-export async function bookBulkDelivery(services: Services, request: FastifyRequest, body: ParsedRequestOf<'bulkDelivery'>) {
+export async function bookBulkDelivery(
+  services: Services,
+  request: FastifyRequest,
+  body: ParsedRequestOf<'bulkDelivery'>,
+) {
   const price = await bookingPrice(services.db, { service_type: 'bulk_delivery', ...body });
   const { state: pickup_state, lga: pickup_lga } = placeOf(body.pickup_state, body.pickup_lga);
-  const sender = { pickup_address: body.pickup_address, pickup_state, pickup_lga, sender_fullname: body.sender_fullname, sender_phone: body.sender_number, pickup_date: body.pickup_date, description: body.description };
-  const receivers = body.receiver_details.map(({ address, state, lga, name, phone, date }, position) => ({ address, ...placeOf(state, lga), name, phone, delivery_date: date, position }));
-  return book(services, request, 'bulk_delivery', deliveryStatement, { sender, receivers, ...(price.offer ? { offer: price.offer } : {}) }, price);
+  const sender = {
+    pickup_address: body.pickup_address,
+    pickup_state,
+    pickup_lga,
+    sender_fullname: body.sender_fullname,
+    sender_phone: body.sender_number,
+    pickup_date: body.pickup_date,
+    description: body.description,
+  };
+  const receivers = body.receiver_details.map(
+    ({ address, state, lga, name, phone, date }, position) => ({
+      address,
+      ...placeOf(state, lga),
+      name,
+      phone,
+      delivery_date: date,
+      position,
+    }),
+  );
+  return book(
+    services,
+    request,
+    'bulk_delivery',
+    deliveryStatement,
+    { sender, receivers, ...(price.offer ? { offer: price.offer } : {}) },
+    price,
+  );
 }

@@ -16,8 +16,10 @@ const VISIBLE_ASCII_KEY = /^[\x21-\x7e]{1,255}$/;
 const KEPT_FOR_MS = 24 * 3_600_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-export const MALFORMED_KEY = 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.';
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different request. Send a new key with a new submission.';
+export const MALFORMED_KEY =
+  'The Idempotency-Key header must be 1 to 255 visible ASCII characters.';
+export const KEY_REUSED =
+  'This Idempotency-Key was already used for a different request. Send a new key with a new submission.';
 
 export interface IdempotencyKey {
   key: string;
@@ -26,8 +28,12 @@ export interface IdempotencyKey {
 }
 
 function requestHash(request: FastifyRequest): string {
-  const hash = crypto.createHash('sha256').update(`${request.method} ${request.routeOptions.url}\n`).update(JSON.stringify(request.body ?? null));
-  for (const [field, bytes] of request.uploads ?? []) hash.update(`\n${field}:${bytes.length}\n`).update(bytes);
+  const hash = crypto
+    .createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url}\n`)
+    .update(JSON.stringify(request.body ?? null));
+  for (const [field, bytes] of request.uploads ?? [])
+    hash.update(`\n${field}:${bytes.length}\n`).update(bytes);
   return hash.digest('hex');
 }
 
@@ -35,12 +41,16 @@ function requestHash(request: FastifyRequest): string {
 export function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey | null {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return null;
-  if (typeof key !== 'string' || !VISIBLE_ASCII_KEY.test(key)) throw new Problem(400, MALFORMED_KEY);
+  if (typeof key !== 'string' || !VISIBLE_ASCII_KEY.test(key))
+    throw new Problem(400, MALFORMED_KEY);
   return { key, hash: requestHash(request) };
 }
 
 /** A key seen again: the first request's row must be the same request and younger than 24 hours. */
-export function checkReplay(first: { request_hash: string | null; created_at: Date }, given: IdempotencyKey): 'replay' | 'expired' {
+export function checkReplay(
+  first: { request_hash: string | null; created_at: Date },
+  given: IdempotencyKey,
+): 'replay' | 'expired' {
   if (Date.now() - first.created_at.getTime() > KEPT_FOR_MS) return 'expired';
   if (first.request_hash !== given.hash) throw new Problem(422, KEY_REUSED);
   return 'replay';

@@ -33,7 +33,11 @@ const anHourAgo = sql<Date>`now() - interval '1 hour'`;
  * however much it booked; `count(created_at)`, not `count(*)`, so the statement stays prepared
  * (db/prepared-statements.ts).
  */
-function bookedThisHour(eb: ExpressionBuilder<any, any>, userId: Expression<number>, limit: number): Expression<number> {
+function bookedThisHour(
+  eb: ExpressionBuilder<any, any>,
+  userId: Expression<number>,
+  limit: number,
+): Expression<number> {
   const recent = eb
     .selectFrom('shipments')
     .select('shipments.created_at')
@@ -41,15 +45,23 @@ function bookedThisHour(eb: ExpressionBuilder<any, any>, userId: Expression<numb
     .where('shipments.created_at', '>', anHourAgo)
     .limit(limit)
     .as('recent');
-  return eb.selectFrom(recent).select((count) => count.fn.count<number>('recent.created_at').as('booked')) as unknown as Expression<number>;
+  return eb
+    .selectFrom(recent)
+    .select((count) =>
+      count.fn.count<number>('recent.created_at').as('booked'),
+    ) as unknown as Expression<number>;
 }
 
 /** The times of the window row's bookings still within the hour. */
-const stillInWindow = sql<Date[]>`array(select booked from unnest(booking_windows.booked_at) as booked where booked > ${anHourAgo})`;
+const stillInWindow = sql<
+  Date[]
+>`array(select booked from unnest(booking_windows.booked_at) as booked where booked > ${anHourAgo})`;
 
 /** All bookings with a live session may book: the limit is off. */
 export const admitAll = (query: WithNewShipments): WithNewShipments =>
-  query.with('admitted', (admitted) => admitted.selectFrom('customer').select(['customer.position', 'customer.user_id'])) as unknown as WithNewShipments;
+  query.with('admitted', (admitted) =>
+    admitted.selectFrom('customer').select(['customer.position', 'customer.user_id']),
+  ) as unknown as WithNewShipments;
 
 /**
  * The statement's bookings under the hourly limit `limit`: per account, its first bookings in the
@@ -57,49 +69,82 @@ export const admitAll = (query: WithNewShipments): WithNewShipments =>
  * `booking_windows`). A booking that repeats a key its account already used books nothing, so it
  * claims no room.
  */
-export const admitUnderHourlyLimit = (limit: number, keyed: boolean) => (query: WithNewShipments): WithNewShipments =>
-  query
-    .with('wanted', (wanted) =>
-      wanted
-        .selectFrom('customer')
-        .$if(keyed, (booking) =>
-          booking.where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('shipments').select('shipments.id').whereRef('shipments.user_id', '=', 'customer.user_id').whereRef('shipments.idempotency_key', '=', 'customer.idempotency_key'))),
-          ),
-        )
-        .groupBy('customer.user_id')
-        .select((eb) => [
-          'customer.user_id',
-          sql<number>`least(count(*), greatest(0, ${limit} - (${bookedThisHour(eb, eb.ref('customer.user_id'), limit)})))::int`.as('room'),
-        ]),
-    )
-    .with('claim', (claim) =>
-      claim
-        .insertInto('booking_windows')
-        .columns(['user_id', 'booked_at', 'granted'])
-        .expression((eb) => eb.selectFrom('wanted').select(['wanted.user_id', sql<Date[]>`array_fill(now(), array[wanted.room])`.as('booked_at'), 'wanted.room']).orderBy('wanted.user_id'))
-        .onConflict((conflict) => {
-          // What the row allows beside what the shipments allowed (`excluded.granted`).
-          const granted = sql<number>`least(excluded.granted, greatest(0, ${limit} - cardinality(${stillInWindow})))`;
-          return conflict.column('user_id').doUpdateSet({ granted, booked_at: sql<Date[]>`${stillInWindow} || array_fill(now(), array[${granted}])` });
-        })
-        .returning(['booking_windows.user_id', 'booking_windows.granted']),
-    )
-    .with('admitted', (admitted) =>
-      admitted
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('customer')
-            .select((row) => ['customer.position', 'customer.user_id', sql<number>`row_number() over (partition by ${row.ref('customer.user_id')} order by ${row.ref('customer.position')})`.as('nth')])
-            .as('booking'),
-        )
-        .innerJoin('claim', 'claim.user_id', 'booking.user_id')
-        .whereRef('booking.nth', '<=', 'claim.granted')
-        .select(['booking.position', 'booking.user_id']),
-    ) as unknown as WithNewShipments;
+export const admitUnderHourlyLimit =
+  (limit: number, keyed: boolean) =>
+  (query: WithNewShipments): WithNewShipments =>
+    query
+      .with('wanted', (wanted) =>
+        wanted
+          .selectFrom('customer')
+          .$if(keyed, (booking) =>
+            booking.where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('shipments')
+                    .select('shipments.id')
+                    .whereRef('shipments.user_id', '=', 'customer.user_id')
+                    .whereRef('shipments.idempotency_key', '=', 'customer.idempotency_key'),
+                ),
+              ),
+            ),
+          )
+          .groupBy('customer.user_id')
+          .select((eb) => [
+            'customer.user_id',
+            sql<number>`least(count(*), greatest(0, ${limit} - (${bookedThisHour(eb, eb.ref('customer.user_id'), limit)})))::int`.as(
+              'room',
+            ),
+          ]),
+      )
+      .with('claim', (claim) =>
+        claim
+          .insertInto('booking_windows')
+          .columns(['user_id', 'booked_at', 'granted'])
+          .expression((eb) =>
+            eb
+              .selectFrom('wanted')
+              .select([
+                'wanted.user_id',
+                sql<Date[]>`array_fill(now(), array[wanted.room])`.as('booked_at'),
+                'wanted.room',
+              ])
+              .orderBy('wanted.user_id'),
+          )
+          .onConflict((conflict) => {
+            // What the row allows beside what the shipments allowed (`excluded.granted`).
+            const granted = sql<number>`least(excluded.granted, greatest(0, ${limit} - cardinality(${stillInWindow})))`;
+            return conflict.column('user_id').doUpdateSet({
+              granted,
+              booked_at: sql<Date[]>`${stillInWindow} || array_fill(now(), array[${granted}])`,
+            });
+          })
+          .returning(['booking_windows.user_id', 'booking_windows.granted']),
+      )
+      .with('admitted', (admitted) =>
+        admitted
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('customer')
+              .select((row) => [
+                'customer.position',
+                'customer.user_id',
+                sql<number>`row_number() over (partition by ${row.ref('customer.user_id')} order by ${row.ref('customer.position')})`.as(
+                  'nth',
+                ),
+              ])
+              .as('booking'),
+          )
+          .innerJoin('claim', 'claim.user_id', 'booking.user_id')
+          .whereRef('booking.nth', '<=', 'claim.granted')
+          .select(['booking.position', 'booking.user_id']),
+      ) as unknown as WithNewShipments;
 
 /** The 429 for an account at its limit, or null when the hour has room again. */
-export async function orderLimitExceeded(db: DB, customerId: number, limit: number): Promise<Problem | null> {
+export async function orderLimitExceeded(
+  db: DB,
+  customerId: number,
+  limit: number,
+): Promise<Problem | null> {
   // The account's `limit` newest bookings of the hour: the oldest of them is the one whose leaving frees a booking.
   const window = await db
     .selectFrom((query) =>
@@ -114,10 +159,17 @@ export async function orderLimitExceeded(db: DB, customerId: number, limit: numb
     )
     .select((eb) => [
       eb.fn.count<string>('created_at').as('booked'),
-      sql<string | null>`ceil(extract(epoch from min(created_at) + interval '1 hour' - now()))`.as('seconds_left'),
+      sql<string | null>`ceil(extract(epoch from min(created_at) + interval '1 hour' - now()))`.as(
+        'seconds_left',
+      ),
     ])
     .executeTakeFirstOrThrow();
   if (Number(window.booked) < limit) return null;
   const seconds = Math.max(1, Number(window.seconds_left ?? 1));
-  return new Problem(429, orderLimitMessage(limit, Math.ceil(seconds / 60)), {}, { 'retry-after': String(seconds) });
+  return new Problem(
+    429,
+    orderLimitMessage(limit, Math.ceil(seconds / 60)),
+    {},
+    { 'retry-after': String(seconds) },
+  );
 }

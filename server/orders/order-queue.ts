@@ -43,27 +43,47 @@ function searchHits(db: DB, q: string) {
         .selectFrom('users')
         .innerJoin('shipments', 'shipments.user_id', 'users.id')
         .select('shipments.id')
-        .where((eb) => eb.or([eb('users.fullname', 'ilike', text), eb('users.email', 'ilike', text), ...(phoneLike ? [eb('users.phone', 'like', phoneLike)] : [])])),
+        .where((eb) =>
+          eb.or([
+            eb('users.fullname', 'ilike', text),
+            eb('users.email', 'ilike', text),
+            ...(phoneLike ? [eb('users.phone', 'like', phoneLike)] : []),
+          ]),
+        ),
     )
     .union(
       db
         .selectFrom('quotes')
         .select('quotes.shipment_id as id')
         .where((eb) =>
-          eb.or([eb('quotes.full_name', 'ilike', text), eb('quotes.email', 'ilike', text), ...(phoneLike ? [eb('quotes.mobile_phone', 'like', phoneLike)] : [])]),
+          eb.or([
+            eb('quotes.full_name', 'ilike', text),
+            eb('quotes.email', 'ilike', text),
+            ...(phoneLike ? [eb('quotes.mobile_phone', 'like', phoneLike)] : []),
+          ]),
         ),
     )
     .union(
       db
         .selectFrom('deliveries')
         .select('deliveries.shipment_id as id')
-        .where((eb) => eb.or([eb('deliveries.sender_fullname', 'ilike', text), ...(phoneLike ? [eb('deliveries.sender_phone', 'like', phoneLike)] : [])])),
+        .where((eb) =>
+          eb.or([
+            eb('deliveries.sender_fullname', 'ilike', text),
+            ...(phoneLike ? [eb('deliveries.sender_phone', 'like', phoneLike)] : []),
+          ]),
+        ),
     )
     .union(
       db
         .selectFrom('delivery_receivers')
         .select('delivery_receivers.shipment_id as id')
-        .where((eb) => eb.or([eb('delivery_receivers.name', 'ilike', text), ...(phoneLike ? [eb('delivery_receivers.phone', 'like', phoneLike)] : [])])),
+        .where((eb) =>
+          eb.or([
+            eb('delivery_receivers.name', 'ilike', text),
+            ...(phoneLike ? [eb('delivery_receivers.phone', 'like', phoneLike)] : []),
+          ]),
+        ),
     );
 }
 
@@ -71,23 +91,38 @@ function searchHits(db: DB, q: string) {
 const isOpen = sql<boolean>`shipments.status in ('ToInspect', 'Shipped')`;
 
 function priceIs(eb: Where, price: NonNullable<Filter['price']>, today: string) {
-  const live = eb.selectFrom('offers').select(sql`1`.as('one')).whereRef('offers.shipment_id', '=', 'shipments.id');
-  if (price === 'expiring_today') return eb.exists(live.where('offers.state', '=', 'open').where('offers.valid_until', '=', today));
+  const live = eb
+    .selectFrom('offers')
+    .select(sql`1`.as('one'))
+    .whereRef('offers.shipment_id', '=', 'shipments.id');
+  if (price === 'expiring_today')
+    return eb.exists(
+      live.where('offers.state', '=', 'open').where('offers.valid_until', '=', today),
+    );
   const open = live.where((offer) =>
     price === 'none'
-      ? offer.or([offer('offers.state', '=', 'accepted'), offer.and([offer('offers.state', '=', 'open'), offer('offers.valid_until', '>=', today)])])
+      ? offer.or([
+          offer('offers.state', '=', 'accepted'),
+          offer.and([offer('offers.state', '=', 'open'), offer('offers.valid_until', '>=', today)]),
+        ])
       : offer.and([offer('offers.state', '=', 'open'), offer('offers.valid_until', '>=', today)]),
   );
   return price === 'none' ? eb.not(eb.exists(open)) : eb.exists(open);
 }
 
 /** The queue's filters and search on a query over shipments joined with their customer. */
-export function filtered<O>(db: DB, query: Queue<O>, filter: Filter, today = todayInLagos()): Queue<O> {
+export function filtered<O>(
+  db: DB,
+  query: Queue<O>,
+  filter: Filter,
+  today = todayInLagos(),
+): Queue<O> {
   const { status, service_type, price, job_from, job_to, q, payment_state } = filter;
   let filteredQuery = query;
   if (status === 'open') filteredQuery = filteredQuery.where(isOpen);
   else if (status) filteredQuery = filteredQuery.where('shipments.status', '=', status);
-  if (service_type) filteredQuery = filteredQuery.where('shipments.service_type', '=', service_type);
+  if (service_type)
+    filteredQuery = filteredQuery.where('shipments.service_type', '=', service_type);
   if (price) filteredQuery = filteredQuery.where((eb) => priceIs(eb, price, today));
   if (job_from) filteredQuery = filteredQuery.where('shipments.job_date', '>=', job_from);
   if (job_to) filteredQuery = filteredQuery.where('shipments.job_date', '<=', job_to);
@@ -102,28 +137,44 @@ const queueRows = (db: DB) =>
     .selectFrom('shipments')
     .innerJoin('users', 'users.id', 'shipments.user_id')
     .select([
-      'shipments.id', 'shipments.reference', 'shipments.service_type', 'shipments.status', 'shipments.created_at', 'shipments.updated_at',
-      'shipments.job_date', 'users.fullname', 'users.email', 'users.phone', ...moneyColumns,
+      'shipments.id',
+      'shipments.reference',
+      'shipments.service_type',
+      'shipments.status',
+      'shipments.created_at',
+      'shipments.updated_at',
+      'shipments.job_date',
+      'users.fullname',
+      'users.email',
+      'users.phone',
+      ...moneyColumns,
     ]);
 type QueueRow = Awaited<ReturnType<ReturnType<typeof queueRows>['execute']>>[number];
 
 /** The sort's default direction: newest created first, soonest job first. */
-const directionOf = ({ sort = 'created', dir }: Pick<QueueQuery, 'sort' | 'dir'>) => dir ?? (sort === 'created' ? 'desc' : 'asc');
+const directionOf = ({ sort = 'created', dir }: Pick<QueueQuery, 'sort' | 'dir'>) =>
+  dir ?? (sort === 'created' ? 'desc' : 'asc');
 
-const cursorOf = (row: QueueRow, sort: QueueQuery['sort']) => (sort === 'job_date' ? `${row.job_date ?? ''}~${row.id}` : String(row.id));
+const cursorOf = (row: QueueRow, sort: QueueQuery['sort']) =>
+  sort === 'job_date' ? `${row.job_date ?? ''}~${row.id}` : String(row.id);
 
 /**
  * Rows after the cursor in the sort's order. By job date, undated orders come last whichever
  * way, and the id breaks ties, so (job date, id) names one place in the order.
  */
-function sortedAfter<O>(query: Queue<O>, { sort = 'created', dir, cursor }: Pick<QueueQuery, 'sort' | 'dir' | 'cursor'>): Queue<O> {
+function sortedAfter<O>(
+  query: Queue<O>,
+  { sort = 'created', dir, cursor }: Pick<QueueQuery, 'sort' | 'dir' | 'cursor'>,
+): Queue<O> {
   const direction = directionOf({ sort, dir });
   const after = direction === 'desc' ? '<' : '>';
   if (sort === 'created') {
     const sorted = query.orderBy('shipments.id', direction);
     return cursor ? sorted.where('shipments.id', after, Number(cursor)) : sorted;
   }
-  const sorted = query.orderBy(sql`shipments.job_date ${sql.raw(direction)} nulls last`).orderBy('shipments.id', direction);
+  const sorted = query
+    .orderBy(sql`shipments.job_date ${sql.raw(direction)} nulls last`)
+    .orderBy('shipments.id', direction);
   if (!cursor) return sorted;
   const [day, id] = cursor.split('~') as [string, string];
   const lastId = Number(id);
@@ -139,7 +190,10 @@ function sortedAfter<O>(query: Queue<O>, { sort = 'created', dir, cursor }: Pick
 }
 
 async function withOffers(db: DB, rows: QueueRow[]): Promise<StaffOrder[]> {
-  const offers = await currentOffers(db, rows.map((row) => row.id));
+  const offers = await currentOffers(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     ...orderOf(row, offers.get(row.id) ?? null),
     updated_at: row.updated_at.toISOString(),
@@ -153,11 +207,17 @@ async function withOffers(db: DB, rows: QueueRow[]): Promise<StaffOrder[]> {
 export const queuePageQuery = (db: DB, { cursor, limit = 50, ...filter }: QueueQuery) =>
   sortedAfter(filtered(db, queueRows(db), filter), { ...filter, cursor }).limit(limit + 1);
 
-export async function orderQueue(db: DB, query: QueueQuery): Promise<{ data: StaffOrder[]; next_cursor: string | null }> {
+export async function orderQueue(
+  db: DB,
+  query: QueueQuery,
+): Promise<{ data: StaffOrder[]; next_cursor: string | null }> {
   const { limit = 50, ...filter } = query;
   const rows = await queuePageQuery(db, query).execute();
   const page = rows.slice(0, limit);
-  return { data: await withOffers(db, page), next_cursor: rows.length > limit ? cursorOf(page.at(-1)!, filter.sort) : null };
+  return {
+    data: await withOffers(db, page),
+    next_cursor: rows.length > limit ? cursorOf(page.at(-1)!, filter.sort) : null,
+  };
 }
 
 /** Rows a CSV export reads per statement: few enough that other requests take turns between them. */

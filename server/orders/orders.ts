@@ -27,8 +27,10 @@ import { moneyOf, type MoneyLine } from '../money/order-money';
 type OfferRow = Selectable<OffersTable>;
 
 /** An open offer past its last valid day (Lagos time) reads as expired. */
-export const offerStateOf = (row: Pick<OfferRow, 'state' | 'valid_until'>, today = todayInLagos()): OfferState =>
-  row.state === 'open' && row.valid_until < today ? 'expired' : row.state;
+export const offerStateOf = (
+  row: Pick<OfferRow, 'state' | 'valid_until'>,
+  today = todayInLagos(),
+): OfferState => (row.state === 'open' && row.valid_until < today ? 'expired' : row.state);
 
 const offerOf = (row: OfferRow): Offer => ({
   id: row.id,
@@ -43,7 +45,15 @@ const offerOf = (row: OfferRow): Offer => ({
 
 type OrderRow = Pick<
   Shipment,
-  'reference' | 'service_type' | 'status' | 'created_at' | 'price_kobo' | 'paid_kobo' | 'refunded_kobo' | 'cancellation_fee_kobo' | 'payment_state'
+  | 'reference'
+  | 'service_type'
+  | 'status'
+  | 'created_at'
+  | 'price_kobo'
+  | 'paid_kobo'
+  | 'refunded_kobo'
+  | 'cancellation_fee_kobo'
+  | 'payment_state'
 >;
 
 /** An order's row as every list and view puts it on the wire, with the offer it shows and its money. */
@@ -58,14 +68,25 @@ export const orderOf = (row: OrderRow & Partial<PriceColumns>, offer: Offer | nu
 });
 
 /** The price or estimate the tariff gave at booking (README "Prices"), with its version. */
-type PriceColumns = Pick<Shipment, 'price_version' | 'tariff_price_kobo' | 'estimate_low_kobo' | 'estimate_high_kobo'>;
+type PriceColumns = Pick<
+  Shipment,
+  'price_version' | 'tariff_price_kobo' | 'estimate_low_kobo' | 'estimate_high_kobo'
+>;
 
 export function pricesOf(row: Partial<PriceColumns>): Pick<Order, 'price' | 'estimate'> {
   const version = row.price_version;
   if (version === null || version === undefined) return { price: null, estimate: null };
-  if (row.tariff_price_kobo != null) return { price: { version, amount_kobo: Number(row.tariff_price_kobo) }, estimate: null };
+  if (row.tariff_price_kobo != null)
+    return { price: { version, amount_kobo: Number(row.tariff_price_kobo) }, estimate: null };
   if (row.estimate_low_kobo != null && row.estimate_high_kobo != null) {
-    return { price: null, estimate: { version, low_kobo: Number(row.estimate_low_kobo), high_kobo: Number(row.estimate_high_kobo) } };
+    return {
+      price: null,
+      estimate: {
+        version,
+        low_kobo: Number(row.estimate_low_kobo),
+        high_kobo: Number(row.estimate_high_kobo),
+      },
+    };
   }
   return { price: null, estimate: null };
 }
@@ -81,13 +102,20 @@ export async function currentOffers(db: DB, shipmentIds: number[]): Promise<Map<
     .orderBy('id', 'desc')
     .execute();
   const current = new Map<number, Offer>();
-  for (const row of rows) if (!current.has(row.shipment_id)) current.set(row.shipment_id, offerOf(row));
+  for (const row of rows)
+    if (!current.has(row.shipment_id)) current.set(row.shipment_id, offerOf(row));
   return current;
 }
 
 /** The offer the order shows, as stored: its newest one that was not replaced. */
 export const currentOfferRow = (db: DB, shipmentId: number) =>
-  db.selectFrom('offers').selectAll().where('shipment_id', '=', shipmentId).where('state', '!=', 'replaced').orderBy('id', 'desc').executeTakeFirst();
+  db
+    .selectFrom('offers')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .where('state', '!=', 'replaced')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 
 /**
  * Staff cancel an order whose price the customer accepted only knowingly (`confirm_accepted`), so
@@ -98,21 +126,43 @@ export const currentOfferRow = (db: DB, shipmentId: number) =>
 export function checkStaffCancelOf(shipment: Shipment): void {
   if (shipment.price_kobo === null) return;
   const price = formatNaira(Number(shipment.price_kobo));
-  const paid = Number(shipment.paid_kobo) > 0 ? ` and paid ${formatNaira(Number(shipment.paid_kobo))}` : '';
-  throw conflict(`The customer accepted ${price}${paid} for this order: confirm that you cancel it anyway.`);
+  const paid =
+    Number(shipment.paid_kobo) > 0 ? ` and paid ${formatNaira(Number(shipment.paid_kobo))}` : '';
+  throw conflict(
+    `The customer accepted ${price}${paid} for this order: confirm that you cancel it anyway.`,
+  );
 }
 
 const offersOf = (db: DB, shipmentId: number) =>
   db.selectFrom('offers').selectAll().where('shipment_id', '=', shipmentId).orderBy('id').execute();
 
 /** The quote or delivery as sent; quote photos as signed links (see ../files/photo-links.ts). */
-async function detailsOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Promise<OrderDetail['details']> {
-  const quote = await db.selectFrom('quotes').selectAll().where('shipment_id', '=', shipment.id).executeTakeFirst();
+async function detailsOf(
+  db: DB,
+  shipment: Shipment,
+  photoLinks: PhotoLinks,
+): Promise<OrderDetail['details']> {
+  const quote = await db
+    .selectFrom('quotes')
+    .selectAll()
+    .where('shipment_id', '=', shipment.id)
+    .executeTakeFirst();
   if (quote) {
     const { shipment_id: _, from_floor, to_floor, services, image, ...sent } = quote;
-    return { kind: 'quote', ...sent, aptFloor: from_floor, toAptFloor: to_floor, Services: services, photos: image ? [photoLinks.link(image)] : [] };
+    return {
+      kind: 'quote',
+      ...sent,
+      aptFloor: from_floor,
+      toAptFloor: to_floor,
+      Services: services,
+      photos: image ? [photoLinks.link(image)] : [],
+    };
   }
-  const delivery = await db.selectFrom('deliveries').selectAll().where('shipment_id', '=', shipment.id).executeTakeFirstOrThrow();
+  const delivery = await db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('shipment_id', '=', shipment.id)
+    .executeTakeFirstOrThrow();
   const receivers = await db
     .selectFrom('delivery_receivers')
     .select(['address', 'name', 'phone', 'delivery_date'])
@@ -123,14 +173,25 @@ async function detailsOf(db: DB, shipment: Shipment, photoLinks: PhotoLinks): Pr
   return { kind: 'delivery', ...sender, receivers };
 }
 
-type Line = Omit<HistoryEntry, 'status' | 'at' | 'by_name'> & { status: ShipmentStatus | null; at: Date; actor_user_id: number | null };
+type Line = Omit<HistoryEntry, 'status' | 'at' | 'by_name'> & {
+  status: ShipmentStatus | null;
+  at: Date;
+  actor_user_id: number | null;
+};
 
 const moneyLine = (line: MoneyLine): Line => ({ ...line, status: null });
 
-const offerSummary = (row: OfferRow) => `${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}`;
+const offerSummary = (row: OfferRow) =>
+  `${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}`;
 
 /** Everything that happened to the order, oldest first; each line carries the status it left the order in. */
-async function historyOf(db: DB, shipment: Shipment, offers: OfferRow[], money: MoneyLine[], withNames: boolean): Promise<HistoryEntry[]> {
+async function historyOf(
+  db: DB,
+  shipment: Shipment,
+  offers: OfferRow[],
+  money: MoneyLine[],
+  withNames: boolean,
+): Promise<HistoryEntry[]> {
   const moves = await db
     .selectFrom('shipment_status_changes')
     .select(['status', 'changed_at', 'actor', 'actor_user_id', 'note'])
@@ -146,37 +207,72 @@ async function historyOf(db: DB, shipment: Shipment, offers: OfferRow[], money: 
   const lines: Line[] = [
     // The first row is the booking itself, made by the customer.
     ...moves.map((move): Line => ({
-      event: 'status', status: move.status, at: move.changed_at, by: move.actor ?? 'customer', actor_user_id: move.actor_user_id, note: move.note,
+      event: 'status',
+      status: move.status,
+      at: move.changed_at,
+      by: move.actor ?? 'customer',
+      actor_user_id: move.actor_user_id,
+      note: move.note,
     })),
     ...offers.flatMap((row): Line[] => [
       {
-        event: 'offer_sent', status: null, at: row.created_at, by: row.actor, actor_user_id: row.actor_user_id,
+        event: 'offer_sent',
+        status: null,
+        at: row.created_at,
+        by: row.actor,
+        actor_user_id: row.actor_user_id,
         note: row.note ? `${offerSummary(row)}. ${row.note}` : offerSummary(row),
       },
       ...(row.decided_at && (row.state === 'accepted' || row.state === 'declined')
-        ? [{
-            event: row.state === 'accepted' ? 'offer_accepted' : 'offer_declined', status: null, at: row.decided_at, by: 'customer',
-            actor_user_id: null, note: row.state === 'accepted' ? formatNaira(Number(row.amount_kobo)) : row.decline_reason,
-          } satisfies Line]
+        ? [
+            {
+              event: row.state === 'accepted' ? 'offer_accepted' : 'offer_declined',
+              status: null,
+              at: row.decided_at,
+              by: 'customer',
+              actor_user_id: null,
+              note:
+                row.state === 'accepted'
+                  ? formatNaira(Number(row.amount_kobo))
+                  : row.decline_reason,
+            } satisfies Line,
+          ]
         : []),
     ]),
     ...reschedules.map((change): Line => ({
-      event: 'rescheduled', status: null, at: change.changed_at, by: 'customer', actor_user_id: null, note: change.note,
+      event: 'rescheduled',
+      status: null,
+      at: change.changed_at,
+      by: 'customer',
+      actor_user_id: null,
+      note: change.note,
     })),
     ...money.map(moneyLine),
   ];
   // A stable sort: lines of the same instant keep the order above (status first).
   lines.sort((a, b) => a.at.getTime() - b.at.getTime());
 
-  const staffIds = [...new Set(lines.map((line) => line.actor_user_id).filter((id): id is number => id !== null))];
+  const staffIds = [
+    ...new Set(lines.map((line) => line.actor_user_id).filter((id): id is number => id !== null)),
+  ];
   const names = new Map<number, string>();
   if (withNames && staffIds.length) {
-    for (const user of await db.selectFrom('users').select(['id', 'fullname']).where('id', 'in', staffIds).execute()) names.set(user.id, user.fullname);
+    for (const user of await db
+      .selectFrom('users')
+      .select(['id', 'fullname'])
+      .where('id', 'in', staffIds)
+      .execute())
+      names.set(user.id, user.fullname);
   }
   let status: ShipmentStatus = 'ToInspect';
   return lines.map(({ actor_user_id, at, ...line }) => {
     status = line.status ?? status;
-    return { ...line, status, at: at.toISOString(), by_name: actor_user_id === null ? null : (names.get(actor_user_id) ?? null) };
+    return {
+      ...line,
+      status,
+      at: at.toISOString(),
+      by_name: actor_user_id === null ? null : (names.get(actor_user_id) ?? null),
+    };
   });
 }
 
@@ -186,9 +282,17 @@ export interface ViewSettings {
   cancellationFeePercent: number;
 }
 
-async function detailOf(db: DB, stale: Shipment, settings: ViewSettings, offers: OfferRow[], forStaff: boolean) {
+async function detailOf(
+  db: DB,
+  stale: Shipment,
+  settings: ViewSettings,
+  offers: OfferRow[],
+  forStaff: boolean,
+) {
   // The money columns are kept by triggers: read the row as it is now, not as the caller read it.
-  const shipment = (await db.selectFrom('shipments').selectAll().where('id', '=', stale.id).executeTakeFirst()) ?? stale;
+  const shipment =
+    (await db.selectFrom('shipments').selectAll().where('id', '=', stale.id).executeTakeFirst()) ??
+    stale;
   const current = offers.filter((row) => row.state !== 'replaced').at(-1);
   const money = await moneyOf(db, shipment, settings.cancellationFeePercent, forStaff);
   const detail: OrderDetail = {
@@ -204,21 +308,40 @@ async function detailOf(db: DB, stale: Shipment, settings: ViewSettings, offers:
 }
 
 /** The order as its owner sees it: staff members stay unnamed. */
-export async function ownerView(db: DB, shipment: Shipment, settings: ViewSettings): Promise<OrderDetail> {
+export async function ownerView(
+  db: DB,
+  shipment: Shipment,
+  settings: ViewSettings,
+): Promise<OrderDetail> {
   return (await detailOf(db, shipment, settings, await offersOf(db, shipment.id), false)).detail;
 }
 
 /** The order as staff see it: the customer's account, every offer, who did what, payments not counted. */
-export async function staffView(db: DB, shipment: Shipment, settings: ViewSettings): Promise<StaffOrderDetail> {
+export async function staffView(
+  db: DB,
+  shipment: Shipment,
+  settings: ViewSettings,
+): Promise<StaffOrderDetail> {
   const offers = await offersOf(db, shipment.id);
-  const customer = await db.selectFrom('users').select(['fullname', 'email', 'phone']).where('id', '=', shipment.user_id).executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('users')
+    .select(['fullname', 'email', 'phone'])
+    .where('id', '=', shipment.user_id)
+    .executeTakeFirstOrThrow();
   const { detail, shipment: now, money } = await detailOf(db, shipment, settings, offers, true);
-  return { ...detail, customer, offers: offers.map(offerOf), payment_state: now.payment_state, payment_mismatches: money.mismatches };
+  return {
+    ...detail,
+    customer,
+    offers: offers.map(offerOf),
+    payment_state: now.payment_state,
+    payment_mismatches: money.mismatches,
+  };
 }
 
 /** Where an order may move: forward along To Inspect → Shipped → Delivered, or Cancelled from To Inspect. */
 export function checkMove(from: ShipmentStatus, to: ShipmentStatus): void {
-  if (isFinalStatus(from)) throw conflict(`This order is ${statusLabels[from]}: its status can no longer change.`);
+  if (isFinalStatus(from))
+    throw conflict(`This order is ${statusLabels[from]}: its status can no longer change.`);
   if (!nextStatuses[from].includes(to)) {
     const allowed = nextStatuses[from].map((status) => statusLabels[status]).join(' or ');
     throw conflict(`An order that is ${statusLabels[from]} can only move to ${allowed}.`);

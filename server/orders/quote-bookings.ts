@@ -14,13 +14,31 @@ import type { Services } from '../services';
 import { book, bookingStatement, type Booked } from './booking';
 import { insertDetails } from './shipments';
 
-const quoteStatement = bookingStatement((withShipments, quotes: Array<{ reference: string; details: Omit<Insertable<QuotesTable>, 'shipment_id'> }>) =>
-  withShipments.with('new_quote', (query) => insertDetails(query, 'quotes', quotes.map(({ reference, details }) => ({ reference, values: details })))),
+const quoteStatement = bookingStatement(
+  (
+    withShipments,
+    quotes: Array<{ reference: string; details: Omit<Insertable<QuotesTable>, 'shipment_id'> }>,
+  ) =>
+    withShipments.with('new_quote', (query) =>
+      insertDetails(
+        query,
+        'quotes',
+        quotes.map(({ reference, details }) => ({ reference, values: details })),
+      ),
+    ),
 );
 
-export type QuoteServiceType = Extract<ServiceType, 'state_service' | 'local_service' | 'office_service'>;
+export type QuoteServiceType = Extract<
+  ServiceType,
+  'state_service' | 'local_service' | 'office_service'
+>;
 
-export async function bookQuote(services: Services, request: FastifyRequest, serviceType: QuoteServiceType, body: ParsedRequestOf<'stateService'>): Promise<Booked> {
+export async function bookQuote(
+  services: Services,
+  request: FastifyRequest,
+  serviceType: QuoteServiceType,
+  body: ParsedRequestOf<'stateService'>,
+): Promise<Booked> {
   // Priced first: a place not in the list is refused before a photo is kept.
   const price = await bookingPrice(services.db, { service_type: serviceType, ...body });
   const file = uploadedFile(request, 'file');
@@ -37,11 +55,20 @@ export async function bookQuote(services: Services, request: FastifyRequest, ser
     moving_to_state: quote.moving_to_state || undefined,
     moving_to_lga: quote.moving_to_lga || undefined,
   };
-  const row = { ...quote, ...places, from_floor: aptFloor, to_floor: toAptFloor, services: chosenServices, image };
-  const booked = await book(services, request, serviceType, quoteStatement, row, price).catch(async (error: unknown) => {
-    await services.images.remove(image);
-    throw error;
-  });
+  const row = {
+    ...quote,
+    ...places,
+    from_floor: aptFloor,
+    to_floor: toAptFloor,
+    services: chosenServices,
+    image,
+  };
+  const booked = await book(services, request, serviceType, quoteStatement, row, price).catch(
+    async (error: unknown) => {
+      await services.images.remove(image);
+      throw error;
+    },
+  );
   // A retried submit keeps the first booking's photo, not this copy.
   if (booked.replayed) await services.images.remove(image);
   return booked;

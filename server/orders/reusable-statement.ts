@@ -21,7 +21,8 @@ type Tree = { [key: string]: unknown };
 
 const isRow = (value: unknown): value is Tree =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-const isRowList = (value: unknown): value is Tree[] => Array.isArray(value) && value.length > 0 && value.every(isRow);
+const isRowList = (value: unknown): value is Tree[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isRow);
 
 /** Which fields are there and how long each list of rows is: all a statement's text depends on. */
 export function shapeOf(value: unknown): string {
@@ -38,10 +39,12 @@ export function shapeOf(value: unknown): string {
 /** The same tree as `value`, a marker at each leaf that reads that leaf from later values. */
 function markersOf(value: unknown, read: (values: object) => unknown): unknown {
   if (value === undefined) return undefined;
-  if (isRowList(value)) return value.map((row, index) => markersOf(row, (values) => (read(values) as Tree[])[index]));
+  if (isRowList(value))
+    return value.map((row, index) => markersOf(row, (values) => (read(values) as Tree[])[index]));
   if (isRow(value)) {
     const markers: Tree = {};
-    for (const key in value) markers[key] = markersOf(value[key], (values) => (read(values) as Tree)[key]);
+    for (const key in value)
+      markers[key] = markersOf(value[key], (values) => (read(values) as Tree)[key]);
     return markers;
   }
   return new Marker(read);
@@ -51,22 +54,37 @@ function markersOf(value: unknown, read: (values: object) => unknown): unknown {
  * `build` makes the statement from `values` (markers, when it runs); the function returned
  * compiles it on first use per shape and database, then only reads the new values into it.
  */
-export function reusableStatement<Db, Values extends object>(build: (db: Kysely<Db>, values: Values) => Compilable<unknown>) {
-  const compiledByDatabase = new WeakMap<Kysely<Db>, Map<string, { sql: string; query: CompiledQuery['query']; markers: Marker[] }>>();
+export function reusableStatement<Db, Values extends object>(
+  build: (db: Kysely<Db>, values: Values) => Compilable<unknown>,
+) {
+  const compiledByDatabase = new WeakMap<
+    Kysely<Db>,
+    Map<string, { sql: string; query: CompiledQuery['query']; markers: Marker[] }>
+  >();
   return (db: Kysely<Db>, values: Values): CompiledQuery => {
     let compiled = compiledByDatabase.get(db);
     if (!compiled) compiledByDatabase.set(db, (compiled = new Map()));
     const shape = shapeOf(values);
     let statement = compiled.get(shape);
     if (!statement) {
-      const { sql, query, parameters } = build(db, markersOf(values, (all) => all) as Values).compile();
+      const { sql, query, parameters } = build(
+        db,
+        markersOf(values, (all) => all) as Values,
+      ).compile();
       const markers = parameters.map((parameter) => {
         if (parameter instanceof Marker) return parameter;
-        throw new Error(`reusableStatement: a value reached the statement without a marker (${String(parameter)}); pass it in \`values\``);
+        throw new Error(
+          `reusableStatement: a value reached the statement without a marker (${String(parameter)}); pass it in \`values\``,
+        );
       });
       compiled.set(shape, (statement = { sql, query, markers }));
     }
     const { sql, query, markers } = statement;
-    return { sql, query, queryId: createQueryId(), parameters: markers.map((marker) => marker.read(values)) };
+    return {
+      sql,
+      query,
+      queryId: createQueryId(),
+      parameters: markers.map((marker) => marker.read(values)),
+    };
   };
 }

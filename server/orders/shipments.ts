@@ -5,7 +5,14 @@
  * tracking timeline shows.
  */
 import crypto from 'node:crypto';
-import { sql, type Insertable, type InsertResult, type QueryCreator, type SelectQueryBuilder, type Transaction } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type InsertResult,
+  type QueryCreator,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
 import type { ShipmentStatus, TrackingResult } from '../../src/api/contract';
 import type { Actor, Database, DB, Shipment, ShipmentsTable } from '../db/database';
 import type { MailContent } from '../mail/mailer';
@@ -20,11 +27,18 @@ export function newReference(): string {
 /** What people type: any case, stray spaces, with or without the dash. */
 export function normaliseReference(typed: string): string {
   const compact = typed.trim().toUpperCase().replace(/\s+/g, '');
-  return compact.startsWith('RL') && !compact.startsWith('RL-') ? `RL-${compact.slice(2)}` : compact;
+  return compact.startsWith('RL') && !compact.startsWith('RL-')
+    ? `RL-${compact.slice(2)}`
+    : compact;
 }
 
 /** A cancelled order has reached its end too: its bar is full, and its status says how it ended. */
-export const progressOf: Record<ShipmentStatus, number> = { ToInspect: 33, Shipped: 66, Delivered: 100, Cancelled: 100 };
+export const progressOf: Record<ShipmentStatus, number> = {
+  ToInspect: 33,
+  Shipped: 66,
+  Delivered: 100,
+  Cancelled: 100,
+};
 
 /** What a booking statement adds to the tables: its bookings' customers, admitted bookings and new rows. */
 type WithNewShipmentsTables = Database & {
@@ -63,23 +77,42 @@ function insertRows<Table extends keyof Database>(
   query: QueryCreator<any>,
   table: Table,
   link: { column: string; from: string },
-  rows: Array<{ values: object; source: (select: QueryCreator<any>) => SelectQueryBuilder<any, any, any> }>,
+  rows: Array<{
+    values: object;
+    source: (select: QueryCreator<any>) => SelectQueryBuilder<any, any, any>;
+  }>,
 ) {
   const columns = [...columnsOf(rows[0]!.values).map(([column]) => column), link.column];
-  const typed = (query.selectFrom(table) as SelectQueryBuilder<any, any, any>).select(columns).where(sql<boolean>`false`);
+  const typed = (query.selectFrom(table) as SelectQueryBuilder<any, any, any>)
+    .select(columns)
+    .where(sql<boolean>`false`);
   const selects = rows.map(({ values, source }) =>
-    source(query).select([...columnsOf(values).map(([column, value]) => sql`${value}`.as(column)), sql.ref(link.from).as(link.column)]),
+    source(query).select([
+      ...columnsOf(values).map(([column, value]) => sql`${value}`.as(column)),
+      sql.ref(link.from).as(link.column),
+    ]),
   );
-  return query.insertInto(table).columns(columns as any).expression(selects.reduce((union, select) => union.unionAll(select), typed));
+  return query
+    .insertInto(table)
+    .columns(columns as any)
+    .expression(selects.reduce((union, select) => union.unionAll(select), typed));
 }
 
 /** The detail rows of the shipments being inserted (a delivery, its receivers, a quote), each with its shipment's id. */
-export const insertDetails = <Table extends keyof Database>(query: QueryCreator<any>, table: Table, rows: Array<{ reference: string; values: object }>) =>
+export const insertDetails = <Table extends keyof Database>(
+  query: QueryCreator<any>,
+  table: Table,
+  rows: Array<{ reference: string; values: object }>,
+) =>
   insertRows(
     query,
     table,
     { column: 'shipment_id', from: 'new_shipment.id' },
-    rows.map(({ reference, values }) => ({ values, source: (select) => select.selectFrom('new_shipment').where('new_shipment.reference', '=', reference) })),
+    rows.map(({ reference, values }) => ({
+      values,
+      source: (select) =>
+        select.selectFrom('new_shipment').where('new_shipment.reference', '=', reference),
+    })),
   );
 
 /**
@@ -92,41 +125,70 @@ export const insertDetails = <Table extends keyof Database>(query: QueryCreator<
  * the limit or repeating an Idempotency-Key its account already used is simply not stored, and
  * the others of the statement are; `bookingOutcomes` reads which were.
  */
-export function insertShipments(db: DB, bookings: NewBooking[], admit: (query: WithNewShipments) => WithNewShipments): WithNewShipments {
+export function insertShipments(
+  db: DB,
+  bookings: NewBooking[],
+  admit: (query: WithNewShipments) => WithNewShipments,
+): WithNewShipments {
   const keyed = bookings[0]!.shipment.idempotency_key !== undefined;
   const customers = bookings.map(({ tokenHash, shipment }, position) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([sql.lit(position).as('position'), 'users.id as user_id', ...(keyed ? [sql<string>`${shipment.idempotency_key}`.as('idempotency_key')] : [])])
+      .select([
+        sql.lit(position).as('position'),
+        'users.id as user_id',
+        ...(keyed ? [sql<string>`${shipment.idempotency_key}`.as('idempotency_key')] : []),
+      ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', sql<Date>`now()`),
   );
-  const withCustomers = db.with('customer', () => customers.reduce((union, select) => union.unionAll(select as any)) as any) as unknown as WithNewShipments;
+  const withCustomers = db.with(
+    'customer',
+    () => customers.reduce((union, select) => union.unionAll(select as any)) as any,
+  ) as unknown as WithNewShipments;
   return admit(withCustomers)
     .with('new_shipment', (query) => {
       const insert = insertRows(
         query,
         'shipments',
         { column: 'user_id', from: 'admitted.user_id' },
-        bookings.map(({ shipment }, position) => ({ values: shipment, source: (select) => select.selectFrom('admitted').where('admitted.position', '=', sql.lit(position)) })),
+        bookings.map(({ shipment }, position) => ({
+          values: shipment,
+          source: (select) =>
+            select.selectFrom('admitted').where('admitted.position', '=', sql.lit(position)),
+        })),
       );
       // A key the account already used: the first booking is answered (booking.ts).
-      const once = keyed ? insert.onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key'] as any).where('idempotency_key', 'is not', null).doNothing()) : insert;
+      const once = keyed
+        ? insert.onConflict((conflict) =>
+            conflict
+              .columns(['user_id', 'idempotency_key'] as any)
+              .where('idempotency_key', 'is not', null)
+              .doNothing(),
+          )
+        : insert;
       return once.returning(['id', 'reference', 'user_id']) as any;
     })
     .with('new_mail', (query) =>
-      query.insertInto('mail_outbox').columns(['recipient', 'subject', 'body']).expression(
-        bookings
-          .map(({ shipment, mail }) =>
-            query
-              .selectFrom('new_shipment')
-              .innerJoin('users', 'users.id', 'new_shipment.user_id')
-              .select(['users.email as recipient', sql<string>`${mail.subject}`.as('subject'), sql<string>`${mail.text}`.as('body')])
-              .where('new_shipment.reference', '=', shipment.reference!),
-          )
-          .reduce((union, select) => union.unionAll(select)),
-      ),
+      query
+        .insertInto('mail_outbox')
+        .columns(['recipient', 'subject', 'body'])
+        .expression(
+          bookings
+            .map(({ shipment, mail }) =>
+              query
+                .selectFrom('new_shipment')
+                .innerJoin('users', 'users.id', 'new_shipment.user_id')
+                .select([
+                  'users.email as recipient',
+                  sql<string>`${mail.subject}`.as('subject'),
+                  sql<string>`${mail.text}`.as('body'),
+                ])
+                .where('new_shipment.reference', '=', shipment.reference!),
+            )
+            .reduce((union, select) => union.unionAll(select)),
+        ),
     ) as unknown as WithNewShipments;
 }
 
@@ -134,11 +196,22 @@ export function insertShipments(db: DB, bookings: NewBooking[], admit: (query: W
 export const bookingOutcomes = (query: WithNewShipments) =>
   query
     .selectFrom('customer')
-    .select([sql<number | null>`customer.position`.as('position'), sql<string | null>`null`.as('reference')])
-    .unionAll((eb) => eb.selectFrom('new_shipment').select([sql<number | null>`null`.as('position'), 'new_shipment.reference']));
+    .select([
+      sql<number | null>`customer.position`.as('position'),
+      sql<string | null>`null`.as('reference'),
+    ])
+    .unionAll((eb) =>
+      eb
+        .selectFrom('new_shipment')
+        .select([sql<number | null>`null`.as('position'), 'new_shipment.reference']),
+    );
 
 export function findShipment(db: DB, typedReference: string) {
-  return db.selectFrom('shipments').selectAll().where('reference', '=', normaliseReference(typedReference)).executeTakeFirst();
+  return db
+    .selectFrom('shipments')
+    .selectAll()
+    .where('reference', '=', normaliseReference(typedReference))
+    .executeTakeFirst();
 }
 
 /** The public view of a shipment, in one query: nothing personal, only where it stands and since when. */
@@ -177,7 +250,12 @@ export async function findTracking(db: DB, typedReference: string): Promise<Trac
  * row it returns, so two changes at once happen one after the other and the second sees the first.
  */
 export function lockShipment(trx: Transaction<Database>, id: number): Promise<Shipment> {
-  return trx.selectFrom('shipments').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('shipments')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 /** Who moves a shipment, and why (a staff note, the customer's reason). */
@@ -192,7 +270,12 @@ export interface StatusChange {
  * transaction (the caller's, which also queues the mail about it) adds who and why to that row.
  * Null when someone else moved it first.
  */
-export async function moveShipment(trx: Transaction<Database>, shipment: Shipment, status: ShipmentStatus, change: StatusChange): Promise<Shipment | null> {
+export async function moveShipment(
+  trx: Transaction<Database>,
+  shipment: Shipment,
+  status: ShipmentStatus,
+  change: StatusChange,
+): Promise<Shipment | null> {
   const moved = await trx
     .updateTable('shipments')
     .set({ status, updated_at: new Date() })
@@ -205,7 +288,10 @@ export async function moveShipment(trx: Transaction<Database>, shipment: Shipmen
     .updateTable('shipment_status_changes')
     .set({ actor: change.actor, actor_user_id: change.actor_user_id, note: change.note ?? null })
     .where('id', '=', (eb) =>
-      eb.selectFrom('shipment_status_changes').select((max) => max.fn.max('id').as('id')).where('shipment_id', '=', moved.id),
+      eb
+        .selectFrom('shipment_status_changes')
+        .select((max) => max.fn.max('id').as('id'))
+        .where('shipment_id', '=', moved.id),
     )
     .execute();
   return moved;

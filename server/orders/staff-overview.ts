@@ -3,13 +3,28 @@
  * under that count's filter (`overviewFilter` in the contract), counted with the queue's own
  * filters, so the number and the list it links to cannot disagree.
  */
-import { dayAfter, overviewCounts, overviewFilter, staffOrdersQuery, todayInLagos, type Overview, type OverviewCount } from '../../src/api/contract';
+import {
+  dayAfter,
+  overviewCounts,
+  overviewFilter,
+  staffOrdersQuery,
+  todayInLagos,
+  type Overview,
+  type OverviewCount,
+} from '../../src/api/contract';
 import type { DB } from '../db/database';
 import { filtered } from './order-queue';
 
 /** The statement counting one of the overview's counts; the bench explains it. */
-export function overviewCountQuery(db: DB, count: OverviewCount, days: { today: string; tomorrow: string }) {
-  const base = db.selectFrom('shipments').innerJoin('users', 'users.id', 'shipments.user_id').select((eb) => eb.fn.countAll<string | number>().as('orders'));
+export function overviewCountQuery(
+  db: DB,
+  count: OverviewCount,
+  days: { today: string; tomorrow: string },
+) {
+  const base = db
+    .selectFrom('shipments')
+    .innerJoin('users', 'users.id', 'shipments.user_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('orders'));
   return filtered(db, base, staffOrdersQuery.parse(overviewFilter(count, days)), days.today);
 }
 
@@ -17,7 +32,16 @@ export async function staffOverview(db: DB): Promise<Overview> {
   const today = todayInLagos();
   const days = { today, tomorrow: dayAfter(today) };
   const counts = await Promise.all(
-    overviewCounts.map(async (count) => [count, Number((await overviewCountQuery(db, count, days).executeTakeFirstOrThrow()).orders)] as const),
+    overviewCounts.map(
+      async (count) =>
+        [
+          count,
+          Number((await overviewCountQuery(db, count, days).executeTakeFirstOrThrow()).orders),
+        ] as const,
+    ),
   );
-  return { ...(Object.fromEntries(counts) as Record<(typeof overviewCounts)[number], number>), ...days };
+  return {
+    ...(Object.fromEntries(counts) as Record<(typeof overviewCounts)[number], number>),
+    ...days,
+  };
 }

@@ -24,7 +24,8 @@ export class TrackingCache {
   set(reference: string, result: TrackingResult): void {
     if (this.ttlMs <= 0) return;
     // Maps iterate in insertion order: the first key is the oldest entry.
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size >= this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(reference, { result, expires: Date.now() + this.ttlMs });
   }
 

@@ -19,7 +19,12 @@ export interface TrackingMisses {
 }
 
 const refused = (ttlMs: number, ttlSeconds: number) =>
-  new Problem(429, rateLimitedMessage(ttlMs), {}, { 'retry-after': String(Math.max(1, ttlSeconds)) });
+  new Problem(
+    429,
+    rateLimitedMessage(ttlMs),
+    {},
+    { 'retry-after': String(Math.max(1, ttlSeconds)) },
+  );
 
 export function trackingMisses(app: FastifyInstance, { max, windowMs }: RateLimit): TrackingMisses {
   const limiter = app.createRateLimit({
@@ -31,7 +36,8 @@ export function trackingMisses(app: FastifyInstance, { max, windowMs }: RateLimi
   return {
     async refuseSpent(request) {
       const misses = await limiter(request, { increment: false });
-      if (!misses.isAllowed && misses.remaining === 0) throw refused(misses.ttl, misses.ttlInSeconds);
+      if (!misses.isAllowed && misses.remaining === 0)
+        throw refused(misses.ttl, misses.ttlInSeconds);
     },
     async miss(request) {
       const misses = await limiter(request);

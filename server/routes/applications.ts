@@ -13,9 +13,15 @@ const applicationCalls = [
 
 export async function applicationRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   for (const [name, role] of applicationCalls) {
-    contractRoute(app, services, name, async (request) => {
-      await storeApplication(services.db, { ...request.body, role }, request.idempotencyKey);
-      return { message: calls[name].success };
-    }, { idempotent: true, perAddress: services.config.applicationRateLimit });
+    contractRoute(
+      app,
+      services,
+      name,
+      async (request) => {
+        await storeApplication(services.db, { ...request.body, role }, request.idempotencyKey);
+        return { message: calls[name].success };
+      },
+      { idempotent: true, perAddress: services.config.applicationRateLimit },
+    );
   }
 }

@@ -2,10 +2,27 @@
  * Declares a route from its entry in the contract's `calls` table: method, path, body schema,
  * guard and rate limit all come from there, so the wire is described in one place only.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { calls, type CallName, type ParsedQueryOf, type ParsedRequestOf, type ResponseOf } from '../../src/api/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
+import {
+  calls,
+  type CallName,
+  type ParsedQueryOf,
+  type ParsedRequestOf,
+  type ResponseOf,
+} from '../../src/api/contract';
 import { checkAddress } from '../http/address';
-import { requireBooker, requireOpsToken, requireStaff, requireUser, signIn } from '../accounts/auth';
+import {
+  requireBooker,
+  requireOpsToken,
+  requireStaff,
+  requireUser,
+  signIn,
+} from '../accounts/auth';
 import type { RateLimit } from '../config';
 import { idempotencyKeyOf, type IdempotencyKey } from '../orders/idempotency';
 import { Problem } from '../http/problems';
@@ -18,8 +35,13 @@ export type ContractRequest<N extends CallName> = FastifyRequest<{
 }>;
 
 /** A call that can answer CSV sends the file itself through `reply`. */
-type Answer<N extends CallName> = (typeof calls)[N] extends { csv: true } ? ResponseOf<N> | FastifyReply : ResponseOf<N>;
-type Handler<N extends CallName> = (request: ContractRequest<N>, reply: FastifyReply) => Promise<Answer<N>>;
+type Answer<N extends CallName> = (typeof calls)[N] extends { csv: true }
+  ? ResponseOf<N> | FastifyReply
+  : ResponseOf<N>;
+type Handler<N extends CallName> = (
+  request: ContractRequest<N>,
+  reply: FastifyReply,
+) => Promise<Answer<N>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,9 +66,16 @@ interface RouteOptions {
 
 /** Whether some call at this method and path takes a multipart form (users/state-service takes both). */
 const takesForms = (call: (typeof calls)[CallName]) =>
-  Object.values(calls).some((other) => other.method === call.method && other.path === call.path && other.body === 'multipart');
+  Object.values(calls).some(
+    (other) =>
+      other.method === call.method && other.path === call.path && other.body === 'multipart',
+  );
 
-function guardFor(auth: (typeof calls)[CallName]['auth'], services: Services, booking: boolean): onRequestAsyncHookHandler[] {
+function guardFor(
+  auth: (typeof calls)[CallName]['auth'],
+  services: Services,
+  booking: boolean,
+): onRequestAsyncHookHandler[] {
   if (auth === 'bearer') return [booking ? requireBooker(services.db) : requireUser(services.db)];
   if (auth === 'staff') return [requireStaff(services.db, services.opsToken)];
   if (auth === 'ops') return [requireOpsToken(services.opsToken)];
@@ -82,7 +111,8 @@ export function contractRoute<N extends CallName>(
       if (request.validationError) throw request.validationError;
       return await keyed(request, reply);
     } catch (error) {
-      if (!request.user && !(error instanceof Problem && error.statusCode === 401)) await signIn(services.db, request);
+      if (!request.user && !(error instanceof Problem && error.statusCode === 401))
+        await signIn(services.db, request);
       throw error;
     }
   };
@@ -93,9 +123,16 @@ export function contractRoute<N extends CallName>(
       ...(call.request ? { body: call.request } : {}),
       ...('query' in call ? { querystring: call.query } : {}),
     },
-    config: { call: name, forms: takesForms(call), ...(limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {}) },
+    config: {
+      call: name,
+      forms: takesForms(call),
+      ...(limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {}),
+    },
     // After the guard, so a caller without a session learns nothing about the address.
-    onRequest: [...guardFor(call.auth, services, booking), ...(namesRows(call) ? [checkedAddress] : [])],
+    onRequest: [
+      ...guardFor(call.auth, services, booking),
+      ...(namesRows(call) ? [checkedAddress] : []),
+    ],
     ...(booking ? { attachValidation: true } : {}),
     handler: booking ? bookingHandler : options.idempotent ? keyed : run,
   });

@@ -12,12 +12,20 @@ import { checkDependencies } from '../ops/readiness';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
 
-export async function healthRoutes(app: FastifyInstance, { services, redis }: RoutesOptions & { redis: Redis | null }) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { services, redis }: RoutesOptions & { redis: Redis | null },
+) {
   app.get('/healthz', async () => ({ status: 'ok' as const }));
   app.get('/readyz', async (request, reply) => {
-    const dependencies = await checkDependencies({ db: services.db, mailer: services.mailer, redis });
+    const dependencies = await checkDependencies({
+      db: services.db,
+      mailer: services.mailer,
+      redis,
+    });
     const { database, mail, redis: cache } = dependencies;
-    const answer = <S extends string>(status: S) => (isOpsToken(request, services.opsToken) ? { status, dependencies } : { status });
+    const answer = <S extends string>(status: S) =>
+      isOpsToken(request, services.opsToken) ? { status, dependencies } : { status };
     if (database.status === 'down') {
       request.log.error({ dependencies }, 'not ready: database not reachable');
       return reply.code(503).send(answer('unavailable'));

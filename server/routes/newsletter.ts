@@ -6,8 +6,14 @@ import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
 
 export async function newsletterRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  contractRoute(app, services, 'newsletter', async (request) => {
-    await subscribe(services.db, request.body.email);
-    return { message: calls.newsletter.success };
-  }, { perAddress: services.config.newsletterRateLimit });
+  contractRoute(
+    app,
+    services,
+    'newsletter',
+    async (request) => {
+      await subscribe(services.db, request.body.email);
+      return { message: calls.newsletter.success };
+    },
+    { perAddress: services.config.newsletterRateLimit },
+  );
 }

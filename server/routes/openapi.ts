@@ -10,14 +10,27 @@ const errorContent = { 'application/json': { schema: jsonSchema(errorResponse, '
 
 const securitySchemes = {
   bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by login' },
-  staff: { type: 'http', scheme: 'bearer', description: 'The token of a staff member\'s login, or the ops token' },
-  ops: { type: 'http', scheme: 'bearer', description: 'The ops token (OPS_TOKEN or DATA_DIR/ops-token)' },
+  staff: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The token of a staff member's login, or the ops token",
+  },
+  ops: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The ops token (OPS_TOKEN or DATA_DIR/ops-token)',
+  },
 };
 
 /** One query parameter per field of the call's query schema. */
 function queryParameters(query: z.core.$ZodType) {
   const schema = jsonSchema(query, 'input') as { properties?: Record<string, unknown> };
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: property,
+  }));
 }
 
 function operations() {
@@ -25,13 +38,24 @@ function operations() {
   for (const [name, call] of Object.entries(calls)) {
     const url = `/${call.path}`;
     const method = call.method.toLowerCase();
-    const existing = paths[url]?.[method] as { requestBody?: { content: Record<string, unknown> } } | undefined;
+    const existing = paths[url]?.[method] as
+      { requestBody?: { content: Record<string, unknown> } } | undefined;
     const parameters = [
-      ...(call.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] : []),
-      ...(call.path.includes('{key}') ? [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }] : []),
+      ...(call.path.includes('{id}')
+        ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
+        : []),
+      ...(call.path.includes('{key}')
+        ? [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }]
+        : []),
       ...('query' in call ? queryParameters(call.query) : []),
     ];
-    const content = call.request ? { [call.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: jsonSchema(call.request, 'input') } } : null;
+    const content = call.request
+      ? {
+          [call.body === 'multipart' ? 'multipart/form-data' : 'application/json']: {
+            schema: jsonSchema(call.request, 'input'),
+          },
+        }
+      : null;
     // users/state-service takes JSON and multipart: one operation, two request media types.
     if (existing?.requestBody && content) {
       Object.assign(existing.requestBody.content, content);
@@ -51,9 +75,17 @@ function operations() {
           },
         },
         ...('conflict' in call
-          ? { 409: { description: 'Refused as things stand now, which the answer carries beside message', content: { 'application/json': { schema: jsonSchema(call.conflict, 'output') } } } }
+          ? {
+              409: {
+                description: 'Refused as things stand now, which the answer carries beside message',
+                content: { 'application/json': { schema: jsonSchema(call.conflict, 'output') } },
+              },
+            }
           : {}),
-        '4XX': { description: 'message, with field messages under errors (and data for bookings)', content: errorContent },
+        '4XX': {
+          description: 'message, with field messages under errors (and data for bookings)',
+          content: errorContent,
+        },
       },
     };
   }
@@ -72,5 +104,7 @@ export function openApiDocument() {
 
 export async function openApiRoutes(app: FastifyInstance) {
   const document = JSON.stringify(openApiDocument());
-  app.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(document));
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.type('application/json').send(document),
+  );
 }

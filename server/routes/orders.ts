@@ -5,7 +5,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { calls, formatNaira, isFinalStatus, statusLabels, todayInLagos } from '../../src/api/contract';
+import {
+  calls,
+  formatNaira,
+  isFinalStatus,
+  statusLabels,
+  todayInLagos,
+} from '../../src/api/contract';
 import { currentUser } from '../accounts/auth';
 import type { DB, OffersTable, Shipment, User } from '../db/database';
 import { customerActionMail } from '../mail/messages';
@@ -23,14 +29,21 @@ import { UNKNOWN_REFERENCE } from './tracking';
 type OrderRequest = FastifyRequest<{ Params: { id: string } }>;
 
 const offerConflicts = {
-  expired: (validUntil: string) => `This offer was valid through ${validUntil} and has expired: ask us for a new price.`,
+  expired: (validUntil: string) =>
+    `This offer was valid through ${validUntil} and has expired: ask us for a new price.`,
   accepted: 'You already accepted this price.',
   declined: 'You already declined this price: we will send you a new one.',
 };
 
 /** Why the customer cannot answer offer `offerId` of `order` now (its current offer is `offer`), or null when they can. */
-function refusalOf(order: Shipment, offer: Selectable<OffersTable> | undefined, offerId: number, today: string): string | null {
-  if (isFinalStatus(order.status)) return `This order is ${statusLabels[order.status]}: its offer can no longer be answered.`;
+function refusalOf(
+  order: Shipment,
+  offer: Selectable<OffersTable> | undefined,
+  offerId: number,
+  today: string,
+): string | null {
+  if (isFinalStatus(order.status))
+    return `This order is ${statusLabels[order.status]}: its offer can no longer be answered.`;
   if (!offer) return 'There is no price offer on this order yet.';
   const state = offerStateOf(offer, today);
   if (offer.id !== offerId) {
@@ -45,13 +58,18 @@ function refusalOf(order: Shipment, offer: Selectable<OffersTable> | undefined, 
 
 const onlyWhileToInspect = (shipment: Shipment, action: string) => {
   if (shipment.status !== 'ToInspect') {
-    throw conflict(`This order is ${statusLabels[shipment.status]}: it can no longer be ${action}. Call us if something must change.`);
+    throw conflict(
+      `This order is ${statusLabels[shipment.status]}: it can no longer be ${action}. Call us if something must change.`,
+    );
   }
 };
 
 export async function orderRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, mailer, config } = services;
-  const viewSettings = { photoLinks: services.photoLinks, cancellationFeePercent: config.cancellationFeePercent };
+  const viewSettings = {
+    photoLinks: services.photoLinks,
+    cancellationFeePercent: config.cancellationFeePercent,
+  };
 
   async function ownOrder(request: OrderRequest): Promise<{ shipment: Shipment; customer: User }> {
     const customer = currentUser(request);
@@ -60,12 +78,26 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
     return { shipment, customer };
   }
 
-  const answer = async (message: string, shipment: Shipment) => ({ message, data: await ownerView(db, shipment, viewSettings) });
+  const answer = async (message: string, shipment: Shipment) => ({
+    message,
+    data: await ownerView(db, shipment, viewSettings),
+  });
   /** Queues the staff's mail in the transaction that records what the customer did. */
-  const tellStaff = (trx: DB, shipment: Shipment, customer: User, action: string, said: { reason?: string; detail?: string }) =>
-    enqueueMail(trx, customerActionMail(config.staffEmail, shipment.reference, customer, action, said));
+  const tellStaff = (
+    trx: DB,
+    shipment: Shipment,
+    customer: User,
+    action: string,
+    said: { reason?: string; detail?: string },
+  ) =>
+    enqueueMail(
+      trx,
+      customerActionMail(config.staffEmail, shipment.reference, customer, action, said),
+    );
 
-  contractRoute(app, services, 'order', async (request) => answer(calls.order.success, (await ownOrder(request)).shipment));
+  contractRoute(app, services, 'order', async (request) =>
+    answer(calls.order.success, (await ownOrder(request)).shipment),
+  );
 
   /**
    * Accepts or declines the offer the customer saw (`offer_id`), if it is still the order's open
@@ -73,7 +105,12 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
    * status move or a new price at the same moment comes wholly before or after. A refusal answers
    * 409 with the order as it is now, so the page can show the new price at once.
    */
-  async function decide(request: OrderRequest, offerId: number, decision: 'accepted' | 'declined', reason: string | null) {
+  async function decide(
+    request: OrderRequest,
+    offerId: number,
+    decision: 'accepted' | 'declined',
+    reason: string | null,
+  ) {
     const { shipment, customer } = await ownOrder(request);
     const today = todayInLagos();
     const { order, refusal } = await mailer.transaction(async (trx) => {
@@ -83,15 +120,28 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       if (refusal || !offer) return { order, refusal };
       await recordDecision(trx, offer.id, decision, reason);
       const amount = formatNaira(Number(offer.amount_kobo));
-      await tellStaff(trx, order, customer, `${decision} the price of ${amount}`, reason ? { reason } : { detail: 'The price is now final.' });
+      await tellStaff(
+        trx,
+        order,
+        customer,
+        `${decision} the price of ${amount}`,
+        reason ? { reason } : { detail: 'The price is now final.' },
+      );
       return { order, refusal: null };
     });
     if (refusal) throw conflictWith(refusal, { order: await ownerView(db, order, viewSettings) });
-    return answer(decision === 'accepted' ? calls.acceptOffer.success : calls.declineOffer.success, order);
+    return answer(
+      decision === 'accepted' ? calls.acceptOffer.success : calls.declineOffer.success,
+      order,
+    );
   }
 
-  contractRoute(app, services, 'acceptOffer', async (request) => decide(request, request.body.offer_id, 'accepted', null));
-  contractRoute(app, services, 'declineOffer', async (request) => decide(request, request.body.offer_id, 'declined', request.body.reason));
+  contractRoute(app, services, 'acceptOffer', async (request) =>
+    decide(request, request.body.offer_id, 'accepted', null),
+  );
+  contractRoute(app, services, 'declineOffer', async (request) =>
+    decide(request, request.body.offer_id, 'declined', request.body.reason),
+  );
 
   contractRoute(app, services, 'cancelOrder', async (request) => {
     const { shipment, customer } = await ownOrder(request);
@@ -106,8 +156,14 @@ export async function orderRoutes(app: FastifyInstance, { services }: RoutesOpti
       const moved = await moveShipment(trx, locked, 'Cancelled', by);
       if (!moved) return null;
       await oweCancellationRefunds(trx, moved, refund, by, customer.email);
-      const money = refund.refund_kobo > 0 ? `${formatNaira(refund.refund_kobo)} to refund${refund.fee_kobo ? `, ${formatNaira(refund.fee_kobo)} kept as the fee` : ''}.` : undefined;
-      await tellStaff(trx, moved, customer, 'cancelled the order', { reason, ...(money ? { detail: money } : {}) });
+      const money =
+        refund.refund_kobo > 0
+          ? `${formatNaira(refund.refund_kobo)} to refund${refund.fee_kobo ? `, ${formatNaira(refund.fee_kobo)} kept as the fee` : ''}.`
+          : undefined;
+      await tellStaff(trx, moved, customer, 'cancelled the order', {
+        reason,
+        ...(money ? { detail: money } : {}),
+      });
       return moved;
     });
     if (!moved) throw conflict(MOVED_MEANWHILE);

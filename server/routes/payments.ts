@@ -25,16 +25,22 @@ const verdicts = {
   pending: 'Your payment is not confirmed yet: this page checks again in a moment.',
   paid: 'Payment received: thank you.',
   failed: 'The payment did not go through: nothing was charged. You can try again.',
-  mismatch: 'Paystack reported another amount than we asked: nothing is counted yet, and our team will contact you.',
+  mismatch:
+    'Paystack reported another amount than we asked: nothing is counted yet, and our team will contact you.',
 } as const;
 
 export const UNSIGNED_WEBHOOK = 'This webhook is not signed with our Paystack key.';
 
 export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, mailer, paystack, config } = services;
-  const viewSettings = { photoLinks: services.photoLinks, cancellationFeePercent: config.cancellationFeePercent };
+  const viewSettings = {
+    photoLinks: services.photoLinks,
+    cancellationFeePercent: config.cancellationFeePercent,
+  };
 
-  async function ownOrder(request: FastifyRequest<{ Params: { id: string } }>): Promise<{ shipment: Shipment; customer: User }> {
+  async function ownOrder(
+    request: FastifyRequest<{ Params: { id: string } }>,
+  ): Promise<{ shipment: Shipment; customer: User }> {
     const customer = currentUser(request);
     const shipment = await findShipment(db, request.params.id);
     if (!shipment || shipment.user_id !== customer.id) throw notFound(UNKNOWN_REFERENCE);
@@ -44,13 +50,18 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
   /** The site the customer pays from: an allowed Origin, else this server's own address. */
   const siteOf = (request: FastifyRequest) => {
     const origin = request.headers.origin;
-    return origin && config.corsOrigins.includes(origin) ? origin : `${request.protocol}://${request.host}`;
+    return origin && config.corsOrigins.includes(origin)
+      ? origin
+      : `${request.protocol}://${request.host}`;
   };
 
   contractRoute(app, services, 'startPayment', async (request) => {
     const { shipment, customer } = await ownOrder(request);
     const callback = `${siteOf(request)}/orders/${encodeURIComponent(shipment.reference)}`;
-    return { message: calls.startPayment.success, data: await startPayment(db, paystack.client, shipment, customer.email, callback) };
+    return {
+      message: calls.startPayment.success,
+      data: await startPayment(db, paystack.client, shipment, customer.email, callback),
+    };
   });
 
   contractRoute(app, services, 'verifyPayment', async (request) => {
@@ -60,14 +71,21 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
     const now = (await findShipment(db, shipment.reference)) ?? shipment;
     return {
       message: verdicts[settled.state],
-      data: { reference: request.params.key, state: settled.state, paid: settled.state === 'paid', payment: paymentOf(now), receipt: settled.receipt },
+      data: {
+        reference: request.params.key,
+        state: settled.state,
+        paid: settled.state === 'paid',
+        payment: paymentOf(now),
+        receipt: settled.receipt,
+      },
     };
   });
 
   contractRoute(app, services, 'receipt', async (request) => {
     const user = currentUser(request);
     const shipment = await findShipment(db, request.params.id);
-    if (!shipment || (shipment.user_id !== user.id && user.role !== 'staff')) throw notFound(UNKNOWN_REFERENCE);
+    if (!shipment || (shipment.user_id !== user.id && user.role !== 'staff'))
+      throw notFound(UNKNOWN_REFERENCE);
     const receipt = await receiptOf(db, shipment, request.params.key);
     if (!receipt) throw notFound('This order has no receipt with that number.');
     return { message: calls.receipt.success, data: receipt };
@@ -76,32 +94,44 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
   // Signed over the exact bytes Paystack sent: this route alone reads its body raw.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
-    webhook.post(`/${calls.paystackWebhook.path}`, { config: { call: 'paystackWebhook' } }, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!isSignedBy(paystack.secretKey, raw, request.headers[SIGNATURE_HEADER])) throw new Problem(401, UNSIGNED_WEBHOOK);
-      let body: unknown;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new Problem(400, 'The event is not JSON.');
-      }
-      const event = webhookEvent.safeParse(body);
-      if (!event.success) {
-        if (anyEvent.safeParse(body).success && !['charge.success', 'refund.processed'].includes((body as { event: string }).event)) {
-          return { message: 'Event ignored' };
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    webhook.post(
+      `/${calls.paystackWebhook.path}`,
+      { config: { call: 'paystackWebhook' } },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!isSignedBy(paystack.secretKey, raw, request.headers[SIGNATURE_HEADER]))
+          throw new Problem(401, UNSIGNED_WEBHOOK);
+        let body: unknown;
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new Problem(400, 'The event is not JSON.');
         }
-        throw new Problem(400, 'The event does not have the shape Paystack sends.');
-      }
-      if (event.data.event === 'charge.success') {
-        const settled = await settleCharge(mailer, event.data.data);
-        if (settled?.refundOwed) void services.refunds?.now();
-      } else {
-        const processed = event.data.data;
-        await mailer.transaction((trx) => cardRefundProcessed(trx, processed));
-      }
-      return { message: 'Event handled' };
-    });
+        const event = webhookEvent.safeParse(body);
+        if (!event.success) {
+          if (
+            anyEvent.safeParse(body).success &&
+            !['charge.success', 'refund.processed'].includes((body as { event: string }).event)
+          ) {
+            return { message: 'Event ignored' };
+          }
+          throw new Problem(400, 'The event does not have the shape Paystack sends.');
+        }
+        if (event.data.event === 'charge.success') {
+          const settled = await settleCharge(mailer, event.data.data);
+          if (settled?.refundOwed) void services.refunds?.now();
+        } else {
+          const processed = event.data.data;
+          await mailer.transaction((trx) => cardRefundProcessed(trx, processed));
+        }
+        return { message: 'Event handled' };
+      },
+    );
   });
 
   async function shipmentOf(reference: string): Promise<Shipment> {
@@ -112,7 +142,12 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
 
   contractRoute(app, services, 'staffRecordPayment', async (request) => {
     const shipment = await shipmentOf(request.params.id);
-    const receipt = await recordOfficePayment(mailer, shipment.id, request.body, staffActor(request));
+    const receipt = await recordOfficePayment(
+      mailer,
+      shipment.id,
+      request.body,
+      staffActor(request),
+    );
     return {
       message: `${formatNaira(request.body.amount_kobo)} recorded as receipt ${receipt}; the customer was mailed.`,
       data: await staffView(db, shipment, viewSettings),
@@ -122,9 +157,15 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
   contractRoute(app, services, 'staffRefundDone', async (request) => {
     const shipment = await shipmentOf(request.params.id);
     const refundId = Number(request.params.key);
-    if (!Number.isSafeInteger(refundId) || refundId <= 0 || refundId > 2 ** 31 - 1) throw notFound('This order has no such refund.');
-    await mailer.transaction((trx) => markRefundDone(trx, shipment.id, refundId, request.body.reference, staffActor(request)));
-    return { message: 'Refund marked paid; the customer was mailed.', data: await staffView(db, shipment, viewSettings) };
+    if (!Number.isSafeInteger(refundId) || refundId <= 0 || refundId > 2 ** 31 - 1)
+      throw notFound('This order has no such refund.');
+    await mailer.transaction((trx) =>
+      markRefundDone(trx, shipment.id, refundId, request.body.reference, staffActor(request)),
+    );
+    return {
+      message: 'Refund marked paid; the customer was mailed.',
+      data: await staffView(db, shipment, viewSettings),
+    };
   });
 
   contractRoute(app, services, 'staffRefunds', async (request) => ({

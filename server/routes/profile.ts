@@ -23,7 +23,8 @@ export async function profileRoutes(app: FastifyInstance, { services }: RoutesOp
     const user = currentUser(request);
     // Sites logged in before ids became random stored the serial id; their sessions end within
     // SESSION_DAYS, and it is still only ever this caller's own account.
-    if (request.params.id !== user.public_id && request.params.id !== String(user.id)) throw new Problem(403, 'You can only edit your own profile.');
+    if (request.params.id !== user.public_id && request.params.id !== String(user.id))
+      throw new Problem(403, 'You can only edit your own profile.');
     const file = uploadedFile(request, 'profile_image');
     const image = file ? await images.save(file, 'profile_image', user.id) : user.profile_image;
     const updated = await updateProfile(db, user.id, { ...request.body, profile_image: image });
@@ -33,13 +34,27 @@ export async function profileRoutes(app: FastifyInstance, { services }: RoutesOp
 
   // Personal data goes with the account (deleteUser). The password is limited with the account's
   // logins (a stolen session cannot guess it faster than a login could).
-  contractRoute(app, services, 'deleteUser', async (request, reply) => {
-    const user = currentUser(request);
-    if (!(await accountPasswordMatches(db, user, request.body.password, config.loginThrottle, reply))) {
-      throw invalid({ password: [WRONG_PASSWORD] });
-    }
-    await deleteUser(db, user.id);
-    request.log.info({ reason: request.body.Reason }, 'account deleted');
-    return { succes: calls.deleteUser.success };
-  }, { rateLimited: true });
+  contractRoute(
+    app,
+    services,
+    'deleteUser',
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (
+        !(await accountPasswordMatches(
+          db,
+          user,
+          request.body.password,
+          config.loginThrottle,
+          reply,
+        ))
+      ) {
+        throw invalid({ password: [WRONG_PASSWORD] });
+      }
+      await deleteUser(db, user.id);
+      request.log.info({ reason: request.body.Reason }, 'account deleted');
+      return { succes: calls.deleteUser.success };
+    },
+    { rateLimited: true },
+  );
 }

@@ -14,9 +14,15 @@ const quoteCalls = [
 
 export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   for (const [name, serviceType] of quoteCalls) {
-    contractRoute(app, services, name, async (request: ContractRequest<typeof name>) => {
-      const booked = await bookQuote(services, request, serviceType, request.body);
-      return { message: calls[name].success, data: booked.data };
-    }, { booking: true });
+    contractRoute(
+      app,
+      services,
+      name,
+      async (request: ContractRequest<typeof name>) => {
+        const booked = await bookQuote(services, request, serviceType, request.body);
+        return { message: calls[name].success, data: booked.data };
+      },
+      { booking: true },
+    );
   }
 }

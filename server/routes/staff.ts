@@ -24,7 +24,8 @@ import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
 
-export const OWN_ORDER_MESSAGE = 'You booked this order yourself: another member of staff must price it or move it.';
+export const OWN_ORDER_MESSAGE =
+  'You booked this order yourself: another member of staff must price it or move it.';
 
 /**
  * A staff member does not price or move an order they booked as a customer (they could offer
@@ -34,21 +35,44 @@ function notTheirOwn(request: FastifyRequest, shipment: Shipment): void {
   if (request.user && request.user.id === shipment.user_id) throw forbidden(OWN_ORDER_MESSAGE);
 }
 
-const QUEUE_CSV_HEADER = ['reference', 'service_type', 'status', 'created_at', 'job_date', 'customer', 'email', 'phone', 'price_kobo', 'price_state', 'payment_state'];
+const QUEUE_CSV_HEADER = [
+  'reference',
+  'service_type',
+  'status',
+  'created_at',
+  'job_date',
+  'customer',
+  'email',
+  'phone',
+  'price_kobo',
+  'price_state',
+  'payment_state',
+];
 
 async function* queueCsvRows(batches: AsyncIterable<StaffOrder[]>) {
   for await (const batch of batches) {
     yield batch.map((order) => [
-      order.reference_number, order.service_type, order.status, order.created_at, order.job_date ?? '',
-      order.customer.fullname, order.customer.email, order.customer.phone,
-      order.offer ? String(order.offer.amount_kobo) : '', order.offer?.state ?? '', order.payment_state ?? '',
+      order.reference_number,
+      order.service_type,
+      order.status,
+      order.created_at,
+      order.job_date ?? '',
+      order.customer.fullname,
+      order.customer.email,
+      order.customer.phone,
+      order.offer ? String(order.offer.amount_kobo) : '',
+      order.offer?.state ?? '',
+      order.payment_state ?? '',
     ]);
   }
 }
 
 export async function staffRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, mailer, config } = services;
-  const viewSettings = { photoLinks: services.photoLinks, cancellationFeePercent: config.cancellationFeePercent };
+  const viewSettings = {
+    photoLinks: services.photoLinks,
+    cancellationFeePercent: config.cancellationFeePercent,
+  };
 
   async function shipmentOf(reference: string): Promise<Shipment> {
     const shipment = await findShipment(db, reference);
@@ -56,11 +80,19 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     return shipment;
   }
 
-  contractRoute(app, services, 'staffOverview', async () => ({ message: calls.staffOverview.success, data: await staffOverview(db) }));
+  contractRoute(app, services, 'staffOverview', async () => ({
+    message: calls.staffOverview.success,
+    data: await staffOverview(db),
+  }));
 
   // `Accept: text/csv` streams every order the filters find, in the queue's order; JSON answers a page.
   contractRoute(app, services, 'staffOrders', async (request, reply) => {
-    if (wantsCsv(request)) return sendCsv(reply, 'orders.csv', csvStream(QUEUE_CSV_HEADER, queueCsvRows(everyQueuedOrder(db, request.query))));
+    if (wantsCsv(request))
+      return sendCsv(
+        reply,
+        'orders.csv',
+        csvStream(QUEUE_CSV_HEADER, queueCsvRows(everyQueuedOrder(db, request.query))),
+      );
     return { message: calls.staffOrders.success, ...(await orderQueue(db, request.query)) };
   });
 
@@ -74,7 +106,10 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     notTheirOwn(request, shipment);
     const { status, note, confirm_accepted, confirm_unpaid } = request.body;
     if (shipment.status === status && !isFinalStatus(status)) {
-      return { message: `Already ${status}: nothing changed.`, data: await staffView(db, shipment, viewSettings) };
+      return {
+        message: `Already ${status}: nothing changed.`,
+        data: await staffView(db, shipment, viewSettings),
+      };
     }
     checkMove(shipment.status, status);
     const moved = await mailer.transaction(async (trx) => {
@@ -85,11 +120,22 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
       // Shipping before the price is paid takes a second, knowing confirmation; the history keeps it.
       const outstanding = locked.price_kobo === null ? 0 : balanceOf(locked);
       if (status === 'Shipped' && outstanding > 0 && !confirm_unpaid) {
-        throw conflict(`${formatNaira(outstanding)} of the price is not paid yet: confirm that you ship it unpaid.`);
+        throw conflict(
+          `${formatNaira(outstanding)} of the price is not paid yet: confirm that you ship it unpaid.`,
+        );
       }
-      const unpaidNote = status === 'Shipped' && outstanding > 0 ? `Shipped with ${formatNaira(outstanding)} unpaid (confirmed).` : null;
-      const refund = status === 'Cancelled' ? await cancellationOf(trx, locked, config.cancellationFeePercent) : null;
-      const by = { ...staffActor(request), note: [unpaidNote, note].filter(Boolean).join(' ') || null };
+      const unpaidNote =
+        status === 'Shipped' && outstanding > 0
+          ? `Shipped with ${formatNaira(outstanding)} unpaid (confirmed).`
+          : null;
+      const refund =
+        status === 'Cancelled'
+          ? await cancellationOf(trx, locked, config.cancellationFeePercent)
+          : null;
+      const by = {
+        ...staffActor(request),
+        note: [unpaidNote, note].filter(Boolean).join(' ') || null,
+      };
       const moved = await moveShipment(trx, locked, status, by);
       if (!moved) return null;
       const email = await customerEmailOf(trx, moved);
@@ -100,7 +146,10 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     if (!moved) throw conflict(MOVED_MEANWHILE);
     services.tracking.forget(moved.reference);
     if (status === 'Cancelled') void services.refunds?.now();
-    return { message: `Status set to ${status}; the customer was mailed.`, data: await staffView(db, moved, viewSettings) };
+    return {
+      message: `Status set to ${status}; the customer was mailed.`,
+      data: await staffView(db, moved, viewSettings),
+    };
   });
 
   // A new offer replaces an open one; an accepted one is final. The unique index on live offers
@@ -110,7 +159,14 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     notTheirOwn(request, shipment);
     const { amount_kobo, note, valid_until } = request.body;
     await mailer
-      .transaction((trx) => replaceOffer(trx, shipment, { amount_kobo, note: note || null, valid_until }, staffActor(request)))
+      .transaction((trx) =>
+        replaceOffer(
+          trx,
+          shipment,
+          { amount_kobo, note: note || null, valid_until },
+          staffActor(request),
+        ),
+      )
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict(MOVED_MEANWHILE) : error;
       });
@@ -126,8 +182,16 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     if (!user) throw notFound(`No account uses ${email}: they must sign up on the website first.`);
     if (user.role === role) return { message: `${email} is already ${role}: nothing changed.` };
     await setUserRole(db, user.id, role);
-    return { message: role === 'staff' ? `${email} is now staff: the account menu shows Staff from their next login.` : `${email} is no longer staff.` };
+    return {
+      message:
+        role === 'staff'
+          ? `${email} is now staff: the account menu shows Staff from their next login.`
+          : `${email} is no longer staff.`,
+    };
   });
 
-  contractRoute(app, services, 'staffMail', async () => ({ message: calls.staffMail.success, data: await mailer.backlog() }));
+  contractRoute(app, services, 'staffMail', async () => ({
+    message: calls.staffMail.success,
+    data: await mailer.backlog(),
+  }));
 }

@@ -10,7 +10,8 @@ import { findTracking, normaliseReference } from '../orders/shipments';
 import { trackingMisses } from '../orders/tracking-misses';
 import { contractRoute } from './contract-route';
 
-export const UNKNOWN_REFERENCE = 'No package was found with this tracking code. Check the code in your mail and try again.';
+export const UNKNOWN_REFERENCE =
+  'No package was found with this tracking code. Check the code in your mail and try again.';
 
 /**
  * A tracking form is one code of at most 64 characters: 16 KB leaves room for any client's part
@@ -24,20 +25,26 @@ export async function trackingRoutes(app: FastifyInstance, { services }: RoutesO
   readFormsWithoutFiles(app, TRACKING_FORM_LIMIT);
   const misses = trackingMisses(app, config.trackingMissLimit);
 
-  contractRoute(app, services, 'trackingStatus', async (request) => {
-    await misses.refuseSpent(request);
-    const reference = normaliseReference(request.body.reference_id);
-    let tracking = services.tracking.get(reference);
-    if (!tracking) {
-      tracking = await findTracking(db, reference);
+  contractRoute(
+    app,
+    services,
+    'trackingStatus',
+    async (request) => {
+      await misses.refuseSpent(request);
+      const reference = normaliseReference(request.body.reference_id);
+      let tracking = services.tracking.get(reference);
       if (!tracking) {
-        await misses.miss(request);
-        throw notFound(UNKNOWN_REFERENCE);
+        tracking = await findTracking(db, reference);
+        if (!tracking) {
+          await misses.miss(request);
+          throw notFound(UNKNOWN_REFERENCE);
+        }
+        services.tracking.set(reference, tracking);
       }
-      services.tracking.set(reference, tracking);
-    }
-    return { message: calls.trackingStatus.success, data: tracking };
-  }, { perAddress: config.trackingRateLimit });
+      return { message: calls.trackingStatus.success, data: tracking };
+    },
+    { perAddress: config.trackingRateLimit },
+  );
 
   contractRoute(app, services, 'orders', async (request) => ({
     message: calls.orders.success,

@@ -6,7 +6,10 @@ import type { Selectable } from 'kysely';
 import type { ApplicationStatus, ParsedQueryOf, StaffApplication } from '../../src/api/contract';
 import type { ApplicationsTable, DB } from '../db/database';
 
-const applicationOf = ({ created_at, ...row }: Selectable<ApplicationsTable>): StaffApplication => ({
+const applicationOf = ({
+  created_at,
+  ...row
+}: Selectable<ApplicationsTable>): StaffApplication => ({
   ...row,
   created_at: created_at.toISOString(),
 });
@@ -17,8 +20,15 @@ function pageOf<T extends { id: number }>(rows: T[], limit: number) {
   return { page, next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null };
 }
 
-export async function applicationsPage(db: DB, { status, cursor, limit = 50 }: ParsedQueryOf<'staffApplications'>) {
-  let query = db.selectFrom('applications').selectAll().orderBy('id', 'desc').limit(limit + 1);
+export async function applicationsPage(
+  db: DB,
+  { status, cursor, limit = 50 }: ParsedQueryOf<'staffApplications'>,
+) {
+  let query = db
+    .selectFrom('applications')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
   if (status) query = query.where('status', '=', status);
   if (cursor) query = query.where('id', '<', Number(cursor));
   const { page, next_cursor } = pageOf(await query.execute(), limit);
@@ -26,15 +36,34 @@ export async function applicationsPage(db: DB, { status, cursor, limit = 50 }: P
 }
 
 /** The application as it is now, or undefined when no application has that id. */
-export async function setApplicationStatus(db: DB, id: number, status: ApplicationStatus): Promise<StaffApplication | undefined> {
-  const updated = await db.updateTable('applications').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
+export async function setApplicationStatus(
+  db: DB,
+  id: number,
+  status: ApplicationStatus,
+): Promise<StaffApplication | undefined> {
+  const updated = await db
+    .updateTable('applications')
+    .set({ status })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
   return updated && applicationOf(updated);
 }
 
-const subscriberOf = (row: { email: string; created_at: Date }) => ({ email: row.email, created_at: row.created_at.toISOString() });
+const subscriberOf = (row: { email: string; created_at: Date }) => ({
+  email: row.email,
+  created_at: row.created_at.toISOString(),
+});
 
-export async function subscribersPage(db: DB, { cursor, limit = 50 }: ParsedQueryOf<'staffSubscribers'>) {
-  let query = db.selectFrom('newsletter_subscribers').select(['id', 'email', 'created_at']).orderBy('id', 'desc').limit(limit + 1);
+export async function subscribersPage(
+  db: DB,
+  { cursor, limit = 50 }: ParsedQueryOf<'staffSubscribers'>,
+) {
+  let query = db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
   if (cursor) query = query.where('id', '<', Number(cursor));
   const { page, next_cursor } = pageOf(await query.execute(), limit);
   return { data: page.map(subscriberOf), next_cursor };
@@ -44,10 +73,18 @@ export async function subscribersPage(db: DB, { cursor, limit = 50 }: ParsedQuer
 const EXPORT_BATCH = 1000;
 
 /** Every subscriber, oldest first, a batch at a time. */
-export async function* everySubscriber(db: DB): AsyncGenerator<{ email: string; created_at: string }[]> {
+export async function* everySubscriber(
+  db: DB,
+): AsyncGenerator<{ email: string; created_at: string }[]> {
   let after = 0;
   for (;;) {
-    const rows = await db.selectFrom('newsletter_subscribers').select(['id', 'email', 'created_at']).where('id', '>', after).orderBy('id').limit(EXPORT_BATCH).execute();
+    const rows = await db
+      .selectFrom('newsletter_subscribers')
+      .select(['id', 'email', 'created_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(EXPORT_BATCH)
+      .execute();
     if (rows.length === 0) return;
     yield rows.map(subscriberOf);
     after = rows.at(-1)!.id;

@@ -33,7 +33,9 @@ export interface CallExtras<N extends CallName = CallName> {
   idempotencyKey?: string;
 }
 
-type CsvCallName = { [N in CallName]: (typeof calls)[N] extends { csv: true } ? N : never }[CallName];
+type CsvCallName = {
+  [N in CallName]: (typeof calls)[N] extends { csv: true } ? N : never;
+}[CallName];
 
 export type Api = {
   [N in CallName]: (input: RequestOf<N>, extras?: CallExtras<N>) => Promise<ResponseOf<N>>;
@@ -82,7 +84,12 @@ function retryDelay(response: Response | null, retry: number): number | null {
 }
 
 /** fetch, aborted after `timeoutMs` or when `signal` aborts, with the GET retries above. */
-async function fetchWithRetries(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined): Promise<Response> {
+async function fetchWithRetries(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   for (let retry = 0; ; retry++) {
     const attempt = new AbortController();
     const stop = () => attempt.abort();
@@ -106,7 +113,8 @@ async function fetchWithRetries(url: string, init: RequestInit, timeoutMs: numbe
 }
 
 export function createApi(options: ClientOptions): Api {
-  const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
+  const baseUrl =
+    typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
   async function send(name: CallName, input: unknown, extras: CallExtras, accept: string) {
@@ -120,23 +128,39 @@ export function createApi(options: ClientOptions): Api {
       .replace('{id}', encodeURIComponent(String(extras.id ?? '')))
       .replace('{key}', encodeURIComponent(String(extras.key ?? '')));
     const payload = (input ?? {}) as Record<string, unknown>;
-    const query = Object.entries((extras.query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== '');
+    const query = Object.entries((extras.query ?? {}) as Record<string, unknown>).filter(
+      ([, value]) => value !== undefined && value !== '',
+    );
 
     if (spec.body === 'json') headers['content-type'] = 'application/json';
-    const search = query.length ? `?${new URLSearchParams(query.map(([key, value]) => [key, String(value)]))}` : '';
+    const search = query.length
+      ? `?${new URLSearchParams(query.map(([key, value]) => [key, String(value)]))}`
+      : '';
     const url = `${baseUrl().replace(/\/+$/, '')}/${path}${search}`;
-    const body = spec.body === 'json' ? JSON.stringify(payload) : spec.body === 'multipart' ? formDataOf(payload, extras.files) : undefined;
+    const body =
+      spec.body === 'json'
+        ? JSON.stringify(payload)
+        : spec.body === 'multipart'
+          ? formDataOf(payload, extras.files)
+          : undefined;
 
     let response: Response;
     try {
-      response = await fetchWithRetries(url, { method: spec.method, headers, body }, timeoutMs, extras.signal);
+      response = await fetchWithRetries(
+        url,
+        { method: spec.method, headers, body },
+        timeoutMs,
+        extras.signal,
+      );
     } catch {
       throw networkFailure(rules);
     }
     if (!response.ok) {
-      if (response.status === 401 && (spec.auth === 'bearer' || spec.auth === 'staff')) options.onUnauthorized?.();
+      if (response.status === 401 && (spec.auth === 'bearer' || spec.auth === 'staff'))
+        options.onUnauthorized?.();
       const body = await bodyOf(response);
-      const current = response.status === 409 && 'conflict' in spec ? spec.conflict.safeParse(body) : null;
+      const current =
+        response.status === 409 && 'conflict' in spec ? spec.conflict.safeParse(body) : null;
       throw failureFrom(body, response.status, rules, current?.success ? current.data : null);
     }
     return { spec, rules, response };
@@ -145,14 +169,21 @@ export function createApi(options: ClientOptions): Api {
   async function call<N extends CallName>(name: N, input: RequestOf<N>, extras: CallExtras = {}) {
     const { spec, rules, response } = await send(name, input, extras, 'application/json');
     const body = await bodyOf(response);
-    const said = name === 'deleteUser' ? (body as { succes?: unknown } | null)?.succes : (body as { message?: unknown } | null)?.message;
-    if (spec.success !== null && said !== spec.success) throw unexpectedSuccess(body, spec.fallback, rules);
+    const said =
+      name === 'deleteUser'
+        ? (body as { succes?: unknown } | null)?.succes
+        : (body as { message?: unknown } | null)?.message;
+    if (spec.success !== null && said !== spec.success)
+      throw unexpectedSuccess(body, spec.fallback, rules);
     const parsed = spec.response.safeParse(body);
     if (!parsed.success) throw networkFailure(rules);
     return parsed.data as ResponseOf<N>;
   }
 
-  async function download<N extends CsvCallName>(name: N, extras: CallExtras<N> = {}): Promise<Blob> {
+  async function download<N extends CsvCallName>(
+    name: N,
+    extras: CallExtras<N> = {},
+  ): Promise<Blob> {
     const { rules, response } = await send(name, undefined, extras as CallExtras, 'text/csv');
     try {
       return await response.blob();

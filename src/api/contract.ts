@@ -29,8 +29,9 @@ const ESCAPE_SEQUENCE = /\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]/g;
  * break aside), bidi controls (U+202E shows a line backwards), zero-width and other invisible
  * format characters.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const HIDDEN = /[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
 /** `one`: a name or an address, whose line breaks and tabs become spaces; `many`: a description, a reason or a note. */
 export type Lines = 'one' | 'many';
@@ -42,12 +43,19 @@ export type Lines = 'one' | 'many';
  * again to older rows (server/mail/messages.ts).
  */
 export function visibleText(value: string, lines: Lines): string {
-  const text = value.replace(ESCAPE_SEQUENCE, '').replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(HIDDEN, '');
+  const text = value
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(HIDDEN, '');
   return lines === 'one' ? text.replace(/[\t\n]+/g, ' ') : text;
 }
 
 /** A required text field: missing, wrong type and blank all answer with `message`. */
-export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (message: string, max = 500, lines: Lines = 'one') =>
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (
+  message: string,
+  max = 500,
+  lines: Lines = 'one',
+) =>
   z.string({ error: message }).check(
     z.overwrite((value) => visibleText(value, lines)),
     z.trim(),
@@ -82,28 +90,50 @@ export function tidyPhone(value: string): string {
     .replace(/^\+2340(?=\d{10}$)/, '+234');
 }
 
-export const nigerianPhone = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please fill in your mobile number.') =>
+export const nigerianPhone = /* @__NO_SIDE_EFFECTS__ */ (
+  requiredMessage = 'Please fill in your mobile number.',
+) =>
   z.pipe(
     z.pipe(z.string({ error: requiredMessage }), z.transform(tidyPhone)),
-    z.string().check(
-      z.minLength(1, { error: requiredMessage, abort: true }),
-      z.regex(PHONE_PATTERN, 'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.'),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: requiredMessage, abort: true }),
+        z.regex(
+          PHONE_PATTERN,
+          'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.',
+        ),
+      ),
   );
 
 export const password = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please enter a password.') =>
-  z.string({ error: requiredMessage }).check(
-    z.minLength(1, requiredMessage),
-    z.minLength(8, 'Use at least 8 characters for your password.'),
-    z.maxLength(128, 'Keep your password under 128 characters.'),
-  );
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.minLength(1, requiredMessage),
+      z.minLength(8, 'Use at least 8 characters for your password.'),
+      z.maxLength(128, 'Keep your password under 128 characters.'),
+    );
 
 /** Today's calendar date in Lagos (UTC+1, no daylight saving), as YYYY-MM-DD. */
 export function todayInLagos(now: Date = new Date()): string {
   return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The days of `month` (1–12) in `year`. */
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -138,29 +168,48 @@ const calendarDate = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
     z.minLength(1, { error: requiredMessage, abort: true }),
     z.regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true }),
     z.refine(hasCalendarParts, { error: 'Pick a date from the calendar.', abort: true }),
-    z.refine(isCalendarDate, { error: (issue) => noSuchDayMessage(String(issue.input)), abort: true }),
+    z.refine(isCalendarDate, {
+      error: (issue) => noSuchDayMessage(String(issue.input)),
+      abort: true,
+    }),
   );
 
 /** A calendar date from today (Lagos) on: a booking's or an offer's. */
 export const date = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
-  calendarDate(requiredMessage).check(z.refine((value) => value >= todayInLagos(), 'Pick today or a later date.'));
+  calendarDate(requiredMessage).check(
+    z.refine((value) => value >= todayInLagos(), 'Pick today or a later date.'),
+  );
 
 /** A calendar date up to today (Lagos): when something already happened. */
-export const pastDate = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string, futureMessage: string) =>
+export const pastDate = /* @__NO_SIDE_EFFECTS__ */ (
+  requiredMessage: string,
+  futureMessage: string,
+) =>
   calendarDate(requiredMessage).check(z.refine((value) => value <= todayInLagos(), futureMessage));
 
 /** Typed as zod's own `preprocess` types it: an optional schema after it leaves its key optional. */
-type Preprocessed<T extends z.ZodMiniType> = z.ZodMiniType<z.output<T>, unknown, z.core.$ZodPreprocessInternals<T>>;
+type Preprocessed<T extends z.ZodMiniType> = z.ZodMiniType<
+  z.output<T>,
+  unknown,
+  z.core.$ZodPreprocessInternals<T>
+>;
 
 /** zod's `preprocess`, which is a transform piped into the schema (what zod/mini spells out). */
-const preprocess = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) =>
-  z.pipe(z.transform(prepare), schema) as unknown as Preprocessed<T>;
+const preprocess = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(
+  prepare: (value: unknown) => unknown,
+  schema: T,
+) => z.pipe(z.transform(prepare), schema) as unknown as Preprocessed<T>;
 
 const optionalDate = /* @__NO_SIDE_EFFECTS__ */ (label: string) =>
   preprocess((value) => (value === '' ? undefined : value), z.optional(date(label)));
 
 /** Adds `message` at `path` when `later` is before `earlier` (both YYYY-MM-DD, so text order is date order). */
-function notBefore<T>(later: (v: T) => string | undefined, earlier: (v: T) => string | undefined, path: string, message: string) {
+function notBefore<T>(
+  later: (v: T) => string | undefined,
+  earlier: (v: T) => string | undefined,
+  path: string,
+  message: string,
+) {
   return (value: T, ctx: z.core.$RefinementCtx<T>) => {
     const a = later(value);
     const b = earlier(value);
@@ -179,7 +228,13 @@ const inspectionNotAfterMoving = notBefore<{ moving_date?: string; date_of_inspe
 // ---------------------------------------------------------------------------------------------
 // Choice lists (docs/product.md).
 
-export const threeStepApartmentTypes = ['Studio', '1 Bedroom', '2 Bedrooms', '3 Bedrooms', 'Penthouse'] as const;
+export const threeStepApartmentTypes = [
+  'Studio',
+  '1 Bedroom',
+  '2 Bedrooms',
+  '3 Bedrooms',
+  'Penthouse',
+] as const;
 export const fiveStepApartmentTypes = [
   'Storey Building',
   'Duplex',
@@ -200,22 +255,35 @@ export const relocationServices = [
 ] as const;
 export type RelocationServiceId = (typeof relocationServices)[number]['id'];
 
-const apartmentTypes = [...new Set([...threeStepApartmentTypes, ...fiveStepApartmentTypes])] as [string, ...string[]];
+const apartmentTypes = [...new Set([...threeStepApartmentTypes, ...fiveStepApartmentTypes])] as [
+  string,
+  ...string[],
+];
 const apartmentType = z.enum(apartmentTypes, {
   error: 'Select apartment type.',
 });
 const roomCount = z.enum(threeStepRoomCounts, { error: 'Select number of rooms.' });
 const floor = z.enum(threeStepFloors, { error: 'Select apartment floor.' });
-const serviceIds = relocationServices.map((service) => service.id) as [RelocationServiceId, ...RelocationServiceId[]];
+const serviceIds = relocationServices.map((service) => service.id) as [
+  RelocationServiceId,
+  ...RelocationServiceId[],
+];
 
 /** `Services` travels as comma-separated ids ("packing_and_loading,just_moving"). */
 export const servicesField = z.pipe(
   z.pipe(
     z.pipe(
       z.string({ error: 'Choose at least one service.' }),
-      z.transform((value: string) => value.split(',').map((id) => id.trim()).filter(Boolean)),
+      z.transform((value: string) =>
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
     ),
-    z.array(z.enum(serviceIds, { error: 'Choose services from the list.' })).check(z.minLength(1, 'Choose at least one service.')),
+    z
+      .array(z.enum(serviceIds, { error: 'Choose services from the list.' }))
+      .check(z.minLength(1, 'Choose at least one service.')),
   ),
   z.transform((ids: RelocationServiceId[]) => [...new Set(ids)].join(',')),
 );
@@ -344,7 +412,11 @@ export const AMOUNT_RANGE_MESSAGE = `The amount must be between ${formatNaira(MI
 /** An amount on the wire: whole kobo within the offer range. */
 export const amountKobo = z
   .number({ error: AMOUNT_REQUIRED_MESSAGE })
-  .check(z.int(AMOUNT_FORMAT_MESSAGE), z.gte(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE), z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE));
+  .check(
+    z.int(AMOUNT_FORMAT_MESSAGE),
+    z.gte(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
+    z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
+  );
 
 /**
  * What staff type in the naira field ("185000", "185,000.50", "₦ 185 000") → kobo, exactly:
@@ -356,11 +428,16 @@ export const nairaTyped = /* @__NO_SIDE_EFFECTS__ */ (range: z.ZodMiniType<numbe
   z.pipe(
     z.pipe(
       z.pipe(
-        z.pipe(z.string({ error: AMOUNT_REQUIRED_MESSAGE }), z.transform((value: string) => value.replace(/[\s,₦]/g, ''))),
-        z.string().check(
-          z.minLength(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true }),
-          z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
+        z.pipe(
+          z.string({ error: AMOUNT_REQUIRED_MESSAGE }),
+          z.transform((value: string) => value.replace(/[\s,₦]/g, '')),
         ),
+        z
+          .string()
+          .check(
+            z.minLength(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true }),
+            z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
+          ),
       ),
       z.transform((value: string) => {
         const [whole = '0', fraction = ''] = value.split('.');
@@ -383,7 +460,12 @@ export const applicationRequest = z.object({
     z.optional(email()),
   ),
   age: preprocess(
-    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
     z
       .number({ error: 'Please enter your age in years.' })
       .check(
@@ -396,12 +478,20 @@ export const applicationRequest = z.object({
   location: requiredText('Please fill in your location.', 200),
 });
 
-const passwordPair = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodLooseShape>(shape: T, passwordKey: string, confirmationKey: string) =>
+const passwordPair = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.$ZodLooseShape>(
+  shape: T,
+  passwordKey: string,
+  confirmationKey: string,
+) =>
   z.object(shape).check(
     z.superRefine((value, ctx) => {
       const record = value as Record<string, unknown>;
       if (record[passwordKey] !== record[confirmationKey]) {
-        ctx.addIssue({ code: 'custom', path: [confirmationKey], message: 'Passwords do not match' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [confirmationKey],
+          message: 'Passwords do not match',
+        });
       }
     }),
   );
@@ -412,7 +502,9 @@ export const registerRequest = passwordPair(
     email: email(),
     phone: nigerianPhone('Please fill in your phone number.'),
     password: password(),
-    password_confirmation: z.string({ error: 'Please confirm your password.' }).check(z.minLength(1, 'Please confirm your password.')),
+    password_confirmation: z
+      .string({ error: 'Please confirm your password.' })
+      .check(z.minLength(1, 'Please confirm your password.')),
   },
   'password',
   'password_confirmation',
@@ -420,12 +512,15 @@ export const registerRequest = passwordPair(
 
 export const loginRequest = z.object({
   email: email(),
-  password: z.string({ error: 'Please enter your password.' }).check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
+  password: z
+    .string({ error: 'Please enter your password.' })
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
 });
 
 export const emailOnlyRequest = z.object({ email: email() });
 
-const sixDigits = /* @__NO_SIDE_EFFECTS__ */ (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{6}$/, message));
+const sixDigits = /* @__NO_SIDE_EFFECTS__ */ (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.regex(/^\d{6}$/, message));
 
 export const OTP_MESSAGE = 'Please enter a 6-digit OTP code.';
 export const TOKEN_MESSAGE = 'Please enter a 6-digit Token sent to your email';
@@ -441,7 +536,9 @@ export const passwordResetRequest = passwordPair(
   {
     email: email(),
     password: password(),
-    password_confirmation: z.string({ error: 'Please confirm your password.' }).check(z.minLength(1, 'Please confirm your password.')),
+    password_confirmation: z
+      .string({ error: 'Please confirm your password.' })
+      .check(z.minLength(1, 'Please confirm your password.')),
     reset_token: requiredText('Your reset session has ended. Please request a new code.', 200),
   },
   'password',
@@ -450,7 +547,9 @@ export const passwordResetRequest = passwordPair(
 
 export const changePasswordRequest = passwordPair(
   {
-    old_password: z.string({ error: 'Please enter your current password.' }).check(z.minLength(1, 'Please enter your current password.'), z.maxLength(128)),
+    old_password: z
+      .string({ error: 'Please enter your current password.' })
+      .check(z.minLength(1, 'Please enter your current password.'), z.maxLength(128)),
     new_password: password('Please enter a new password.'),
     new_password_confirmation: z
       .string({ error: 'Please confirm your new password.' })
@@ -461,7 +560,9 @@ export const changePasswordRequest = passwordPair(
 );
 
 export const deleteUserRequest = z.object({
-  password: z.string({ error: 'Please enter your password.' }).check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
+  password: z
+    .string({ error: 'Please enter your password.' })
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
   Reason: requiredText('Please tell us why you are leaving.', 1000, 'many'),
 });
 
@@ -478,7 +579,9 @@ export const profileUpdateRequest = z.object({
  * with the published tariff rather than in its code (README "Prices").
  */
 const placeName = z.optional(
-  z.string({ error: 'Choose a place from the list.' }).check(z.trim(), z.maxLength(80, 'Choose a place from the list.')),
+  z
+    .string({ error: 'Choose a place from the list.' })
+    .check(z.trim(), z.maxLength(80, 'Choose a place from the list.')),
 );
 
 /** Both quote forms post this shape; each form checks its own required fields before sending. */
@@ -498,7 +601,10 @@ export const quoteRequest = z
     toAptFloor: floor,
     full_name: optionalText(120),
     email: preprocess((value) => (value === '' ? undefined : value), z.optional(email())),
-    mobile_phone: preprocess((value) => (value === '' ? undefined : value), z.optional(nigerianPhone())),
+    mobile_phone: preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.optional(nigerianPhone()),
+    ),
     Services: servicesField,
     moving_date: optionalDate('Please choose your moving date.'),
     date_of_inspection: optionalDate('Please choose an inspection date.'),
@@ -538,7 +644,12 @@ export const scheduledDeliveryRequest = z
   })
   .check(
     z.superRefine(
-      notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
+      notBefore(
+        (v) => v.delivery_date,
+        (v) => v.pickup_date,
+        'delivery_date',
+        'Delivery cannot be before pickup.',
+      ),
     ),
   );
 
@@ -565,7 +676,10 @@ export const bulkDeliveryRequest = z
     description: requiredText('Please describe the packages.', 2000, 'many'),
     receiver_details: z
       .array(receiver, { error: 'Add at least one receiver.' })
-      .check(z.minLength(1, 'Add at least one receiver.'), z.maxLength(MAX_RECEIVERS, `You can add at most ${MAX_RECEIVERS} receivers.`)),
+      .check(
+        z.minLength(1, 'Add at least one receiver.'),
+        z.maxLength(MAX_RECEIVERS, `You can add at most ${MAX_RECEIVERS} receivers.`),
+      ),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -618,16 +732,27 @@ export const CANCEL_REASON_MESSAGE = 'Please tell us why you are cancelling.';
  * Accept and decline name the offer the customer saw: another id than the order's open offer
  * answers 409 with the order as it is now, so a price the customer did not see is never accepted.
  */
-export const OFFER_ID_MESSAGE = 'Say which price you are answering: reload the order and try again.';
+export const OFFER_ID_MESSAGE =
+  'Say which price you are answering: reload the order and try again.';
 const offerId = z
   .number({ error: OFFER_ID_MESSAGE })
-  .check(z.int({ error: OFFER_ID_MESSAGE }), z.positive({ error: OFFER_ID_MESSAGE }), z.lte(2 ** 31 - 1, { error: OFFER_ID_MESSAGE }));
+  .check(
+    z.int({ error: OFFER_ID_MESSAGE }),
+    z.positive({ error: OFFER_ID_MESSAGE }),
+    z.lte(2 ** 31 - 1, { error: OFFER_ID_MESSAGE }),
+  );
 export const acceptOfferRequest = z.object({ offer_id: offerId }, { error: OFFER_ID_MESSAGE });
-export const declineOfferRequest = z.object({ offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000, 'many') }, { error: OFFER_ID_MESSAGE });
-export const cancelOrderRequest = z.object({ reason: requiredText(CANCEL_REASON_MESSAGE, 1000, 'many') });
+export const declineOfferRequest = z.object(
+  { offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000, 'many') },
+  { error: OFFER_ID_MESSAGE },
+);
+export const cancelOrderRequest = z.object({
+  reason: requiredText(CANCEL_REASON_MESSAGE, 1000, 'many'),
+});
 
 export const PAYMENT_AMOUNT_MESSAGE = 'Please enter the amount received in naira.';
-export const PAYMENT_REFERENCE_MESSAGE = 'Please enter the reference of the transfer or the cash receipt.';
+export const PAYMENT_REFERENCE_MESSAGE =
+  'Please enter the reference of the transfer or the cash receipt.';
 export const PAID_ON_MESSAGE = 'Please choose the day the money was received.';
 export const PAID_ON_FUTURE_MESSAGE = 'The day the money was received cannot be in the future.';
 /**
@@ -637,15 +762,22 @@ export const PAID_ON_FUTURE_MESSAGE = 'The day the money was received cannot be 
 export const officePaymentRequest = z.object({
   amount_kobo: z
     .number({ error: PAYMENT_AMOUNT_MESSAGE })
-    .check(z.int(AMOUNT_FORMAT_MESSAGE), z.gte(100, 'The amount must be at least ₦1.00.'), z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE)),
+    .check(
+      z.int(AMOUNT_FORMAT_MESSAGE),
+      z.gte(100, 'The amount must be at least ₦1.00.'),
+      z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
+    ),
   method: z.enum(officePaymentMethods, { error: 'Choose bank transfer or cash.' }),
   reference: requiredText(PAYMENT_REFERENCE_MESSAGE, 100),
   paid_on: pastDate(PAID_ON_MESSAGE, PAID_ON_FUTURE_MESSAGE),
 });
 
-export const REFUND_REFERENCE_MESSAGE = 'Please enter the reference of the transfer that paid the refund.';
+export const REFUND_REFERENCE_MESSAGE =
+  'Please enter the reference of the transfer that paid the refund.';
 /** Staff paid an office refund back: the reference of their transfer (or cash slip). */
-export const refundDoneRequest = z.object({ reference: requiredText(REFUND_REFERENCE_MESSAGE, 100) });
+export const refundDoneRequest = z.object({
+  reference: requiredText(REFUND_REFERENCE_MESSAGE, 100),
+});
 
 /**
  * New dates of a scheduled or bulk delivery (every receiver of a bulk delivery gets the new
@@ -658,7 +790,12 @@ export const rescheduleDeliveryRequest = z
   })
   .check(
     z.superRefine(
-      notBefore((v) => v.delivery_date, (v) => v.pickup_date, 'delivery_date', 'Delivery cannot be before pickup.'),
+      notBefore(
+        (v) => v.delivery_date,
+        (v) => v.pickup_date,
+        'delivery_date',
+        'Delivery cannot be before pickup.',
+      ),
     ),
   );
 
@@ -672,7 +809,11 @@ export const rescheduleQuoteRequest = z
   .check(
     z.superRefine((value, ctx) => {
       if (!value.date_of_inspection && !value.moving_date) {
-        ctx.addIssue({ code: 'custom', path: ['date_of_inspection'], message: RESCHEDULE_QUOTE_MESSAGE });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['date_of_inspection'],
+          message: RESCHEDULE_QUOTE_MESSAGE,
+        });
       }
     }),
     z.superRefine(inspectionNotAfterMoving),
@@ -696,8 +837,18 @@ const filter = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(schema: T) =
 export const PAGE_SIZE = 50;
 const paging = {
   /** Opaque to callers: the `next_cursor` of the page before. */
-  cursor: filter(z.string().check(z.regex(/^\d{1,12}$/, 'This page link is not valid: start again from the first page.'))),
-  limit: filter(z.coerce.number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` }).check(z.int(), z.gte(1), z.lte(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`))),
+  cursor: filter(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{1,12}$/, 'This page link is not valid: start again from the first page.'),
+      ),
+  ),
+  limit: filter(
+    z.coerce
+      .number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` })
+      .check(z.int(), z.gte(1), z.lte(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`)),
+  ),
 };
 
 /** The queue's payment filter: a payment state, or `owing` (unpaid or part paid: an accepted price not fully paid). */
@@ -728,23 +879,47 @@ export const staffOrdersQuery = z
     sort: filter(z.enum(queueSorts, { error: 'Sort by created or job date.' })),
     dir: filter(z.enum(['asc', 'desc'], { error: 'Sort ascending or descending.' })),
     /** A reference, or part of a name, an email or a phone number. */
-    q: filter(z.string().check(z.trim(), z.maxLength(100, 'Keep the search under 100 characters.'))),
-    payment_state: filter(z.enum(queuePaymentStates, { error: 'Choose a payment state from the list.' })),
-    cursor: filter(z.string().check(z.regex(QUEUE_CURSOR, 'This page link is not valid: start again from the first page.'))),
+    q: filter(
+      z.string().check(z.trim(), z.maxLength(100, 'Keep the search under 100 characters.')),
+    ),
+    payment_state: filter(
+      z.enum(queuePaymentStates, { error: 'Choose a payment state from the list.' }),
+    ),
+    cursor: filter(
+      z
+        .string()
+        .check(
+          z.regex(QUEUE_CURSOR, 'This page link is not valid: start again from the first page.'),
+        ),
+    ),
     limit: paging.limit,
   })
   .check(
     z.superRefine((query, ctx) => {
       if (query.job_from && query.job_to && query.job_to < query.job_from) {
-        ctx.addIssue({ code: 'custom', path: ['job_to'], message: 'The last day must not be before the first.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['job_to'],
+          message: 'The last day must not be before the first.',
+        });
       }
     }),
   );
 /** The queue's filters as they travel in an address (`/staff/orders?status=open&price=none`). */
-export type StaffOrdersFilter = Partial<Record<Exclude<keyof z.input<typeof staffOrdersQuery>, 'cursor' | 'limit'>, string>>;
+export type StaffOrdersFilter = Partial<
+  Record<Exclude<keyof z.input<typeof staffOrdersQuery>, 'cursor' | 'limit'>, string>
+>;
 
 /** What the overview counts, in the order it shows them. */
-export const overviewCounts = ['unpriced', 'awaiting_answer', 'expiring_today', 'unpaid', 'jobs_today', 'jobs_tomorrow', 'refunds_due'] as const;
+export const overviewCounts = [
+  'unpriced',
+  'awaiting_answer',
+  'expiring_today',
+  'unpaid',
+  'jobs_today',
+  'jobs_tomorrow',
+  'refunds_due',
+] as const;
 export type OverviewCount = (typeof overviewCounts)[number];
 
 /**
@@ -753,7 +928,10 @@ export type OverviewCount = (typeof overviewCounts)[number];
  * orders count nowhere (`status: 'open'`), except in refunds due: money owed back is work to do
  * whatever became of the order, and it is mostly owed on cancelled ones.
  */
-export function overviewFilter(count: OverviewCount, { today, tomorrow }: { today: string; tomorrow: string }): StaffOrdersFilter {
+export function overviewFilter(
+  count: OverviewCount,
+  { today, tomorrow }: { today: string; tomorrow: string },
+): StaffOrdersFilter {
   switch (count) {
     case 'unpriced':
       return { status: 'open', price: 'none', sort: 'created', dir: 'asc' };
@@ -773,7 +951,8 @@ export function overviewFilter(count: OverviewCount, { today, tomorrow }: { toda
 }
 
 /** The day after a YYYY-MM-DD day. */
-export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+export const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 export const staffRefundsQuery = z.object({ ...paging });
 
@@ -801,12 +980,20 @@ export const messageResponse = z.object({ message: z.string() });
 /** The price a delivery got from the tariff at booking, and the tariff version it came from (README "Prices"). */
 export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
 /** A move's estimate from the tariff at booking: a band, the final price comes after inspection. */
-export const orderEstimate = z.object({ version: z.number(), low_kobo: z.number(), high_kobo: z.number() });
+export const orderEstimate = z.object({
+  version: z.number(),
+  low_kobo: z.number(),
+  high_kobo: z.number(),
+});
 
 /** A booking's answer: its reference, and the price or estimate the server gave it, when it gave one. */
 const referenceResponse = z.object({
   message: z.string(),
-  data: z.object({ reference_number: z.string(), price: z.optional(orderPrice), estimate: z.optional(orderEstimate) }),
+  data: z.object({
+    reference_number: z.string(),
+    price: z.optional(orderPrice),
+    estimate: z.optional(orderEstimate),
+  }),
 });
 
 /** Hosts that know no roles answer without one: everyone is a customer there. */
@@ -815,7 +1002,12 @@ const role = z._default(z.enum(userRoles), 'customer');
 export const loginResponse = z.object({
   message: z.string(),
   token: z.string(),
-  data: z.object({ id: z.string(), profile_image: z.nullable(z.string()), email: z.string(), role }),
+  data: z.object({
+    id: z.string(),
+    profile_image: z.nullable(z.string()),
+    email: z.string(),
+    role,
+  }),
 });
 
 export const verifyOtpResponse = z.object({
@@ -885,7 +1077,7 @@ export const order = z.object({
   created_at: z.string(),
   /** The newest offer that was not replaced (open, accepted, declined or expired), if any. */
   offer: z._default(z.nullable(offer), null),
-    /** A delivery priced from the tariff at booking (its offer is then already accepted). */
+  /** A delivery priced from the tariff at booking (its offer is then already accepted). */
   price: z._default(z.nullable(orderPrice), null),
   /** A move's estimate from the tariff at booking; staff's offer after inspection is the final price. */
   estimate: z._default(z.nullable(orderEstimate), null),
@@ -896,7 +1088,11 @@ export type Order = z.infer<typeof order>;
 /** GET users/orders?cursor=: newest first, at most ORDERS_PAGE_SIZE a page; `next_cursor` is null on the last page. */
 export const ORDERS_PAGE_SIZE = 50;
 export const ordersQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(200))) });
-export const ordersResponse = z.object({ message: z.string(), data: z.array(order), next_cursor: z.nullish(z.string()) });
+export const ordersResponse = z.object({
+  message: z.string(),
+  data: z.array(order),
+  next_cursor: z.nullish(z.string()),
+});
 
 export const historyEvents = [
   'status',
@@ -958,7 +1154,12 @@ export const deliveryDetails = z.object({
   pickup_date: z.nullable(z.string()),
   description: z.string(),
   receivers: z.array(
-    z.object({ address: z.string(), name: z.string(), phone: z.string(), delivery_date: z.nullable(z.string()) }),
+    z.object({
+      address: z.string(),
+      name: z.string(),
+      phone: z.string(),
+      delivery_date: z.nullable(z.string()),
+    }),
   ),
 });
 
@@ -1062,7 +1263,10 @@ export const staffApplicationResponse = z.object({ message: z.string(), data: st
 export const overviewResponse = z.object({
   message: z.string(),
   data: z.object({
-    ...Object.fromEntries(overviewCounts.map((count) => [count, z.number()])) as Record<OverviewCount, z.ZodMiniNumber>,
+    ...(Object.fromEntries(overviewCounts.map((count) => [count, z.number()])) as Record<
+      OverviewCount,
+      z.ZodMiniNumber
+    >),
     /** The days (Lagos time) the counts were taken for, so the links name the same days. */
     today: z.string(),
     tomorrow: z.string(),
@@ -1131,7 +1335,11 @@ export const receipt = z.object({
   paid_at_lagos: z.string(),
   company: z.object({ name: z.string(), address: z.string() }),
   customer: z.object({ fullname: z.string(), email: z.string(), phone: z.string() }),
-  order: z.object({ reference_number: z.string(), service_type: z.enum(serviceTypes), price_kobo: z.number() }),
+  order: z.object({
+    reference_number: z.string(),
+    service_type: z.enum(serviceTypes),
+    price_kobo: z.number(),
+  }),
 });
 export type Receipt = z.infer<typeof receipt>;
 export const receiptResponse = z.object({ message: z.string(), data: receipt });
@@ -1162,14 +1370,20 @@ export type OfferConflictBody = z.infer<typeof offerConflictResponse>;
 // Prices (README "Prices"): the tariff staff edit, and the estimate of an order before booking.
 
 /** A tariff amount: whole kobo, never negative. */
-const tariffKobo = z.number({ error: 'Enter a whole amount.' }).check(
-  z.int('Enter a whole amount.'),
-  z.minimum(0, 'Prices cannot be negative.'),
-  z.maximum(100_000_000_000, 'This amount is too large.'),
-);
+const tariffKobo = z
+  .number({ error: 'Enter a whole amount.' })
+  .check(
+    z.int('Enter a whole amount.'),
+    z.minimum(0, 'Prices cannot be negative.'),
+    z.maximum(100_000_000_000, 'This amount is too large.'),
+  );
 const percent = z
   .number({ error: 'Enter a percentage.' })
-  .check(z.int('Enter a whole percentage.'), z.minimum(0, 'Percentages cannot be negative.'), z.maximum(1000));
+  .check(
+    z.int('Enter a whole percentage.'),
+    z.minimum(0, 'Percentages cannot be negative.'),
+    z.maximum(1000),
+  );
 const zoneId = z
   .string({ error: 'Name the zone.' })
   .check(z.trim(), z.minLength(1, 'Name the zone.'), z.maxLength(60));
@@ -1184,7 +1398,9 @@ export const tariffRules = z.object({
       }),
     )
     .check(z.maxLength(60, 'At most 60 zones.')),
-  routes: z.array(z.object({ from: zoneId, to: zoneId, amount_kobo: z.nullable(tariffKobo) })).check(z.maxLength(2000)),
+  routes: z
+    .array(z.object({ from: zoneId, to: zoneId, amount_kobo: z.nullable(tariffKobo) }))
+    .check(z.maxLength(2000)),
   deliver_now_surcharge_kobo: tariffKobo,
   extra_receiver_kobo: tariffKobo,
   move_route_factor: z
@@ -1193,7 +1409,11 @@ export const tariffRules = z.object({
   apartment_kobo: z.record(z.string().check(z.maxLength(60)), tariffKobo),
   per_room_kobo: tariffKobo,
   per_floor_kobo: tariffKobo,
-  service_kobo: z.object({ packing_and_loading: tariffKobo, unpacking_and_arranging: tariffKobo, just_moving: tariffKobo }),
+  service_kobo: z.object({
+    packing_and_loading: tariffKobo,
+    unpacking_and_arranging: tariffKobo,
+    just_moving: tariffKobo,
+  }),
   band_low_percent: percent,
   band_high_percent: percent,
 });
@@ -1211,7 +1431,10 @@ export type PublishedTariff = z.infer<typeof publishedTariff>;
 export const publishedTariffResponse = z.object({ message: z.string(), data: publishedTariff });
 
 /** The tariff as staff read it: who saved this version and when. */
-export const staffTariff = z.extend(tariff, { saved_at: z.string(), saved_by: z.nullable(z.string()) });
+export const staffTariff = z.extend(tariff, {
+  saved_at: z.string(),
+  saved_by: z.nullable(z.string()),
+});
 export type StaffTariff = z.infer<typeof staffTariff>;
 export const staffTariffResponse = z.object({ message: z.string(), data: staffTariff });
 /** The 409 of a save over a newer version: that version, so the editor shows it beside what was typed. */
@@ -1224,7 +1447,9 @@ export const estimateRequest = z.object({
   pickup_lga: placeName,
   delivery_state: placeName,
   delivery_lga: placeName,
-  receiver_details: z.optional(z.array(z.object({ state: placeName, lga: placeName })).check(z.maxLength(MAX_RECEIVERS))),
+  receiver_details: z.optional(
+    z.array(z.object({ state: placeName, lga: placeName })).check(z.maxLength(MAX_RECEIVERS)),
+  ),
   moving_from_state: placeName,
   moving_from_lga: placeName,
   moving_to_state: placeName,
@@ -1289,175 +1514,388 @@ const define = <T extends Record<string, CallSpec>>(calls: T) => calls;
 
 export const calls = define({
   moverRegistration: {
-    method: 'POST', path: 'Mover-Registration', body: 'json', auth: 'none',
-    request: applicationRequest, response: messageResponse,
-    success: 'Mover request created successfully', fallback: 'Application failed. Please try again.',
+    method: 'POST',
+    path: 'Mover-Registration',
+    body: 'json',
+    auth: 'none',
+    request: applicationRequest,
+    response: messageResponse,
+    success: 'Mover request created successfully',
+    fallback: 'Application failed. Please try again.',
   },
   packerRegistration: {
-    method: 'POST', path: 'Packer-Registration', body: 'json', auth: 'none',
-    request: applicationRequest, response: messageResponse,
-    success: 'Packer request created successfully', fallback: 'Application failed. Please try again.',
+    method: 'POST',
+    path: 'Packer-Registration',
+    body: 'json',
+    auth: 'none',
+    request: applicationRequest,
+    response: messageResponse,
+    success: 'Packer request created successfully',
+    fallback: 'Application failed. Please try again.',
   },
   register: {
-    method: 'POST', path: 'register', body: 'json', auth: 'none',
-    request: registerRequest, response: messageResponse,
-    success: 'User created successfully', fallback: 'Registration failed. Please try again.',
+    method: 'POST',
+    path: 'register',
+    body: 'json',
+    auth: 'none',
+    request: registerRequest,
+    response: messageResponse,
+    success: 'User created successfully',
+    fallback: 'Registration failed. Please try again.',
   },
   login: {
-    method: 'POST', path: 'login', body: 'json', auth: 'none',
-    request: loginRequest, response: loginResponse,
-    success: 'User successfully logged in', fallback: null,
+    method: 'POST',
+    path: 'login',
+    body: 'json',
+    auth: 'none',
+    request: loginRequest,
+    response: loginResponse,
+    success: 'User successfully logged in',
+    fallback: null,
   },
   logout: {
-    method: 'GET', path: 'users/logout', body: 'none', auth: 'bearer',
-    request: null, response: messageResponse, success: null, fallback: null,
+    method: 'GET',
+    path: 'users/logout',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    response: messageResponse,
+    success: null,
+    fallback: null,
   },
   forgetPassword: {
-    method: 'POST', path: 'forget-password', body: 'json', auth: 'none',
-    request: emailOnlyRequest, response: messageResponse,
-    success: 'OTP code sent to your email', fallback: null,
+    method: 'POST',
+    path: 'forget-password',
+    body: 'json',
+    auth: 'none',
+    request: emailOnlyRequest,
+    response: messageResponse,
+    success: 'OTP code sent to your email',
+    fallback: null,
   },
   verifyOtp: {
-    method: 'POST', path: 'verify-otp', body: 'json', auth: 'none',
-    request: verifyOtpRequest, response: verifyOtpResponse,
-    success: 'OTP code verified successfully', fallback: null,
+    method: 'POST',
+    path: 'verify-otp',
+    body: 'json',
+    auth: 'none',
+    request: verifyOtpRequest,
+    response: verifyOtpResponse,
+    success: 'OTP code verified successfully',
+    fallback: null,
   },
   passwordReset: {
-    method: 'POST', path: 'passwordReset', body: 'json', auth: 'none',
-    request: passwordResetRequest, response: messageResponse,
-    success: 'Password reset successful', fallback: null,
+    method: 'POST',
+    path: 'passwordReset',
+    body: 'json',
+    auth: 'none',
+    request: passwordResetRequest,
+    response: messageResponse,
+    success: 'Password reset successful',
+    fallback: null,
   },
   verifyEmail: {
-    method: 'POST', path: 'verify-email', body: 'json', auth: 'none',
-    request: verifyEmailRequest, response: messageResponse,
-    success: 'Email verified successfully', fallback: null,
+    method: 'POST',
+    path: 'verify-email',
+    body: 'json',
+    auth: 'none',
+    request: verifyEmailRequest,
+    response: messageResponse,
+    success: 'Email verified successfully',
+    fallback: null,
   },
   resendOtp: {
-    method: 'POST', path: 'resendOtp', body: 'json', auth: 'none',
-    request: emailOnlyRequest, response: messageResponse,
-    success: 'OTP resent successfully', fallback: null,
+    method: 'POST',
+    path: 'resendOtp',
+    body: 'json',
+    auth: 'none',
+    request: emailOnlyRequest,
+    response: messageResponse,
+    success: 'OTP resent successfully',
+    fallback: null,
   },
   stateService: {
-    method: 'POST', path: 'users/state-service', body: 'json', auth: 'bearer',
-    request: quoteRequest, response: referenceResponse,
-    success: 'State service created successfully', fallback: null, quote: true,
+    method: 'POST',
+    path: 'users/state-service',
+    body: 'json',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'State service created successfully',
+    fallback: null,
+    quote: true,
   },
   stateServiceMultipart: {
-    method: 'POST', path: 'users/state-service', body: 'multipart', auth: 'bearer',
-    request: quoteRequest, response: referenceResponse,
-    success: 'State service created successfully', fallback: null, quote: true,
+    method: 'POST',
+    path: 'users/state-service',
+    body: 'multipart',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'State service created successfully',
+    fallback: null,
+    quote: true,
   },
   localService: {
-    method: 'POST', path: 'users/Local-service', body: 'multipart', auth: 'bearer',
-    request: quoteRequest, response: referenceResponse,
-    success: 'Local service created successfully', fallback: null, quote: true,
+    method: 'POST',
+    path: 'users/Local-service',
+    body: 'multipart',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'Local service created successfully',
+    fallback: null,
+    quote: true,
   },
   officeService: {
-    method: 'POST', path: 'users/Office-service', body: 'multipart', auth: 'bearer',
-    request: quoteRequest, response: referenceResponse,
-    success: 'Office service created successfully', fallback: null, quote: true,
+    method: 'POST',
+    path: 'users/Office-service',
+    body: 'multipart',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'Office service created successfully',
+    fallback: null,
+    quote: true,
   },
   trackingStatus: {
-    method: 'POST', path: 'users/tracking/status', body: 'multipart', auth: 'optional',
-    request: trackingRequest, response: trackingResponse,
-    success: 'Package found', fallback: null,
+    method: 'POST',
+    path: 'users/tracking/status',
+    body: 'multipart',
+    auth: 'optional',
+    request: trackingRequest,
+    response: trackingResponse,
+    success: 'Package found',
+    fallback: null,
   },
   changePassword: {
-    method: 'POST', path: 'users/ChangePassword', body: 'json', auth: 'bearer',
-    request: changePasswordRequest, response: messageResponse,
-    success: 'Password changed successfully', fallback: null,
+    method: 'POST',
+    path: 'users/ChangePassword',
+    body: 'json',
+    auth: 'bearer',
+    request: changePasswordRequest,
+    response: messageResponse,
+    success: 'Password changed successfully',
+    fallback: null,
   },
   deleteUser: {
-    method: 'POST', path: 'users/DeleteUser', body: 'json', auth: 'bearer',
-    request: deleteUserRequest, response: deleteUserResponse,
-    success: 'User data deleted successfully.', fallback: null,
+    method: 'POST',
+    path: 'users/DeleteUser',
+    body: 'json',
+    auth: 'bearer',
+    request: deleteUserRequest,
+    response: deleteUserResponse,
+    success: 'User data deleted successfully.',
+    fallback: null,
   },
   editProfile: {
-    method: 'POST', path: 'users/edit/{id}', body: 'multipart', auth: 'bearer',
-    request: profileUpdateRequest, response: profileResponse,
-    success: 'User Profile updated successfully.', fallback: null,
+    method: 'POST',
+    path: 'users/edit/{id}',
+    body: 'multipart',
+    auth: 'bearer',
+    request: profileUpdateRequest,
+    response: profileResponse,
+    success: 'User Profile updated successfully.',
+    fallback: null,
   },
   profile: {
-    method: 'GET', path: 'users/profile', body: 'none', auth: 'bearer',
-    request: null, response: profileResponse, success: 'Profile found', fallback: null,
+    method: 'GET',
+    path: 'users/profile',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    response: profileResponse,
+    success: 'Profile found',
+    fallback: null,
   },
   instantDelivery: {
-    method: 'POST', path: 'users/StoreDilivery', body: 'json', auth: 'bearer',
-    request: instantDeliveryRequest, response: referenceResponse,
-    success: DELIVERY_CREATED, fallback: null, booking: true,
+    method: 'POST',
+    path: 'users/StoreDilivery',
+    body: 'json',
+    auth: 'bearer',
+    request: instantDeliveryRequest,
+    response: referenceResponse,
+    success: DELIVERY_CREATED,
+    fallback: null,
+    booking: true,
   },
   scheduledDelivery: {
-    method: 'POST', path: 'users/schedule/delivery', body: 'json', auth: 'bearer',
-    request: scheduledDeliveryRequest, response: referenceResponse,
-    success: null, fallback: null, booking: true,
+    method: 'POST',
+    path: 'users/schedule/delivery',
+    body: 'json',
+    auth: 'bearer',
+    request: scheduledDeliveryRequest,
+    response: referenceResponse,
+    success: null,
+    fallback: null,
+    booking: true,
   },
   bulkDelivery: {
-    method: 'POST', path: 'users/bulk/delivery', body: 'json', auth: 'bearer',
-    request: bulkDeliveryRequest, response: referenceResponse,
-    success: null, fallback: null, booking: true,
+    method: 'POST',
+    path: 'users/bulk/delivery',
+    body: 'json',
+    auth: 'bearer',
+    request: bulkDeliveryRequest,
+    response: referenceResponse,
+    success: null,
+    fallback: null,
+    booking: true,
   },
   orders: {
-    method: 'GET', path: 'users/orders', body: 'none', auth: 'bearer',
-    request: null, query: ordersQuery, response: ordersResponse, success: 'Orders found', fallback: null,
+    method: 'GET',
+    path: 'users/orders',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    query: ordersQuery,
+    response: ordersResponse,
+    success: 'Orders found',
+    fallback: null,
   },
   newsletter: {
-    method: 'POST', path: 'newsletter', body: 'json', auth: 'none',
-    request: newsletterRequest, response: messageResponse,
-    success: 'Subscribed successfully', fallback: null,
+    method: 'POST',
+    path: 'newsletter',
+    body: 'json',
+    auth: 'none',
+    request: newsletterRequest,
+    response: messageResponse,
+    success: 'Subscribed successfully',
+    fallback: null,
   },
   order: {
-    method: 'GET', path: 'users/orders/{id}', body: 'none', auth: 'bearer',
-    request: null, response: orderResponse, success: 'Order found', fallback: null,
+    method: 'GET',
+    path: 'users/orders/{id}',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    response: orderResponse,
+    success: 'Order found',
+    fallback: null,
   },
   acceptOffer: {
-    method: 'POST', path: 'users/orders/{id}/offer/accept', body: 'json', auth: 'bearer',
-    request: acceptOfferRequest, response: orderResponse, success: 'Offer accepted', fallback: null, conflict: offerConflictResponse,
+    method: 'POST',
+    path: 'users/orders/{id}/offer/accept',
+    body: 'json',
+    auth: 'bearer',
+    request: acceptOfferRequest,
+    response: orderResponse,
+    success: 'Offer accepted',
+    fallback: null,
+    conflict: offerConflictResponse,
   },
   declineOffer: {
-    method: 'POST', path: 'users/orders/{id}/offer/decline', body: 'json', auth: 'bearer',
-    request: declineOfferRequest, response: orderResponse, success: 'Offer declined', fallback: null, conflict: offerConflictResponse,
+    method: 'POST',
+    path: 'users/orders/{id}/offer/decline',
+    body: 'json',
+    auth: 'bearer',
+    request: declineOfferRequest,
+    response: orderResponse,
+    success: 'Offer declined',
+    fallback: null,
+    conflict: offerConflictResponse,
   },
   cancelOrder: {
-    method: 'POST', path: 'users/orders/{id}/cancel', body: 'json', auth: 'bearer',
-    request: cancelOrderRequest, response: orderResponse, success: 'Order cancelled', fallback: null,
+    method: 'POST',
+    path: 'users/orders/{id}/cancel',
+    body: 'json',
+    auth: 'bearer',
+    request: cancelOrderRequest,
+    response: orderResponse,
+    success: 'Order cancelled',
+    fallback: null,
   },
   rescheduleOrder: {
-    method: 'POST', path: 'users/orders/{id}/reschedule', body: 'json', auth: 'bearer',
-    request: rescheduleRequest, response: orderResponse, success: 'Dates changed', fallback: null,
+    method: 'POST',
+    path: 'users/orders/{id}/reschedule',
+    body: 'json',
+    auth: 'bearer',
+    request: rescheduleRequest,
+    response: orderResponse,
+    success: 'Dates changed',
+    fallback: null,
   },
   staffOrders: {
-    method: 'GET', path: 'staff/orders', body: 'none', auth: 'staff',
-    request: null, query: staffOrdersQuery, response: staffOrdersResponse, success: 'Orders found', fallback: null, csv: true,
+    method: 'GET',
+    path: 'staff/orders',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    query: staffOrdersQuery,
+    response: staffOrdersResponse,
+    success: 'Orders found',
+    fallback: null,
+    csv: true,
   },
   staffOverview: {
-    method: 'GET', path: 'staff/overview', body: 'none', auth: 'staff',
-    request: null, response: overviewResponse, success: 'Overview found', fallback: null,
+    method: 'GET',
+    path: 'staff/overview',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    response: overviewResponse,
+    success: 'Overview found',
+    fallback: null,
   },
   staffOrder: {
-    method: 'GET', path: 'staff/orders/{id}', body: 'none', auth: 'staff',
-    request: null, response: staffOrderResponse, success: 'Order found', fallback: null,
+    method: 'GET',
+    path: 'staff/orders/{id}',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    response: staffOrderResponse,
+    success: 'Order found',
+    fallback: null,
   },
   staffSetStatus: {
-    method: 'POST', path: 'staff/orders/{id}/status', body: 'json', auth: 'staff',
-    request: setStatusRequest, response: staffOrderResponse, success: null, fallback: null,
+    method: 'POST',
+    path: 'staff/orders/{id}/status',
+    body: 'json',
+    auth: 'staff',
+    request: setStatusRequest,
+    response: staffOrderResponse,
+    success: null,
+    fallback: null,
   },
   staffSendOffer: {
-    method: 'POST', path: 'staff/orders/{id}/offer', body: 'json', auth: 'staff',
-    request: offerRequest, response: staffOrderResponse, success: null, fallback: null,
+    method: 'POST',
+    path: 'staff/orders/{id}/offer',
+    body: 'json',
+    auth: 'staff',
+    request: offerRequest,
+    response: staffOrderResponse,
+    success: null,
+    fallback: null,
   },
   startPayment: {
-    method: 'POST', path: 'users/orders/{id}/payments', body: 'none', auth: 'bearer',
-    request: null, response: startPaymentResponse, success: 'Payment started', fallback: null,
+    method: 'POST',
+    path: 'users/orders/{id}/payments',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    response: startPaymentResponse,
+    success: 'Payment started',
+    fallback: null,
   },
   /** `{key}`: the Paystack reference the checkout sent the browser back with. */
   verifyPayment: {
-    method: 'GET', path: 'users/orders/{id}/payments/{key}', body: 'none', auth: 'bearer',
-    request: null, response: verifyPaymentResponse, success: null, fallback: null,
+    method: 'GET',
+    path: 'users/orders/{id}/payments/{key}',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    response: verifyPaymentResponse,
+    success: null,
+    fallback: null,
   },
   /** `{key}`: the receipt number. The owner, or staff (their session or the ops token). */
   receipt: {
-    method: 'GET', path: 'users/orders/{id}/receipts/{key}', body: 'none', auth: 'bearer',
-    request: null, response: receiptResponse, success: 'Receipt found', fallback: null,
+    method: 'GET',
+    path: 'users/orders/{id}/receipts/{key}',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    response: receiptResponse,
+    success: 'Receipt found',
+    fallback: null,
   },
   /**
    * Paystack's events (`charge.success`, `refund.processed`), signed with `x-paystack-signature`
@@ -1466,61 +1904,150 @@ export const calls = define({
    * (server/money/paystack-schemas.ts), so no request schema here.
    */
   paystackWebhook: {
-    method: 'POST', path: 'payments/paystack/webhook', body: 'json', auth: 'none',
-    request: null, response: messageResponse, success: null, fallback: null,
+    method: 'POST',
+    path: 'payments/paystack/webhook',
+    body: 'json',
+    auth: 'none',
+    request: null,
+    response: messageResponse,
+    success: null,
+    fallback: null,
   },
   staffRecordPayment: {
-    method: 'POST', path: 'staff/orders/{id}/payments', body: 'json', auth: 'staff',
-    request: officePaymentRequest, response: staffOrderResponse, success: null, fallback: null,
+    method: 'POST',
+    path: 'staff/orders/{id}/payments',
+    body: 'json',
+    auth: 'staff',
+    request: officePaymentRequest,
+    response: staffOrderResponse,
+    success: null,
+    fallback: null,
   },
   /** `{key}`: the refund's id. */
   staffRefundDone: {
-    method: 'POST', path: 'staff/orders/{id}/refunds/{key}/done', body: 'json', auth: 'staff',
-    request: refundDoneRequest, response: staffOrderResponse, success: null, fallback: null,
+    method: 'POST',
+    path: 'staff/orders/{id}/refunds/{key}/done',
+    body: 'json',
+    auth: 'staff',
+    request: refundDoneRequest,
+    response: staffOrderResponse,
+    success: null,
+    fallback: null,
   },
   staffRefunds: {
-    method: 'GET', path: 'staff/refunds', body: 'none', auth: 'staff',
-    request: null, query: staffRefundsQuery, response: staffRefundsResponse, success: 'Refunds found', fallback: null,
+    method: 'GET',
+    path: 'staff/refunds',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    query: staffRefundsQuery,
+    response: staffRefundsResponse,
+    success: 'Refunds found',
+    fallback: null,
   },
   staffApplications: {
-    method: 'GET', path: 'staff/applications', body: 'none', auth: 'staff',
-    request: null, query: staffApplicationsQuery, response: staffApplicationsResponse, success: 'Applications found', fallback: null,
+    method: 'GET',
+    path: 'staff/applications',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    query: staffApplicationsQuery,
+    response: staffApplicationsResponse,
+    success: 'Applications found',
+    fallback: null,
   },
   staffSetApplicationStatus: {
-    method: 'POST', path: 'staff/applications/{id}/status', body: 'json', auth: 'staff',
-    request: applicationStatusRequest, response: staffApplicationResponse, success: null, fallback: null,
+    method: 'POST',
+    path: 'staff/applications/{id}/status',
+    body: 'json',
+    auth: 'staff',
+    request: applicationStatusRequest,
+    response: staffApplicationResponse,
+    success: null,
+    fallback: null,
   },
   staffSubscribers: {
-    method: 'GET', path: 'staff/subscribers', body: 'none', auth: 'staff',
-    request: null, query: staffSubscribersQuery, response: staffSubscribersResponse, success: 'Subscribers found', fallback: null, csv: true,
+    method: 'GET',
+    path: 'staff/subscribers',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    query: staffSubscribersQuery,
+    response: staffSubscribersResponse,
+    success: 'Subscribers found',
+    fallback: null,
+    csv: true,
   },
   setRole: {
-    method: 'POST', path: 'staff/roles', body: 'json', auth: 'ops',
-    request: setRoleRequest, response: messageResponse, success: null, fallback: null,
+    method: 'POST',
+    path: 'staff/roles',
+    body: 'json',
+    auth: 'ops',
+    request: setRoleRequest,
+    response: messageResponse,
+    success: null,
+    fallback: null,
   },
   staffMail: {
-    method: 'GET', path: 'staff/mail', body: 'none', auth: 'staff',
-    request: null, response: mailBacklogResponse, success: 'Mail backlog', fallback: null,
+    method: 'GET',
+    path: 'staff/mail',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    response: mailBacklogResponse,
+    success: 'Mail backlog',
+    fallback: null,
   },
   tariff: {
-    method: 'GET', path: 'prices/tariff', body: 'none', auth: 'none',
-    request: null, response: publishedTariffResponse, success: 'Tariff found', fallback: null,
+    method: 'GET',
+    path: 'prices/tariff',
+    body: 'none',
+    auth: 'none',
+    request: null,
+    response: publishedTariffResponse,
+    success: 'Tariff found',
+    fallback: null,
   },
   estimate: {
-    method: 'POST', path: 'prices/estimate', body: 'json', auth: 'none',
-    request: estimateRequest, response: estimateResponse, success: 'Estimate', fallback: null,
+    method: 'POST',
+    path: 'prices/estimate',
+    body: 'json',
+    auth: 'none',
+    request: estimateRequest,
+    response: estimateResponse,
+    success: 'Estimate',
+    fallback: null,
   },
   staffTariff: {
-    method: 'GET', path: 'staff/prices', body: 'none', auth: 'staff',
-    request: null, response: staffTariffResponse, success: 'Tariff found', fallback: null,
+    method: 'GET',
+    path: 'staff/prices',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    response: staffTariffResponse,
+    success: 'Tariff found',
+    fallback: null,
   },
   staffSaveTariff: {
-    method: 'PUT', path: 'staff/prices', body: 'json', auth: 'staff',
-    request: tariff, response: staffTariffResponse, success: 'Tariff saved', fallback: null, conflict: tariffConflictResponse,
+    method: 'PUT',
+    path: 'staff/prices',
+    body: 'json',
+    auth: 'staff',
+    request: tariff,
+    response: staffTariffResponse,
+    success: 'Tariff saved',
+    fallback: null,
+    conflict: tariffConflictResponse,
   },
   health: {
-    method: 'GET', path: 'healthz', body: 'none', auth: 'none',
-    request: null, response: healthResponse, success: null, fallback: null,
+    method: 'GET',
+    path: 'healthz',
+    body: 'none',
+    auth: 'none',
+    request: null,
+    response: healthResponse,
+    success: null,
+    fallback: null,
   },
 });
 
@@ -1532,10 +2059,16 @@ export type ParsedRequestOf<N extends CallName> = (typeof calls)[N]['request'] e
   ? z.output<(typeof calls)[N]['request']>
   : undefined;
 export type ResponseOf<N extends CallName> = z.output<(typeof calls)[N]['response']>;
-type QuerySchemaOf<N extends CallName> = (typeof calls)[N] extends { query: infer Q extends z.ZodMiniType } ? Q : null;
+type QuerySchemaOf<N extends CallName> = (typeof calls)[N] extends {
+  query: infer Q extends z.ZodMiniType;
+}
+  ? Q
+  : null;
 /** The query string a call takes (filters, cursor), as the caller writes it. */
-export type QueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodMiniType ? z.input<QuerySchemaOf<N>> : never;
-export type ParsedQueryOf<N extends CallName> = QuerySchemaOf<N> extends z.ZodMiniType ? z.output<QuerySchemaOf<N>> : never;
+export type QueryOf<N extends CallName> =
+  QuerySchemaOf<N> extends z.ZodMiniType ? z.input<QuerySchemaOf<N>> : never;
+export type ParsedQueryOf<N extends CallName> =
+  QuerySchemaOf<N> extends z.ZodMiniType ? z.output<QuerySchemaOf<N>> : never;
 
 /** The wire types the rest of the code works with. */
 export type LoginRequest = z.input<typeof loginRequest>;

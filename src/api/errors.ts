@@ -36,13 +36,17 @@ function asFieldMessages(value: unknown): Record<string, string[]> | null {
   const result: Record<string, string[]> = {};
   for (const [key, entry] of Object.entries(value)) {
     if (typeof entry === 'string') result[key] = [entry];
-    else if (Array.isArray(entry) && entry.every((item) => typeof item === 'string')) result[key] = entry;
+    else if (Array.isArray(entry) && entry.every((item) => typeof item === 'string'))
+      result[key] = entry;
     else return null;
   }
   return Object.keys(result).length ? result : null;
 }
 
-function fieldMessagesOf(body: Record<string, unknown>, rules: FailureRules): Record<string, string[]> {
+function fieldMessagesOf(
+  body: Record<string, unknown>,
+  rules: FailureRules,
+): Record<string, string[]> {
   const { message: _message, errors, data, ...rest } = body;
   return (
     asFieldMessages(errors) ??
@@ -53,18 +57,29 @@ function fieldMessagesOf(body: Record<string, unknown>, rules: FailureRules): Re
 }
 
 /** The error of a response that failed (any status), from its parsed body (or null when none). */
-export function failureFrom(body: unknown, status: number | null, rules: FailureRules = {}, current: unknown = null): ApiError {
+export function failureFrom(
+  body: unknown,
+  status: number | null,
+  rules: FailureRules = {},
+  current: unknown = null,
+): ApiError {
   const fields = isRecord(body) ? fieldMessagesOf(body, rules) : {};
   const fieldMessages = [...new Set(Object.values(fields).flat())];
-  const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
+  const message =
+    isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
   const messages = fieldMessages.length ? fieldMessages : message ? [message] : [GENERIC_ERROR];
   if (rules.quote) messages.push(QUOTE_ERROR);
   return new ApiError(messages, fields, status, current);
 }
 
 /** A 2xx whose message is not the expected success text: the per-call fallback, or the server's words. */
-export function unexpectedSuccess(body: unknown, fallback: string | null, rules: FailureRules = {}): ApiError {
-  const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
+export function unexpectedSuccess(
+  body: unknown,
+  fallback: string | null,
+  rules: FailureRules = {},
+): ApiError {
+  const message =
+    isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
   const messages = [fallback ?? message ?? GENERIC_ERROR];
   if (rules.quote) messages.push(QUOTE_ERROR);
   return new ApiError(messages, {}, null);

@@ -99,15 +99,22 @@ export function zoneOf(tariff: TariffRules, state: string, lga: string): string 
 }
 
 /** The parcel price between two places: a number, null when on request or outside every zone. */
-function routePrice(tariff: TariffRules, from: [string, string], to: [string, string]): number | null {
+function routePrice(
+  tariff: TariffRules,
+  from: [string, string],
+  to: [string, string],
+): number | null {
   const a = zoneOf(tariff, ...from);
   const b = zoneOf(tariff, ...to);
   if (a === null || b === null) return null;
-  const route = tariff.routes.find((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
+  const route = tariff.routes.find(
+    (r) => (r.from === a && r.to === b) || (r.from === b && r.to === a),
+  );
   return route?.amount_kobo ?? null;
 }
 
-const place = (state: string | undefined, lga: string | undefined): [string, string] | null => (state && lga ? [state, lga] : null);
+const place = (state: string | undefined, lga: string | undefined): [string, string] | null =>
+  state && lga ? [state, lga] : null;
 
 /** "Ground" → 0, "2nd" → 2, "4th+" → 4; unknown → 0. */
 const floorsAbove = (floor: string | undefined) => Number.parseInt(floor ?? '', 10) || 0;
@@ -118,23 +125,34 @@ export function priceOf(tariff: Tariff, request: PriceRequest): Price {
   const { version } = tariff;
   if (request.service_type === 'bulk_delivery') {
     const from = place(request.pickup_state, request.pickup_lga);
-    const receivers = request.receiver_details.map((receiver) => place(receiver.state, receiver.lga));
-    if (!from || receivers.length === 0 || receivers.some((to) => to === null)) return { kind: 'incomplete' };
+    const receivers = request.receiver_details.map((receiver) =>
+      place(receiver.state, receiver.lga),
+    );
+    if (!from || receivers.length === 0 || receivers.some((to) => to === null))
+      return { kind: 'incomplete' };
     let dearest = 0;
     for (const to of receivers) {
       const amount = routePrice(tariff, from, to!);
       if (amount === null) return { kind: 'on_request', version };
       dearest = Math.max(dearest, amount);
     }
-    return { kind: 'price', version, amount_kobo: roundToNaira(dearest + tariff.extra_receiver_kobo * (receivers.length - 1)) };
+    return {
+      kind: 'price',
+      version,
+      amount_kobo: roundToNaira(dearest + tariff.extra_receiver_kobo * (receivers.length - 1)),
+    };
   }
-  if (request.service_type === 'instant_delivery' || request.service_type === 'scheduled_delivery') {
+  if (
+    request.service_type === 'instant_delivery' ||
+    request.service_type === 'scheduled_delivery'
+  ) {
     const from = place(request.pickup_state, request.pickup_lga);
     const to = place(request.delivery_state, request.delivery_lga);
     if (!from || !to) return { kind: 'incomplete' };
     const amount = routePrice(tariff, from, to);
     if (amount === null) return { kind: 'on_request', version };
-    const surcharge = request.service_type === 'instant_delivery' ? tariff.deliver_now_surcharge_kobo : 0;
+    const surcharge =
+      request.service_type === 'instant_delivery' ? tariff.deliver_now_surcharge_kobo : 0;
     return { kind: 'price', version, amount_kobo: roundToNaira(amount + surcharge) };
   }
   return moveEstimate(tariff, request as MovePlaces);
@@ -151,9 +169,20 @@ function moveEstimate(tariff: Tariff, request: MovePlaces): Price {
   const home = tariff.apartment_kobo[apartment];
   if (route === null || home === undefined) return { kind: 'on_request', version };
   const floors = floorsAbove(request.aptFloor) + floorsAbove(request.toAptFloor);
-  const chosen = (request.Services ?? '').split(',').map((id) => id.trim()).filter(Boolean) as RelocationServiceId[];
-  const services = [...new Set(chosen)].reduce((sum, id) => sum + (tariff.service_kobo[id] ?? 0), 0);
-  const middle = route * tariff.move_route_factor + home + tariff.per_room_kobo * rooms + tariff.per_floor_kobo * floors + services;
+  const chosen = (request.Services ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean) as RelocationServiceId[];
+  const services = [...new Set(chosen)].reduce(
+    (sum, id) => sum + (tariff.service_kobo[id] ?? 0),
+    0,
+  );
+  const middle =
+    route * tariff.move_route_factor +
+    home +
+    tariff.per_room_kobo * rooms +
+    tariff.per_floor_kobo * floors +
+    services;
   return {
     kind: 'estimate',
     version,
@@ -166,7 +195,8 @@ function moveEstimate(tariff: Tariff, request: MovePlaces): Price {
 export function tariffProblems(tariff: TariffRules): Record<string, string> {
   const problems: Record<string, string> = {};
   const money = (key: string, value: unknown) => {
-    if (typeof value !== 'number' || !Number.isInteger(value)) problems[key] = 'Enter a whole amount.';
+    if (typeof value !== 'number' || !Number.isInteger(value))
+      problems[key] = 'Enter a whole amount.';
     else if (value < 0) problems[key] = 'Prices cannot be negative.';
   };
   const ids = tariff.zones.map((zone) => zone.id);
@@ -179,8 +209,11 @@ export function tariffProblems(tariff: TariffRules): Record<string, string> {
   });
   ids.forEach((a, i) =>
     ids.slice(i).forEach((b) => {
-      const covered = tariff.routes.some((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
-      if (!covered) problems[`routes.${a}.${b}`] = 'Give this pair a price or mark it "price on request".';
+      const covered = tariff.routes.some(
+        (r) => (r.from === a && r.to === b) || (r.from === b && r.to === a),
+      );
+      if (!covered)
+        problems[`routes.${a}.${b}`] = 'Give this pair a price or mark it "price on request".';
     }),
   );
   money('deliver_now_surcharge_kobo', tariff.deliver_now_surcharge_kobo);
@@ -188,10 +221,13 @@ export function tariffProblems(tariff: TariffRules): Record<string, string> {
   money('per_room_kobo', tariff.per_room_kobo);
   money('per_floor_kobo', tariff.per_floor_kobo);
   money('move_route_factor', tariff.move_route_factor);
-  for (const [type, amount] of Object.entries(tariff.apartment_kobo)) money(`apartment_kobo.${type}`, amount);
-  for (const [id, amount] of Object.entries(tariff.service_kobo)) money(`service_kobo.${id}`, amount);
+  for (const [type, amount] of Object.entries(tariff.apartment_kobo))
+    money(`apartment_kobo.${type}`, amount);
+  for (const [id, amount] of Object.entries(tariff.service_kobo))
+    money(`service_kobo.${id}`, amount);
   money('band_low_percent', tariff.band_low_percent);
   money('band_high_percent', tariff.band_high_percent);
-  if (tariff.band_low_percent > tariff.band_high_percent) problems.band_high_percent = 'The high end cannot be below the low end.';
+  if (tariff.band_low_percent > tariff.band_high_percent)
+    problems.band_high_percent = 'The high end cannot be below the low end.';
   return problems;
 }

@@ -7,7 +7,13 @@ import type { StoredSession } from './session';
 
 export type { StoredSession };
 
-const keys = { token: 'authToken', id: 'id', profileImage: 'profile_image', email: 'email', role: 'role' } as const;
+const keys = {
+  token: 'authToken',
+  id: 'id',
+  profileImage: 'profile_image',
+  email: 'email',
+  role: 'role',
+} as const;
 
 function read(storage: () => Storage, key: string): string | null {
   try {

@@ -12,7 +12,9 @@ export const about = {
     },
     {
       title: 'Our Vision',
-      paragraphs: ['To be the leading and most reliable delivery and relocation company in Africa.'],
+      paragraphs: [
+        'To be the leading and most reliable delivery and relocation company in Africa.',
+      ],
     },
     {
       title: 'Our Mission',

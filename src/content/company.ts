@@ -17,9 +17,15 @@ export const whatsappLink = (text = 'Hello, I would like to ask about a move or 
 /** The footer's social links; the handles can be overridden at build time like the rest. */
 export const socialLinks = [
   { label: 'Facebook', href: env.VITE_SOCIAL_FACEBOOK ?? 'https://www.facebook.com/relologistics' },
-  { label: 'Instagram', href: env.VITE_SOCIAL_INSTAGRAM ?? 'https://www.instagram.com/relologistics' },
+  {
+    label: 'Instagram',
+    href: env.VITE_SOCIAL_INSTAGRAM ?? 'https://www.instagram.com/relologistics',
+  },
   { label: 'X (Twitter)', href: env.VITE_SOCIAL_X ?? 'https://x.com/relologistics' },
-  { label: 'LinkedIn', href: env.VITE_SOCIAL_LINKEDIN ?? 'https://www.linkedin.com/company/relologistics' },
+  {
+    label: 'LinkedIn',
+    href: env.VITE_SOCIAL_LINKEDIN ?? 'https://www.linkedin.com/company/relologistics',
+  },
 ];
 
 export const phoneLink = `tel:${company.phone}`;

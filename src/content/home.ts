@@ -38,8 +38,20 @@ export const home = {
 
 /** 'Why choose us' (docs/product.md): the four claims, on the home and landing pages. */
 export const whyChooseUs = [
-  { title: 'Reliable', text: 'We arrive when we say we will and keep you updated until the last box is in place.' },
-  { title: 'Expertise', text: 'Trained packers and experienced movers who handle fragile, heavy and valuable items every day.' },
-  { title: 'Seamless Operations', text: 'One booking covers packing, transport and delivery, with a tracking code you can check any time.' },
-  { title: '24/7 Customer Care', text: 'Call, WhatsApp or email us day or night: a real person answers.' },
+  {
+    title: 'Reliable',
+    text: 'We arrive when we say we will and keep you updated until the last box is in place.',
+  },
+  {
+    title: 'Expertise',
+    text: 'Trained packers and experienced movers who handle fragile, heavy and valuable items every day.',
+  },
+  {
+    title: 'Seamless Operations',
+    text: 'One booking covers packing, transport and delivery, with a tracking code you can check any time.',
+  },
+  {
+    title: '24/7 Customer Care',
+    text: 'Call, WhatsApp or email us day or night: a real person answers.',
+  },
 ];

@@ -47,7 +47,8 @@ const trackerPaths = new Set([
   '/track',
 ]);
 
-export const showsTracker = (pathname: string) => trackerPaths.has(pathname.replace(/\/+$/, '') || '/');
+export const showsTracker = (pathname: string) =>
+  trackerPaths.has(pathname.replace(/\/+$/, '') || '/');
 
 export const footerServiceLinks: NavLinkItem[] = [
   { label: 'Local Move', to: '/local' },

@@ -74,7 +74,9 @@ export const terms: TermsSection[] = [
   {
     id: 'governing-law',
     title: '9. Governing law',
-    paragraphs: ['These terms are governed by the laws of Lagos State, Nigeria, and disputes are subject to the courts of Lagos State.'],
+    paragraphs: [
+      'These terms are governed by the laws of Lagos State, Nigeria, and disputes are subject to the courts of Lagos State.',
+    ],
   },
   {
     id: 'contact',

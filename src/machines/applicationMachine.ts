@@ -6,4 +6,7 @@
 import { applicationRequest } from '../api/contract';
 import { createFormMachine } from './formMachine';
 
-export const applicationMachine = createFormMachine({ id: 'application', schema: applicationRequest });
+export const applicationMachine = createFormMachine({
+  id: 'application',
+  schema: applicationRequest,
+});

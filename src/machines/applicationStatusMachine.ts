@@ -24,16 +24,26 @@ export const applicationStatusMachine = setup({
     notifyErrors: (_, _params: { messages: string[] }) => {},
   },
   guards: {
-    isNewChoice: ({ context, event }) => event.type === 'status.change' && event.value !== context.saved,
+    isNewChoice: ({ context, event }) =>
+      event.type === 'status.change' && event.value !== context.saved,
   },
 }).createMachine({
   id: 'applicationStatus',
-  context: ({ input }) => ({ id: input.id, saved: input.status, chosen: input.status, messages: [] }),
+  context: ({ input }) => ({
+    id: input.id,
+    saved: input.status,
+    chosen: input.status,
+    messages: [],
+  }),
   initial: 'saved',
   states: {
     saved: {
       on: {
-        'status.change': { guard: 'isNewChoice', target: 'saving', actions: assign({ chosen: ({ event }) => event.value }) },
+        'status.change': {
+          guard: 'isNewChoice',
+          target: 'saving',
+          actions: assign({ chosen: ({ event }) => event.value }),
+        },
       },
     },
     saving: {
@@ -46,7 +56,10 @@ export const applicationStatusMachine = setup({
           target: 'saved',
           actions: [
             assign({ saved: ({ context }) => context.chosen, messages: [] }),
-            { type: 'notifySuccess', params: ({ context }) => ({ message: `Status saved: ${context.chosen}.` }) },
+            {
+              type: 'notifySuccess',
+              params: ({ context }) => ({ message: `Status saved: ${context.chosen}.` }),
+            },
           ],
         },
         onError: {
@@ -61,7 +74,10 @@ export const applicationStatusMachine = setup({
     /** The chosen status is not saved: it stays chosen, with the message and Try again. */
     failed: {
       on: {
-        'status.change': { target: 'saving', actions: assign({ chosen: ({ event }) => event.value }) },
+        'status.change': {
+          target: 'saving',
+          actions: assign({ chosen: ({ event }) => event.value }),
+        },
         retry: 'saving',
       },
     },

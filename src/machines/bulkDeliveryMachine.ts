@@ -9,10 +9,27 @@
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
 import { assign, forwardTo, fromPromise, setup } from 'xstate';
-import { bulkDeliveryRequest, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../api/contract';
+import {
+  bulkDeliveryRequest,
+  MAX_RECEIVERS,
+  type BulkDeliveryRequest,
+  type Receiver,
+} from '../api/contract';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { checkThen, keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
-import { receiverListMachine, type ReceiverListEvent, type ReceiversChangedEvent } from './receiverListMachine';
+import {
+  checkThen,
+  keyedFormActions,
+  keyedGuards,
+  keyedSubmitting,
+  lifecycleActions,
+  lifecycleGuards,
+  successThen,
+} from './submitLifecycle';
+import {
+  receiverListMachine,
+  type ReceiverListEvent,
+  type ReceiversChangedEvent,
+} from './receiverListMachine';
 
 export type BulkSender = Omit<BulkDeliveryRequest, 'receiver_details'>;
 export type BulkSenderField = keyof BulkSender;
@@ -49,7 +66,10 @@ type BulkForm = Omit<BulkDraft, 'submissionKey'>;
 const bulkDraftOf = ({ values, receivers, submissionKey }: BulkForm & SubmissionKeys): BulkDraft =>
   draftOf({ values, receivers }, submissionKey);
 
-const requestOf = (context: BulkForm): BulkDeliveryRequest => ({ ...context.values, receiver_details: context.receivers });
+const requestOf = (context: BulkForm): BulkDeliveryRequest => ({
+  ...context.values,
+  receiver_details: context.receivers,
+});
 
 /** Field messages about the receivers (`receiver_details`, `receiver_details.2.date`) go stale when the list changes. */
 const withoutReceiverErrors = (errors: Record<string, string[]>) =>
@@ -120,19 +140,34 @@ export const bulkDeliveryMachine = setup({
     editing: {
       on: {
         'field.change': {
-          actions: [assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)), saveDraft],
+          actions: [
+            assign(({ context, event }) =>
+              edited(context.values, context.errors, event.name, event.value),
+            ),
+            saveDraft,
+          ],
         },
         'receiver.*': { actions: forwardTo('receivers') },
         'receivers.changed': {
           actions: [
-            assign(({ context, event }) => ({ receivers: event.receivers, errors: withoutReceiverErrors(context.errors) })),
+            assign(({ context, event }) => ({
+              receivers: event.receivers,
+              errors: withoutReceiverErrors(context.errors),
+            })),
             saveDraft,
           ],
         },
-        submit: checkThen('submitting', (context: BulkContext) => ({ schema: bulkDeliveryRequest, value: requestOf(context) })),
+        submit: checkThen('submitting', (context: BulkContext) => ({
+          schema: bulkDeliveryRequest,
+          value: requestOf(context),
+        })),
       },
     },
-    submitting: keyedSubmitting({ request: (context: BulkContext) => requestOf(context), saveDraft, failedTo: 'editing' }),
+    submitting: keyedSubmitting({
+      request: (context: BulkContext) => requestOf(context),
+      saveDraft,
+      failedTo: 'editing',
+    }),
     // The busy flag stays on until the redirect.
     succeeded: successThen('done', {
       type: 'leave' as const,

@@ -2,4 +2,7 @@
 import { changePasswordRequest } from '../api/contract';
 import { createFormMachine } from './formMachine';
 
-export const changePasswordMachine = createFormMachine({ id: 'changePassword', schema: changePasswordRequest });
+export const changePasswordMachine = createFormMachine({
+  id: 'changePassword',
+  schema: changePasswordRequest,
+});

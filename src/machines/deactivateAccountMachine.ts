@@ -5,4 +5,7 @@
 import { deleteUserRequest } from '../api/contract';
 import { createFormMachine } from './formMachine';
 
-export const deactivateAccountMachine = createFormMachine({ id: 'deactivateAccount', schema: deleteUserRequest });
+export const deactivateAccountMachine = createFormMachine({
+  id: 'deactivateAccount',
+  schema: deleteUserRequest,
+});

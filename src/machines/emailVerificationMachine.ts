@@ -11,7 +11,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { emailOnlyRequest, verifyEmailRequest } from '../api/contract';
 import { digitsOnly, withoutErrorsOf, type Errors } from './formFields';
-import { failureThen, lifecycleActions, passes, showProblemsOf, successThen, type Checked } from './submitLifecycle';
+import {
+  failureThen,
+  lifecycleActions,
+  passes,
+  showProblemsOf,
+  successThen,
+  type Checked,
+} from './submitLifecycle';
 
 export interface EmailVerificationInput {
   /** The address the code went to, when known (from sign-up, resend or login); else typed. */
@@ -36,7 +43,10 @@ interface VerificationContext {
 }
 
 /** What Verify sends, and the contract's rule for it. */
-const checked = (context: VerificationContext): Checked => ({ schema: verifyEmailRequest, value: requestOf(context) });
+const checked = (context: VerificationContext): Checked => ({
+  schema: verifyEmailRequest,
+  value: requestOf(context),
+});
 
 export const emailVerificationMachine = setup({
   types: {
@@ -93,10 +103,16 @@ export const emailVerificationMachine = setup({
           on: {
             // The only field: typing clears its message (docs/product.md).
             'code.change': {
-              actions: assign(({ context, event }) => ({ code: digitsOnly(event.value), errors: withoutErrorsOf(context.errors, 'verification_token') })),
+              actions: assign(({ context, event }) => ({
+                code: digitsOnly(event.value),
+                errors: withoutErrorsOf(context.errors, 'verification_token'),
+              })),
             },
             'email.change': {
-              actions: assign(({ context, event }) => ({ email: event.value, errors: withoutErrorsOf(context.errors, 'email') })),
+              actions: assign(({ context, event }) => ({
+                email: event.value,
+                errors: withoutErrorsOf(context.errors, 'email'),
+              })),
             },
             // An expired code is not sent: Verify is disabled and a new code is offered instead.
             submit: [
@@ -130,7 +146,11 @@ export const emailVerificationMachine = setup({
           after: {
             second: [
               { guard: 'isLastSecond', target: 'expired', actions: assign({ remaining: 0 }) },
-              { target: 'running', reenter: true, actions: assign({ remaining: ({ context }) => context.remaining - 1 }) },
+              {
+                target: 'running',
+                reenter: true,
+                actions: assign({ remaining: ({ context }) => context.remaining - 1 }),
+              },
             ],
           },
         },
@@ -147,7 +167,12 @@ export const emailVerificationMachine = setup({
             onDone: {
               target: 'running',
               actions: [
-                assign(({ context }) => ({ remaining: context.seconds, code: '', errors: {}, messages: [] })),
+                assign(({ context }) => ({
+                  remaining: context.seconds,
+                  code: '',
+                  errors: {},
+                  messages: [],
+                })),
                 'notifyResent',
               ],
             },

@@ -19,7 +19,10 @@ export const faqMachine = setup({
   states: {
     allClosed: {
       on: {
-        'item.toggle': { target: 'oneOpen', actions: assign({ openItem: ({ event }) => event.id }) },
+        'item.toggle': {
+          target: 'oneOpen',
+          actions: assign({ openItem: ({ event }) => event.id }),
+        },
       },
     },
     oneOpen: {

@@ -62,7 +62,8 @@ export interface KeyedRequest<TRequest> {
 }
 
 /** The key still held from an unanswered submission, else a new one. */
-export const heldOrNewKey = (context: SubmissionKeys) => context.submissionKey ?? context.newSubmissionKey();
+export const heldOrNewKey = (context: SubmissionKeys) =>
+  context.submissionKey ?? context.newSubmissionKey();
 
 /**
  * A 4xx answer means the server stored nothing, so the next press is a new submission. No answer
@@ -73,6 +74,9 @@ export function wasRefused(error: unknown): boolean {
 }
 
 /** The draft of a form: what was typed, and the key while a submission waits for its answer. */
-export function draftOf<TTyped extends object>(typed: TTyped, submissionKey: string | null): TTyped & { submissionKey?: string } {
+export function draftOf<TTyped extends object>(
+  typed: TTyped,
+  submissionKey: string | null,
+): TTyped & { submissionKey?: string } {
   return submissionKey ? { ...typed, submissionKey } : typed;
 }

@@ -12,7 +12,15 @@
 import { assign, fromPromise, setup, type InputFrom } from 'xstate';
 import type { z } from 'zod/mini';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { checkThen, keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
+import {
+  checkThen,
+  keyedFormActions,
+  keyedGuards,
+  keyedSubmitting,
+  lifecycleActions,
+  lifecycleGuards,
+  successThen,
+} from './submitLifecycle';
 
 export type FieldValue = string | boolean;
 export type FormValues = Record<string, FieldValue>;
@@ -47,7 +55,8 @@ type FormContext = SubmissionKeys & {
 
 const saveDraft = {
   type: 'saveDraft' as const,
-  params: ({ context }: { context: FormContext }) => draftOf({ values: context.values }, context.submissionKey),
+  params: ({ context }: { context: FormContext }) =>
+    draftOf({ values: context.values }, context.submissionKey),
 };
 
 export function createFormMachine<TSchema extends z.ZodMiniType>(options: FormOptions<TSchema>) {
@@ -93,16 +102,28 @@ export function createFormMachine<TSchema extends z.ZodMiniType>(options: FormOp
       editing: {
         on: {
           'field.change': {
-            actions: [assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)), saveDraft],
+            actions: [
+              assign(({ context, event }) =>
+                edited(context.values, context.errors, event.name, event.value),
+              ),
+              saveDraft,
+            ],
           },
           'reveal.toggle': {
             actions: assign({ reveal: ({ context }) => !context.reveal }),
           },
-          submit: checkThen('submitting', (context: FormContext) => ({ schema: options.schema, value: context.values })),
+          submit: checkThen('submitting', (context: FormContext) => ({
+            schema: options.schema,
+            value: context.values,
+          })),
         },
       },
       // The check has just passed, so the values are the schema's request.
-      submitting: keyedSubmitting({ request: (context: FormContext) => context.values as Request, saveDraft, failedTo: 'editing' }),
+      submitting: keyedSubmitting({
+        request: (context: FormContext) => context.values as Request,
+        saveDraft,
+        failedTo: 'editing',
+      }),
       // The busy flag stays on until the redirect.
       succeeded: successThen('done', {
         type: 'leave' as const,
@@ -116,4 +137,6 @@ export function createFormMachine<TSchema extends z.ZodMiniType>(options: FormOp
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form machine; its request is read back below
 export type FormMachine = ReturnType<typeof createFormMachine<any>>;
 /** The request a form machine sends: its schema's type (see createFormMachine). */
-export type RequestOfForm<M extends FormMachine> = InputFrom<NonNullable<NonNullable<Parameters<M['provide']>[0]['actors']>['submit']>>['request'];
+export type RequestOfForm<M extends FormMachine> = InputFrom<
+  NonNullable<NonNullable<Parameters<M['provide']>[0]['actors']>['submit']>
+>['request'];

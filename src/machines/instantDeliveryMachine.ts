@@ -5,4 +5,7 @@
 import { instantDeliveryRequest } from '../api/contract';
 import { createFormMachine } from './formMachine';
 
-export const instantDeliveryMachine = createFormMachine({ id: 'instantDelivery', schema: instantDeliveryRequest });
+export const instantDeliveryMachine = createFormMachine({
+  id: 'instantDelivery',
+  schema: instantDeliveryRequest,
+});

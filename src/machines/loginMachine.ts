@@ -9,7 +9,15 @@ import { loginRequest, type LoginRequest, type LoginResponse } from '../api/cont
 import { isApiError } from '../api/errors';
 import type { StoredSession } from '../api/session';
 import { edited, type Errors } from './formFields';
-import { checkThen, failureThen, lifecycleActions, lifecycleGuards, showFeedbackOfError, successThen, toastMessages } from './submitLifecycle';
+import {
+  checkThen,
+  failureThen,
+  lifecycleActions,
+  lifecycleGuards,
+  showFeedbackOfError,
+  successThen,
+  toastMessages,
+} from './submitLifecycle';
 
 export interface LoginInput {
   /** The page to go back to (the guard's `from`), `/` when none. */
@@ -93,10 +101,15 @@ export const loginMachine = setup({
       },
       on: {
         'field.change': {
-          actions: assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
+          actions: assign(({ context, event }) =>
+            edited(context.values, context.errors, event.name, event.value),
+          ),
         },
         'reveal.toggle': { actions: assign({ reveal: ({ context }) => !context.reveal }) },
-        submit: checkThen('submitting', (context: LoginContext) => ({ schema: loginRequest, value: context.values })),
+        submit: checkThen('submitting', (context: LoginContext) => ({
+          schema: loginRequest,
+          value: context.values,
+        })),
       },
     },
     submitting: {
@@ -119,7 +132,10 @@ export const loginMachine = setup({
             target: 'editing.unverified',
             actions: [
               showFeedbackOfError,
-              { type: 'rememberEmailToVerify', params: ({ context }) => ({ email: context.values.email }) },
+              {
+                type: 'rememberEmailToVerify',
+                params: ({ context }) => ({ email: context.values.email }),
+              },
               toastMessages,
             ],
           },

@@ -9,7 +9,8 @@ import { setup } from 'xstate';
 export type DropdownId = 'services' | 'partner';
 
 const choose = (dropdown: DropdownId) => ({ type: 'isDropdown', params: { dropdown } }) as const;
-const focusButtonOf = (dropdown: DropdownId) => ({ type: 'focusDropdownButton', params: { dropdown } }) as const;
+const focusButtonOf = (dropdown: DropdownId) =>
+  ({ type: 'focusDropdownButton', params: { dropdown } }) as const;
 
 /** The disclosures, the same inside the closed and the open panel. */
 const dropdownStates = {

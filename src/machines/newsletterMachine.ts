@@ -51,7 +51,10 @@ export const newsletterMachine = setup({
         src: 'subscribe',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'subscribed' },
-        onError: { target: 'editing', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
+        onError: {
+          target: 'editing',
+          actions: assign({ messages: ({ event }) => messagesOf(event.error) }),
+        },
       },
     },
     subscribed: { type: 'final' },

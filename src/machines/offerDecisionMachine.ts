@@ -9,10 +9,23 @@
  * the order again) are provided by the view.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { declineOfferRequest, isFinalStatus, type Offer, type OfferConflictBody, type OrderDetail } from '../api/contract';
+import {
+  declineOfferRequest,
+  isFinalStatus,
+  type Offer,
+  type OfferConflictBody,
+  type OrderDetail,
+} from '../api/contract';
 import { isApiError } from '../api/errors';
 import type { Errors } from './formFields';
-import { checkThen, failureThen, lifecycleActions, lifecycleGuards, showFeedbackOfError, toastMessages } from './submitLifecycle';
+import {
+  checkThen,
+  failureThen,
+  lifecycleActions,
+  lifecycleGuards,
+  showFeedbackOfError,
+  toastMessages,
+} from './submitLifecycle';
 
 export interface OfferDecisionInput {
   reference: string;
@@ -26,7 +39,11 @@ export interface OfferAnswer {
   offerId: number;
 }
 
-type OfferDecisionContext = OfferDecisionInput & { reason: string; errors: Errors; messages: string[] };
+type OfferDecisionContext = OfferDecisionInput & {
+  reason: string;
+  errors: Errors;
+  messages: string[];
+};
 
 const isConflict = ({ event }: { event: unknown }) => {
   const { error } = event as { error?: unknown };
@@ -93,7 +110,8 @@ export const offerDecisionMachine = setup({
     isDeclined: ({ context }) => context.offer.state === 'declined',
     isOpen: ({ context }) => context.offer.state === 'open',
     isConflict,
-    isReplaced: ({ context, event }) => replacingOffer((event as { error?: unknown }).error, context.offer) !== null,
+    isReplaced: ({ context, event }) =>
+      replacingOffer((event as { error?: unknown }).error, context.offer) !== null,
   },
 }).createMachine({
   id: 'offerDecision',
@@ -133,7 +151,10 @@ export const offerDecisionMachine = setup({
           target: 'accepted',
           actions: [
             assign({ offer: ({ context, event }) => offerAfter(event.output, context.offer) }),
-            { type: 'notifySuccess', params: { message: 'Offer accepted. The price is now final.' } },
+            {
+              type: 'notifySuccess',
+              params: { message: 'Offer accepted. The price is now final.' },
+            },
             'changed',
           ],
         },
@@ -150,7 +171,10 @@ export const offerDecisionMachine = setup({
             },
             'decline.confirm': checkThen(
               'sending',
-              (context: OfferDecisionContext) => ({ schema: declineOfferRequest, value: { offer_id: context.offer.id, reason: context.reason } }),
+              (context: OfferDecisionContext) => ({
+                schema: declineOfferRequest,
+                value: { offer_id: context.offer.id, reason: context.reason },
+              }),
               'hasReason',
             ),
             back: { target: '#offerDecision.open', actions: assign({ errors: {} }) },
@@ -161,12 +185,19 @@ export const offerDecisionMachine = setup({
           invoke: {
             id: 'decline',
             src: 'decline',
-            input: ({ context }) => ({ reference: context.reference, offerId: context.offer.id, reason: context.reason.trim() }),
+            input: ({ context }) => ({
+              reference: context.reference,
+              offerId: context.offer.id,
+              reason: context.reason.trim(),
+            }),
             onDone: {
               target: '#offerDecision.declined',
               actions: [
                 assign({ offer: ({ context, event }) => offerAfter(event.output, context.offer) }),
-                { type: 'notifySuccess', params: { message: 'Offer declined. We will be in touch.' } },
+                {
+                  type: 'notifySuccess',
+                  params: { message: 'Offer declined. We will be in touch.' },
+                },
                 'changed',
               ],
             },

@@ -10,13 +10,21 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod/mini';
-import { cancelOrderRequest, rescheduleDeliveryRequest, rescheduleQuoteRequest, type Cancellation } from '../api/contract';
+import {
+  cancelOrderRequest,
+  rescheduleDeliveryRequest,
+  rescheduleQuoteRequest,
+  type Cancellation,
+} from '../api/contract';
 import { withoutErrorsOf, type Errors, type Values } from './formFields';
 import { checkThen, failureThen, lifecycleActions, lifecycleGuards } from './submitLifecycle';
 
 /** A delivery moves its pickup and delivery dates, a quote its inspection and moving dates. */
 export type OrderKind = 'delivery' | 'quote';
-const dateRules: Record<OrderKind, z.ZodMiniType> = { delivery: rescheduleDeliveryRequest, quote: rescheduleQuoteRequest };
+const dateRules: Record<OrderKind, z.ZodMiniType> = {
+  delivery: rescheduleDeliveryRequest,
+  quote: rescheduleQuoteRequest,
+};
 
 export interface OrderChangesInput {
   reference: string;
@@ -27,8 +35,11 @@ export interface OrderChangesInput {
   cancellation: Cancellation | null;
 }
 
-
-type OrderChangesContext = OrderChangesInput & { reason: string; errors: Errors; messages: string[] };
+type OrderChangesContext = OrderChangesInput & {
+  reason: string;
+  errors: Errors;
+  messages: string[];
+};
 
 export const orderChangesMachine = setup({
   types: {
@@ -58,7 +69,9 @@ export const orderChangesMachine = setup({
   },
   guards: {
     ...lifecycleGuards,
-    involvesMoney: ({ context }) => context.cancellation !== null && context.cancellation.fee_kobo + context.cancellation.refund_kobo > 0,
+    involvesMoney: ({ context }) =>
+      context.cancellation !== null &&
+      context.cancellation.fee_kobo + context.cancellation.refund_kobo > 0,
   },
 }).createMachine({
   id: 'orderChanges',
@@ -76,10 +89,15 @@ export const orderChangesMachine = setup({
       states: {
         editing: {
           on: {
-            'reason.change': { actions: assign({ reason: ({ event }) => event.value, errors: {} }) },
+            'reason.change': {
+              actions: assign({ reason: ({ event }) => event.value, errors: {} }),
+            },
             confirm: checkThen(
               'weighing',
-              (context: OrderChangesContext) => ({ schema: cancelOrderRequest, value: { reason: context.reason } }),
+              (context: OrderChangesContext) => ({
+                schema: cancelOrderRequest,
+                value: { reason: context.reason },
+              }),
               'hasReason',
             ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
@@ -97,10 +115,16 @@ export const orderChangesMachine = setup({
           invoke: {
             id: 'cancel',
             src: 'cancel',
-            input: ({ context }) => ({ reference: context.reference, reason: context.reason.trim() }),
+            input: ({ context }) => ({
+              reference: context.reference,
+              reason: context.reason.trim(),
+            }),
             onDone: {
               target: '#orderChanges.cancelled',
-              actions: [{ type: 'notifySuccess', params: { message: 'Your order is cancelled.' } }, 'changed'],
+              actions: [
+                { type: 'notifySuccess', params: { message: 'Your order is cancelled.' } },
+                'changed',
+              ],
             },
             onError: failureThen('editing'),
           },
@@ -120,7 +144,10 @@ export const orderChangesMachine = setup({
             },
             confirm: checkThen(
               'sending',
-              (context: OrderChangesContext) => ({ schema: dateRules[context.kind], value: context.dates }),
+              (context: OrderChangesContext) => ({
+                schema: dateRules[context.kind],
+                value: context.dates,
+              }),
               'datesValid',
             ),
             back: { target: '#orderChanges.idle', actions: assign({ errors: {} }) },
@@ -134,7 +161,10 @@ export const orderChangesMachine = setup({
             input: ({ context }) => ({ reference: context.reference, dates: context.dates }),
             onDone: {
               target: '#orderChanges.idle',
-              actions: [{ type: 'notifySuccess', params: { message: 'Your dates are changed.' } }, 'changed'],
+              actions: [
+                { type: 'notifySuccess', params: { message: 'Your dates are changed.' } },
+                'changed',
+              ],
             },
             onError: failureThen('editing'),
           },

@@ -39,9 +39,11 @@ export const orderPaymentMachine = setup({
     startPayment: fromPromise<StartedPayment, { reference: string }>(async () => {
       throw new Error('startPayment is provided by the view');
     }),
-    verifyPayment: fromPromise<VerifiedPayment, { reference: string; paystackReference: string }>(async () => {
-      throw new Error('verifyPayment is provided by the view');
-    }),
+    verifyPayment: fromPromise<VerifiedPayment, { reference: string; paystackReference: string }>(
+      async () => {
+        throw new Error('verifyPayment is provided by the view');
+      },
+    ),
   },
   actions: {
     notifyErrors: (_, _params: { messages: string[] }) => {},
@@ -72,7 +74,10 @@ export const orderPaymentMachine = setup({
         input: ({ context }) => ({ reference: context.reference }),
         onDone: {
           target: 'atCheckout',
-          actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.authorization_url }) },
+          actions: {
+            type: 'goToCheckout',
+            params: ({ event }) => ({ url: event.output.authorization_url }),
+          },
         },
         onError: {
           target: 'failed',
@@ -91,12 +96,18 @@ export const orderPaymentMachine = setup({
         id: 'verifyPayment',
         src: 'verifyPayment',
         // Only entered when wasReturned holds.
-        input: ({ context }) => ({ reference: context.reference, paystackReference: context.returnedFrom! }),
+        input: ({ context }) => ({
+          reference: context.reference,
+          paystackReference: context.returnedFrom!,
+        }),
         onDone: [
           {
             guard: { type: 'isPaid', params: ({ event }) => ({ paid: event.output.paid }) },
             target: 'paid',
-            actions: [{ type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) }, 'changed'],
+            actions: [
+              { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+              'changed',
+            ],
           },
           {
             target: 'failed',

@@ -42,9 +42,16 @@ export const ordersMachine = setup({
         input: { cursor: null },
         onDone: {
           target: 'loaded',
-          actions: assign({ orders: ({ event }) => event.output.orders, nextCursor: ({ event }) => event.output.nextCursor, messages: [] }),
+          actions: assign({
+            orders: ({ event }) => event.output.orders,
+            nextCursor: ({ event }) => event.output.nextCursor,
+            messages: [],
+          }),
         },
-        onError: { target: 'failed', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ messages: ({ event }) => messagesOf(event.error) }),
+        },
       },
     },
     loaded: {
@@ -70,7 +77,10 @@ export const ordersMachine = setup({
                 messages: [],
               }),
             },
-            onError: { target: 'moreFailed', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
+            onError: {
+              target: 'moreFailed',
+              actions: assign({ messages: ({ event }) => messagesOf(event.error) }),
+            },
           },
         },
         moreFailed: {

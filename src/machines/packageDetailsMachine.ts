@@ -27,7 +27,12 @@ export const packageDetailsMachine = setup({
   types: {
     // A failed lookup is shown as the form flows show a failed call (submitLifecycle.ts): the
     // page shows its messages; `errors` (by field) stays empty for a lookup by reference.
-    context: {} as { reference: string; result: TrackingResult | null; errors: Errors; messages: string[] },
+    context: {} as {
+      reference: string;
+      result: TrackingResult | null;
+      errors: Errors;
+      messages: string[];
+    },
     input: {} as PackageDetailsInput,
     events: {} as { type: 'refresh' } | { type: 'retry' },
     tags: {} as 'busy',
@@ -45,7 +50,12 @@ export const packageDetailsMachine = setup({
   },
 }).createMachine({
   id: 'packageDetails',
-  context: ({ input }) => ({ reference: input.reference?.trim() ?? '', result: input.result, errors: {}, messages: [] }),
+  context: ({ input }) => ({
+    reference: input.reference?.trim() ?? '',
+    result: input.result,
+    errors: {},
+    messages: [],
+  }),
   initial: 'starting',
   states: {
     starting: {
@@ -63,8 +73,14 @@ export const packageDetailsMachine = setup({
         id: 'lookUp',
         src: 'lookUp',
         input: ({ context }) => context.reference,
-        onDone: { target: 'showing', actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'] },
-        onError: [{ guard: 'isUnknownReference', target: 'notFound', actions: showFeedbackOfError }, failureThen('failed')],
+        onDone: {
+          target: 'showing',
+          actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'],
+        },
+        onError: [
+          { guard: 'isUnknownReference', target: 'notFound', actions: showFeedbackOfError },
+          failureThen('failed'),
+        ],
       },
     },
     showing: {
@@ -80,9 +96,16 @@ export const packageDetailsMachine = setup({
             id: 'refresh',
             src: 'lookUp',
             input: ({ context }) => context.reference,
-            onDone: { target: 'current', actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'] },
+            onDone: {
+              target: 'current',
+              actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'],
+            },
             onError: [
-              { guard: 'isUnknownReference', target: '#packageDetails.notFound', actions: showFeedbackOfError },
+              {
+                guard: 'isUnknownReference',
+                target: '#packageDetails.notFound',
+                actions: showFeedbackOfError,
+              },
               failureThen('current'),
             ],
           },

@@ -12,7 +12,13 @@
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
 import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract';
 import { digitsOnly, edited, type Errors } from './formFields';
-import { checkThen, failureThen, lifecycleActions, lifecycleGuards, successThen } from './submitLifecycle';
+import {
+  checkThen,
+  failureThen,
+  lifecycleActions,
+  lifecycleGuards,
+  successThen,
+} from './submitLifecycle';
 
 export type ResetPage = 'request' | 'code' | 'password';
 
@@ -74,9 +80,11 @@ export const passwordResetMachine = setup({
     forgetPassword: fromPromise<Message, ReturnType<typeof requestOf>>(async () => {
       throw new Error('forgetPassword is provided by the view');
     }),
-    verifyOtp: fromPromise<Message & { data: { reset_token: string } }, ReturnType<typeof codeOf>>(async () => {
-      throw new Error('verifyOtp is provided by the view');
-    }),
+    verifyOtp: fromPromise<Message & { data: { reset_token: string } }, ReturnType<typeof codeOf>>(
+      async () => {
+        throw new Error('verifyOtp is provided by the view');
+      },
+    ),
     passwordReset: fromPromise<Message, ReturnType<typeof resetOf>>(async () => {
       throw new Error('passwordReset is provided by the view');
     }),
@@ -98,8 +106,10 @@ export const passwordResetMachine = setup({
     ...lifecycleGuards,
     onRequestPage: ({ context }) => context.page === 'request',
     onCodePageWithEmail: ({ context }) => context.page === 'code' && context.values.email !== '',
-    onPasswordPageWithToken: ({ context }) => context.page === 'password' && context.resetToken !== '',
-    onPasswordPageWithEmail: ({ context }) => context.page === 'password' && context.values.email !== '',
+    onPasswordPageWithToken: ({ context }) =>
+      context.page === 'password' && context.resetToken !== '',
+    onPasswordPageWithEmail: ({ context }) =>
+      context.page === 'password' && context.values.email !== '',
   },
   delays: {
     redirectDelay: ({ context }) => context.redirectDelay,
@@ -134,7 +144,10 @@ export const passwordResetMachine = setup({
         'field.change': { actions: 'edit' },
         submit: checkThen(
           'sendingCode',
-          (context: ResetContext) => ({ schema: emailOnlyRequest, value: requestOf(context.values) }),
+          (context: ResetContext) => ({
+            schema: emailOnlyRequest,
+            value: requestOf(context.values),
+          }),
           'emailIsValid',
         ),
       },
@@ -177,7 +190,13 @@ export const passwordResetMachine = setup({
           target: 'codeVerified',
           actions: [
             assign({ resetToken: ({ event }) => event.output.data.reset_token }),
-            { type: 'saveProgress', params: ({ context }) => ({ email: context.values.email, resetToken: context.resetToken }) },
+            {
+              type: 'saveProgress',
+              params: ({ context }) => ({
+                email: context.values.email,
+                resetToken: context.resetToken,
+              }),
+            },
             { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
           ],
         },
@@ -191,7 +210,10 @@ export const passwordResetMachine = setup({
         'field.change': { actions: 'edit' },
         submit: checkThen(
           'resetting',
-          (context: ResetContext) => ({ schema: passwordResetRequest, value: resetOf(context.values, context.resetToken) }),
+          (context: ResetContext) => ({
+            schema: passwordResetRequest,
+            value: resetOf(context.values, context.resetToken),
+          }),
           'passwordsAreValid',
         ),
       },
@@ -204,7 +226,10 @@ export const passwordResetMachine = setup({
         input: ({ context }) => resetOf(context.values, context.resetToken),
         onDone: {
           target: 'passwordChanged',
-          actions: ['clearProgress', { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) }],
+          actions: [
+            'clearProgress',
+            { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+          ],
         },
         onError: failureThen('choosingPassword'),
       },

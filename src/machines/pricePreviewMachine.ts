@@ -25,11 +25,16 @@ export const pricePreviewMachine = setup({
     input: {} as { request: PriceRequest },
   },
   actors: {
-    loadTariff: fromPromise<PublishedTariff>(() => Promise.reject(new Error('loadTariff is supplied by the page'))),
+    loadTariff: fromPromise<PublishedTariff>(() =>
+      Promise.reject(new Error('loadTariff is supplied by the page')),
+    ),
   },
   actions: {
     keepRequest: assign({ request: (_, request: PriceRequest) => request }),
-    price: assign({ price: ({ context }) => (context.tariff ? priceOf(context.tariff, context.request) : INCOMPLETE) }),
+    price: assign({
+      price: ({ context }) =>
+        context.tariff ? priceOf(context.tariff, context.request) : INCOMPLETE,
+    }),
   },
   guards: {
     priced: ({ context }) => context.price.kind === 'price' || context.price.kind === 'estimate',
@@ -40,16 +45,24 @@ export const pricePreviewMachine = setup({
   context: ({ input }) => ({ tariff: null, request: input.request, price: INCOMPLETE }),
   initial: 'loadingTariff',
   on: {
-    'order.change': { target: '.deciding', actions: [{ type: 'keepRequest', params: ({ event }) => event.request }, 'price'] },
+    'order.change': {
+      target: '.deciding',
+      actions: [{ type: 'keepRequest', params: ({ event }) => event.request }, 'price'],
+    },
   },
   states: {
     loadingTariff: {
       tags: ['busy'],
-      on: { 'order.change': { actions: { type: 'keepRequest', params: ({ event }) => event.request } } },
+      on: {
+        'order.change': { actions: { type: 'keepRequest', params: ({ event }) => event.request } },
+      },
       invoke: {
         id: 'loadTariff',
         src: 'loadTariff',
-        onDone: { target: 'deciding', actions: [assign({ tariff: ({ event }) => event.output }), 'price'] },
+        onDone: {
+          target: 'deciding',
+          actions: [assign({ tariff: ({ event }) => event.output }), 'price'],
+        },
         onError: 'tariffUnavailable',
       },
     },
@@ -61,7 +74,11 @@ export const pricePreviewMachine = setup({
       },
     },
     deciding: {
-      always: [{ guard: 'priced', target: 'priced' }, { guard: 'onRequest', target: 'onRequest' }, { target: 'waitingForPlaces' }],
+      always: [
+        { guard: 'priced', target: 'priced' },
+        { guard: 'onRequest', target: 'onRequest' },
+        { target: 'waitingForPlaces' },
+      ],
     },
     waitingForPlaces: { tags: ['ready'] },
     priced: { tags: ['ready', 'priced'] },

@@ -11,7 +11,13 @@ import { assign, fromPromise, setup } from 'xstate';
 import { profileUpdateRequest, type Profile } from '../api/contract';
 import { messagesOf } from '../api/errors';
 import { edited, withoutErrorsOf } from './formFields';
-import { checkThen, failureThen, lifecycleActions, lifecycleGuards, toastMessages } from './submitLifecycle';
+import {
+  checkThen,
+  failureThen,
+  lifecycleActions,
+  lifecycleGuards,
+  toastMessages,
+} from './submitLifecycle';
 
 export interface ProfileValues {
   fullname: string;
@@ -26,7 +32,10 @@ export interface ProfileChanges {
 
 type FieldErrors = Record<string, string[]>;
 
-const valuesOf = (profile: Profile): ProfileValues => ({ fullname: profile.fullname, phone: profile.phone });
+const valuesOf = (profile: Profile): ProfileValues => ({
+  fullname: profile.fullname,
+  phone: profile.phone,
+});
 
 interface ProfileContext {
   values: ProfileValues;
@@ -93,10 +102,7 @@ export const profileUpdateMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: [
-            assign({ messages: ({ event }) => messagesOf(event.error) }),
-            toastMessages,
-          ],
+          actions: [assign({ messages: ({ event }) => messagesOf(event.error) }), toastMessages],
         },
       },
     },
@@ -106,10 +112,15 @@ export const profileUpdateMachine = setup({
     editing: {
       on: {
         'field.change': {
-          actions: assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)),
+          actions: assign(({ context, event }) =>
+            edited(context.values, context.errors, event.name, event.value),
+          ),
         },
         'image.pick': {
-          actions: assign(({ context, event }) => ({ image: event.file, errors: withoutErrorsOf(context.errors, 'profile_image') })),
+          actions: assign(({ context, event }) => ({
+            image: event.file,
+            errors: withoutErrorsOf(context.errors, 'profile_image'),
+          })),
         },
         'image.reject': {
           actions: [
@@ -121,9 +132,15 @@ export const profileUpdateMachine = setup({
           ],
         },
         'image.remove': {
-          actions: assign(({ context }) => ({ image: null, errors: withoutErrorsOf(context.errors, 'profile_image') })),
+          actions: assign(({ context }) => ({
+            image: null,
+            errors: withoutErrorsOf(context.errors, 'profile_image'),
+          })),
         },
-        submit: checkThen('saving', (context: ProfileContext) => ({ schema: profileUpdateRequest, value: context.values })),
+        submit: checkThen('saving', (context: ProfileContext) => ({
+          schema: profileUpdateRequest,
+          value: context.values,
+        })),
       },
     },
     saving: {
@@ -142,7 +159,10 @@ export const profileUpdateMachine = setup({
             })),
             'clearFeedback',
             'notifySuccess',
-            { type: 'imageChanged', params: ({ event }) => ({ profileImage: event.output.profile_image ?? '' }) },
+            {
+              type: 'imageChanged',
+              params: ({ event }) => ({ profileImage: event.output.profile_image ?? '' }),
+            },
           ],
         },
         onError: failureThen('editing'),

@@ -11,8 +11,22 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod/mini';
 import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
-import { draftOf, edited, problemsOf, withoutErrorsOf, type KeyedRequest, type SubmissionKeys } from './formFields';
-import { keyedFormActions, keyedGuards, keyedSubmitting, lifecycleActions, successThen, toastMessages } from './submitLifecycle';
+import {
+  draftOf,
+  edited,
+  problemsOf,
+  withoutErrorsOf,
+  type KeyedRequest,
+  type SubmissionKeys,
+} from './formFields';
+import {
+  keyedFormActions,
+  keyedGuards,
+  keyedSubmitting,
+  lifecycleActions,
+  successThen,
+  toastMessages,
+} from './submitLifecycle';
 import type { FieldErrors, FieldValue, FormDraft, FormValues } from './formMachine';
 
 export interface QuoteStep {
@@ -48,18 +62,26 @@ const wireKeys = Object.keys(quoteRequest.shape);
 
 /** The values the contract knows; local-only ones (the terms box) stay behind. */
 export function quoteOf(values: FormValues): QuoteRequest {
-  return Object.fromEntries(Object.entries(values).filter(([key]) => wireKeys.includes(key))) as QuoteRequest;
+  return Object.fromEntries(
+    Object.entries(values).filter(([key]) => wireKeys.includes(key)),
+  ) as QuoteRequest;
 }
 
-const errorsOf = (schema: z.ZodMiniType, value: unknown): FieldErrors => problemsOf(schema, value).errors;
+const errorsOf = (schema: z.ZodMiniType, value: unknown): FieldErrors =>
+  problemsOf(schema, value).errors;
 
 /** Field messages of one step, in the step schema's order; the last step adds the contract's. */
-export function stepErrors(steps: readonly QuoteStep[], index: number, values: FormValues): FieldErrors {
+export function stepErrors(
+  steps: readonly QuoteStep[],
+  index: number,
+  values: FormValues,
+): FieldErrors {
   const step = steps[index]!;
   const own = step.schema ? errorsOf(step.schema, values) : {};
   if (index < steps.length - 1) return own;
   const wire = errorsOf(quoteRequest, quoteOf(values));
-  for (const [key, messages] of Object.entries(wire)) own[key] = [...new Set([...(own[key] ?? []), ...messages])];
+  for (const [key, messages] of Object.entries(wire))
+    own[key] = [...new Set([...(own[key] ?? []), ...messages])];
   return own;
 }
 
@@ -77,7 +99,8 @@ type QuoteStepsContext = SubmissionKeys & {
 
 const saveDraft = {
   type: 'saveDraft' as const,
-  params: ({ context }: { context: QuoteStepsContext }) => draftOf({ values: context.values }, context.submissionKey),
+  params: ({ context }: { context: QuoteStepsContext }) =>
+    draftOf({ values: context.values }, context.submissionKey),
 };
 
 export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions) {
@@ -127,8 +150,14 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
     !steps[index]!.schema && index < lastIndex
       ? [{ target, actions: 'forgetMessages' as const }]
       : [
-          { guard: { type: 'stepIsValid' as const, params: { step: index } }, target, actions: 'forgetMessages' as const },
-          { actions: [{ type: 'showStepErrors' as const, params: { step: index } }, toastMessages] },
+          {
+            guard: { type: 'stepIsValid' as const, params: { step: index } },
+            target,
+            actions: 'forgetMessages' as const,
+          },
+          {
+            actions: [{ type: 'showStepErrors' as const, params: { step: index } }, toastMessages],
+          },
         ];
 
   const stepStates = Object.fromEntries(
@@ -136,7 +165,9 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
       step.name,
       machine.createStateConfig({
         on: {
-          ...(index > 0 ? { 'step.back': { target: steps[index - 1]!.name, actions: 'forgetMessages' } } : {}),
+          ...(index > 0
+            ? { 'step.back': { target: steps[index - 1]!.name, actions: 'forgetMessages' } }
+            : {}),
           ...(index < lastIndex
             ? { 'step.next': forward(index, steps[index + 1]!.name) }
             : { submit: forward(index, `#${id}.submitting`) }),
@@ -164,7 +195,12 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
         states: stepStates,
         on: {
           'field.change': {
-            actions: [assign(({ context, event }) => edited(context.values, context.errors, event.name, event.value)), saveDraft],
+            actions: [
+              assign(({ context, event }) =>
+                edited(context.values, context.errors, event.name, event.value),
+              ),
+              saveDraft,
+            ],
           },
           'files.add': {
             actions: assign(({ context, event }) => ({
@@ -191,7 +227,10 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
       },
       // Back to the last step with everything typed; field messages land under their fields.
       submitting: keyedSubmitting({
-        request: (context: QuoteStepsContext) => ({ quote: quoteOf(context.values), files: context.files }),
+        request: (context: QuoteStepsContext) => ({
+          quote: quoteOf(context.values),
+          files: context.files,
+        }),
         saveDraft,
         failedTo: `editing.${lastStep}`,
       }),
@@ -207,6 +246,9 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
 
 /** The step a snapshot is on: its name, 0-based index and the count (for tabs and the progress bar). */
 export function stepOf(steps: readonly QuoteStep[], value: unknown) {
-  const name = typeof value === 'object' && value !== null && 'editing' in value ? String((value as { editing: unknown }).editing) : steps.at(-1)!.name;
+  const name =
+    typeof value === 'object' && value !== null && 'editing' in value
+      ? String((value as { editing: unknown }).editing)
+      : steps.at(-1)!.name;
   return { name, index: steps.findIndex((step) => step.name === name), count: steps.length };
 }

@@ -32,7 +32,11 @@ export const quoteWizardSteps = [
   },
   {
     name: 'contactDetails',
-    schema: z.object({ full_name: wire.full_name, email: wire.email, mobile_phone: wire.mobile_phone }),
+    schema: z.object({
+      full_name: wire.full_name,
+      email: wire.email,
+      mobile_phone: wire.mobile_phone,
+    }),
   },
   // The image is optional and the picker already enforces its rules.
   { name: 'uploadMedia' },

@@ -12,7 +12,14 @@ import { fieldErrors, MAX_RECEIVERS, receiver, type Receiver } from '../api/cont
 export type ReceiverField = keyof Receiver;
 export type ReceiverErrors = Partial<Record<ReceiverField, string[]>>;
 
-export const emptyReceiver: Receiver = { address: '', state: '', lga: '', name: '', phone: '', date: '' };
+export const emptyReceiver: Receiver = {
+  address: '',
+  state: '',
+  lga: '',
+  name: '',
+  phone: '',
+  date: '',
+};
 
 export interface ReceiverListInput {
   receivers?: Receiver[];
@@ -51,12 +58,16 @@ export const receiverListMachine = setup({
     events: {} as ReceiverListEvent,
   },
   actions: {
-    changed: sendParent(({ context }): ReceiversChangedEvent => ({ type: 'receivers.changed', receivers: context.receivers })),
+    changed: sendParent(({ context }): ReceiversChangedEvent => ({
+      type: 'receivers.changed',
+      receivers: context.receivers,
+    })),
     notifyErrors: (_, _params: { messages: string[] }) => {},
   },
   guards: {
     hasRoom: ({ context }) => context.receivers.length < context.max,
-    isReceiver: ({ context, event }) => 'index' in event && isPosition(context.receivers, event.index),
+    isReceiver: ({ context, event }) =>
+      'index' in event && isPosition(context.receivers, event.index),
     entryIsValid: ({ context }) => receiver.safeParse(context.entry).success,
   },
 }).createMachine({
@@ -83,7 +94,10 @@ export const receiverListMachine = setup({
         'receiver.delete': {
           guard: 'isReceiver',
           actions: [
-            assign({ receivers: ({ context, event }) => context.receivers.filter((_, index) => index !== event.index) }),
+            assign({
+              receivers: ({ context, event }) =>
+                context.receivers.filter((_, index) => index !== event.index),
+            }),
             'changed',
           ],
         },
@@ -109,7 +123,9 @@ export const receiverListMachine = setup({
             }),
             {
               type: 'notifyErrors',
-              params: ({ context }) => ({ messages: [...new Set(Object.values(context.errors).flat())] }),
+              params: ({ context }) => ({
+                messages: [...new Set(Object.values(context.errors).flat())],
+              }),
             },
           ],
         },
@@ -121,7 +137,13 @@ export const receiverListMachine = setup({
             'receiver.save': {
               guard: 'entryIsValid',
               target: '#receiverList.listing',
-              actions: [assign(({ context }) => ({ receivers: [...context.receivers, context.entry], ...cleared })), 'changed'],
+              actions: [
+                assign(({ context }) => ({
+                  receivers: [...context.receivers, context.entry],
+                  ...cleared,
+                })),
+                'changed',
+              ],
             },
             // Closing keeps a half-typed new receiver for the next "Add": nothing typed is lost.
             'receiver.cancel': { target: '#receiverList.listing', actions: assign({ errors: {} }) },
@@ -134,7 +156,9 @@ export const receiverListMachine = setup({
               target: '#receiverList.listing',
               actions: [
                 assign(({ context }) => ({
-                  receivers: context.receivers.map((entry, index) => (index === context.editing ? context.entry : entry)),
+                  receivers: context.receivers.map((entry, index) =>
+                    index === context.editing ? context.entry : entry,
+                  ),
                   ...cleared,
                 })),
                 'changed',

@@ -6,4 +6,7 @@
 import { scheduledDeliveryRequest } from '../api/contract';
 import { createFormMachine } from './formMachine';
 
-export const scheduledDeliveryMachine = createFormMachine({ id: 'scheduledDelivery', schema: scheduledDeliveryRequest });
+export const scheduledDeliveryMachine = createFormMachine({
+  id: 'scheduledDelivery',
+  schema: scheduledDeliveryRequest,
+});

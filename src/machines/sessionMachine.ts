@@ -58,14 +58,18 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'session.logout': 'signingOut',
-        'session.expired': { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goToLogin'] },
+        'session.expired': {
+          target: 'signedOut',
+          actions: [assign({ session: null }), 'forget', 'goToLogin'],
+        },
         // The account was deleted: the server has already ended every session, and the page
         // that deleted it decides where the user goes.
         'session.ended': { target: 'signedOut', actions: [assign({ session: null }), 'forget'] },
         'profile.imageChanged': {
           actions: [
             assign({
-              session: ({ context, event }) => (context.session ? { ...context.session, profileImage: event.profileImage } : null),
+              session: ({ context, event }) =>
+                context.session ? { ...context.session, profileImage: event.profileImage } : null,
             }),
             { type: 'persist', params: ({ context }) => ({ session: context.session! }) },
           ],
@@ -84,7 +88,10 @@ export const sessionMachine = setup({
       on: {
         // The server no longer knows the token (401 on the logout call itself): the user
         // asked to leave, and the session is over anyway.
-        'session.expired': { target: 'signedOut', actions: [assign({ session: null }), 'forget', 'goHome'] },
+        'session.expired': {
+          target: 'signedOut',
+          actions: [assign({ session: null }), 'forget', 'goHome'],
+        },
       },
     },
   },

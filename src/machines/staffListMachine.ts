@@ -33,9 +33,14 @@ export interface Page<Row> {
 
 /** Filters without their empty values, so two queries that mean the same compare equal. */
 export const setFilters = (filters: Record<string, string>) =>
-  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '').sort(([a], [b]) => a.localeCompare(b)));
+  Object.fromEntries(
+    Object.entries(filters)
+      .filter(([, value]) => value !== '')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
-export const sameQuery = (a: ListQuery, b: ListQuery) => a.q === b.q && JSON.stringify(setFilters(a.filters)) === JSON.stringify(setFilters(b.filters));
+export const sameQuery = (a: ListQuery, b: ListQuery) =>
+  a.q === b.q && JSON.stringify(setFilters(a.filters)) === JSON.stringify(setFilters(b.filters));
 
 export function staffListMachineFor<Row>() {
   return setup({
@@ -72,7 +77,8 @@ export function staffListMachineFor<Row>() {
     guards: {
       hasRows: ({ context }) => context.rows.length > 0,
       hasMore: ({ context }) => context.nextCursor !== null,
-      addressDiffers: ({ context, event }) => event.type === 'address.change' && !sameQuery(context, event),
+      addressDiffers: ({ context, event }) =>
+        event.type === 'address.change' && !sameQuery(context, event),
     },
   }).createMachine({
     id: 'staffList',
@@ -91,7 +97,10 @@ export function staffListMachineFor<Row>() {
         reenter: true,
         actions: [
           assign({ filters: ({ context, event }) => ({ ...context.filters, ...event.values }) }),
-          { type: 'writeAddress', params: ({ context }) => ({ filters: setFilters(context.filters), q: context.q }) },
+          {
+            type: 'writeAddress',
+            params: ({ context }) => ({ filters: setFilters(context.filters), q: context.q }),
+          },
         ],
       },
       'search.change': { actions: assign({ searchText: ({ event }) => event.value }) },
@@ -100,14 +109,21 @@ export function staffListMachineFor<Row>() {
         reenter: true,
         actions: [
           assign({ q: ({ context }) => context.searchText.trim() }),
-          { type: 'writeAddress', params: ({ context }) => ({ filters: setFilters(context.filters), q: context.q }) },
+          {
+            type: 'writeAddress',
+            params: ({ context }) => ({ filters: setFilters(context.filters), q: context.q }),
+          },
         ],
       },
       'address.change': {
         guard: 'addressDiffers',
         target: '.loading',
         reenter: true,
-        actions: assign({ filters: ({ event }) => event.filters, q: ({ event }) => event.q, searchText: ({ event }) => event.q }),
+        actions: assign({
+          filters: ({ event }) => event.filters,
+          q: ({ event }) => event.q,
+          searchText: ({ event }) => event.q,
+        }),
       },
     },
     states: {
@@ -119,11 +135,19 @@ export function staffListMachineFor<Row>() {
           input: ({ context }) => ({ filters: context.filters, q: context.q, cursor: null }),
           onDone: {
             target: 'loaded',
-            actions: assign({ rows: ({ event }) => event.output.rows, nextCursor: ({ event }) => event.output.nextCursor, messages: [] }),
+            actions: assign({
+              rows: ({ event }) => event.output.rows,
+              nextCursor: ({ event }) => event.output.nextCursor,
+              messages: [],
+            }),
           },
           onError: {
             target: 'failed',
-            actions: assign({ rows: [], nextCursor: null, messages: ({ event }) => messagesOf(event.error) }),
+            actions: assign({
+              rows: [],
+              nextCursor: null,
+              messages: ({ event }) => messagesOf(event.error),
+            }),
           },
         },
       },
@@ -139,7 +163,11 @@ export function staffListMachineFor<Row>() {
         invoke: {
           id: 'loadMore',
           src: 'loadPage',
-          input: ({ context }) => ({ filters: context.filters, q: context.q, cursor: context.nextCursor }),
+          input: ({ context }) => ({
+            filters: context.filters,
+            q: context.q,
+            cursor: context.nextCursor,
+          }),
           onDone: {
             target: 'listed',
             actions: assign({

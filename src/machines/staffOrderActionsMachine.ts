@@ -27,7 +27,9 @@ import { feedbackOf, problemsOf, withoutErrorsOf, type Errors, type Values } fro
 import { passes, toastMessages } from './submitLifecycle';
 
 /** The offer as staff type it: the amount in naira ("185,000"), turned into kobo on sending. */
-export const offerForm = z.extend(z.omit(offerRequest, { amount_kobo: true }), { amount: nairaAmount });
+export const offerForm = z.extend(z.omit(offerRequest, { amount_kobo: true }), {
+  amount: nairaAmount,
+});
 const statusForm = setStatusRequest;
 /** Money received at the office as staff type it: the amount in naira, turned into kobo on sending. */
 export const paymentForm = z.extend(z.omit(officePaymentRequest, { amount_kobo: true }), {

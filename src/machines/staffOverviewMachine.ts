@@ -37,8 +37,18 @@ export const staffOverviewMachine = setup({
       invoke: {
         id: 'loadOverview',
         src: 'loadOverview',
-        onDone: { target: 'shown', actions: assign({ overview: ({ event }) => event.output, messages: [], takenAt: () => Date.now() }) },
-        onError: { target: 'failed', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
+        onDone: {
+          target: 'shown',
+          actions: assign({
+            overview: ({ event }) => event.output,
+            messages: [],
+            takenAt: () => Date.now(),
+          }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ messages: ({ event }) => messagesOf(event.error) }),
+        },
       },
     },
     shown: {
@@ -51,8 +61,18 @@ export const staffOverviewMachine = setup({
       invoke: {
         id: 'refreshOverview',
         src: 'loadOverview',
-        onDone: { target: 'shown', actions: assign({ overview: ({ event }) => event.output, messages: [], takenAt: () => Date.now() }) },
-        onError: { target: 'shown', actions: assign({ messages: ({ event }) => messagesOf(event.error) }) },
+        onDone: {
+          target: 'shown',
+          actions: assign({
+            overview: ({ event }) => event.output,
+            messages: [],
+            takenAt: () => Date.now(),
+          }),
+        },
+        onError: {
+          target: 'shown',
+          actions: assign({ messages: ({ event }) => messagesOf(event.error) }),
+        },
       },
     },
     failed: {

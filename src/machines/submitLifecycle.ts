@@ -23,7 +23,14 @@
  */
 import { assign } from 'xstate';
 import type { z } from 'zod/mini';
-import { feedbackOf, heldOrNewKey, problemsOf, wasRefused, type Feedback, type SubmissionKeys } from './formFields';
+import {
+  feedbackOf,
+  heldOrNewKey,
+  problemsOf,
+  wasRefused,
+  type Feedback,
+  type SubmissionKeys,
+} from './formFields';
 
 /** What a flow would send, and the contract's schema it must pass first. */
 export interface Checked {
@@ -36,9 +43,13 @@ export const lifecycleActions = {
   /** Toasts, one a message; provided by the view. */
   notifyErrors: (_: unknown, _params: { messages: string[] }) => {},
   /** The schema's messages about what would be sent: under the fields and, next, as toasts. */
-  showProblems: assign<Feedback, never, Checked, never, never>((_, { schema, value }) => problemsOf(schema, value)),
+  showProblems: assign<Feedback, never, Checked, never, never>((_, { schema, value }) =>
+    problemsOf(schema, value),
+  ),
   /** What a failed call says (formFields.ts, feedbackOf). */
-  showFeedback: assign<Feedback, never, { error: unknown }, never, never>((_, { error }) => feedbackOf(error)),
+  showFeedback: assign<Feedback, never, { error: unknown }, never, never>((_, { error }) =>
+    feedbackOf(error),
+  ),
   /** Nothing left to fix, nothing to say. */
   clearFeedback: assign<Feedback, never, undefined, never, never>({ errors: {}, messages: [] }),
 };
@@ -59,11 +70,17 @@ export const lifecycleGuards = {
 export function keyedFormActions<TResult, TDraft>() {
   return {
     /** Before the call: the key still held from an unanswered submission, else a new one. */
-    assignSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>(({ context }) => ({ submissionKey: heldOrNewKey(context) })),
+    assignSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>(({ context }) => ({
+      submissionKey: heldOrNewKey(context),
+    })),
     /** After an answer: the next press is a new submission. */
-    forgetSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>({ submissionKey: null }),
+    forgetSubmissionKey: assign<SubmissionKeys, never, undefined, never, never>({
+      submissionKey: null,
+    }),
     /** The server's answer, for the page and for `leave`. */
-    keepResult: assign<{ result: TResult | null }, never, { result: TResult }, never, never>((_, { result }) => ({ result })),
+    keepResult: assign<{ result: TResult | null }, never, { result: TResult }, never, never>(
+      (_, { result }) => ({ result }),
+    ),
     notifySuccess: (_: unknown, _params: { result: TResult }) => {},
     saveDraft: (_: unknown, _params: TDraft) => {},
     clearDraft: () => {},
@@ -92,14 +109,27 @@ export const showFeedbackOfError = {
  * The submit transitions: on to `target` when `checked(context)` passes, else its messages.
  * `check` names the check in the statecharts (docs/statecharts), where every such guard is `isValid`.
  */
-export function checkThen<TContext>(target: string, checked: (context: TContext) => Checked, check = 'isValid') {
+export function checkThen<TContext>(
+  target: string,
+  checked: (context: TContext) => Checked,
+  check = 'isValid',
+) {
   const params = ({ context }: { context: TContext }) => checked(context);
-  return [{ guard: { type: 'isValid' as const, params }, target, meta: { guard: check } }, { actions: showProblemsOf(checked) }];
+  return [
+    { guard: { type: 'isValid' as const, params }, target, meta: { guard: check } },
+    { actions: showProblemsOf(checked) },
+  ];
 }
 
 /** What `checked(context)` does wrong: under the fields, and as toasts (for a check with more conditions). */
 export function showProblemsOf<TContext>(checked: (context: TContext) => Checked) {
-  return [{ type: 'showProblems' as const, params: ({ context }: { context: TContext }) => checked(context) }, toastMessages];
+  return [
+    {
+      type: 'showProblems' as const,
+      params: ({ context }: { context: TContext }) => checked(context),
+    },
+    toastMessages,
+  ];
 }
 
 /** A failed call: back to `target` with its field messages, and its toasts. */
@@ -112,9 +142,16 @@ export function failureThen(target: string) {
  * nothing, so the key is forgotten and the draft says so. No answer (timeout, network, 5xx): the
  * key stays, and the same key goes again with the next press.
  */
-function keyedFailureThen<TSaveDraft extends { type: 'saveDraft' }>(target: string, saveDraft: TSaveDraft) {
+function keyedFailureThen<TSaveDraft extends { type: 'saveDraft' }>(
+  target: string,
+  saveDraft: TSaveDraft,
+) {
   return [
-    { guard: 'wasRefused' as const, target, actions: [showFeedbackOfError, 'forgetSubmissionKey' as const, saveDraft, toastMessages] },
+    {
+      guard: 'wasRefused' as const,
+      target,
+      actions: [showFeedbackOfError, 'forgetSubmissionKey' as const, saveDraft, toastMessages],
+    },
     failureThen(target),
   ];
 }
@@ -125,11 +162,11 @@ function keyedFailureThen<TSaveDraft extends { type: 'saveDraft' }>(target: stri
  * answer is kept as `result`, the key and the draft are forgotten, and on to `succeeded`; a failure
  * goes back to `failedTo` (keyedFailureThen).
  */
-export function keyedSubmitting<TContext extends SubmissionKeys & { result: unknown }, TRequest, TSaveDraft extends { type: 'saveDraft' }>(options: {
-  request: (context: TContext) => TRequest;
-  saveDraft: TSaveDraft;
-  failedTo: string;
-}) {
+export function keyedSubmitting<
+  TContext extends SubmissionKeys & { result: unknown },
+  TRequest,
+  TSaveDraft extends { type: 'saveDraft' },
+>(options: { request: (context: TContext) => TRequest; saveDraft: TSaveDraft; failedTo: string }) {
   type Done = { event: { output: Exclude<TContext['result'], null> } };
   return {
     tags: ['busy' as const],
@@ -138,7 +175,10 @@ export function keyedSubmitting<TContext extends SubmissionKeys & { result: unkn
       id: 'submit',
       src: 'submit' as const,
       // Set by assignSubmissionKey on entry.
-      input: ({ context }: { context: TContext }) => ({ request: options.request(context), submissionKey: context.submissionKey! }),
+      input: ({ context }: { context: TContext }) => ({
+        request: options.request(context),
+        submissionKey: context.submissionKey!,
+      }),
       onDone: {
         target: 'succeeded',
         actions: [
@@ -146,7 +186,10 @@ export function keyedSubmitting<TContext extends SubmissionKeys & { result: unkn
           'clearFeedback' as const,
           'forgetSubmissionKey' as const,
           'clearDraft' as const,
-          { type: 'notifySuccess' as const, params: ({ event }: Done) => ({ result: event.output }) },
+          {
+            type: 'notifySuccess' as const,
+            params: ({ event }: Done) => ({ result: event.output }),
+          },
         ],
       },
       onError: keyedFailureThen(options.failedTo, options.saveDraft),

@@ -28,9 +28,11 @@ export type TariffEditorEvent =
   | { type: 'conflict.keepMine' }
   | { type: 'retry' };
 
-const isConflict = (error: unknown) => isApiError(error) && error.status === 409 && error.current !== null;
+const isConflict = (error: unknown) =>
+  isApiError(error) && error.status === 409 && error.current !== null;
 const newerOf = (error: unknown) => (error as { current: { data: StaffTariff } }).current.data;
-const asErrors = (problems: Record<string, string>): Errors => Object.fromEntries(Object.entries(problems).map(([key, message]) => [key, [message]]));
+const asErrors = (problems: Record<string, string>): Errors =>
+  Object.fromEntries(Object.entries(problems).map(([key, message]) => [key, [message]]));
 
 export const tariffEditorMachine = setup({
   types: {
@@ -38,15 +40,20 @@ export const tariffEditorMachine = setup({
     events: {} as TariffEditorEvent,
   },
   actors: {
-    loadTariff: fromPromise<StaffTariff>(() => Promise.reject(new Error('loadTariff is supplied by the page'))),
-    saveTariff: fromPromise<StaffTariff, StaffTariff>(() => Promise.reject(new Error('saveTariff is supplied by the page'))),
+    loadTariff: fromPromise<StaffTariff>(() =>
+      Promise.reject(new Error('loadTariff is supplied by the page')),
+    ),
+    saveTariff: fromPromise<StaffTariff, StaffTariff>(() =>
+      Promise.reject(new Error('saveTariff is supplied by the page')),
+    ),
   },
   actions: {
     notifyErrors: (_, _feedback: { messages: string[] }) => {},
     notifySaved: (_, _saved: { version: number }) => {},
   },
   guards: {
-    hasProblems: ({ context }) => context.draft === null || Object.keys(tariffProblems(context.draft)).length > 0,
+    hasProblems: ({ context }) =>
+      context.draft === null || Object.keys(tariffProblems(context.draft)).length > 0,
     isConflict: (_, { error }: { error: unknown }) => isConflict(error),
   },
 }).createMachine({
@@ -71,8 +78,16 @@ export const tariffEditorMachine = setup({
           {
             guard: 'hasProblems',
             actions: [
-              assign({ errors: ({ context }) => asErrors(context.draft ? tariffProblems(context.draft) : {}) }),
-              { type: 'notifyErrors', params: ({ context }) => ({ messages: [...new Set(Object.values(context.errors).flat())] }) },
+              assign({
+                errors: ({ context }) =>
+                  asErrors(context.draft ? tariffProblems(context.draft) : {}),
+              }),
+              {
+                type: 'notifyErrors',
+                params: ({ context }) => ({
+                  messages: [...new Set(Object.values(context.errors).flat())],
+                }),
+              },
             ],
           },
           { target: 'saving' },
@@ -88,13 +103,20 @@ export const tariffEditorMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            assign({ draft: ({ event }) => event.output, savedVersion: ({ event }) => event.output.version, errors: {} }),
+            assign({
+              draft: ({ event }) => event.output,
+              savedVersion: ({ event }) => event.output.version,
+              errors: {},
+            }),
             { type: 'notifySaved', params: ({ event }) => ({ version: event.output.version }) },
           ],
         },
         onError: [
           {
-            guard: { type: 'isConflict', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+            guard: {
+              type: 'isConflict',
+              params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+            },
             target: 'conflict',
             actions: assign({ newer: ({ event }) => newerOf(event.error) }),
           },
@@ -102,7 +124,10 @@ export const tariffEditorMachine = setup({
             target: 'editing',
             actions: [
               assign({ errors: ({ event }) => feedbackOf(event.error).errors }),
-              { type: 'notifyErrors', params: ({ event }) => ({ messages: feedbackOf(event.error).messages }) },
+              {
+                type: 'notifyErrors',
+                params: ({ event }) => ({ messages: feedbackOf(event.error).messages }),
+              },
             ],
           },
         ],
@@ -111,11 +136,17 @@ export const tariffEditorMachine = setup({
     conflict: {
       on: {
         'tariff.edit': { actions: assign({ draft: ({ event }) => event.draft }) },
-        'conflict.takeNewer': { target: 'editing', actions: assign({ draft: ({ context }) => context.newer, newer: null }) },
+        'conflict.takeNewer': {
+          target: 'editing',
+          actions: assign({ draft: ({ context }) => context.newer, newer: null }),
+        },
         // Saving what was typed over the newer version: it becomes the version the draft was read at.
         'conflict.keepMine': {
           target: 'editing',
-          actions: assign({ draft: ({ context }) => ({ ...context.draft!, version: context.newer!.version }), newer: null }),
+          actions: assign({
+            draft: ({ context }) => ({ ...context.draft!, version: context.newer!.version }),
+            newer: null,
+          }),
         },
       },
     },

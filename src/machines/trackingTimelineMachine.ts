@@ -102,10 +102,15 @@ const stateOf: Record<ShipmentStatus, string> = {
  */
 export function timelineSteps(snapshot: TrackingTimelineSnapshot): TimelineStep[] {
   const { source } = snapshot.context;
-  const statuses: ShipmentStatus[] = snapshot.matches('cancelled') ? ['ToInspect', 'Cancelled'] : forward;
+  const statuses: ShipmentStatus[] = snapshot.matches('cancelled')
+    ? ['ToInspect', 'Cancelled']
+    : forward;
   const reached = statuses.findIndex((status) => snapshot.matches(stateOf[status] as never));
   const dateOf = (status: ShipmentStatus, index: number) =>
-    index === 0 ? source.createdAt : (source.history.filter((entry) => entry.status === status).at(-1)?.date ?? source.updatedAt);
+    index === 0
+      ? source.createdAt
+      : (source.history.filter((entry) => entry.status === status).at(-1)?.date ??
+        source.updatedAt);
   return statuses.map((status, index) => ({
     status,
     active: index <= reached,

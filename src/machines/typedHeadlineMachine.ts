@@ -27,7 +27,11 @@ export const typedHeadlineMachine = setup({
   },
 }).createMachine({
   id: 'typedHeadline',
-  context: ({ input }) => ({ text: input.text, typed: input.text.length, characterDelay: input.characterDelay ?? 100 }),
+  context: ({ input }) => ({
+    text: input.text,
+    typed: input.text.length,
+    characterDelay: input.characterDelay ?? 100,
+  }),
   initial: 'waiting',
   states: {
     waiting: {
@@ -41,7 +45,11 @@ export const typedHeadlineMachine = setup({
     typing: {
       always: { guard: 'isComplete', target: 'typed' },
       after: {
-        characterDelay: { target: 'typing', reenter: true, actions: assign({ typed: ({ context }) => context.typed + 1 }) },
+        characterDelay: {
+          target: 'typing',
+          reenter: true,
+          actions: assign({ typed: ({ context }) => context.typed + 1 }),
+        },
       },
     },
     typed: { type: 'final' },

@@ -8,7 +8,9 @@ export const paths = {
   order: (reference: string) => `/orders/${inPath(reference)}`,
   staffOrder: (reference: string) => `/staff/orders/${inPath(reference)}`,
   /** The printable receipt of one payment, for the order's owner and for staff. */
-  receipt: (reference: string, number: string) => `/orders/${inPath(reference)}/receipts/${inPath(number)}`,
+  receipt: (reference: string, number: string) =>
+    `/orders/${inPath(reference)}/receipts/${inPath(number)}`,
   /** After a booking; without a reference the page still thanks, without the links. */
-  thankYou: (reference?: string) => (reference ? `/thank-you?reference=${inPath(reference)}` : '/thank-you'),
+  thankYou: (reference?: string) =>
+    reference ? `/thank-you?reference=${inPath(reference)}` : '/thank-you',
 };

@@ -27,26 +27,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const here = useRef(location);
   here.current = location;
   // The actor is made once; its actions read the latest navigate and location through these.
-  const [logic] = useState(() => sessionMachine.provide({
-    actors: {
-      logout: fromPromise<unknown>(async () => (await loadApi()).api.logout(undefined)),
-    },
-    actions: {
-      persist: (_, { session }) => saveSession(session),
-      forget: () => clearSession(),
-      goHome: () => navigate('/'),
-      goToLogin: () => {
-        const { pathname, search } = here.current;
-        const state: ReturnState = { from: { pathname, search } };
-        navigate('/login', { replace: true, state });
+  const [logic] = useState(() =>
+    sessionMachine.provide({
+      actors: {
+        logout: fromPromise<unknown>(async () => (await loadApi()).api.logout(undefined)),
       },
-      // docs/product.md (Log Out): a logout with no token, and a failed logout, are only told to the console.
-      // eslint-disable-next-line no-console
-      reportNoToken: () => console.log('No auth token found'),
-      // eslint-disable-next-line no-console
-      reportLogoutError: () => console.error('Error logging out'),
-    },
-  }));
+      actions: {
+        persist: (_, { session }) => saveSession(session),
+        forget: () => clearSession(),
+        goHome: () => navigate('/'),
+        goToLogin: () => {
+          const { pathname, search } = here.current;
+          const state: ReturnState = { from: { pathname, search } };
+          navigate('/login', { replace: true, state });
+        },
+        // docs/product.md (Log Out): a logout with no token, and a failed logout, are only told to the console.
+        // eslint-disable-next-line no-console
+        reportNoToken: () => console.log('No auth token found'),
+        // eslint-disable-next-line no-console
+        reportLogoutError: () => console.error('Error logging out'),
+      },
+    }),
+  );
   return (
     <Session.Provider logic={logic} options={{ input: { stored: readSession() }, inspect }}>
       <ExpireOnUnauthorized />

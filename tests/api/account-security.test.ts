@@ -7,7 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, lastMailTo, mailCountTo, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { addresses, get, PASSWORD, post, postFrom, register, signUp, uniqueEmail, type Customer } from './helpers';
+import {
+  addresses,
+  get,
+  PASSWORD,
+  post,
+  postFrom,
+  register,
+  signUp,
+  uniqueEmail,
+  type Customer,
+} from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -66,16 +76,28 @@ describe.each(codeChecks)('$call: a code belongs to one account', ({ call, field
   it('checks no more than 5 of 20 concurrent wrong guesses, then refuses the right code and says to ask for a new one', async () => {
     const { email, code } = await prepare();
     const guesses = await Promise.all(
-      addresses(20).map((address) => postFrom(server, address, call, { [field]: wrongCode(code), email })),
+      addresses(20).map((address) =>
+        postFrom(server, address, call, { [field]: wrongCode(code), email }),
+      ),
     );
     expect(guesses.map((guess) => guess.status)).toEqual(Array(20).fill(422));
-    const user = await server.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const stored = await server.app.db.selectFrom('one_time_codes').select('failed_attempts').where('user_id', '=', user.id).execute();
+    const user = await server.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const stored = await server.app.db
+      .selectFrom('one_time_codes')
+      .select('failed_attempts')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored.map((row) => row.failed_attempts)).toEqual([5]);
 
     const right = await post(server, call, { [field]: code, email });
     expect(right.status).toBe(422);
-    expect(right.body.errors[field][0]).toMatch(/stops working after 5 wrong tries.*request a new code/);
+    expect(right.body.errors[field][0]).toMatch(
+      /stops working after 5 wrong tries.*request a new code/,
+    );
   });
 });
 
@@ -96,7 +118,9 @@ describe('failed logins throttled per account', () => {
     const retryAfter = Number(right.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(right.body.message).toMatch(/Too many failed logins for this account.*try again in 15 minutes/);
+    expect(right.body.message).toMatch(
+      /Too many failed logins for this account.*try again in 15 minutes/,
+    );
 
     const someoneElse = await signUp(server);
     expect((await login(server, '127.0.0.7', someoneElse.email, PASSWORD)).status).toBe(200);
@@ -115,21 +139,30 @@ describe('failed logins throttled per account', () => {
   it('throttles an unknown email the same way, so the throttle tells nobody who has an account', async () => {
     const nobody = uniqueEmail('nobody');
     const statuses: number[] = [];
-    for (const address of addresses(11)) statuses.push((await login(server, address, nobody, 'whatever it is')).status);
+    for (const address of addresses(11))
+      statuses.push((await login(server, address, nobody, 'whatever it is')).status);
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
   });
 
   it('ends when the account owner resets the password, which proves the mailbox', async () => {
     const customer = await signUp(server);
-    for (const address of addresses(10)) await login(server, address, customer.email, 'not the password');
+    for (const address of addresses(10))
+      await login(server, address, customer.email, 'not the password');
     expect((await login(server, '127.0.0.20', customer.email, PASSWORD)).status).toBe(429);
 
     const code = await resetCode(server, customer.email);
     const verified = await post(server, 'verify-otp', { otp: code, email: customer.email });
     const NEW_PASSWORD = 'Plantain chips at noon 31';
-    expect((await post(server, 'passwordReset', {
-      email: customer.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_token: verified.body.data.reset_token,
-    })).status).toBe(200);
+    expect(
+      (
+        await post(server, 'passwordReset', {
+          email: customer.email,
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+          reset_token: verified.body.data.reset_token,
+        })
+      ).status,
+    ).toBe(200);
     expect((await login(server, '127.0.0.20', customer.email, NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -137,7 +170,8 @@ describe('failed logins throttled per account', () => {
     const short = await startTestServer({ loginThrottle: { max: 3, windowMs: 1_500 } });
     try {
       const customer = await signUp(short);
-      for (const address of addresses(3)) expect((await login(short, address, customer.email, 'not the password')).status).toBe(400);
+      for (const address of addresses(3))
+        expect((await login(short, address, customer.email, 'not the password')).status).toBe(400);
       const refused = await login(short, '127.0.0.9', customer.email, PASSWORD);
       expect(refused.status).toBe(429);
       const retryAfter = Number(refused.headers.get('retry-after'));
@@ -160,17 +194,33 @@ describe('Cache-Control: no-store on answers with a token, a code or personal da
 
   it.each([
     ['login', () => post(server, 'login', { email: customer.email, password: PASSWORD }), 200],
-    ['a failed login', () => post(server, 'login', { email: customer.email, password: 'not it' }), 400],
+    [
+      'a failed login',
+      () => post(server, 'login', { email: customer.email, password: 'not it' }),
+      400,
+    ],
     ['the profile', () => get(server, 'users/profile', customer.token), 200],
     ['the orders', () => get(server, 'users/orders', customer.token), 200],
     ['no session', () => get(server, 'users/profile'), 401],
     ['sign-up', () => register(server, uniqueEmail()), 200],
-    ['verify-email', () => post(server, 'verify-email', { verification_token: '000000', email: customer.email }), 422],
+    [
+      'verify-email',
+      () => post(server, 'verify-email', { verification_token: '000000', email: customer.email }),
+      422,
+    ],
     ['verify-otp', () => post(server, 'verify-otp', { otp: '000000', email: customer.email }), 422],
     ['forget-password', () => post(server, 'forget-password', { email: customer.email }), 200],
-    ['passwordReset', () => post(server, 'passwordReset', {
-      email: customer.email, password: 'Palm wine and pepper 8', password_confirmation: 'Palm wine and pepper 8', reset_token: 'x',
-    }), 422],
+    [
+      'passwordReset',
+      () =>
+        post(server, 'passwordReset', {
+          email: customer.email,
+          password: 'Palm wine and pepper 8',
+          password_confirmation: 'Palm wine and pepper 8',
+          reset_token: 'x',
+        }),
+      422,
+    ],
   ])('%s', async (_label, send, status) => {
     const answer = await send();
     expect(answer.status).toBe(status);
@@ -211,14 +261,23 @@ describe('public ids', () => {
 describe('a signed-in password check shares the login throttle', () => {
   const NEW_PASSWORD = 'Suya by the lagoon 58';
   const changeFrom = (address: string, token: string, old_password: string) =>
-    postFrom(server, address, 'users/ChangePassword', { old_password, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD }, token);
+    postFrom(
+      server,
+      address,
+      'users/ChangePassword',
+      { old_password, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD },
+      token,
+    );
 
   it('refuses the 11th change-password try across sessions and addresses, the right one included', async () => {
     const customer = await signUp(server);
-    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token as string;
+    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body
+      .token as string;
     const statuses: number[] = [];
     for (const [index, address] of addresses(10).entries()) {
-      statuses.push((await changeFrom(address, index % 2 ? second : customer.token, 'not the password')).status);
+      statuses.push(
+        (await changeFrom(address, index % 2 ? second : customer.token, 'not the password')).status,
+      );
     }
     expect(statuses).toEqual(Array(10).fill(422));
     const right = await changeFrom('127.0.0.30', customer.token, PASSWORD);
@@ -226,22 +285,41 @@ describe('a signed-in password check shares the login throttle', () => {
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(right.body.message).toMatch(/Too many failed logins for this account/);
     // A login of the account is held by the same count.
-    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(429);
+    expect(
+      (await post(server, 'login', { email: customer.email, password: PASSWORD })).status,
+    ).toBe(429);
   });
 
   it('refuses account deletion with the right password once logins used up the count', async () => {
     const customer = await signUp(server);
-    for (const address of addresses(9)) await postFrom(server, address, 'login', { email: customer.email, password: 'not the password' });
-    const wrong = await postFrom(server, '127.0.0.30', 'users/DeleteUser', { Reason: 'Moving abroad', password: 'not the password' }, customer.token);
+    for (const address of addresses(9))
+      await postFrom(server, address, 'login', {
+        email: customer.email,
+        password: 'not the password',
+      });
+    const wrong = await postFrom(
+      server,
+      '127.0.0.30',
+      'users/DeleteUser',
+      { Reason: 'Moving abroad', password: 'not the password' },
+      customer.token,
+    );
     expect(wrong.status).toBe(422);
-    const right = await postFrom(server, '127.0.0.31', 'users/DeleteUser', { Reason: 'Moving abroad', password: PASSWORD }, customer.token);
+    const right = await postFrom(
+      server,
+      '127.0.0.31',
+      'users/DeleteUser',
+      { Reason: 'Moving abroad', password: PASSWORD },
+      customer.token,
+    );
     expect(right.status).toBe(429);
     expect((await get(server, 'users/profile', customer.token)).status).toBe(200);
   });
 
   it('ends every session when the password changes, this one too, and mails the owner', async () => {
     const customer = await signUp(server);
-    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token as string;
+    const second = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body
+      .token as string;
     expect((await changeFrom('127.0.0.2', customer.token, PASSWORD)).status).toBe(200);
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
     expect((await get(server, 'users/profile', second)).status).toBe(401);

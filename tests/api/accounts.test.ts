@@ -18,13 +18,21 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     const answer = await register(server, email.toUpperCase());
     expect(answer).toMatchObject({ status: 200, body: { message: 'User created successfully' } });
-    const user = await server.app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    const user = await server.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.password_hash).not.toContain(PASSWORD);
     const mail = (await lastMailTo(server, email))!;
     expect(mail.subject).toBe('Your verification code');
     expect(codeFrom(mail.text)).toMatch(/^\d{6}$/);
-    const stored = await server.app.db.selectFrom('one_time_codes').select('code_hash').where('user_id', '=', user.id).execute();
+    const stored = await server.app.db
+      .selectFrom('one_time_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.code_hash).not.toContain(codeFrom(mail.text));
   });
@@ -51,16 +59,35 @@ describe('sign-up', () => {
   it('refuses a confirmation that does not match, and stores nothing', async () => {
     const email = uniqueEmail();
     const answer = await post(server, 'register', {
-      fullname: 'Ada', email, phone: '08031234567', password: PASSWORD, password_confirmation: `${PASSWORD}!`,
+      fullname: 'Ada',
+      email,
+      phone: '08031234567',
+      password: PASSWORD,
+      password_confirmation: `${PASSWORD}!`,
     });
-    expect(answer).toMatchObject({ status: 422, body: { errors: { password_confirmation: ['Passwords do not match'] } } });
-    expect(await server.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { errors: { password_confirmation: ['Passwords do not match'] } },
+    });
+    expect(
+      await server.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('answers every missing field with its own message', async () => {
     const answer = await post(server, 'register', {});
     expect(answer.status).toBe(422);
-    expect(Object.keys(answer.body.errors).sort()).toEqual(['email', 'fullname', 'password', 'password_confirmation', 'phone']);
+    expect(Object.keys(answer.body.errors).sort()).toEqual([
+      'email',
+      'fullname',
+      'password',
+      'password_confirmation',
+      'phone',
+    ]);
   });
 });
 
@@ -75,14 +102,22 @@ describe('email verification', () => {
 
     const code = codeFrom((await lastMailTo(server, email))!.text);
     expect(await post(server, 'verify-email', { verification_token: code, email })).toMatchObject({
-      status: 200, body: { message: 'Email verified successfully' },
+      status: 200,
+      body: { message: 'Email verified successfully' },
     });
-    expect(await post(server, 'verify-email', { verification_token: code, email })).toMatchObject({ status: 422 });
+    expect(await post(server, 'verify-email', { verification_token: code, email })).toMatchObject({
+      status: 422,
+    });
 
     const login = await post(server, 'login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ message: 'User successfully logged in', data: { email, profile_image: null } });
-    expect(login.body.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(login.body).toMatchObject({
+      message: 'User successfully logged in',
+      data: { email, profile_image: null },
+    });
+    expect(login.body.data.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(Buffer.from(login.body.token, 'base64url')).toHaveLength(32);
   });
 
@@ -90,10 +125,18 @@ describe('email verification', () => {
     const email = uniqueEmail();
     await register(server, email);
     const first = codeFrom((await lastMailTo(server, email))!.text);
-    expect(await post(server, 'resendOtp', { email })).toMatchObject({ status: 200, body: { message: 'OTP resent successfully' } });
+    expect(await post(server, 'resendOtp', { email })).toMatchObject({
+      status: 200,
+      body: { message: 'OTP resent successfully' },
+    });
     const second = codeFrom((await waitForMailTo(server.dataDir, email, 2)).text);
-    if (first !== second) expect((await post(server, 'verify-email', { verification_token: first, email })).status).toBe(422);
-    expect((await post(server, 'verify-email', { verification_token: second, email })).status).toBe(200);
+    if (first !== second)
+      expect(
+        (await post(server, 'verify-email', { verification_token: first, email })).status,
+      ).toBe(422);
+    expect((await post(server, 'verify-email', { verification_token: second, email })).status).toBe(
+      200,
+    );
   });
 
   it('lets a code expire after 300 seconds', async () => {
@@ -102,7 +145,9 @@ describe('email verification', () => {
     const code = codeFrom((await lastMailTo(server, email))!.text);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 });
     try {
-      expect((await post(server, 'verify-email', { verification_token: code, email })).status).toBe(422);
+      expect((await post(server, 'verify-email', { verification_token: code, email })).status).toBe(
+        422,
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -114,7 +159,9 @@ describe('email verification', () => {
     const code = codeFrom((await lastMailTo(server, email))!.text);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await post(server, 'verify-email', { verification_token: wrong, email })).status).toBe(422);
+      expect(
+        (await post(server, 'verify-email', { verification_token: wrong, email })).status,
+      ).toBe(422);
     }
     const last = await post(server, 'verify-email', { verification_token: code, email });
     expect(last.status).toBe(422);
@@ -124,7 +171,8 @@ describe('email verification', () => {
   it('answers resend the same for an unknown email, and sends nothing', async () => {
     const nobody = uniqueEmail('nobody');
     expect(await post(server, 'resendOtp', { email: nobody })).toMatchObject({
-      status: 200, body: { message: 'OTP resent successfully' },
+      status: 200,
+      body: { message: 'OTP resent successfully' },
     });
     // The mail goes out after the answer: once a known address's code (asked for next) has
     // arrived, the unknown address's turn has passed.
@@ -132,22 +180,32 @@ describe('email verification', () => {
     await register(server, known);
     await post(server, 'resendOtp', { email: known });
     await waitForMailTo(server.dataDir, known, 2);
-    expect((await lastMailTo(server, nobody))).toBeUndefined();
+    expect(await lastMailTo(server, nobody)).toBeUndefined();
   });
 });
 
 describe('login and sessions', () => {
   it('says the same for an unknown email and a wrong password', async () => {
     const customer = await signUp(server);
-    const unknown = await post(server, 'login', { email: uniqueEmail('nobody'), password: PASSWORD });
-    const wrong = await post(server, 'login', { email: customer.email, password: 'not the password' });
+    const unknown = await post(server, 'login', {
+      email: uniqueEmail('nobody'),
+      password: PASSWORD,
+    });
+    const wrong = await post(server, 'login', {
+      email: customer.email,
+      password: 'not the password',
+    });
     expect(unknown).toMatchObject({ status: 400, body: { message: 'Invalid email or password.' } });
     expect(wrong).toMatchObject({ status: 400, body: { message: 'Invalid email or password.' } });
   });
 
   it('stores only the SHA-256 of the token, and logout revokes it', async () => {
     const customer = await signUp(server);
-    const sessions = await server.app.db.selectFrom('sessions').selectAll().where('user_id', '=', customer.userId).execute();
+    const sessions = await server.app.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', customer.userId)
+      .execute();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(sessions[0]!.token_hash).not.toBe(customer.token);

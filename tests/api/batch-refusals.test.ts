@@ -45,14 +45,18 @@ async function holdBookings(running: TestServer): Promise<{ release: () => Promi
 }
 
 /** Sends `requests` while bookings are held, waits until the server has read them all, then lets the bookings go. */
-async function burst(running: TestServer, requests: Array<() => Promise<Answer>>): Promise<Answer[]> {
+async function burst(
+  running: TestServer,
+  requests: Array<() => Promise<Answer>>,
+): Promise<Answer[]> {
   const hold = await holdBookings(running);
   let received = 0;
   const count = () => (received += 1);
   (running.app.server as http.Server).on('request', count);
   const answers = Promise.all(requests.map((send) => send()));
   const started = Date.now();
-  while (received < requests.length && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (received < requests.length && Date.now() - started < 10_000)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   (running.app.server as http.Server).off('request', count);
   // Their bodies read and checked, each booking is queued: that is a few turns of the event loop.
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -62,7 +66,9 @@ async function burst(running: TestServer, requests: Array<() => Promise<Answer>>
 
 /** Counts the statements the server sends about bookings and sessions (not the mail sender's). */
 function countStatements(running: TestServer) {
-  const executor = running.app.db.getExecutor() as unknown as { executeQuery: (query: { sql: string }, ...rest: unknown[]) => Promise<unknown> };
+  const executor = running.app.db.getExecutor() as unknown as {
+    executeQuery: (query: { sql: string }, ...rest: unknown[]) => Promise<unknown>;
+  };
   const original = executor.executeQuery;
   const counted = { statements: 0, stop: () => void (executor.executeQuery = original) };
   executor.executeQuery = function (query, ...rest) {
@@ -77,90 +83,167 @@ const GARBAGE = 'this-is-no-token-the-server-gave-anyone';
 it.each([
   ['with the hourly limit off', 0],
   ['with the hourly limit on', 1_000],
-])('a batch with garbage tokens among good bookings answers each alone and runs no more statements than the good ones need (%s)', { timeout: 60_000 }, async (_name, limit) => {
-  server = await startTestServer({ orderRateLimit: limit, bookingBatches: { maxSize: 64, maxRunning: 1 } });
-  const running = server;
-  const customers = await Promise.all(Array.from({ length: 4 }, () => signUp(running)));
-  const signedOut = await signUp(running);
-  await call(running, 'GET', 'users/logout', undefined, signedOut.token);
-  // Once each first, so the server's once-a-while work (clearing old keys) is not counted below.
-  for (const customer of customers) expect((await post(running, 'users/schedule/delivery', scheduledDelivery(), customer.token)).status).toBe(200);
+])(
+  'a batch with garbage tokens among good bookings answers each alone and runs no more statements than the good ones need (%s)',
+  { timeout: 60_000 },
+  async (_name, limit) => {
+    server = await startTestServer({
+      orderRateLimit: limit,
+      bookingBatches: { maxSize: 64, maxRunning: 1 },
+    });
+    const running = server;
+    const customers = await Promise.all(Array.from({ length: 4 }, () => signUp(running)));
+    const signedOut = await signUp(running);
+    await call(running, 'GET', 'users/logout', undefined, signedOut.token);
+    // Once each first, so the server's once-a-while work (clearing old keys) is not counted below.
+    for (const customer of customers)
+      expect(
+        (await post(running, 'users/schedule/delivery', scheduledDelivery(), customer.token))
+          .status,
+      ).toBe(200);
 
-  const book = (token: string, description: string) => () => call(running, 'POST', 'users/schedule/delivery', { ...scheduledDelivery(), description }, token);
-  const good = (round: string) => customers.flatMap((customer, who) => Array.from({ length: 8 }, (_, nth) => ({ customer, description: `${round} ${who}.${nth}` })));
+    const book = (token: string, description: string) => () =>
+      call(
+        running,
+        'POST',
+        'users/schedule/delivery',
+        { ...scheduledDelivery(), description },
+        token,
+      );
+    const good = (round: string) =>
+      customers.flatMap((customer, who) =>
+        Array.from({ length: 8 }, (_, nth) => ({
+          customer,
+          description: `${round} ${who}.${nth}`,
+        })),
+      );
 
-  const alone = good('good only');
-  const goodOnly = countStatements(running);
-  const aloneAnswers = await burst(running, alone.map(({ customer, description }) => book(customer.token, description)));
-  goodOnly.stop();
-  expect(aloneAnswers.map((answer) => answer.status)).toEqual(alone.map(() => 200));
+    const alone = good('good only');
+    const goodOnly = countStatements(running);
+    const aloneAnswers = await burst(
+      running,
+      alone.map(({ customer, description }) => book(customer.token, description)),
+    );
+    goodOnly.stop();
+    expect(aloneAnswers.map((answer) => answer.status)).toEqual(alone.map(() => 200));
 
-  const mixed = good('mixed');
-  const bad = [GARBAGE, `${GARBAGE}-2`, `${GARBAGE}-3`, signedOut.token];
-  const withBad = countStatements(running);
-  const sent = [...mixed.map(({ customer, description }) => book(customer.token, description)), ...bad.map((token, nth) => book(token, `bad ${nth}`))];
-  // The bad ones among the good, not only at the end.
-  const order = sent.map((_, index) => index).sort((a, b) => ((a * 7) % sent.length) - ((b * 7) % sent.length));
-  const answersInOrder = await burst(running, order.map((index) => sent[index]!));
-  withBad.stop();
-  const answers: Answer[] = [];
-  order.forEach((index, at) => (answers[index] = answersInOrder[at]!));
+    const mixed = good('mixed');
+    const bad = [GARBAGE, `${GARBAGE}-2`, `${GARBAGE}-3`, signedOut.token];
+    const withBad = countStatements(running);
+    const sent = [
+      ...mixed.map(({ customer, description }) => book(customer.token, description)),
+      ...bad.map((token, nth) => book(token, `bad ${nth}`)),
+    ];
+    // The bad ones among the good, not only at the end.
+    const order = sent
+      .map((_, index) => index)
+      .sort((a, b) => ((a * 7) % sent.length) - ((b * 7) % sent.length));
+    const answersInOrder = await burst(
+      running,
+      order.map((index) => sent[index]!),
+    );
+    withBad.stop();
+    const answers: Answer[] = [];
+    order.forEach((index, at) => (answers[index] = answersInOrder[at]!));
 
-  const goodAnswers = answers.slice(0, mixed.length);
-  expect(goodAnswers.map((answer) => answer.status)).toEqual(mixed.map(() => 200));
-  for (const answer of answers.slice(mixed.length)) {
-    expect(answer.status).toBe(401);
-    expect(answer.body.message).toBe('Please log in again: your session has ended.');
-  }
-  expect(withBad.statements).toBeLessThanOrEqual(goodOnly.statements);
-  // With the bookings held, the first goes alone and the rest together.
-  expect(goodOnly.statements).toBeLessThanOrEqual(2);
+    const goodAnswers = answers.slice(0, mixed.length);
+    expect(goodAnswers.map((answer) => answer.status)).toEqual(mixed.map(() => 200));
+    for (const answer of answers.slice(mixed.length)) {
+      expect(answer.status).toBe(401);
+      expect(answer.body.message).toBe('Please log in again: your session has ended.');
+    }
+    expect(withBad.statements).toBeLessThanOrEqual(goodOnly.statements);
+    // With the bookings held, the first goes alone and the rest together.
+    expect(goodOnly.statements).toBeLessThanOrEqual(2);
 
-  // Each good booking stored under its own account, with its own description; nothing for the bad ones.
-  const { db } = running.app;
-  for (const [index, { customer, description }] of mixed.entries()) {
+    // Each good booking stored under its own account, with its own description; nothing for the bad ones.
+    const { db } = running.app;
+    for (const [index, { customer, description }] of mixed.entries()) {
+      const stored = await db
+        .selectFrom('shipments')
+        .innerJoin('deliveries', 'deliveries.shipment_id', 'shipments.id')
+        .select(['shipments.user_id', 'deliveries.description'])
+        .where('shipments.reference', '=', goodAnswers[index]!.body.data.reference_number)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ user_id: customer.userId, description });
+    }
     const stored = await db
-      .selectFrom('shipments')
-      .innerJoin('deliveries', 'deliveries.shipment_id', 'shipments.id')
-      .select(['shipments.user_id', 'deliveries.description'])
-      .where('shipments.reference', '=', goodAnswers[index]!.body.data.reference_number)
-      .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ user_id: customer.userId, description });
-  }
-  const stored = await db.selectFrom('deliveries').select('description').where('description', 'like', 'bad %').execute();
-  expect(stored).toEqual([]);
-  expect(await db.selectFrom('shipments').select('id').where('user_id', '=', signedOut.userId).execute()).toEqual([]);
-});
+      .selectFrom('deliveries')
+      .select('description')
+      .where('description', 'like', 'bad %')
+      .execute();
+    expect(stored).toEqual([]);
+    expect(
+      await db
+        .selectFrom('shipments')
+        .select('id')
+        .where('user_id', '=', signedOut.userId)
+        .execute(),
+    ).toEqual([]);
+  },
+);
 
 it.each([
   ['as the server runs by default', { maxSize: 16, maxRunning: 4 }],
   // The first booking alone, then 16 together: the limit is met inside a batch.
   ['one statement at a time', { maxSize: 16, maxRunning: 1 }],
-])('holds the hourly limit when one account sends a burst of 64 bookings at once: 3 stored, 429 for the rest (%s)', { timeout: 60_000 }, async (_name, bookingBatches) => {
-  const limit = 3;
-  server = await startTestServer({ orderRateLimit: limit, bookingBatches });
-  const running = server;
-  const customer: Customer = await signUp(running);
-  const answers = await burst(
-    running,
-    Array.from({ length: 64 }, (_, nth) => () => call(running, 'POST', 'users/schedule/delivery', { ...scheduledDelivery(), description: `burst ${nth}` }, customer.token)),
-  );
+])(
+  'holds the hourly limit when one account sends a burst of 64 bookings at once: 3 stored, 429 for the rest (%s)',
+  { timeout: 60_000 },
+  async (_name, bookingBatches) => {
+    const limit = 3;
+    server = await startTestServer({ orderRateLimit: limit, bookingBatches });
+    const running = server;
+    const customer: Customer = await signUp(running);
+    const answers = await burst(
+      running,
+      Array.from(
+        { length: 64 },
+        (_, nth) => () =>
+          call(
+            running,
+            'POST',
+            'users/schedule/delivery',
+            { ...scheduledDelivery(), description: `burst ${nth}` },
+            customer.token,
+          ),
+      ),
+    );
 
-  const booked = answers.filter((answer) => answer.status === 200);
-  expect(booked).toHaveLength(limit);
-  const refused = answers.filter((answer) => answer.status !== 200);
-  expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 429));
-  for (const answer of refused) {
-    expect(answer.body.message).toBe(orderLimitMessage(limit, 60));
-    const retryAfter = Number(answer.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(3000);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
-  }
-  const stored = await running.app.db.selectFrom('shipments').select('reference').where('user_id', '=', customer.userId).orderBy('reference').execute();
-  expect(stored.map(({ reference }) => reference)).toEqual(booked.map((answer) => answer.body.data.reference_number as string).sort());
-  const mails = (await readOutbox(running)).filter((mail) => mail.to === customer.email && /We received your/.test(mail.subject));
-  expect(mails).toHaveLength(limit);
+    const booked = answers.filter((answer) => answer.status === 200);
+    expect(booked).toHaveLength(limit);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 429));
+    for (const answer of refused) {
+      expect(answer.body.message).toBe(orderLimitMessage(limit, 60));
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(3000);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+    }
+    const stored = await running.app.db
+      .selectFrom('shipments')
+      .select('reference')
+      .where('user_id', '=', customer.userId)
+      .orderBy('reference')
+      .execute();
+    expect(stored.map(({ reference }) => reference)).toEqual(
+      booked.map((answer) => answer.body.data.reference_number as string).sort(),
+    );
+    const mails = (await readOutbox(running)).filter(
+      (mail) => mail.to === customer.email && /We received your/.test(mail.subject),
+    );
+    expect(mails).toHaveLength(limit);
 
-  // Another account is not held back by it.
-  expect((await post(running, 'users/schedule/delivery', scheduledDelivery(), (await signUp(running)).token)).status).toBe(200);
-});
+    // Another account is not held back by it.
+    expect(
+      (
+        await post(
+          running,
+          'users/schedule/delivery',
+          scheduledDelivery(),
+          (await signUp(running)).token,
+        )
+      ).status,
+    ).toBe(200);
+  },
+);

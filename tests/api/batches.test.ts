@@ -22,7 +22,15 @@ it('runs an item at once when there is room, and groups what waits by kind, olde
   void add('delivery', 'd1');
   await settle();
   expect(batches.map((batch) => batch.items)).toEqual([['d1']]);
-  for (const [kind, item] of [['quote', 'q1'], ['delivery', 'd2'], ['delivery', 'd3'], ['quote', 'q2'], ['delivery', 'd4'], ['delivery', 'd5']] as const) void add(kind, item);
+  for (const [kind, item] of [
+    ['quote', 'q1'],
+    ['delivery', 'd2'],
+    ['delivery', 'd3'],
+    ['quote', 'q2'],
+    ['delivery', 'd4'],
+    ['delivery', 'd5'],
+  ] as const)
+    void add(kind, item);
   batches[0]!.finish();
   await settle();
   expect(batches.map((batch) => batch.items)).toEqual([['d1'], ['q1', 'q2']]);
@@ -58,7 +66,12 @@ it('runs each item of a failed batch again alone, so one refusal fails only its 
     { maxSize: 4, maxRunning: 1 },
   );
   const first = group.add('delivery', 'first');
-  const others = ['a', 'refused', 'b'].map((item) => group.add('delivery', item).then(() => 'stored', (error: Error) => error.message));
+  const others = ['a', 'refused', 'b'].map((item) =>
+    group.add('delivery', item).then(
+      () => 'stored',
+      (error: Error) => error.message,
+    ),
+  );
   await first;
   expect(await Promise.all(others)).toEqual(['stored', 'refused among refused', 'stored']);
   expect(runs).toEqual([['first'], ['a', 'refused', 'b'], ['a'], ['refused'], ['b']]);

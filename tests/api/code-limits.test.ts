@@ -69,63 +69,85 @@ const kinds = [
   },
 ] as const;
 
-describe.each(kinds)('$call: codes cannot be farmed', ({ call, purpose, field, ask, kind, account, newCode }) => {
-  it('counts wrong tries across codes: the 11th try of the day is refused even with the right code, and the owner is told', async () => {
-    const email = await account(server);
-    // The farming of the review: five wrong tries, a new code, more wrong tries, a new code...
-    const first = await newCode(server, email);
-    for (let attempt = 0; attempt < 5; attempt++) expect((await post(server, call, { [field]: wrongCode(first), email })).status).toBe(422);
-    const second = await newCode(server, email);
-    for (let attempt = 0; attempt < 4; attempt++) expect((await post(server, call, { [field]: wrongCode(second), email })).status).toBe(422);
-    const third = await newCode(server, email);
-    expect((await post(server, call, { [field]: wrongCode(third), email })).status).toBe(422);
-    const refused = await post(server, call, { [field]: third, email });
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors[field]).toEqual([WRONG_CODE_MESSAGE]);
+describe.each(kinds)(
+  '$call: codes cannot be farmed',
+  ({ call, purpose, field, ask, kind, account, newCode }) => {
+    it('counts wrong tries across codes: the 11th try of the day is refused even with the right code, and the owner is told', async () => {
+      const email = await account(server);
+      // The farming of the review: five wrong tries, a new code, more wrong tries, a new code...
+      const first = await newCode(server, email);
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await post(server, call, { [field]: wrongCode(first), email })).status).toBe(422);
+      const second = await newCode(server, email);
+      for (let attempt = 0; attempt < 4; attempt++)
+        expect((await post(server, call, { [field]: wrongCode(second), email })).status).toBe(422);
+      const third = await newCode(server, email);
+      expect((await post(server, call, { [field]: wrongCode(third), email })).status).toBe(422);
+      const refused = await post(server, call, { [field]: third, email });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors[field]).toEqual([WRONG_CODE_MESSAGE]);
 
-    const alert = (await mailsTo(server, email)).find((mail) => mail.subject === `Too many wrong ${kind} codes for your account`);
-    expect(alert?.text).toMatch(new RegExp(`10 wrong ${kind} codes were entered .* until .*Lagos time`, 's'));
-    // While the tries are used up, no code is sent that could not be used.
-    const before = mailCountTo(server.dataDir, email);
-    expect((await post(server, ask, { email })).status).toBe(200);
-    await afterEarlierRequests(server);
-    expect(mailCountTo(server.dataDir, email)).toBe(before);
-  }, 60_000);
+      const alert = (await mailsTo(server, email)).find(
+        (mail) => mail.subject === `Too many wrong ${kind} codes for your account`,
+      );
+      expect(alert?.text).toMatch(
+        new RegExp(`10 wrong ${kind} codes were entered .* until .*Lagos time`, 's'),
+      );
+      // While the tries are used up, no code is sent that could not be used.
+      const before = mailCountTo(server.dataDir, email);
+      expect((await post(server, ask, { email })).status).toBe(200);
+      await afterEarlierRequests(server);
+      expect(mailCountTo(server.dataDir, email)).toBe(before);
+    }, 60_000);
 
-  /** The wrong tries stored for the account of `email`, behind the API. */
-  const wrongTriesOf = async (email: string) => {
-    const user = await server.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const stored = await server.app.db
-      .selectFrom('code_failures')
-      .select('tries')
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', purpose)
-      .executeTakeFirstOrThrow();
-    return stored.tries;
-  };
+    /** The wrong tries stored for the account of `email`, behind the API. */
+    const wrongTriesOf = async (email: string) => {
+      const user = await server.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const stored = await server.app.db
+        .selectFrom('code_failures')
+        .select('tries')
+        .where('user_id', '=', user.id)
+        .where('purpose', '=', purpose)
+        .executeTakeFirstOrThrow();
+      return stored.tries;
+    };
 
-  it('counts every one of 30 concurrent wrong guesses, and tells the owner once', async () => {
-    const email = await account(server);
-    const code = await newCode(server, email);
-    const guesses = await Promise.all(addresses(30).map((address) => postFrom(server, address, call, { [field]: wrongCode(code), email })));
-    expect(guesses.every((guess) => guess.status === 422)).toBe(true);
-    expect(await wrongTriesOf(email)).toBe(30);
-    const alerts = (await mailsTo(server, email)).filter((mail) => mail.subject.startsWith('Too many wrong'));
-    expect(alerts).toHaveLength(1);
-  }, 60_000);
+    it('counts every one of 30 concurrent wrong guesses, and tells the owner once', async () => {
+      const email = await account(server);
+      const code = await newCode(server, email);
+      const guesses = await Promise.all(
+        addresses(30).map((address) =>
+          postFrom(server, address, call, { [field]: wrongCode(code), email }),
+        ),
+      );
+      expect(guesses.every((guess) => guess.status === 422)).toBe(true);
+      expect(await wrongTriesOf(email)).toBe(30);
+      const alerts = (await mailsTo(server, email)).filter((mail) =>
+        mail.subject.startsWith('Too many wrong'),
+      );
+      expect(alerts).toHaveLength(1);
+    }, 60_000);
 
-  it('takes a right code back: a user who mistypes a few times keeps the rest of the day', async () => {
-    const email = await account(server);
-    const first = await newCode(server, email);
-    for (let attempt = 0; attempt < 3; attempt++) await post(server, call, { [field]: wrongCode(first), email });
-    expect((await post(server, call, { [field]: first, email })).status).toBe(200);
-    expect(await wrongTriesOf(email)).toBe(3);
-  });
-});
+    it('takes a right code back: a user who mistypes a few times keeps the rest of the day', async () => {
+      const email = await account(server);
+      const first = await newCode(server, email);
+      for (let attempt = 0; attempt < 3; attempt++)
+        await post(server, call, { [field]: wrongCode(first), email });
+      expect((await post(server, call, { [field]: first, email })).status).toBe(200);
+      expect(await wrongTriesOf(email)).toBe(3);
+    });
+  },
+);
 
 describe('the codes an account is sent', () => {
   it('are at most 10 a day: the 11th is not sent, and the owner is told once', async () => {
-    const roomy = await startTestServer({ codeLimits: { ...defaults, issueIntervalMs: 0, mailsPerRecipientHour: 100 } });
+    const roomy = await startTestServer({
+      codeLimits: { ...defaults, issueIntervalMs: 0, mailsPerRecipientHour: 100 },
+    });
     try {
       const { email } = await signUp(roomy);
       // One after another, as a person would (each code is issued after its answer).
@@ -133,14 +155,19 @@ describe('the codes an account is sent', () => {
         expect((await post(roomy, 'forget-password', { email })).status).toBe(200);
         await waitForMailTo(roomy.dataDir, email, 1 + code);
       }
-      for (let call = 0; call < 3; call++) expect((await post(roomy, 'forget-password', { email })).status).toBe(200);
+      for (let call = 0; call < 3; call++)
+        expect((await post(roomy, 'forget-password', { email })).status).toBe(200);
       await waitForMailTo(roomy.dataDir, email, 1 + 10 + 1);
       await afterEarlierRequests(roomy);
       const mails = await mailsTo(roomy, email);
       expect(mails.filter((mail) => mail.subject === 'Your password reset code')).toHaveLength(10);
-      const alerts = mails.filter((mail) => mail.subject === 'Too many password reset codes asked for your account');
+      const alerts = mails.filter(
+        (mail) => mail.subject === 'Too many password reset codes asked for your account',
+      );
       expect(alerts).toHaveLength(1);
-      expect(alerts[0]!.text).toMatch(/10 password reset codes were asked .* no more will be sent until/s);
+      expect(alerts[0]!.text).toMatch(
+        /10 password reset codes were asked .* no more will be sent until/s,
+      );
     } finally {
       await roomy.close();
     }
@@ -162,10 +189,13 @@ describe('the codes an account is sent', () => {
   }, 60_000);
 
   it('to one address are at most the hourly limit, whoever asks', async () => {
-    const small = await startTestServer({ codeLimits: { ...defaults, issueIntervalMs: 0, mailsPerRecipientHour: 3 } });
+    const small = await startTestServer({
+      codeLimits: { ...defaults, issueIntervalMs: 0, mailsPerRecipientHour: 3 },
+    });
     try {
       const { email } = await signUp(small);
-      for (const address of addresses(6)) expect((await postFrom(small, address, 'forget-password', { email })).status).toBe(200);
+      for (const address of addresses(6))
+        expect((await postFrom(small, address, 'forget-password', { email })).status).toBe(200);
       await afterEarlierRequests(small);
       expect(mailCountTo(small.dataDir, email)).toBe(3);
       // The last code mailed is the live one: a code whose mail was not sent replaced nothing.

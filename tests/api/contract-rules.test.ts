@@ -19,16 +19,24 @@ describe('Nigerian phone numbers', () => {
     expect(phone.parse(typed)).toBe(stored);
   });
 
-  it.each(['0803123456', '080312345678', '8031234567', '+1 202 555 0143', '0803123456a', '+23408031234'])(
-    'refuses %s with a message that says what a number looks like',
-    (typed) => {
-      const result = phone.safeParse(typed);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.');
-    },
-  );
+  it.each([
+    '0803123456',
+    '080312345678',
+    '8031234567',
+    '+1 202 555 0143',
+    '0803123456a',
+    '+23408031234',
+  ])('refuses %s with a message that says what a number looks like', (typed) => {
+    const result = phone.safeParse(typed);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(
+      'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.',
+    );
+  });
 
   it('asks for the number when it is missing', () => {
-    expect(phone.safeParse('  ').error?.issues[0]?.message).toBe('Please fill in your mobile number.');
+    expect(phone.safeParse('  ').error?.issues[0]?.message).toBe(
+      'Please fill in your mobile number.',
+    );
   });
 });

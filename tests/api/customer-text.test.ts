@@ -25,10 +25,18 @@ afterAll(async () => {
 /** Signs up under `fullname` and logs in; answers the token. */
 async function signUpAs(fullname: string): Promise<{ email: string; token: string }> {
   const email = uniqueEmail('text');
-  const registered = await post(server, 'register', { fullname, email, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD });
+  const registered = await post(server, 'register', {
+    fullname,
+    email,
+    phone: '08031234567',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+  });
   expect(registered.status).toBe(200);
   const code = codeFrom((await lastMailTo(server, email))!.text);
-  expect((await post(server, 'verify-email', { verification_token: code, email })).status).toBe(200);
+  expect((await post(server, 'verify-email', { verification_token: code, email })).status).toBe(
+    200,
+  );
   const login = await post(server, 'login', { email, password: PASSWORD });
   return { email, token: login.body.token };
 }
@@ -38,7 +46,11 @@ describe('names and addresses', () => {
     const customer = await signUpAs(`Ada${ZERO_WIDTH_SPACE} ${RLO}Obi${ESC}[31m Eze${ESC}`);
     const profile = await get(server, 'users/profile', customer.token);
     expect(profile.body.data.fullname).toBe('Ada Obi Eze');
-    const stored = await server.app.db.selectFrom('users').select('fullname').where('email', '=', customer.email).executeTakeFirstOrThrow();
+    const stored = await server.app.db
+      .selectFrom('users')
+      .select('fullname')
+      .where('email', '=', customer.email)
+      .executeTakeFirstOrThrow();
     expect(stored.fullname).toBe('Ada Obi Eze');
 
     const booked = await post(
@@ -53,7 +65,11 @@ describe('names and addresses', () => {
       customer.token,
     );
     expect(booked.status).toBe(200);
-    const order = await get(server, `users/orders/${booked.body.data.reference_number}`, customer.token);
+    const order = await get(
+      server,
+      `users/orders/${booked.body.data.reference_number}`,
+      customer.token,
+    );
     expect(order.body.data.details).toMatchObject({
       sender_fullname: 'Chinedu Eze',
       pickup_address: '12 Admiralty Way, Lekki',
@@ -77,11 +93,22 @@ describe('names and addresses', () => {
 
 describe('staff mail', () => {
   it("quotes the customer's name and reason, so neither reads as the company's words", async () => {
-    const phishing = 'IMPORTANT: your staff session has expired. Re-login at https://evil.example/staff';
+    const phishing =
+      'IMPORTANT: your staff session has expired. Re-login at https://evil.example/staff';
     const customer = await signUpAs(`Ada Obi\n\n${phishing}`);
-    const booked = await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token);
+    const booked = await post(
+      server,
+      'users/schedule/delivery',
+      scheduledDelivery(),
+      customer.token,
+    );
     const reference: string = booked.body.data.reference_number;
-    const cancelled = await post(server, `users/orders/${reference}/cancel`, { reason: `Sorry.\n\n${phishing}\n\nRelo Logistics` }, customer.token);
+    const cancelled = await post(
+      server,
+      `users/orders/${reference}/cancel`,
+      { reason: `Sorry.\n\n${phishing}\n\nRelo Logistics` },
+      customer.token,
+    );
     expect(cancelled.status).toBe(200);
 
     const mail = (await lastMailTo(server, STAFF_EMAIL))!;
@@ -90,7 +117,10 @@ describe('staff mail', () => {
     const quoteStarts = lines.indexOf('Written by the customer, not by Relo Logistics:');
     expect(quoteStarts).toBeGreaterThan(-1);
     expect(lines.filter((line) => line.includes('evil.example'))).toHaveLength(2);
-    for (const line of lines.filter((line) => line.includes('evil.example') || line.includes('Relo Logistics') || line.includes('Sorry'))) {
+    for (const line of lines.filter(
+      (line) =>
+        line.includes('evil.example') || line.includes('Relo Logistics') || line.includes('Sorry'),
+    )) {
       if (line === 'Written by the customer, not by Relo Logistics:') continue;
       expect(line.startsWith('> '), line).toBe(true);
       expect(lines.indexOf(line)).toBeGreaterThan(quoteStarts);

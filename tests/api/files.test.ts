@@ -21,7 +21,15 @@ afterAll(async () => {
 });
 
 const uploadAvatar = async (on: TestServer, customer: Customer, bytes: Buffer) =>
-  post(on, `users/edit/${customer.id}`, form({ fullname: 'Ada Obi', phone: '08031234567' }, { profile_image: new Blob([new Uint8Array(bytes)]) }), customer.token);
+  post(
+    on,
+    `users/edit/${customer.id}`,
+    form(
+      { fullname: 'Ada Obi', phone: '08031234567' },
+      { profile_image: new Blob([new Uint8Array(bytes)]) },
+    ),
+    customer.token,
+  );
 
 describe('files in the database', () => {
   it('serves a file uploaded through one server from another', async () => {
@@ -80,20 +88,43 @@ describe('files in the database', () => {
     for (const bytes of broken) {
       const answer = await uploadAvatar(server, customer, bytes);
       expect(answer.status).toBe(422);
-      expect(answer.body.errors.profile_image).toEqual(['File type must be an image: PNG, JPEG, WebP or GIF.']);
+      expect(answer.body.errors.profile_image).toEqual([
+        'File type must be an image: PNG, JPEG, WebP or GIF.',
+      ]);
     }
-    expect(await server.app.db.selectFrom('files').select('name').where('owner_id', '=', customer.userId).execute()).toEqual([]);
+    expect(
+      await server.app.db
+        .selectFrom('files')
+        .select('name')
+        .where('owner_id', '=', customer.userId)
+        .execute(),
+    ).toEqual([]);
   });
 
-  it('deletes the account\'s files with the account', async () => {
+  it("deletes the account's files with the account", async () => {
     const customer = await signUp(server);
     const avatar = await uploadAvatar(server, customer, PNG);
-    const booked = await post(server, 'users/Office-service', form(quote(), { file: new Blob([new Uint8Array(sample('python.jpg'))]) }), customer.token);
+    const booked = await post(
+      server,
+      'users/Office-service',
+      form(quote(), { file: new Blob([new Uint8Array(sample('python.jpg'))]) }),
+      customer.token,
+    );
     expect(booked.status).toBe(200);
-    const files = () => server.app.db.selectFrom('files').select('name').where('owner_id', '=', customer.userId).execute();
+    const files = () =>
+      server.app.db
+        .selectFrom('files')
+        .select('name')
+        .where('owner_id', '=', customer.userId)
+        .execute();
     expect(await files()).toHaveLength(2);
 
-    const deleted = await post(server, 'users/DeleteUser', { password: PASSWORD, Reason: 'Moving abroad' }, customer.token);
+    const deleted = await post(
+      server,
+      'users/DeleteUser',
+      { password: PASSWORD, Reason: 'Moving abroad' },
+      customer.token,
+    );
     expect(deleted.status).toBe(200);
     expect(await files()).toEqual([]);
     expect((await fetch(`${server.origin}${avatar.body.data.profile_image}`)).status).toBe(404);

@@ -46,7 +46,13 @@ export async function call(
 }
 
 /** A JSON POST sent from `localAddress`, as a client at that address would. */
-export function postFrom(target: Reachable, localAddress: string, path: string, payload: Record<string, unknown>, token?: string): Promise<Answer> {
+export function postFrom(
+  target: Reachable,
+  localAddress: string,
+  path: string,
+  payload: Record<string, unknown>,
+  token?: string,
+): Promise<Answer> {
   const body = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -66,36 +72,55 @@ export function postFrom(target: Reachable, localAddress: string, path: string, 
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === 'string') headers.set(name, value);
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, headers, body: text ? JSON.parse(text) : null });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            body: text ? JSON.parse(text) : null,
+          });
         });
       },
     );
-    request.setTimeout(10_000, () => request.destroy(new Error(`no answer to ${path} within 10 s`)));
+    request.setTimeout(10_000, () =>
+      request.destroy(new Error(`no answer to ${path} within 10 s`)),
+    );
     request.on('error', reject);
     request.end(body);
   });
 }
 
 /** 127.0.0.2, 127.0.0.3, …: `count` different client addresses. */
-export const addresses = (count: number) => Array.from({ length: count }, (_, index) => `127.0.0.${index + 2}`);
+export const addresses = (count: number) =>
+  Array.from({ length: count }, (_, index) => `127.0.0.${index + 2}`);
 
 export const post = (server: Reachable, path: string, payload?: Payload, token?: string) =>
   call(server, 'POST', path, payload, token);
-export const get = (server: Reachable, path: string, token?: string) => call(server, 'GET', path, undefined, token);
+export const get = (server: Reachable, path: string, token?: string) =>
+  call(server, 'GET', path, undefined, token);
 
 /** GET /readyz (outside /api/v1); with the ops token it names each dependency's state. */
-export async function readiness(server: Pick<TestServer, 'origin'>, opsToken?: string): Promise<{ status: number; body: any }> {
-  const answer = await fetch(`${server.origin}/readyz`, opsToken ? { headers: { authorization: `Bearer ${opsToken}` } } : {});
+export async function readiness(
+  server: Pick<TestServer, 'origin'>,
+  opsToken?: string,
+): Promise<{ status: number; body: any }> {
+  const answer = await fetch(
+    `${server.origin}/readyz`,
+    opsToken ? { headers: { authorization: `Bearer ${opsToken}` } } : {},
+  );
   return { status: answer.status, body: await answer.json() };
 }
 
 /** `npm run ops -- …` against the test server, with the staff token it keeps in its DATA_DIR; answers what it prints. */
 export async function ops(server: TestServer, ...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('node', ['--import', 'tsx', 'server/ops/ops.ts', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, SERVER_URL: server.origin, OPS_TOKEN: '' },
-  });
+  const { stdout } = await promisify(execFile)(
+    'node',
+    ['--import', 'tsx', 'server/ops/ops.ts', ...args],
+    {
+      env: { ...process.env, DATA_DIR: server.dataDir, SERVER_URL: server.origin, OPS_TOKEN: '' },
+    },
+  );
   return stdout;
 }
 
@@ -146,7 +171,11 @@ export async function signUp(server: TestServer, email = uniqueEmail()): Promise
   if (verified.status !== 200) throw new Error(`verify-email: ${JSON.stringify(verified.body)}`);
   const login = await post(server, 'login', { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.body)}`);
-  const { id: userId } = await server.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const { id: userId } = await server.app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return { id: login.body.data.id, userId, email, password: PASSWORD, token: login.body.token };
 }
 
@@ -163,9 +192,21 @@ export const pngBlob = () => new Blob([PNG], { type: 'image/png' });
  * laid on white, so what hides under a transparent pixel does not count.
  */
 export async function isSamePicture(stored: Buffer, original: Buffer): Promise<boolean> {
-  const [a, b] = await Promise.all([stored, original].map((image) => sharp(image).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true })));
-  const [storedType, originalType] = await Promise.all([sharp(stored).metadata(), sharp(original).metadata()]);
-  if (storedType.format !== originalType.format || a!.info.width !== b!.info.width || a!.info.height !== b!.info.height) return false;
+  const [a, b] = await Promise.all(
+    [stored, original].map((image) =>
+      sharp(image).flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true }),
+    ),
+  );
+  const [storedType, originalType] = await Promise.all([
+    sharp(stored).metadata(),
+    sharp(original).metadata(),
+  ]);
+  if (
+    storedType.format !== originalType.format ||
+    a!.info.width !== b!.info.width ||
+    a!.info.height !== b!.info.height
+  )
+    return false;
   let difference = 0;
   for (let at = 0; at < a!.data.length; at++) difference += Math.abs(a!.data[at]! - b!.data[at]!);
   return difference / a!.data.length < 8;

@@ -29,7 +29,10 @@ async function sendRaw(path: string, boundary: string, body: string, token?: str
   const started = performance.now();
   const response = await fetch(`${server.apiUrl}/${path}`, {
     method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body,
   });
   return { status: response.status, body: await response.json(), ms: performance.now() - started };
@@ -45,8 +48,12 @@ function nearMisses(boundary: string, size: number) {
 describe('the boundary', () => {
   const seventy = 'b'.repeat(70);
 
-  it('is read up to RFC 2046\'s 70 characters', async () => {
-    const answer = await sendRaw('users/tracking/status', seventy, `${field(seventy, 'reference_id', 'RL-ABCDEFGHJK')}--${seventy}--\r\n`);
+  it("is read up to RFC 2046's 70 characters", async () => {
+    const answer = await sendRaw(
+      'users/tracking/status',
+      seventy,
+      `${field(seventy, 'reference_id', 'RL-ABCDEFGHJK')}--${seventy}--\r\n`,
+    );
     expect(answer.status).toBe(404);
   });
 
@@ -56,7 +63,12 @@ describe('the boundary', () => {
     ['users/state-service', 'customer'],
   ])('is refused above 70 characters on %s, with 400 and a message', async (path, who) => {
     const long = 'b'.repeat(71);
-    const answer = await sendRaw(path, long, `${field(long, 'reference_id', 'RL-ABCDEFGHJK')}--${long}--\r\n`, who ? customer.token : undefined);
+    const answer = await sendRaw(
+      path,
+      long,
+      `${field(long, 'reference_id', 'RL-ABCDEFGHJK')}--${long}--\r\n`,
+      who ? customer.token : undefined,
+    );
     expect(answer).toMatchObject({ status: 400, body: { message: 'The form could not be read.' } });
   });
 });
@@ -79,21 +91,33 @@ describe('a hostile tracking form', () => {
 
   it('up to its body limit, of near-misses of a 70-character boundary and no final boundary, is read in linear time', async () => {
     const boundary = 'x'.repeat(70);
-    const answer = await sendRaw('users/tracking/status', boundary, nearMisses(boundary, 16 * 1024 - 100));
+    const answer = await sendRaw(
+      'users/tracking/status',
+      boundary,
+      nearMisses(boundary, 16 * 1024 - 100),
+    );
     expect(answer).toMatchObject({ status: 400, body: { message: 'The form could not be read.' } });
     expect(answer.ms).toBeLessThan(500);
   });
 
-  it('above a short form\'s size is refused with 413 without being read whole', async () => {
+  it("above a short form's size is refused with 413 without being read whole", async () => {
     const boundary = 'XyZ';
-    const answer = await sendRaw('users/tracking/status', boundary, `${field(boundary, 'reference_id', 'x'.repeat(100_000))}--${boundary}--\r\n`);
+    const answer = await sendRaw(
+      'users/tracking/status',
+      boundary,
+      `${field(boundary, 'reference_id', 'x'.repeat(100_000))}--${boundary}--\r\n`,
+    );
     expect(answer.status).toBe(413);
     expect(typeof answer.body.message).toBe('string');
   });
 
   it('still finds a real shipment sent as the site sends it', async () => {
-    const reference = (await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token)).body.data.reference_number;
-    expect(await post(server, 'users/tracking/status', form({ reference_id: reference }))).toMatchObject({ status: 200 });
+    const reference = (
+      await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token)
+    ).body.data.reference_number;
+    expect(
+      await post(server, 'users/tracking/status', form({ reference_id: reference })),
+    ).toMatchObject({ status: 200 });
   });
 });
 
@@ -102,7 +126,11 @@ describe('a hostile tracking form', () => {
  * answer without sending the rest: a server that reads the body before checking the session
  * never answers (the request times out here).
  */
-function answerBeforeBody(path: string, token: string, declared = 3_000_000): Promise<{ status: number; body: any }> {
+function answerBeforeBody(
+  path: string,
+  token: string,
+  declared = 3_000_000,
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const url = new URL(`${server.apiUrl}/${path}`);
     const request = http.request({
@@ -146,15 +174,22 @@ describe('a form sent with a session that is not live', () => {
     expect((await get(server, 'users/logout', ended)).status).toBe(200);
   });
 
-  it.each(['users/Local-service', 'users/Office-service', 'users/state-service', 'users/schedule/delivery', 'users/bulk/delivery', 'users/StoreDilivery'])(
-    'gets 401 on %s before its body is read',
-    async (path) => {
-      for (const token of [ended, 'made-up-token']) {
-        const answer = await answerBeforeBody(path, token);
-        expect(answer).toMatchObject({ status: 401, body: { message: 'Please log in again: your session has ended.' } });
-      }
-    },
-  );
+  it.each([
+    'users/Local-service',
+    'users/Office-service',
+    'users/state-service',
+    'users/schedule/delivery',
+    'users/bulk/delivery',
+    'users/StoreDilivery',
+  ])('gets 401 on %s before its body is read', async (path) => {
+    for (const token of [ended, 'made-up-token']) {
+      const answer = await answerBeforeBody(path, token);
+      expect(answer).toMatchObject({
+        status: 401,
+        body: { message: 'Please log in again: your session has ended.' },
+      });
+    }
+  });
 
   it('a live session still books a quote with a form', async () => {
     const answer = await post(server, 'users/Local-service', form(quote()), customer.token);
@@ -167,8 +202,11 @@ describe('a form sent to a call that takes JSON only', () => {
     expect((await sendRaw('no/such/call', 'x'.repeat(100), '')).status).toBe(404);
   });
 
-  it.each(['register', 'login', 'newsletter', 'Mover-Registration'])('is refused on %s with 415 before its body is read', async (path) => {
-    const answer = await answerBeforeBody(path, 'no-session-needed');
-    expect(answer).toMatchObject({ status: 415, body: { message: 'Send the form as JSON.' } });
-  });
+  it.each(['register', 'login', 'newsletter', 'Mover-Registration'])(
+    'is refused on %s with 415 before its body is read',
+    async (path) => {
+      const answer = await answerBeforeBody(path, 'no-session-needed');
+      expect(answer).toMatchObject({ status: 415, body: { message: 'Send the form as JSON.' } });
+    },
+  );
 });

@@ -2,7 +2,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, form, PNG, pngBlob, quote, scheduledDelivery, signUp, type Customer } from './helpers';
+import {
+  call,
+  form,
+  PNG,
+  pngBlob,
+  quote,
+  scheduledDelivery,
+  signUp,
+  type Customer,
+} from './helpers';
 
 let server: TestServer;
 let customer: Customer;
@@ -15,11 +24,23 @@ afterAll(async () => {
 });
 
 const newKey = () => crypto.randomUUID();
-const submit = (path: string, payload: Record<string, unknown> | FormData, key: string, token: string | undefined = customer.token) =>
-  call(server, 'POST', path, payload, token, { 'idempotency-key': key });
+const submit = (
+  path: string,
+  payload: Record<string, unknown> | FormData,
+  key: string,
+  token: string | undefined = customer.token,
+) => call(server, 'POST', path, payload, token, { 'idempotency-key': key });
 
 const shipmentsOf = async (userId: number) =>
-  Number((await server.app.db.selectFrom('shipments').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.app.db
+        .selectFrom('shipments')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('Idempotency-Key', () => {
   it('answers a repeated delivery with the first reference and books it once', async () => {
@@ -40,26 +61,52 @@ describe('Idempotency-Key', () => {
   it('answers a repeated multipart quote once, with one stored photo', async () => {
     const buyer = await signUp(server);
     const key = newKey();
-    const first = await submit('users/Local-service', form(quote(), { file: pngBlob() }), key, buyer.token);
-    const again = await submit('users/Local-service', form(quote(), { file: pngBlob() }), key, buyer.token);
+    const first = await submit(
+      'users/Local-service',
+      form(quote(), { file: pngBlob() }),
+      key,
+      buyer.token,
+    );
+    const again = await submit(
+      'users/Local-service',
+      form(quote(), { file: pngBlob() }),
+      key,
+      buyer.token,
+    );
     expect(first.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(await shipmentsOf(buyer.userId)).toBe(1);
-    const files = await server.app.db.selectFrom('files').select('name').where('owner_id', '=', buyer.userId).execute();
+    const files = await server.app.db
+      .selectFrom('files')
+      .select('name')
+      .where('owner_id', '=', buyer.userId)
+      .execute();
     expect(files).toHaveLength(1);
   });
 
   it('refuses the same key with a different body, or with different file bytes, with a message', async () => {
     const key = newKey();
     expect((await submit('users/schedule/delivery', scheduledDelivery(), key)).status).toBe(200);
-    const changed = await submit('users/schedule/delivery', { ...scheduledDelivery(), description: 'Three boxes' }, key);
+    const changed = await submit(
+      'users/schedule/delivery',
+      { ...scheduledDelivery(), description: 'Three boxes' },
+      key,
+    );
     expect(changed.status).toBe(422);
-    expect(changed.body.message).toMatch(/Idempotency-Key was already used for a different request/);
+    expect(changed.body.message).toMatch(
+      /Idempotency-Key was already used for a different request/,
+    );
 
     const photoKey = newKey();
-    expect((await submit('users/Office-service', form(quote(), { file: pngBlob() }), photoKey)).status).toBe(200);
+    expect(
+      (await submit('users/Office-service', form(quote(), { file: pngBlob() }), photoKey)).status,
+    ).toBe(200);
     const otherPhoto = new Blob([PNG, 'and a little more'], { type: 'image/png' });
-    const sameFieldsOtherFile = await submit('users/Office-service', form(quote(), { file: otherPhoto }), photoKey);
+    const sameFieldsOtherFile = await submit(
+      'users/Office-service',
+      form(quote(), { file: otherPhoto }),
+      photoKey,
+    );
     expect(sameFieldsOtherFile.status).toBe(422);
   });
 
@@ -76,7 +123,9 @@ describe('Idempotency-Key', () => {
     const buyer = await signUp(server);
     const key = newKey();
     const body = scheduledDelivery();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => submit('users/schedule/delivery', body, key, buyer.token)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => submit('users/schedule/delivery', body, key, buyer.token)),
+    );
     expect(await shipmentsOf(buyer.userId)).toBe(1);
     // The others wait on the unique index until the first is stored, then answer its result.
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
@@ -84,13 +133,26 @@ describe('Idempotency-Key', () => {
   });
 
   it('takes anonymous applications once per key and body', async () => {
-    const application = { full_name: 'Tunde Bello', email: `tunde.${newKey()}@example.com`, age: 30, mobile_number: '08031234567', location: 'Lagos' };
+    const application = {
+      full_name: 'Tunde Bello',
+      email: `tunde.${newKey()}@example.com`,
+      age: 30,
+      mobile_number: '08031234567',
+      location: 'Lagos',
+    };
     const key = newKey();
     const first = await submit('Mover-Registration', application, key, undefined);
     const again = await submit('Mover-Registration', application, key, undefined);
-    expect(first).toMatchObject({ status: 200, body: { message: 'Mover request created successfully' } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { message: 'Mover request created successfully' },
+    });
     expect(again.body).toEqual(first.body);
-    const stored = await server.app.db.selectFrom('applications').select('id').where('email', '=', application.email).execute();
+    const stored = await server.app.db
+      .selectFrom('applications')
+      .select('id')
+      .where('email', '=', application.email)
+      .execute();
     expect(stored).toHaveLength(1);
   });
 
@@ -98,18 +160,30 @@ describe('Idempotency-Key', () => {
     const buyer = await signUp(server);
     for (const key of ['has space', 'x'.repeat(256), 'tab\there']) {
       const answer = await submit('users/schedule/delivery', scheduledDelivery(), key, buyer.token);
-      expect(answer).toMatchObject({ status: 400, body: { message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.' } });
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.' },
+      });
     }
     expect(await shipmentsOf(buyer.userId)).toBe(0);
-    expect((await submit('users/schedule/delivery', scheduledDelivery(), 'x'.repeat(255), buyer.token)).status).toBe(200);
+    expect(
+      (await submit('users/schedule/delivery', scheduledDelivery(), 'x'.repeat(255), buyer.token))
+        .status,
+    ).toBe(200);
   });
 
   it('lets a key whose request failed be used again', async () => {
     const buyer = await signUp(server);
     const key = newKey();
     const notImage = new Blob(['<svg onload="alert(1)"/>'], { type: 'image/png' });
-    expect((await submit('users/Local-service', form(quote(), { file: notImage }), key, buyer.token)).status).toBe(422);
-    expect((await submit('users/Local-service', form(quote(), { file: pngBlob() }), key, buyer.token)).status).toBe(200);
+    expect(
+      (await submit('users/Local-service', form(quote(), { file: notImage }), key, buyer.token))
+        .status,
+    ).toBe(422);
+    expect(
+      (await submit('users/Local-service', form(quote(), { file: pngBlob() }), key, buyer.token))
+        .status,
+    ).toBe(200);
     expect(await shipmentsOf(buyer.userId)).toBe(1);
   });
 });

@@ -30,7 +30,15 @@ afterAll(async () => {
 });
 
 const uploadAvatar = (bytes: Buffer) =>
-  post(server, `users/edit/${customer.id}`, form({ fullname: 'Ada Obi', phone: '08031234567' }, { profile_image: new Blob([new Uint8Array(bytes)]) }), customer.token);
+  post(
+    server,
+    `users/edit/${customer.id}`,
+    form(
+      { fullname: 'Ada Obi', phone: '08031234567' },
+      { profile_image: new Blob([new Uint8Array(bytes)]) },
+    ),
+    customer.token,
+  );
 
 async function served(url: string): Promise<Buffer> {
   const answer = await fetch(`${server.origin}${url}`);
@@ -61,7 +69,12 @@ function png(width: number, height: number, imageData: Buffer): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', imageData), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', imageData),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('uploaded images', () => {
@@ -88,16 +101,27 @@ describe('uploaded images', () => {
   });
 
   it('lose their EXIF as quote photos too, behind the signed link', async () => {
-    const booked = await post(server, 'users/Office-service', form(quote(), { file: new Blob([new Uint8Array(GPS_PHOTO)]) }), customer.token);
+    const booked = await post(
+      server,
+      'users/Office-service',
+      form(quote(), { file: new Blob([new Uint8Array(GPS_PHOTO)]) }),
+      customer.token,
+    );
     expect(booked.status).toBe(200);
-    const order = await get(server, `users/orders/${booked.body.data.reference_number}`, customer.token);
+    const order = await get(
+      server,
+      `users/orders/${booked.body.data.reference_number}`,
+      customer.token,
+    );
     const stored = await served(order.body.data.details.photos[0]);
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
     expect(stored.includes('Relo Test Camera')).toBe(false);
   });
 
   it('answer 422 when the pixels do not decode, though the structure holds', async () => {
-    const answer = await uploadAvatar(png(16, 16, Buffer.from('not a deflate stream at all, only words')));
+    const answer = await uploadAvatar(
+      png(16, 16, Buffer.from('not a deflate stream at all, only words')),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ profile_image: [IMAGE_ONLY_MESSAGE] });
   });

@@ -7,7 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { bulkDelivery, call, form, get, post, quote, receiverDetail, scheduledDelivery, signUp, type Customer } from './helpers';
+import {
+  bulkDelivery,
+  call,
+  form,
+  get,
+  post,
+  quote,
+  receiverDetail,
+  scheduledDelivery,
+  signUp,
+  type Customer,
+} from './helpers';
 
 let server: TestServer;
 let customer: Customer;
@@ -19,9 +30,17 @@ beforeAll(async () => {
   server = await startTestServer();
   customer = await signUp(server);
   staff = await signUpStaff(server);
-  delivery = (await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token)).body.data.reference_number;
-  quoteOrder = (await post(server, 'users/state-service', quote(), customer.token)).body.data.reference_number;
-  await post(server, 'Mover-Registration', { full_name: 'Tunde Bello', email: 'tunde@example.com', age: 30, mobile_number: '08031234567', location: 'Lagos' });
+  delivery = (await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token))
+    .body.data.reference_number;
+  quoteOrder = (await post(server, 'users/state-service', quote(), customer.token)).body.data
+    .reference_number;
+  await post(server, 'Mover-Registration', {
+    full_name: 'Tunde Bello',
+    email: 'tunde@example.com',
+    age: 30,
+    mobile_number: '08031234567',
+    location: 'Lagos',
+  });
   await post(server, 'newsletter', { email: 'reader@example.com' });
 });
 afterAll(async () => {
@@ -43,14 +62,89 @@ const leapYear = (() => {
 describe('a date that is not a day of the calendar', () => {
   type Send = (date: string) => Promise<{ status: number; body: any }>;
   const calls: Array<[string, string, Send]> = [
-    ['users/schedule/delivery', 'pickup_date', (date) => post(server, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: date, delivery_date: `${year}-03-10` }, customer.token)],
-    ['users/bulk/delivery', 'receiver_details.0.date', (date) => post(server, 'users/bulk/delivery', { ...bulkDelivery(1), receiver_details: [{ ...receiverDetail(0), date }] }, customer.token)],
-    ['users/state-service', 'moving_date', (date) => post(server, 'users/state-service', { ...quote(), moving_date: date }, customer.token)],
-    ['users/Local-service', 'date_of_inspection', (date) => post(server, 'users/Local-service', form({ ...quote(), date_of_inspection: date, moving_date: `${year}-03-10` }), customer.token)],
-    ['users/Office-service', 'moving_date', (date) => post(server, 'users/Office-service', form({ ...quote(), moving_date: date }), customer.token)],
-    ['users/orders/{id}/reschedule (a delivery)', 'delivery_date', (date) => post(server, `users/orders/${delivery}/reschedule`, { pickup_date: `${year}-01-10`, delivery_date: date }, customer.token)],
-    ['users/orders/{id}/reschedule (a quote)', 'moving_date', (date) => post(server, `users/orders/${quoteOrder}/reschedule`, { moving_date: date }, customer.token)],
-    ['staff/orders/{id}/offer', 'valid_until', (date) => post(server, `staff/orders/${delivery}/offer`, { amount_kobo: 18_500_000, note: 'Two men and a van', valid_until: date }, staff.token)],
+    [
+      'users/schedule/delivery',
+      'pickup_date',
+      (date) =>
+        post(
+          server,
+          'users/schedule/delivery',
+          { ...scheduledDelivery(), pickup_date: date, delivery_date: `${year}-03-10` },
+          customer.token,
+        ),
+    ],
+    [
+      'users/bulk/delivery',
+      'receiver_details.0.date',
+      (date) =>
+        post(
+          server,
+          'users/bulk/delivery',
+          { ...bulkDelivery(1), receiver_details: [{ ...receiverDetail(0), date }] },
+          customer.token,
+        ),
+    ],
+    [
+      'users/state-service',
+      'moving_date',
+      (date) =>
+        post(server, 'users/state-service', { ...quote(), moving_date: date }, customer.token),
+    ],
+    [
+      'users/Local-service',
+      'date_of_inspection',
+      (date) =>
+        post(
+          server,
+          'users/Local-service',
+          form({ ...quote(), date_of_inspection: date, moving_date: `${year}-03-10` }),
+          customer.token,
+        ),
+    ],
+    [
+      'users/Office-service',
+      'moving_date',
+      (date) =>
+        post(
+          server,
+          'users/Office-service',
+          form({ ...quote(), moving_date: date }),
+          customer.token,
+        ),
+    ],
+    [
+      'users/orders/{id}/reschedule (a delivery)',
+      'delivery_date',
+      (date) =>
+        post(
+          server,
+          `users/orders/${delivery}/reschedule`,
+          { pickup_date: `${year}-01-10`, delivery_date: date },
+          customer.token,
+        ),
+    ],
+    [
+      'users/orders/{id}/reschedule (a quote)',
+      'moving_date',
+      (date) =>
+        post(
+          server,
+          `users/orders/${quoteOrder}/reschedule`,
+          { moving_date: date },
+          customer.token,
+        ),
+    ],
+    [
+      'staff/orders/{id}/offer',
+      'valid_until',
+      (date) =>
+        post(
+          server,
+          `staff/orders/${delivery}/offer`,
+          { amount_kobo: 18_500_000, note: 'Two men and a van', valid_until: date },
+          staff.token,
+        ),
+    ],
   ];
 
   it.each(calls)('is a 422 at its field on %s', async (_call, field, send) => {
@@ -68,24 +162,41 @@ describe('a date that is not a day of the calendar', () => {
   });
 
   it('29 February of a leap year is a day', async () => {
-    const answer = await post(server, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: `${leapYear}-02-29`, delivery_date: `${leapYear}-03-01` }, customer.token);
+    const answer = await post(
+      server,
+      'users/schedule/delivery',
+      {
+        ...scheduledDelivery(),
+        pickup_date: `${leapYear}-02-29`,
+        delivery_date: `${leapYear}-03-01`,
+      },
+      customer.token,
+    );
     expect(answer.status).toBe(200);
   });
 });
 
 describe('a cursor beyond an integer id', () => {
-  it.each(['staff/orders', 'staff/applications', 'staff/subscribers'])('is a 400 on %s', async (list) => {
-    for (const cursor of ['999999999999', '2147483648', '0']) {
-      const answer = await get(server, `${list}?cursor=${cursor}`, staff.token);
-      expect(answer, cursor).toMatchObject({ status: 400, body: { message: 'The cursor is not valid: start again from the first page.' } });
-    }
-    expect((await get(server, `${list}?cursor=2147483647`, staff.token)).status).toBe(200);
-  });
+  it.each(['staff/orders', 'staff/applications', 'staff/subscribers'])(
+    'is a 400 on %s',
+    async (list) => {
+      for (const cursor of ['999999999999', '2147483648', '0']) {
+        const answer = await get(server, `${list}?cursor=${cursor}`, staff.token);
+        expect(answer, cursor).toMatchObject({
+          status: 400,
+          body: { message: 'The cursor is not valid: start again from the first page.' },
+        });
+      }
+      expect((await get(server, `${list}?cursor=2147483647`, staff.token)).status).toBe(200);
+    },
+  );
 
   it('is a 400 on users/orders, whose cursor is opaque', async () => {
     for (const id of ['2147483648', '999999999999']) {
       const cursor = Buffer.from(`o${id}`).toString('base64url');
-      expect(await get(server, `users/orders?cursor=${cursor}`, customer.token)).toMatchObject({ status: 400 });
+      expect(await get(server, `users/orders?cursor=${cursor}`, customer.token)).toMatchObject({
+        status: 400,
+      });
     }
   });
 });
@@ -93,27 +204,70 @@ describe('a cursor beyond an integer id', () => {
 describe('a path id no row can have', () => {
   const routes: Array<[string, string, (id: string) => string, () => string]> = [
     ['GET', 'users/orders/{id}', (id) => `users/orders/${id}`, () => customer.token],
-    ['POST', 'users/orders/{id}/offer/accept', (id) => `users/orders/${id}/offer/accept`, () => customer.token],
-    ['POST', 'users/orders/{id}/offer/decline', (id) => `users/orders/${id}/offer/decline`, () => customer.token],
+    [
+      'POST',
+      'users/orders/{id}/offer/accept',
+      (id) => `users/orders/${id}/offer/accept`,
+      () => customer.token,
+    ],
+    [
+      'POST',
+      'users/orders/{id}/offer/decline',
+      (id) => `users/orders/${id}/offer/decline`,
+      () => customer.token,
+    ],
     ['POST', 'users/orders/{id}/cancel', (id) => `users/orders/${id}/cancel`, () => customer.token],
-    ['POST', 'users/orders/{id}/reschedule', (id) => `users/orders/${id}/reschedule`, () => customer.token],
+    [
+      'POST',
+      'users/orders/{id}/reschedule',
+      (id) => `users/orders/${id}/reschedule`,
+      () => customer.token,
+    ],
     ['GET', 'staff/orders/{id}', (id) => `staff/orders/${id}`, () => staff.token],
     ['POST', 'staff/orders/{id}/status', (id) => `staff/orders/${id}/status`, () => staff.token],
     ['POST', 'staff/orders/{id}/offer', (id) => `staff/orders/${id}/offer`, () => staff.token],
-    ['POST', 'staff/applications/{id}/status', (id) => `staff/applications/${id}/status`, () => staff.token],
+    [
+      'POST',
+      'staff/applications/{id}/status',
+      (id) => `staff/applications/${id}/status`,
+      () => staff.token,
+    ],
   ];
   const bodies: Record<string, unknown> = {
     'users/orders/{id}/offer/decline': { reason: 'Too expensive' },
     'users/orders/{id}/cancel': { reason: 'Plans changed' },
-    'users/orders/{id}/reschedule': { pickup_date: `${year}-01-10`, delivery_date: `${year}-01-12` },
+    'users/orders/{id}/reschedule': {
+      pickup_date: `${year}-01-10`,
+      delivery_date: `${year}-01-12`,
+    },
     'staff/orders/{id}/status': { status: 'Shipped', note: 'On the van' },
-    'staff/orders/{id}/offer': { amount_kobo: 18_500_000, note: 'Two men and a van', valid_until: `${year}-01-10` },
+    'staff/orders/{id}/offer': {
+      amount_kobo: 18_500_000,
+      note: 'Two men and a van',
+      valid_until: `${year}-01-10`,
+    },
     'staff/applications/{id}/status': { status: 'contacted' },
   };
 
   it.each(routes)('is a 404 on %s %s', async (method, name, path, token) => {
-    for (const id of ['RL-AB%00', `${delivery}%00`, '%00', '2147483648', '999999999999', `RL-${'A'.repeat(70)}`, 'RL-AB%01', 'RL-AB%7F']) {
-      const answer = await call(server, method, path(id), bodies[name] === undefined ? undefined : JSON.stringify(bodies[name]), token(), { 'content-type': 'application/json' });
+    for (const id of [
+      'RL-AB%00',
+      `${delivery}%00`,
+      '%00',
+      '2147483648',
+      '999999999999',
+      `RL-${'A'.repeat(70)}`,
+      'RL-AB%01',
+      'RL-AB%7F',
+    ]) {
+      const answer = await call(
+        server,
+        method,
+        path(id),
+        bodies[name] === undefined ? undefined : JSON.stringify(bodies[name]),
+        token(),
+        { 'content-type': 'application/json' },
+      );
       expect(answer.status, `${id}: ${JSON.stringify(answer.body)}`).toBe(404);
       expect(typeof answer.body.message).toBe('string');
     }
@@ -121,7 +275,9 @@ describe('a path id no row can have', () => {
 
   it('still finds the order under its own reference, typed in lower case too', async () => {
     expect((await get(server, `users/orders/${delivery}`, customer.token)).status).toBe(200);
-    expect((await get(server, `users/orders/${delivery.toLowerCase()}`, customer.token)).status).toBe(200);
+    expect(
+      (await get(server, `users/orders/${delivery.toLowerCase()}`, customer.token)).status,
+    ).toBe(200);
   });
 
   it('is checked after the session: without one it is a 401', async () => {

@@ -11,7 +11,16 @@ import { startTestServer, type TestServer } from '../support/server';
 import { startBlackhole, startSmtpServer, type TestSmtp } from '../support/smtp';
 import { readConfig } from '../../server/config';
 import { opsTokenOf } from '../support/staff';
-import { ops, PASSWORD, post, postFrom, readiness, register, scheduledDelivery, uniqueEmail } from './helpers';
+import {
+  ops,
+  PASSWORD,
+  post,
+  postFrom,
+  readiness,
+  register,
+  scheduledDelivery,
+  uniqueEmail,
+} from './helpers';
 
 // Each test starts its own server (the embedded database takes seconds to start on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });
@@ -46,7 +55,10 @@ it('answers a booking while the mail server hangs, and mails it once when the se
   let smtp = await startSmtpServer();
   const port = smtp.port;
   // A greeting is awaited for a minute: a booking that waited on it would outlast the test.
-  const server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mail: quickMail({ smtpTimeoutMs: 60_000 }) });
+  const server = await startTestServer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mail: quickMail({ smtpTimeoutMs: 60_000 }),
+  });
   try {
     const email = uniqueEmail('hanging-smtp');
     const token = await signUpOver(server, smtp, email);
@@ -56,8 +68,13 @@ it('answers a booking while the mail server hangs, and mails it once when the se
     const booked = await post(server, 'users/schedule/delivery', scheduledDelivery(), token);
     expect(booked.status).toBe(200);
     const reference: string = booked.body.data.reference_number;
-    await waitUntil('the sender to reach the hanging mail server', () => blackhole.connections() > 0);
-    expect(await ops(server, 'mail')).toMatch(/^1 waiting to be sent \(oldest written .+ UTC\), 0 failed\.$/m);
+    await waitUntil(
+      'the sender to reach the hanging mail server',
+      () => blackhole.connections() > 0,
+    );
+    expect(await ops(server, 'mail')).toMatch(
+      /^1 waiting to be sent \(oldest written .+ UTC\), 0 failed\.$/m,
+    );
 
     await blackhole.close();
     smtp = await startSmtpServer(port);
@@ -80,8 +97,14 @@ it('gives a mail up after retrying for the set time, and lists it in ops -- mail
     const email = uniqueEmail('undeliverable');
     expect((await register(server, email)).status).toBe(200);
     const ready = async () => (await readiness(server, opsTokenOf(server))).body;
-    await waitUntil('the mail to be given up', async () => (await ready()).dependencies.mail.failed === 1);
-    expect(await ready()).toMatchObject({ status: 'ok', dependencies: { mail: { status: 'up', pending: 0, failed: 1 } } });
+    await waitUntil(
+      'the mail to be given up',
+      async () => (await ready()).dependencies.mail.failed === 1,
+    );
+    expect(await ready()).toMatchObject({
+      status: 'ok',
+      dependencies: { mail: { status: 'up', pending: 0, failed: 1 } },
+    });
     const [row] = await server.app.db.selectFrom('mail_outbox').selectAll().execute();
     expect(row!.attempts).toBeGreaterThan(1);
     // The code it carried is not kept readable once the mail is given up.
@@ -89,7 +112,11 @@ it('gives a mail up after retrying for the set time, and lists it in ops -- mail
 
     const listed = await ops(server, 'mail');
     expect(listed).toContain('0 waiting to be sent, 1 failed.');
-    expect(listed).toMatch(new RegExp(`${row!.id} .+ ${email.replace(/\./g, '\\.')}\\s+Your verification code\\s+${row!.attempts}\\s+.*ECONNREFUSED`));
+    expect(listed).toMatch(
+      new RegExp(
+        `${row!.id} .+ ${email.replace(/\./g, '\\.')}\\s+Your verification code\\s+${row!.attempts}\\s+.*ECONNREFUSED`,
+      ),
+    );
   } finally {
     await server.close();
   }
@@ -97,7 +124,10 @@ it('gives a mail up after retrying for the set time, and lists it in ops -- mail
 
 it('keeps no row, so no text, of a mail once it is sent', async () => {
   const smtp = await startSmtpServer();
-  const server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mail: quickMail() });
+  const server = await startTestServer({
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    mail: quickMail(),
+  });
   try {
     const email = uniqueEmail('sent');
     await register(server, email);
@@ -129,14 +159,25 @@ it("sends a new user's code ahead of a flood of mail to another address", async 
     const flooders = Array.from({ length: 40 }, (_, index) => `127.0.1.${index + 1}`);
     await Promise.all(
       flooders.map(async (address) => {
-        for (let call = 0; call < 11; call++) await postFrom(server, address, 'forget-password', { email: victim });
+        for (let call = 0; call < 11; call++)
+          await postFrom(server, address, 'forget-password', { email: victim });
       }),
     );
-    await Promise.all(Array.from({ length: 40 }, () => post(server, 'users/schedule/delivery', scheduledDelivery(), token)));
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        post(server, 'users/schedule/delivery', scheduledDelivery(), token),
+      ),
+    );
 
     const newcomer = uniqueEmail('newcomer');
     const started = Date.now();
-    await postFrom(server, '127.0.0.77', 'register', { fullname: 'Ngozi Eze', email: newcomer, phone: '08031234567', password: PASSWORD, password_confirmation: PASSWORD });
+    await postFrom(server, '127.0.0.77', 'register', {
+      fullname: 'Ngozi Eze',
+      email: newcomer,
+      phone: '08031234567',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
     await smtp.mailTo(newcomer);
     const waitedMs = Date.now() - started;
     const toVictim = () => smtp.received.filter((mail) => mail.to.includes(victim));
@@ -146,36 +187,48 @@ it("sends a new user's code ahead of a flood of mail to another address", async 
     expect(toVictim().length).toBeGreaterThan(victimBefore);
     expect(waitedMs).toBeLessThan(10_000);
     // Of the 440 reset requests, at most one code (the minute between codes) reached the victim.
-    expect(toVictim().filter((mail) => mail.subject === 'Your password reset code').length).toBeLessThanOrEqual(1);
+    expect(
+      toVictim().filter((mail) => mail.subject === 'Your password reset code').length,
+    ).toBeLessThanOrEqual(1);
   } finally {
     await server.close();
     await smtp.close();
   }
 });
 
-it.skipIf(!process.env.DATABASE_URL)('sends each mail once with two servers on one PostgreSQL', async () => {
-  const smtp = await startSmtpServer();
-  const mail = quickMail({ pollMs: 20 });
-  const first = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mail });
-  const second = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mail, databaseUrl: first.databaseUrl });
-  try {
-    const email = uniqueEmail('two-servers');
-    const token = await signUpOver(first, smtp, email);
-    const bookings = await Promise.all(
-      Array.from({ length: 30 }, (_, index) =>
-        post(index % 2 ? second : first, 'users/schedule/delivery', scheduledDelivery(), token),
-      ),
-    );
-    const references = bookings.map((booking) => booking.body.data.reference_number as string);
-    await smtp.mailTo(email, 1 + references.length);
-    await mailDelivered(first);
-    // Closing waits for a delivery under way: a second copy, if any, has arrived by then.
-    await Promise.all([first.app.close(), second.app.close()]);
-    const mailed = smtp.received.filter((received) => received.to.includes(email)).slice(1).map((received) => referenceFrom(received.text));
-    expect(mailed.sort()).toEqual(references.sort());
-  } finally {
-    await second.close();
-    await first.close();
-    await smtp.close();
-  }
-});
+it.skipIf(!process.env.DATABASE_URL)(
+  'sends each mail once with two servers on one PostgreSQL',
+  async () => {
+    const smtp = await startSmtpServer();
+    const mail = quickMail({ pollMs: 20 });
+    const first = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mail });
+    const second = await startTestServer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mail,
+      databaseUrl: first.databaseUrl,
+    });
+    try {
+      const email = uniqueEmail('two-servers');
+      const token = await signUpOver(first, smtp, email);
+      const bookings = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          post(index % 2 ? second : first, 'users/schedule/delivery', scheduledDelivery(), token),
+        ),
+      );
+      const references = bookings.map((booking) => booking.body.data.reference_number as string);
+      await smtp.mailTo(email, 1 + references.length);
+      await mailDelivered(first);
+      // Closing waits for a delivery under way: a second copy, if any, has arrived by then.
+      await Promise.all([first.app.close(), second.app.close()]);
+      const mailed = smtp.received
+        .filter((received) => received.to.includes(email))
+        .slice(1)
+        .map((received) => referenceFrom(received.text));
+      expect(mailed.sort()).toEqual(references.sort());
+    } finally {
+      await second.close();
+      await first.close();
+      await smtp.close();
+    }
+  },
+);

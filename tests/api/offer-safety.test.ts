@@ -10,7 +10,15 @@ import { OFFER_ID_MESSAGE, offerConflictResponse } from '../../src/api/contract'
 import { lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf, signUpStaff } from '../support/staff';
-import { get, inDays, post, scheduledDelivery, signUp, type Answer, type Customer } from './helpers';
+import {
+  get,
+  inDays,
+  post,
+  scheduledDelivery,
+  signUp,
+  type Answer,
+  type Customer,
+} from './helpers';
 
 const STAFF_EMAIL = 'operations@relo.test';
 const RACES = 40;
@@ -28,26 +36,50 @@ afterAll(async () => {
 });
 
 const book = async (owner = customer) =>
-  (await post(server, 'users/schedule/delivery', scheduledDelivery(), owner.token)).body.data.reference_number as string;
+  (await post(server, 'users/schedule/delivery', scheduledDelivery(), owner.token)).body.data
+    .reference_number as string;
 /** Sends a price; answers the id of the new offer. */
 async function offer(reference: string, amount_kobo: number, token = staff.token): Promise<number> {
-  const answer = await post(server, `staff/orders/${reference}/offer`, { amount_kobo, valid_until: inDays(7) }, token);
+  const answer = await post(
+    server,
+    `staff/orders/${reference}/offer`,
+    { amount_kobo, valid_until: inDays(7) },
+    token,
+  );
   if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
   return answer.body.data.offer.id as number;
 }
-const accept = (reference: string, body?: Record<string, unknown>) => post(server, `users/orders/${reference}/offer/accept`, body, customer.token);
-const decline = (reference: string, body: Record<string, unknown>) => post(server, `users/orders/${reference}/offer/decline`, body, customer.token);
-const cancel = (reference: string) => post(server, `users/orders/${reference}/cancel`, { reason: 'Plans changed' }, customer.token);
-const staffMove = (reference: string, status: string, token = staff.token) => post(server, `staff/orders/${reference}/status`, { status }, token);
-const order = async (reference: string) => (await get(server, `users/orders/${reference}`, customer.token)).body.data;
-const staffMailCount = async () => (await server.app.db.selectFrom('mail_outbox').select('id').where('recipient', '=', STAFF_EMAIL).execute()).length;
+const accept = (reference: string, body?: Record<string, unknown>) =>
+  post(server, `users/orders/${reference}/offer/accept`, body, customer.token);
+const decline = (reference: string, body: Record<string, unknown>) =>
+  post(server, `users/orders/${reference}/offer/decline`, body, customer.token);
+const cancel = (reference: string) =>
+  post(server, `users/orders/${reference}/cancel`, { reason: 'Plans changed' }, customer.token);
+const staffMove = (reference: string, status: string, token = staff.token) =>
+  post(server, `staff/orders/${reference}/status`, { status }, token);
+const order = async (reference: string) =>
+  (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+const staffMailCount = async () =>
+  (
+    await server.app.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('recipient', '=', STAFF_EMAIL)
+      .execute()
+  ).length;
 
 describe('accept and decline name the offer the customer saw', () => {
   it('refuses an answer that names no offer, and stores nothing', async () => {
     const reference = await book();
     const shown = await offer(reference, 10_000_000);
     const mails = await staffMailCount();
-    for (const body of [undefined, {}, { offer_id: 'newest' }, { offer_id: -1 }, { offer_id: 1.5 }]) {
+    for (const body of [
+      undefined,
+      {},
+      { offer_id: 'newest' },
+      { offer_id: -1 },
+      { offer_id: 1.5 },
+    ]) {
       const answer = await accept(reference, body);
       expect(answer.status).toBe(422);
       expect(answer.body.message).toBe(OFFER_ID_MESSAGE);
@@ -67,25 +99,43 @@ describe('accept and decline name the offer the customer saw', () => {
     const replacing = await offer(reference, 900_000_000);
     const mails = await staffMailCount();
 
-    for (const answer of [await accept(reference, { offer_id: shown }), await decline(reference, { offer_id: shown, reason: 'Too dear' })]) {
+    for (const answer of [
+      await accept(reference, { offer_id: shown }),
+      await decline(reference, { offer_id: shown, reason: 'Too dear' }),
+    ]) {
       expect(answer.status).toBe(409);
-      expect(answer.body.message).toBe('The price has changed to ₦9,000,000.00. Check it before you accept.');
+      expect(answer.body.message).toBe(
+        'The price has changed to ₦9,000,000.00. Check it before you accept.',
+      );
       const parsed = offerConflictResponse.parse(answer.body);
       expect(parsed.order).toMatchObject({ reference_number: reference, status: 'ToInspect' });
-      expect(parsed.order.offer).toMatchObject({ id: replacing, amount_kobo: 900_000_000, state: 'open' });
+      expect(parsed.order.offer).toMatchObject({
+        id: replacing,
+        amount_kobo: 900_000_000,
+        state: 'open',
+      });
     }
     const stored = await server.app.db
       .selectFrom('offers')
       .select(['id', 'state'])
-      .where('shipment_id', '=', (eb) => eb.selectFrom('shipments').select('id').where('reference', '=', reference))
+      .where('shipment_id', '=', (eb) =>
+        eb.selectFrom('shipments').select('id').where('reference', '=', reference),
+      )
       .orderBy('id')
       .execute();
-    expect(stored).toEqual([{ id: shown, state: 'replaced' }, { id: replacing, state: 'open' }]);
+    expect(stored).toEqual([
+      { id: shown, state: 'replaced' },
+      { id: replacing, state: 'open' },
+    ]);
     expect(await staffMailCount()).toBe(mails);
 
     const accepted = await accept(reference, { offer_id: replacing });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.data.offer).toMatchObject({ id: replacing, amount_kobo: 900_000_000, state: 'accepted' });
+    expect(accepted.body.data.offer).toMatchObject({
+      id: replacing,
+      amount_kobo: 900_000_000,
+      state: 'accepted',
+    });
   });
 
   it("answers 409 with the current order for another order's offer", async () => {
@@ -94,7 +144,10 @@ describe('accept and decline name the offer the customer saw', () => {
     const elsewhere = await offer(await book(), 20_000_000);
     const answer = await accept(reference, { offer_id: elsewhere });
     expect(answer.status).toBe(409);
-    expect(offerConflictResponse.parse(answer.body).order.offer).toMatchObject({ id: current, state: 'open' });
+    expect(offerConflictResponse.parse(answer.body).order.offer).toMatchObject({
+      id: current,
+      state: 'open',
+    });
     expect((await order(reference)).offer.state).toBe('open');
   });
 
@@ -103,8 +156,14 @@ describe('accept and decline name the offer the customer saw', () => {
     const shown = await offer(reference, 10_000_000);
     expect((await accept(reference, { offer_id: shown })).status).toBe(200);
     const again = await decline(reference, { offer_id: shown, reason: 'Changed my mind' });
-    expect(again).toMatchObject({ status: 409, body: { message: 'You already accepted this price.' } });
-    expect(offerConflictResponse.parse(again.body).order.offer).toMatchObject({ id: shown, state: 'accepted' });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'You already accepted this price.' },
+    });
+    expect(offerConflictResponse.parse(again.body).order.offer).toMatchObject({
+      id: shown,
+      state: 'accepted',
+    });
   });
 });
 
@@ -123,20 +182,31 @@ async function race(
   // The second call of each pair starts 0 to 21 ms after the first, so either may reach the order first.
   const answers = await Promise.all(
     orders.map(({ reference, offerId }, index) =>
-      Promise.all([first(reference, offerId), delay((index % 8) * 3).then(() => second(reference, offerId))]),
+      Promise.all([
+        first(reference, offerId),
+        delay((index % 8) * 3).then(() => second(reference, offerId)),
+      ]),
     ),
   );
   return Promise.all(
-    orders.map(async ({ reference, offerId }, index) => ({ reference, offerId, answers: answers[index]!, order: await order(reference) })),
+    orders.map(async ({ reference, offerId }, index) => ({
+      reference,
+      offerId,
+      answers: answers[index]!,
+      order: await order(reference),
+    })),
   );
 }
 
 const statuses = (answers: Answer[]) => answers.map((answer) => answer.status).sort();
 
 describe('one outcome when the customer and staff act at once', () => {
-  it('an accept racing the same customer\'s cancel: both the customer\'s own choices, one after the other, never a 500', async () => {
+  it("an accept racing the same customer's cancel: both the customer's own choices, one after the other, never a 500", async () => {
     // README, "What happens to an order": a customer may cancel an order whose price they accepted.
-    const results = await race((reference, offerId) => accept(reference, { offer_id: offerId }), (reference) => cancel(reference));
+    const results = await race(
+      (reference, offerId) => accept(reference, { offer_id: offerId }),
+      (reference) => cancel(reference),
+    );
     for (const { answers, order: settled } of results) {
       const [accepted, cancelled] = answers;
       expect(cancelled!.status).toBe(200);
@@ -147,12 +217,16 @@ describe('one outcome when the customer and staff act at once', () => {
   });
 
   it('an accept racing a cancel by staff: cancelled with no accepted price, or accepted and not cancelled', async () => {
-    const results = await race((reference, offerId) => accept(reference, { offer_id: offerId }), (reference) => staffMove(reference, 'Cancelled'));
+    const results = await race(
+      (reference, offerId) => accept(reference, { offer_id: offerId }),
+      (reference) => staffMove(reference, 'Cancelled'),
+    );
     for (const { answers, order: settled } of results) {
       // One call wins, the other is told why not; never a 500.
       expect(statuses(answers)).toEqual([200, 409]);
       const [accepted] = answers;
-      if (accepted!.status === 200) expect(settled).toMatchObject({ status: 'ToInspect', offer: { state: 'accepted' } });
+      if (accepted!.status === 200)
+        expect(settled).toMatchObject({ status: 'ToInspect', offer: { state: 'accepted' } });
       else expect(settled).toMatchObject({ status: 'Cancelled', offer: { state: 'open' } });
     }
   });
@@ -160,11 +234,22 @@ describe('one outcome when the customer and staff act at once', () => {
   it('an accept racing a new price: the price accepted is the one named, or the new one stays open', async () => {
     const results = await race(
       (reference, offerId) => accept(reference, { offer_id: offerId }),
-      (reference) => post(server, `staff/orders/${reference}/offer`, { amount_kobo: 900_000_000, valid_until: inDays(7) }, staff.token),
+      (reference) =>
+        post(
+          server,
+          `staff/orders/${reference}/offer`,
+          { amount_kobo: 900_000_000, valid_until: inDays(7) },
+          staff.token,
+        ),
     );
     for (const { offerId, answers, order: settled } of results) {
       expect(statuses(answers)).toEqual([200, 409]);
-      if (answers[0]!.status === 200) expect(settled.offer).toMatchObject({ id: offerId, amount_kobo: 10_000_000, state: 'accepted' });
+      if (answers[0]!.status === 200)
+        expect(settled.offer).toMatchObject({
+          id: offerId,
+          amount_kobo: 10_000_000,
+          state: 'accepted',
+        });
       else expect(settled.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
     }
   });
@@ -185,20 +270,38 @@ describe('one outcome when the customer and staff act at once', () => {
       expect(settled.status).toBe(answers[0]!.status === 200 ? 'Cancelled' : 'Shipped');
     }
     const dates = await race(
-      (reference) => post(server, `users/orders/${reference}/reschedule`, { pickup_date: inDays(3), delivery_date: inDays(5) }, customer.token),
+      (reference) =>
+        post(
+          server,
+          `users/orders/${reference}/reschedule`,
+          { pickup_date: inDays(3), delivery_date: inDays(5) },
+          customer.token,
+        ),
       (reference) => staffMove(reference, 'Shipped'),
       RACES / 2,
     );
-    for (const { answers } of dates) expect(answers.every((answer) => answer.status < 500)).toBe(true);
+    for (const { answers } of dates)
+      expect(answers.every((answer) => answer.status < 500)).toBe(true);
   });
 
   it('lets staff cancel an accepted order only when they say they saw the accepted price', async () => {
     const reference = await book();
     await accept(reference, { offer_id: await offer(reference, 10_000_000) });
     const blind = await staffMove(reference, 'Cancelled');
-    expect(blind).toMatchObject({ status: 409, body: { message: 'The customer accepted ₦100,000.00 for this order: confirm that you cancel it anyway.' } });
+    expect(blind).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'The customer accepted ₦100,000.00 for this order: confirm that you cancel it anyway.',
+      },
+    });
     expect((await order(reference)).status).toBe('ToInspect');
-    const confirmed = await post(server, `staff/orders/${reference}/status`, { status: 'Cancelled', confirm_accepted: true }, staff.token);
+    const confirmed = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Cancelled', confirm_accepted: true },
+      staff.token,
+    );
     expect(confirmed.status).toBe(200);
     expect((await order(reference)).status).toBe('Cancelled');
   });
@@ -215,19 +318,43 @@ describe('one outcome when the customer and staff act at once', () => {
 describe('staff and their own orders', () => {
   it('refuses a staff member pricing or moving an order they booked as a customer; the ops token and other staff may', async () => {
     const own = await book(staff);
-    const refusal = { status: 403, body: { message: 'You booked this order yourself: another member of staff must price it or move it.' } };
-    expect(await post(server, `staff/orders/${own}/offer`, { amount_kobo: 10_000_000, valid_until: inDays(7) }, staff.token)).toMatchObject(refusal);
+    const refusal = {
+      status: 403,
+      body: {
+        message:
+          'You booked this order yourself: another member of staff must price it or move it.',
+      },
+    };
+    expect(
+      await post(
+        server,
+        `staff/orders/${own}/offer`,
+        { amount_kobo: 10_000_000, valid_until: inDays(7) },
+        staff.token,
+      ),
+    ).toMatchObject(refusal);
     expect(await staffMove(own, 'Shipped')).toMatchObject(refusal);
     const stored = await server.app.db
       .selectFrom('offers')
       .select('id')
-      .where('shipment_id', '=', (eb) => eb.selectFrom('shipments').select('id').where('reference', '=', own))
+      .where('shipment_id', '=', (eb) =>
+        eb.selectFrom('shipments').select('id').where('reference', '=', own),
+      )
       .execute();
     expect(stored).toEqual([]);
     // Reading it stays allowed.
     expect((await get(server, `staff/orders/${own}`, staff.token)).status).toBe(200);
 
-    expect((await post(server, `staff/orders/${own}/offer`, { amount_kobo: 10_000_000, valid_until: inDays(7) }, opsTokenOf(server))).status).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `staff/orders/${own}/offer`,
+          { amount_kobo: 10_000_000, valid_until: inDays(7) },
+          opsTokenOf(server),
+        )
+      ).status,
+    ).toBe(200);
     const colleague = await signUpStaff(server);
     expect((await staffMove(own, 'Shipped', colleague.token)).status).toBe(200);
     expect((await lastMailTo(server, staff.email))!.subject).toMatch(/Shipped/);

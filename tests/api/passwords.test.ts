@@ -31,15 +31,25 @@ describe('forgotten password', () => {
     const reset_token: string = verified.body.data.reset_token;
 
     const reset = await post(server, 'passwordReset', {
-      email: customer.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_token,
+      email: customer.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      reset_token,
     });
     expect(reset).toMatchObject({ status: 200, body: { message: 'Password reset successful' } });
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
-    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(400);
-    expect((await post(server, 'login', { email: customer.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (await post(server, 'login', { email: customer.email, password: PASSWORD })).status,
+    ).toBe(400);
+    expect(
+      (await post(server, 'login', { email: customer.email, password: NEW_PASSWORD })).status,
+    ).toBe(200);
 
     const again = await post(server, 'passwordReset', {
-      email: customer.email, password: PASSWORD, password_confirmation: PASSWORD, reset_token,
+      email: customer.email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      reset_token,
     });
     expect(again.status).toBe(422);
     expect(again.body.errors.reset_token).toBeDefined();
@@ -48,20 +58,27 @@ describe('forgotten password', () => {
   it('answers the same for an unknown email and mails nothing', async () => {
     const nobody = uniqueEmail('nobody');
     expect(await post(server, 'forget-password', { email: nobody })).toMatchObject({
-      status: 200, body: { message: 'OTP code sent to your email' },
+      status: 200,
+      body: { message: 'OTP code sent to your email' },
     });
     // The mail goes out after the answer: once a known address's code (asked for next) has
     // arrived, the unknown address's turn has passed.
     await resetCode((await signUp(server)).email);
-    expect((await lastMailTo(server, nobody))).toBeUndefined();
+    expect(await lastMailTo(server, nobody)).toBeUndefined();
   });
 
-  it('refuses a reset token with another account\'s email', async () => {
+  it("refuses a reset token with another account's email", async () => {
     const owner = await signUp(server);
     const other = await signUp(server);
-    const verified = await post(server, 'verify-otp', { otp: await resetCode(owner.email), email: owner.email });
+    const verified = await post(server, 'verify-otp', {
+      otp: await resetCode(owner.email),
+      email: owner.email,
+    });
     const answer = await post(server, 'passwordReset', {
-      email: other.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, reset_token: verified.body.data.reset_token,
+      email: other.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      reset_token: verified.body.data.reset_token,
     });
     expect(answer.status).toBe(422);
   });
@@ -71,7 +88,9 @@ describe('forgotten password', () => {
     const code = await resetCode(customer.email);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 601_000 });
     try {
-      expect((await post(server, 'verify-otp', { otp: code, email: customer.email })).status).toBe(422);
+      expect((await post(server, 'verify-otp', { otp: code, email: customer.email })).status).toBe(
+        422,
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -81,7 +100,8 @@ describe('forgotten password', () => {
     const customer = await signUp(server);
     const code = await resetCode(customer.email);
     const wrong = code === '123456' ? '654321' : '123456';
-    for (let attempt = 0; attempt < 5; attempt++) await post(server, 'verify-otp', { otp: wrong, email: customer.email });
+    for (let attempt = 0; attempt < 5; attempt++)
+      await post(server, 'verify-otp', { otp: wrong, email: customer.email });
     const answer = await post(server, 'verify-otp', { otp: code, email: customer.email });
     expect(answer.status).toBe(422);
     expect(answer.body.errors.otp[0]).toMatch(/wrong or has expired/);
@@ -89,9 +109,15 @@ describe('forgotten password', () => {
 
   it('refuses a common new password', async () => {
     const customer = await signUp(server);
-    const verified = await post(server, 'verify-otp', { otp: await resetCode(customer.email), email: customer.email });
+    const verified = await post(server, 'verify-otp', {
+      otp: await resetCode(customer.email),
+      email: customer.email,
+    });
     const answer = await post(server, 'passwordReset', {
-      email: customer.email, password: 'qwertyuiop', password_confirmation: 'qwertyuiop', reset_token: verified.body.data.reset_token,
+      email: customer.email,
+      password: 'qwertyuiop',
+      password_confirmation: 'qwertyuiop',
+      reset_token: verified.body.data.reset_token,
     });
     expect(answer.status).toBe(422);
     expect(answer.body.errors.password[0]).toMatch(/most common/);
@@ -101,21 +127,41 @@ describe('forgotten password', () => {
 describe('password change', () => {
   it('checks the old password, ends every session, this one too, and mails the owner', async () => {
     const customer = await signUp(server);
-    const elsewhere = (await post(server, 'login', { email: customer.email, password: PASSWORD })).body.token;
+    const elsewhere = (await post(server, 'login', { email: customer.email, password: PASSWORD }))
+      .body.token;
 
-    const wrong = await post(server, 'users/ChangePassword', {
-      old_password: 'not it at all', new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD,
-    }, customer.token);
+    const wrong = await post(
+      server,
+      'users/ChangePassword',
+      {
+        old_password: 'not it at all',
+        new_password: NEW_PASSWORD,
+        new_password_confirmation: NEW_PASSWORD,
+      },
+      customer.token,
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.old_password).toBeDefined();
 
-    const changed = await post(server, 'users/ChangePassword', {
-      old_password: PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD,
-    }, customer.token);
-    expect(changed).toMatchObject({ status: 200, body: { message: 'Password changed successfully' } });
+    const changed = await post(
+      server,
+      'users/ChangePassword',
+      {
+        old_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+        new_password_confirmation: NEW_PASSWORD,
+      },
+      customer.token,
+    );
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { message: 'Password changed successfully' },
+    });
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
     expect((await get(server, 'users/profile', elsewhere)).status).toBe(401);
-    expect((await post(server, 'login', { email: customer.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (await post(server, 'login', { email: customer.email, password: NEW_PASSWORD })).status,
+    ).toBe(200);
 
     const notice = await lastMailTo(server, customer.email);
     expect(notice?.subject).toBe('Your password was changed');

@@ -33,7 +33,10 @@ let staff: Customer;
 let secret: string;
 const logLines: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer({ logger: true, logStream: { write: (line: string) => void logLines.push(line) } });
+  server = await startTestServer({
+    logger: true,
+    logStream: { write: (line: string) => void logLines.push(line) },
+  });
   customer = await signUp(server);
   staff = await signUpStaff(server);
   secret = await testSecretOf(server);
@@ -42,8 +45,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-const order = async (reference: string) => (await get(server, `users/orders/${reference}`, customer.token)).body.data;
-const staffOrder = async (reference: string) => (await get(server, `staff/orders/${reference}`, staff.token)).body.data;
+const order = async (reference: string) =>
+  (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+const staffOrder = async (reference: string) =>
+  (await get(server, `staff/orders/${reference}`, staff.token)).body.data;
 const paymentRows = (reference: string) =>
   server.app.db
     .selectFrom('payments')
@@ -52,12 +57,23 @@ const paymentRows = (reference: string) =>
     .where('shipments.reference', '=', reference)
     .execute();
 const officePayment = (reference: string, body: Record<string, unknown>) =>
-  post(server, `staff/orders/${reference}/payments`, { method: 'cash', reference: 'CASH-001', paid_on: inDays(0), ...body }, staff.token);
+  post(
+    server,
+    `staff/orders/${reference}/payments`,
+    { method: 'cash', reference: 'CASH-001', paid_on: inDays(0), ...body },
+    staff.token,
+  );
 
 describe('paying online', () => {
   it('starts a payment of the balance from the server record, with a new reference each attempt', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
-    expect((await order(reference)).payment).toEqual({ state: 'unpaid', price_kobo: PRICE, paid_kobo: 0, refunded_kobo: 0, balance_kobo: PRICE });
+    expect((await order(reference)).payment).toEqual({
+      state: 'unpaid',
+      price_kobo: PRICE,
+      paid_kobo: 0,
+      refunded_kobo: 0,
+      balance_kobo: PRICE,
+    });
     const first = await startPayment(server, reference, customer);
     const second = await startPayment(server, reference, customer);
     expect(first.status).toBe(200);
@@ -65,13 +81,23 @@ describe('paying online', () => {
     expect(first.body.data.authorization_url).toMatch(/\/test-paystack\/checkout\//);
     expect(first.body.data.reference).not.toBe(second.body.data.reference);
     const asked = await gatewayTransaction(server, secret, first.body.data.reference);
-    expect(asked).toMatchObject({ amount: PRICE, currency: 'NGN', status: 'ongoing', metadata: { order_reference: reference } });
+    expect(asked).toMatchObject({
+      amount: PRICE,
+      currency: 'NGN',
+      status: 'ongoing',
+      metadata: { order_reference: reference },
+    });
     const page = await fetch(first.body.data.authorization_url);
     expect(await page.text()).toContain('TEST MODE');
   });
 
-  it('refuses to start a payment when no price is accepted, and hides other customers\' orders', async () => {
-    const booked = await post(server, 'users/schedule/delivery', { pickup_address: 'x' }, customer.token);
+  it("refuses to start a payment when no price is accepted, and hides other customers' orders", async () => {
+    const booked = await post(
+      server,
+      'users/schedule/delivery',
+      { pickup_address: 'x' },
+      customer.token,
+    );
     expect(booked.status).toBe(422);
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const stranger = await signUp(server);
@@ -90,7 +116,11 @@ describe('paying online', () => {
 
     const verified = await verify(server, reference, started.body.data.reference, customer);
     expect(verified.status).toBe(200);
-    expect(verified.body.data).toMatchObject({ state: 'paid', paid: true, payment: { state: 'paid', balance_kobo: 0, paid_kobo: PRICE } });
+    expect(verified.body.data).toMatchObject({
+      state: 'paid',
+      paid: true,
+      payment: { state: 'paid', balance_kobo: 0, paid_kobo: PRICE },
+    });
     expect(verified.body.data.receipt).toMatch(/^RCT-\d{4}-\d{6}$/);
     // Verify again, and the gateway's webhook: still one payment.
     await verify(server, reference, started.body.data.reference, customer);
@@ -98,17 +128,51 @@ describe('paying online', () => {
     expect(await paymentRows(reference)).toHaveLength(1);
 
     const seen = await order(reference);
-    expect(seen.receipts).toEqual([{ number: verified.body.data.receipt, amount_kobo: PRICE, method: 'card', paid_at: expect.any(String) }]);
+    expect(seen.receipts).toEqual([
+      {
+        number: verified.body.data.receipt,
+        amount_kobo: PRICE,
+        method: 'card',
+        paid_at: expect.any(String),
+      },
+    ]);
     expect(seen.history.map((line: { event: string }) => line.event)).toContain('payment_received');
     expect(seen.cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
-    await waitUntil('receipt mail', async () => (await readOutbox(server)).some((mail) => mail.subject.includes(verified.body.data.receipt)));
+    await waitUntil('receipt mail', async () =>
+      (await readOutbox(server)).some((mail) => mail.subject.includes(verified.body.data.receipt)),
+    );
 
-    const receipt = await get(server, `users/orders/${reference}/receipts/${verified.body.data.receipt}`, customer.token);
+    const receipt = await get(
+      server,
+      `users/orders/${reference}/receipts/${verified.body.data.receipt}`,
+      customer.token,
+    );
     expect(receipt.status).toBe(200);
-    expect(receipt.body.data).toMatchObject({ number: verified.body.data.receipt, amount_kobo: PRICE, method: 'card', order: { reference_number: reference } });
+    expect(receipt.body.data).toMatchObject({
+      number: verified.body.data.receipt,
+      amount_kobo: PRICE,
+      method: 'card',
+      order: { reference_number: reference },
+    });
     expect(receipt.body.data.paid_at_lagos).toMatch(/WAT$/);
-    expect((await get(server, `users/orders/${reference}/receipts/${verified.body.data.receipt}`, staff.token)).status).toBe(200);
-    expect((await get(server, `users/orders/${reference}/receipts/${verified.body.data.receipt}`, (await signUp(server)).token)).status).toBe(404);
+    expect(
+      (
+        await get(
+          server,
+          `users/orders/${reference}/receipts/${verified.body.data.receipt}`,
+          staff.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await get(
+          server,
+          `users/orders/${reference}/receipts/${verified.body.data.receipt}`,
+          (await signUp(server)).token,
+        )
+      ).status,
+    ).toBe(404);
     expect((await startPayment(server, reference, customer)).status).toBe(409);
   });
 
@@ -116,33 +180,47 @@ describe('paying online', () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const declined = await pay(server, reference, customer, 'decline');
     const verdict = await verify(server, reference, declined, customer);
-    expect(verdict.body.data).toMatchObject({ state: 'failed', paid: false, payment: { state: 'unpaid' } });
+    expect(verdict.body.data).toMatchObject({
+      state: 'failed',
+      paid: false,
+      payment: { state: 'unpaid' },
+    });
     const retried = await pay(server, reference, customer);
     expect(retried).not.toBe(declined);
     expect((await verify(server, reference, retried, customer)).body.data.state).toBe('paid');
   });
 
-  it('the gateway\'s charge.success alone marks the order paid, and 5 replays change nothing', async () => {
+  it("the gateway's charge.success alone marks the order paid, and 5 replays change nothing", async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const paystackReference = await pay(server, reference, customer);
     await waitUntil('the webhook', async () => (await paymentRows(reference)).length === 1);
-    const body = JSON.stringify({ event: 'charge.success', data: await gatewayTransaction(server, secret, paystackReference) });
+    const body = JSON.stringify({
+      event: 'charge.success',
+      data: await gatewayTransaction(server, secret, paystackReference),
+    });
     for (let replay = 0; replay < 5; replay++) {
       const answer = await sendWebhook(server, body, signed(secret, body));
       expect(answer.status).toBe(200);
     }
     expect(await paymentRows(reference)).toHaveLength(1);
     expect((await order(reference)).payment.state).toBe('paid');
-    expect((await verify(server, reference, paystackReference, customer)).body.data.state).toBe('paid');
+    expect((await verify(server, reference, paystackReference, customer)).body.data.state).toBe(
+      'paid',
+    );
   });
 
   it('verify and the webhook arriving at the same moment count each payment once', async () => {
-    const orders = await Promise.all(Array.from({ length: 8 }, () => acceptedOrder(server, customer, staff, PRICE)));
+    const orders = await Promise.all(
+      Array.from({ length: 8 }, () => acceptedOrder(server, customer, staff, PRICE)),
+    );
     await Promise.all(
       orders.map(async (reference) => {
         const started = await startPayment(server, reference, customer);
         await checkout(started.body.data.authorization_url, 'pay');
-        const body = JSON.stringify({ event: 'charge.success', data: await gatewayTransaction(server, secret, started.body.data.reference) });
+        const body = JSON.stringify({
+          event: 'charge.success',
+          data: await gatewayTransaction(server, secret, started.body.data.reference),
+        });
         const answers = await Promise.all([
           verify(server, reference, started.body.data.reference, customer),
           sendWebhook(server, body, signed(secret, body)),
@@ -165,14 +243,18 @@ describe('paying online', () => {
       event: 'charge.success',
       data: {
         ...(await gatewayTransaction(server, secret, started.body.data.reference)),
-        status: 'success', gateway_response: 'Successful', paid_at: new Date().toISOString(),
+        status: 'success',
+        gateway_response: 'Successful',
+        paid_at: new Date().toISOString(),
       },
     });
     expect((await sendWebhook(server, forged, null)).status).toBe(401);
     expect((await sendWebhook(server, forged, signed('sk_test_wrong', forged))).status).toBe(401);
     expect((await sendWebhook(server, forged, 'abc')).status).toBe(401);
     // Signed over other bytes than those sent: the same event, re-serialised with a space.
-    expect((await sendWebhook(server, forged.replace(':', ': '), signed(secret, forged))).status).toBe(401);
+    expect(
+      (await sendWebhook(server, forged.replace(':', ': '), signed(secret, forged))).status,
+    ).toBe(401);
     expect(await paymentRows(reference)).toHaveLength(0);
     expect((await order(reference)).payment.state).toBe('unpaid');
     // The same bytes, rightly signed, count.
@@ -183,18 +265,37 @@ describe('paying online', () => {
   it('another amount or currency than asked is recorded for staff and never counted as paid', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const short = await pay(server, reference, customer, 'pay', { amount: String(PRICE - 100) });
-    expect((await verify(server, reference, short, customer)).body.data).toMatchObject({ state: 'mismatch', paid: false });
+    expect((await verify(server, reference, short, customer)).body.data).toMatchObject({
+      state: 'mismatch',
+      paid: false,
+    });
     const dollars = await pay(server, reference, customer, 'pay', { currency: 'USD' });
     expect((await verify(server, reference, dollars, customer)).body.data.state).toBe('mismatch');
     expect(await paymentRows(reference)).toHaveLength(0);
     const seen = await staffOrder(reference);
     expect(seen.payment_state).toBe('unpaid');
     expect(seen.payment_mismatches).toEqual([
-      expect.objectContaining({ paystack_reference: short, asked_kobo: PRICE, reported_kobo: PRICE - 100, reported_currency: 'NGN' }),
-      expect.objectContaining({ paystack_reference: dollars, asked_kobo: PRICE, reported_kobo: PRICE, reported_currency: 'USD' }),
+      expect.objectContaining({
+        paystack_reference: short,
+        asked_kobo: PRICE,
+        reported_kobo: PRICE - 100,
+        reported_currency: 'NGN',
+      }),
+      expect.objectContaining({
+        paystack_reference: dollars,
+        asked_kobo: PRICE,
+        reported_kobo: PRICE,
+        reported_currency: 'USD',
+      }),
     ]);
-    expect(seen.history.filter((line: { event: string }) => line.event === 'payment_mismatch')).toHaveLength(2);
-    expect((await order(reference)).history.some((line: { event: string }) => line.event === 'payment_mismatch')).toBe(false);
+    expect(
+      seen.history.filter((line: { event: string }) => line.event === 'payment_mismatch'),
+    ).toHaveLength(2);
+    expect(
+      (await order(reference)).history.some(
+        (line: { event: string }) => line.event === 'payment_mismatch',
+      ),
+    ).toBe(false);
   });
 
   it('a second successful charge is an overpayment: refunded to the card, the order paid once', async () => {
@@ -207,17 +308,32 @@ describe('paying online', () => {
     await verify(server, reference, second.body.data.reference, customer);
     expect(await paymentRows(reference)).toHaveLength(2);
     const seen = await staffOrder(reference);
-    expect(seen.refunds).toEqual([expect.objectContaining({ amount_kobo: PRICE, fee_kobo: 0, route: 'card' })]);
+    expect(seen.refunds).toEqual([
+      expect.objectContaining({ amount_kobo: PRICE, fee_kobo: 0, route: 'card' }),
+    ]);
     // Sent to Paystack, then refund.processed from the gateway: the order is paid, once.
-    await waitUntil('refund.processed', async () => (await staffOrder(reference)).refunds[0].state === 'done');
-    expect((await order(reference)).payment).toEqual({ state: 'paid', price_kobo: PRICE, paid_kobo: 2 * PRICE, refunded_kobo: PRICE, balance_kobo: 0 });
+    await waitUntil(
+      'refund.processed',
+      async () => (await staffOrder(reference)).refunds[0].state === 'done',
+    );
+    expect((await order(reference)).payment).toEqual({
+      state: 'paid',
+      price_kobo: PRICE,
+      paid_kobo: 2 * PRICE,
+      refunded_kobo: PRICE,
+      balance_kobo: 0,
+    });
   });
 });
 
 describe('paying at the office', () => {
   it('adds up part payments to paid, each in the history with who and when', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
-    const part = await officePayment(reference, { amount_kobo: 20_000_000, method: 'bank_transfer', reference: 'TRF-778' });
+    const part = await officePayment(reference, {
+      amount_kobo: 20_000_000,
+      method: 'bank_transfer',
+      reference: 'TRF-778',
+    });
     expect(part.status).toBe(200);
     expect(part.body.message).toMatch(/^₦200,000\.00 recorded as receipt RCT-\d{4}-\d{6}/);
     expect(part.body.data.payment_state).toBe('part_paid');
@@ -225,33 +341,71 @@ describe('paying at the office', () => {
     expect(over.status).toBe(422);
     expect(over.body.errors.amount_kobo[0]).toContain('₦285,000.00');
     const rest = await officePayment(reference, { amount_kobo: PRICE - 20_000_000 });
-    expect(rest.body.data.payment).toEqual({ state: 'paid', price_kobo: PRICE, paid_kobo: PRICE, refunded_kobo: 0, balance_kobo: 0 });
-    const lines = rest.body.data.history.filter((line: { event: string }) => line.event === 'payment_received');
+    expect(rest.body.data.payment).toEqual({
+      state: 'paid',
+      price_kobo: PRICE,
+      paid_kobo: PRICE,
+      refunded_kobo: 0,
+      balance_kobo: 0,
+    });
+    const lines = rest.body.data.history.filter(
+      (line: { event: string }) => line.event === 'payment_received',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ by: 'staff', by_name: expect.any(String) });
-    expect(rest.body.data.receipts.map((receipt: { method: string }) => receipt.method)).toEqual(['bank_transfer', 'cash']);
+    expect(rest.body.data.receipts.map((receipt: { method: string }) => receipt.method)).toEqual([
+      'bank_transfer',
+      'cash',
+    ]);
   });
 
   it('checks dates and fields: no future day, no 30 February, a method from the list', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const future = await officePayment(reference, { amount_kobo: 10_000, paid_on: inDays(2) });
     expect(future.status).toBe(422);
-    expect(future.body.errors.paid_on).toEqual(['The day the money was received cannot be in the future.']);
-    expect((await officePayment(reference, { amount_kobo: 10_000, paid_on: '2025-02-30' })).body.errors.paid_on[0]).toMatch(/February 2025 has 28 days/);
-    expect((await officePayment(reference, { amount_kobo: 10_000, method: 'card' })).status).toBe(422);
-    expect((await officePayment(reference, { amount_kobo: 10_000, reference: ' ' })).status).toBe(422);
-    expect((await post(server, `staff/orders/${reference}/payments`, { amount_kobo: 10_000, method: 'cash', reference: 'x', paid_on: inDays(0) }, customer.token)).status).toBe(403);
+    expect(future.body.errors.paid_on).toEqual([
+      'The day the money was received cannot be in the future.',
+    ]);
+    expect(
+      (await officePayment(reference, { amount_kobo: 10_000, paid_on: '2025-02-30' })).body.errors
+        .paid_on[0],
+    ).toMatch(/February 2025 has 28 days/);
+    expect((await officePayment(reference, { amount_kobo: 10_000, method: 'card' })).status).toBe(
+      422,
+    );
+    expect((await officePayment(reference, { amount_kobo: 10_000, reference: ' ' })).status).toBe(
+      422,
+    );
+    expect(
+      (
+        await post(
+          server,
+          `staff/orders/${reference}/payments`,
+          { amount_kobo: 10_000, method: 'cash', reference: 'x', paid_on: inDays(0) },
+          customer.token,
+        )
+      ).status,
+    ).toBe(403);
     expect(await paymentRows(reference)).toHaveLength(0);
   });
 
   it('gives 50 payments at once 50 distinct receipt numbers with no gaps', async () => {
-    const references = await Promise.all(Array.from({ length: 50 }, () => acceptedOrder(server, customer, staff, PRICE)));
-    const answers = await Promise.all(references.map((reference) => officePayment(reference, { amount_kobo: PRICE })));
+    const references = await Promise.all(
+      Array.from({ length: 50 }, () => acceptedOrder(server, customer, staff, PRICE)),
+    );
+    const answers = await Promise.all(
+      references.map((reference) => officePayment(reference, { amount_kobo: PRICE })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
-    const numbers = answers.map((answer) => answer.body.message.match(/RCT-\d{4}-(\d{6})/)![1]).map(Number).sort((a, b) => a - b);
+    const numbers = answers
+      .map((answer) => answer.body.message.match(/RCT-\d{4}-(\d{6})/)![1])
+      .map(Number)
+      .sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(50);
     expect(numbers.at(-1)! - numbers[0]!).toBe(49);
-    const all = (await server.app.db.selectFrom('payments').select('receipt_number').execute()).map((row) => Number(row.receipt_number.slice(-6))).sort((a, b) => a - b);
+    const all = (await server.app.db.selectFrom('payments').select('receipt_number').execute())
+      .map((row) => Number(row.receipt_number.slice(-6)))
+      .sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: all.length }, (_, index) => index + 1));
   });
 });
@@ -262,14 +416,41 @@ describe('cancelling a paid order', () => {
     const paystackReference = await pay(server, reference, customer);
     await verify(server, reference, paystackReference, customer);
     const fee = PRICE / 10;
-    expect((await order(reference)).cancellation).toEqual({ fee_kobo: fee, refund_kobo: PRICE - fee });
-    const cancelled = await post(server, `users/orders/${reference}/cancel`, { reason: 'Plans changed' }, customer.token);
+    expect((await order(reference)).cancellation).toEqual({
+      fee_kobo: fee,
+      refund_kobo: PRICE - fee,
+    });
+    const cancelled = await post(
+      server,
+      `users/orders/${reference}/cancel`,
+      { reason: 'Plans changed' },
+      customer.token,
+    );
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data.payment).toMatchObject({ state: 'refund_due', balance_kobo: -(PRICE - fee) });
-    expect(cancelled.body.data.refunds).toEqual([expect.objectContaining({ amount_kobo: PRICE - fee, fee_kobo: fee, route: 'card', overdue: false })]);
+    expect(cancelled.body.data.payment).toMatchObject({
+      state: 'refund_due',
+      balance_kobo: -(PRICE - fee),
+    });
+    expect(cancelled.body.data.refunds).toEqual([
+      expect.objectContaining({
+        amount_kobo: PRICE - fee,
+        fee_kobo: fee,
+        route: 'card',
+        overdue: false,
+      }),
+    ]);
     expect(cancelled.body.data.refunds[0].due_by > inDays(7)).toBe(true);
-    await waitUntil('the card refund', async () => (await order(reference)).payment.state === 'refunded');
-    expect((await order(reference)).payment).toEqual({ state: 'refunded', price_kobo: PRICE, paid_kobo: PRICE, refunded_kobo: PRICE - fee, balance_kobo: 0 });
+    await waitUntil(
+      'the card refund',
+      async () => (await order(reference)).payment.state === 'refunded',
+    );
+    expect((await order(reference)).payment).toEqual({
+      state: 'refunded',
+      price_kobo: PRICE,
+      paid_kobo: PRICE,
+      refunded_kobo: PRICE - fee,
+      balance_kobo: 0,
+    });
   });
 
   it('keeps no fee further than 3 days ahead', async () => {
@@ -281,20 +462,53 @@ describe('cancelling a paid order', () => {
   it('an office payment is refunded by staff with their reference', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(reference, { amount_kobo: PRICE });
-    const refused = await post(server, `staff/orders/${reference}/status`, { status: 'Cancelled' }, staff.token);
+    const refused = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Cancelled' },
+      staff.token,
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('₦485,000.00');
-    const cancelled = await post(server, `staff/orders/${reference}/status`, { status: 'Cancelled', confirm_accepted: true }, staff.token);
+    const cancelled = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Cancelled', confirm_accepted: true },
+      staff.token,
+    );
     expect(cancelled.body.data.payment_state).toBe('refund_due');
     const [refund] = cancelled.body.data.refunds;
     expect(refund).toMatchObject({ route: 'office', state: 'due', amount_kobo: PRICE });
     const waiting = await get(server, 'staff/refunds', staff.token);
     expect(waiting.body.data.some((row: { id: number }) => row.id === refund.id)).toBe(true);
-    expect((await post(server, `staff/orders/${reference}/refunds/${refund.id}/done`, { reference: '' }, staff.token)).status).toBe(422);
-    const done = await post(server, `staff/orders/${reference}/refunds/${refund.id}/done`, { reference: 'TRF-REFUND-9' }, staff.token);
+    expect(
+      (
+        await post(
+          server,
+          `staff/orders/${reference}/refunds/${refund.id}/done`,
+          { reference: '' },
+          staff.token,
+        )
+      ).status,
+    ).toBe(422);
+    const done = await post(
+      server,
+      `staff/orders/${reference}/refunds/${refund.id}/done`,
+      { reference: 'TRF-REFUND-9' },
+      staff.token,
+    );
     expect(done.status).toBe(200);
     expect(done.body.data.payment_state).toBe('refunded');
-    expect((await post(server, `staff/orders/${reference}/refunds/${refund.id}/done`, { reference: 'again' }, staff.token)).status).toBe(409);
+    expect(
+      (
+        await post(
+          server,
+          `staff/orders/${reference}/refunds/${refund.id}/done`,
+          { reference: 'again' },
+          staff.token,
+        )
+      ).status,
+    ).toBe(409);
   });
 });
 
@@ -302,10 +516,20 @@ describe('shipping and the queue', () => {
   it('moving an unpaid order to Shipped needs a confirmation naming the amount outstanding', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(reference, { amount_kobo: 8_500_000 });
-    const refused = await post(server, `staff/orders/${reference}/status`, { status: 'Shipped' }, staff.token);
+    const refused = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Shipped' },
+      staff.token,
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('₦400,000.00');
-    const shipped = await post(server, `staff/orders/${reference}/status`, { status: 'Shipped', confirm_unpaid: true }, staff.token);
+    const shipped = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Shipped', confirm_unpaid: true },
+      staff.token,
+    );
     expect(shipped.status).toBe(200);
     expect(shipped.body.data.history.at(-1).note).toContain('Shipped with ₦400,000.00 unpaid');
   });
@@ -314,27 +538,53 @@ describe('shipping and the queue', () => {
     const unpaid = await acceptedOrder(server, customer, staff, PRICE);
     const paid = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(paid, { amount_kobo: PRICE });
-    const rows = (await get(server, 'staff/orders?payment_state=paid&limit=50', staff.token)).body.data;
+    const rows = (await get(server, 'staff/orders?payment_state=paid&limit=50', staff.token)).body
+      .data;
     expect(rows.every((row: { payment_state: string }) => row.payment_state === 'paid')).toBe(true);
-    expect(rows.some((row: { reference_number: string }) => row.reference_number === paid)).toBe(true);
-    expect(rows.some((row: { reference_number: string }) => row.reference_number === unpaid)).toBe(false);
+    expect(rows.some((row: { reference_number: string }) => row.reference_number === paid)).toBe(
+      true,
+    );
+    expect(rows.some((row: { reference_number: string }) => row.reference_number === unpaid)).toBe(
+      false,
+    );
     // `owing` (the overview's unpaid count) is unpaid or part paid.
-    const owing = (await get(server, 'staff/orders?payment_state=owing&limit=50', staff.token)).body.data;
-    expect(owing.every((row: { payment_state: string }) => ['unpaid', 'part_paid'].includes(row.payment_state))).toBe(true);
-    expect(owing.some((row: { reference_number: string }) => row.reference_number === unpaid)).toBe(true);
-    expect((await get(server, 'staff/orders?payment_state=nonsense', staff.token)).status).toBe(422);
+    const owing = (await get(server, 'staff/orders?payment_state=owing&limit=50', staff.token)).body
+      .data;
+    expect(
+      owing.every((row: { payment_state: string }) =>
+        ['unpaid', 'part_paid'].includes(row.payment_state),
+      ),
+    ).toBe(true);
+    expect(owing.some((row: { reference_number: string }) => row.reference_number === unpaid)).toBe(
+      true,
+    );
+    expect((await get(server, 'staff/orders?payment_state=nonsense', staff.token)).status).toBe(
+      422,
+    );
   });
 
-  it('keeps every order\'s totals equal to the sums of its rows', async () => {
+  it("keeps every order's totals equal to the sums of its rows", async () => {
     const rows = await server.app.db
       .selectFrom('shipments')
       .select((eb) => [
         'shipments.paid_kobo',
         'shipments.refunded_kobo',
-        eb.fn.coalesce(eb.selectFrom('payments').select((p) => p.fn.sum<string>('amount_kobo').as('s')).whereRef('payments.shipment_id', '=', 'shipments.id'), eb.lit(0)).as('paid_sum'),
-        eb
-          .fn.coalesce(
-            eb.selectFrom('refunds').select((r) => r.fn.sum<string>('amount_kobo').as('s')).whereRef('refunds.shipment_id', '=', 'shipments.id').where('refunds.state', '=', 'done'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('payments')
+              .select((p) => p.fn.sum<string>('amount_kobo').as('s'))
+              .whereRef('payments.shipment_id', '=', 'shipments.id'),
+            eb.lit(0),
+          )
+          .as('paid_sum'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('refunds')
+              .select((r) => r.fn.sum<string>('amount_kobo').as('s'))
+              .whereRef('refunds.shipment_id', '=', 'shipments.id')
+              .where('refunds.state', '=', 'done'),
             eb.lit(0),
           )
           .as('refunded_sum'),
@@ -349,15 +599,30 @@ describe('shipping and the queue', () => {
 
   it('counts unpaid accepted orders and refunds due for a staff overview, from the same columns', async () => {
     const db = server.app.db;
-    const unpaid = await db.selectFrom('shipments').select((eb) => eb.fn.countAll<string>().as('n')).where(unpaidAccepted).executeTakeFirstOrThrow();
-    const expected = (await db.selectFrom('shipments').select(['payment_state', 'status']).execute()).filter(
-      (row) => (row.payment_state === 'unpaid' || row.payment_state === 'part_paid') && (row.status === 'ToInspect' || row.status === 'Shipped'),
+    const unpaid = await db
+      .selectFrom('shipments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(unpaidAccepted)
+      .executeTakeFirstOrThrow();
+    const expected = (
+      await db.selectFrom('shipments').select(['payment_state', 'status']).execute()
+    ).filter(
+      (row) =>
+        (row.payment_state === 'unpaid' || row.payment_state === 'part_paid') &&
+        (row.status === 'ToInspect' || row.status === 'Shipped'),
     ).length;
     expect(Number(unpaid.n)).toBe(expected);
     expect(expected).toBeGreaterThan(0);
-    const open = (await db.selectFrom('refunds').select('due_by').where('state', '!=', 'done').execute());
+    const open = await db
+      .selectFrom('refunds')
+      .select('due_by')
+      .where('state', '!=', 'done')
+      .execute();
     expect(await refundsDueCount(db, todayInLagos())).toEqual({ due: open.length, overdue: 0 });
-    expect(await refundsDueCount(db, '2999-01-01')).toEqual({ due: open.length, overdue: open.length });
+    expect(await refundsDueCount(db, '2999-01-01')).toEqual({
+      due: open.length,
+      overdue: open.length,
+    });
   });
 
   it('gives refunds 7 business days, Monday to Friday', () => {
@@ -379,7 +644,11 @@ describe('the secret key', () => {
     ];
     const page = await (await fetch(started.body.data.authorization_url)).text();
     const hexOnly = secret.replace('sk_test_', '');
-    for (const text of [...answers.map((answer) => JSON.stringify(answer.body)), page, logLines.join('\n')]) {
+    for (const text of [
+      ...answers.map((answer) => JSON.stringify(answer.body)),
+      page,
+      logLines.join('\n'),
+    ]) {
       expect(text).not.toContain(hexOnly);
     }
     expect(logLines.length).toBeGreaterThan(10);

@@ -9,7 +9,18 @@ import { priceOf } from '../../src/api/pricing';
 import { lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { call, get, instantDelivery, post, quote, receiverDetail, scheduledDelivery, bulkDelivery, signUp, type Customer } from './helpers';
+import {
+  call,
+  get,
+  instantDelivery,
+  post,
+  quote,
+  receiverDetail,
+  scheduledDelivery,
+  bulkDelivery,
+  signUp,
+  type Customer,
+} from './helpers';
 
 let server: TestServer;
 let customer: Customer;
@@ -23,10 +34,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ikejaToEtiOsa = { pickup_state: 'Lagos', pickup_lga: 'Ikeja', delivery_state: 'Lagos', delivery_lga: 'Eti-Osa' };
-const put = (body: unknown, token = staff.token) => call(server, 'PUT', 'staff/prices', body as Record<string, unknown>, token);
+const ikejaToEtiOsa = {
+  pickup_state: 'Lagos',
+  pickup_lga: 'Ikeja',
+  delivery_state: 'Lagos',
+  delivery_lga: 'Eti-Osa',
+};
+const put = (body: unknown, token = staff.token) =>
+  call(server, 'PUT', 'staff/prices', body as Record<string, unknown>, token);
 const staffTariff = async () => (await get(server, 'staff/prices', staff.token)).body.data;
-const order = async (reference: string) => (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+const order = async (reference: string) =>
+  (await get(server, `users/orders/${reference}`, customer.token)).body.data;
 
 describe('the published tariff', () => {
   it('is public and cacheable, with its version and the 37 places of the official list', async () => {
@@ -36,8 +54,11 @@ describe('the published tariff', () => {
     const { data } = answer.body;
     expect(data.version).toBeGreaterThanOrEqual(1);
     expect(data.places).toHaveLength(37);
-    expect(data.places.reduce((sum: number, place: { lgas: string[] }) => sum + place.lgas.length, 0)).toBe(774);
-    const lgasOf = (state: string) => data.places.find((place: { state: string }) => place.state === state)?.lgas;
+    expect(
+      data.places.reduce((sum: number, place: { lgas: string[] }) => sum + place.lgas.length, 0),
+    ).toBe(774);
+    const lgasOf = (state: string) =>
+      data.places.find((place: { state: string }) => place.state === state)?.lgas;
     expect(lgasOf('Lagos')).toEqual(expect.arrayContaining(['Eti-Osa', 'Ikeja']));
     expect(lgasOf('FCT')).toContain('Abuja Municipal');
     expect(lgasOf('Akwa Ibom')).toBeDefined();
@@ -50,11 +71,20 @@ describe('the published tariff', () => {
     expect(answer.status).toBe(200);
     const preview = priceOf(tariff, request);
     expect(preview.kind).toBe('price');
-    expect(answer.body.data).toEqual({ version: tariff.version, amount_kobo: (preview as { amount_kobo: number }).amount_kobo });
+    expect(answer.body.data).toEqual({
+      version: tariff.version,
+      amount_kobo: (preview as { amount_kobo: number }).amount_kobo,
+    });
   });
 
   it('answers "on request" for places outside every zone, and incomplete without places', async () => {
-    const far = await post(server, 'prices/estimate', { service_type: 'scheduled_delivery', pickup_state: 'Lagos', pickup_lga: 'Ikeja', delivery_state: 'Akwa Ibom', delivery_lga: 'Uyo' });
+    const far = await post(server, 'prices/estimate', {
+      service_type: 'scheduled_delivery',
+      pickup_state: 'Lagos',
+      pickup_lga: 'Ikeja',
+      delivery_state: 'Akwa Ibom',
+      delivery_lga: 'Uyo',
+    });
     expect(far.body.data).toMatchObject({ on_request: true });
     const none = await post(server, 'prices/estimate', { service_type: 'scheduled_delivery' });
     expect(none.body.data).toEqual({ incomplete: true });
@@ -65,7 +95,10 @@ describe('the published tariff', () => {
     [{ pickup_state: 'Lagos', pickup_lga: 'Abuja Municipal' }, 'pickup_lga'],
     [{ delivery_lga: 'Ikeja' }, 'delivery_state'],
   ])('refuses a place not in the list at its field (%j)', async (places, field) => {
-    const answer = await post(server, 'prices/estimate', { service_type: 'scheduled_delivery', ...places });
+    const answer = await post(server, 'prices/estimate', {
+      service_type: 'scheduled_delivery',
+      ...places,
+    });
     expect(answer.status).toBe(422);
     expect(Object.keys(answer.body.errors ?? answer.body.data ?? {})).toContain(field);
   });
@@ -105,24 +138,46 @@ describe('the tariff staff edit', () => {
 
 describe('bookings priced by the server', () => {
   it('a delivery with places gets its price accepted at once, kept after the tariff changes', async () => {
-    const before = (await post(server, 'prices/estimate', { service_type: 'instant_delivery', ...ikejaToEtiOsa })).body.data;
-    const booked = await post(server, 'users/StoreDilivery', { ...instantDelivery(), ...ikejaToEtiOsa }, customer.token);
+    const before = (
+      await post(server, 'prices/estimate', { service_type: 'instant_delivery', ...ikejaToEtiOsa })
+    ).body.data;
+    const booked = await post(
+      server,
+      'users/StoreDilivery',
+      { ...instantDelivery(), ...ikejaToEtiOsa },
+      customer.token,
+    );
     expect(booked.status).toBe(200);
     const reference = booked.body.data.reference_number;
     const first = await order(reference);
     expect(first.price).toEqual(before);
     expect(first.offer).toMatchObject({ state: 'accepted', amount_kobo: before.amount_kobo });
     // Ready to pay: the money side reads the accepted price as any accepted offer's.
-    expect(first.payment).toMatchObject({ price_kobo: before.amount_kobo, paid_kobo: 0, balance_kobo: before.amount_kobo });
+    expect(first.payment).toMatchObject({
+      price_kobo: before.amount_kobo,
+      paid_kobo: 0,
+      balance_kobo: before.amount_kobo,
+    });
     const mail = await lastMailTo(server, customer.email);
     expect(mail?.text).toContain('Price: ₦');
 
     // Staff raise every pair by ₦1,000.
     const read = await staffTariff();
-    const raised = { ...read, routes: read.routes.map((route: { amount_kobo: number | null }) => ({ ...route, amount_kobo: route.amount_kobo === null ? null : route.amount_kobo + 100_000 })) };
+    const raised = {
+      ...read,
+      routes: read.routes.map((route: { amount_kobo: number | null }) => ({
+        ...route,
+        amount_kobo: route.amount_kobo === null ? null : route.amount_kobo + 100_000,
+      })),
+    };
     expect((await put(raised)).status).toBe(200);
 
-    const again = await post(server, 'users/StoreDilivery', { ...instantDelivery(), ...ikejaToEtiOsa }, customer.token);
+    const again = await post(
+      server,
+      'users/StoreDilivery',
+      { ...instantDelivery(), ...ikejaToEtiOsa },
+      customer.token,
+    );
     const second = await order(again.body.data.reference_number);
     expect(second.price.amount_kobo).toBe(before.amount_kobo + 100_000);
     expect(second.price.version).toBe(read.version + 1);
@@ -130,7 +185,12 @@ describe('bookings priced by the server', () => {
   });
 
   it('a delivery without places books as before, with no price and no offer', async () => {
-    const booked = await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token);
+    const booked = await post(
+      server,
+      'users/schedule/delivery',
+      scheduledDelivery(),
+      customer.token,
+    );
     expect(booked.status).toBe(200);
     const stored = await order(booked.body.data.reference_number);
     expect(stored.price).toBeNull();
@@ -139,7 +199,12 @@ describe('bookings priced by the server', () => {
   });
 
   it('refuses a booking whose LGA is of another state at that field, and stores nothing', async () => {
-    const answer = await post(server, 'users/StoreDilivery', { ...instantDelivery(), ...ikejaToEtiOsa, delivery_lga: 'Bwari' }, customer.token);
+    const answer = await post(
+      server,
+      'users/StoreDilivery',
+      { ...instantDelivery(), ...ikejaToEtiOsa, delivery_lga: 'Bwari' },
+      customer.token,
+    );
     expect(answer.status).toBe(422);
     expect(JSON.stringify(answer.body)).toContain('delivery_lga');
   });
@@ -149,24 +214,40 @@ describe('bookings priced by the server', () => {
       { ...receiverDetail(0), state: 'Lagos', lga: 'Eti-Osa' },
       { ...receiverDetail(1), state: 'Lagos', lga: 'Lagos Island' },
     ];
-    const body = { ...bulkDelivery(), pickup_state: 'Lagos', pickup_lga: 'Ikeja', receiver_details: receivers };
-    const expected = (await post(server, 'prices/estimate', { service_type: 'bulk_delivery', ...body })).body.data;
+    const body = {
+      ...bulkDelivery(),
+      pickup_state: 'Lagos',
+      pickup_lga: 'Ikeja',
+      receiver_details: receivers,
+    };
+    const expected = (
+      await post(server, 'prices/estimate', { service_type: 'bulk_delivery', ...body })
+    ).body.data;
     const booked = await post(server, 'users/bulk/delivery', body, customer.token);
     expect(booked.status).toBe(200);
     expect((await order(booked.body.data.reference_number)).price).toEqual(expected);
   });
 
   it('a move records its estimate, a band, and no offer: staff price it after inspection', async () => {
-    const places = { moving_from_state: 'Lagos', moving_from_lga: 'Ikeja', moving_to_state: 'FCT', moving_to_lga: 'Abuja Municipal' };
+    const places = {
+      moving_from_state: 'Lagos',
+      moving_from_lga: 'Ikeja',
+      moving_to_state: 'FCT',
+      moving_to_lga: 'Abuja Municipal',
+    };
     const body = { ...quote(), ...places };
-    const expected = (await post(server, 'prices/estimate', { service_type: 'state_service', ...body })).body.data;
+    const expected = (
+      await post(server, 'prices/estimate', { service_type: 'state_service', ...body })
+    ).body.data;
     expect(expected.low_kobo).toBeLessThan(expected.high_kobo);
     const booked = await post(server, 'users/state-service', body, customer.token);
     expect(booked.status).toBe(200);
     const stored = await order(booked.body.data.reference_number);
     expect(stored.estimate).toEqual(expected);
     expect(stored.offer).toBeNull();
-    const staffView = (await get(server, `staff/orders/${booked.body.data.reference_number}`, staff.token)).body.data;
+    const staffView = (
+      await get(server, `staff/orders/${booked.body.data.reference_number}`, staff.token)
+    ).body.data;
     expect(staffView.estimate).toEqual(expected);
   });
 });

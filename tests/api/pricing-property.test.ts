@@ -4,7 +4,15 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fiveStepApartmentTypes, relocationServices, serviceTypes, threeStepApartmentTypes, threeStepFloors, threeStepRoomCounts, type PublishedTariff } from '../../src/api/contract';
+import {
+  fiveStepApartmentTypes,
+  relocationServices,
+  serviceTypes,
+  threeStepApartmentTypes,
+  threeStepFloors,
+  threeStepRoomCounts,
+  type PublishedTariff,
+} from '../../src/api/contract';
 import { priceOf, type Price, type PriceRequest } from '../../src/api/pricing';
 import { startTestServer, type TestServer } from '../support/server';
 import { get, post } from './helpers';
@@ -23,17 +31,38 @@ afterAll(async () => {
 function asPrice(data: Record<string, unknown>): Price {
   if ('incomplete' in data) return { kind: 'incomplete' };
   if ('on_request' in data) return { kind: 'on_request', version: data.version as number };
-  if ('amount_kobo' in data) return { kind: 'price', version: data.version as number, amount_kobo: data.amount_kobo as number };
-  return { kind: 'estimate', version: data.version as number, low_kobo: data.low_kobo as number, high_kobo: data.high_kobo as number };
+  if ('amount_kobo' in data)
+    return {
+      kind: 'price',
+      version: data.version as number,
+      amount_kobo: data.amount_kobo as number,
+    };
+  return {
+    kind: 'estimate',
+    version: data.version as number,
+    low_kobo: data.low_kobo as number,
+    high_kobo: data.high_kobo as number,
+  };
 }
 
 it('the preview and the server agree on every random form', async () => {
   // Places mostly from the zones (priced), the rest from anywhere in the list (often on request), some left out.
   const lagos = tariff.places.find((place) => place.state === 'Lagos')!;
-  const anyPlace = fc.constantFrom(...tariff.places).chain((place) => fc.constantFrom(...place.lgas).map((lga) => ({ state: place.state, lga })));
+  const anyPlace = fc
+    .constantFrom(...tariff.places)
+    .chain((place) => fc.constantFrom(...place.lgas).map((lga) => ({ state: place.state, lga })));
   const lagosPlace = fc.constantFrom(...lagos.lgas).map((lga) => ({ state: 'Lagos', lga }));
-  const place = fc.oneof({ weight: 3, arbitrary: lagosPlace }, { weight: 2, arbitrary: anyPlace }, { weight: 1, arbitrary: fc.constant({ state: '', lga: '' }) });
-  const services = fc.subarray(relocationServices.map((service) => service.id), { minLength: 1 }).map((ids) => ids.join(','));
+  const place = fc.oneof(
+    { weight: 3, arbitrary: lagosPlace },
+    { weight: 2, arbitrary: anyPlace },
+    { weight: 1, arbitrary: fc.constant({ state: '', lga: '' }) },
+  );
+  const services = fc
+    .subarray(
+      relocationServices.map((service) => service.id),
+      { minLength: 1 },
+    )
+    .map((ids) => ids.join(','));
   const form = fc.record({
     service_type: fc.constantFrom(...serviceTypes),
     pickup: place,

@@ -12,8 +12,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const edit = (id: string, token: string, fields: Record<string, string>, files: Record<string, Blob> = {}) =>
-  post(server, `users/edit/${id}`, form(fields, files), token);
+const edit = (
+  id: string,
+  token: string,
+  fields: Record<string, string>,
+  files: Record<string, Blob> = {},
+) => post(server, `users/edit/${id}`, form(fields, files), token);
 
 describe('profile', () => {
   it('is read back with GET users/profile', async () => {
@@ -21,13 +25,25 @@ describe('profile', () => {
     const answer = await get(server, 'users/profile', customer.token);
     expect(answer.body).toEqual({
       message: 'Profile found',
-      data: { id: customer.id, fullname: 'Ada Obi', email: customer.email, phone: '08031234567', profile_image: null, role: 'customer' },
+      data: {
+        id: customer.id,
+        fullname: 'Ada Obi',
+        email: customer.email,
+        phone: '08031234567',
+        profile_image: null,
+        role: 'customer',
+      },
     });
   });
 
   it('is edited with an image the site can show, served with its own type and nosniff', async () => {
     const customer = await signUp(server);
-    const answer = await edit(customer.id, customer.token, { fullname: 'Ada Obi-Okafor', phone: '+2348031234567' }, { profile_image: pngBlob() });
+    const answer = await edit(
+      customer.id,
+      customer.token,
+      { fullname: 'Ada Obi-Okafor', phone: '+2348031234567' },
+      { profile_image: pngBlob() },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('User Profile updated successfully.');
     expect(answer.body.data).toMatchObject({ fullname: 'Ada Obi-Okafor', phone: '+2348031234567' });
@@ -43,16 +59,28 @@ describe('profile', () => {
     const login = await post(server, 'login', { email: customer.email, password: PASSWORD });
     expect(login.body.data.profile_image).toBe(url);
 
-    const replaced = await edit(customer.id, customer.token, { fullname: 'Ada', phone: '08031234567' }, { profile_image: pngBlob() });
+    const replaced = await edit(
+      customer.id,
+      customer.token,
+      { fullname: 'Ada', phone: '08031234567' },
+      { profile_image: pngBlob() },
+    );
     expect(replaced.body.data.profile_image).not.toBe(url);
     expect((await fetch(`${server.origin}${url}`)).status).toBe(404);
   });
 
-  it('refuses a non-image and field errors, and another customer\'s id', async () => {
+  it("refuses a non-image and field errors, and another customer's id", async () => {
     const customer = await signUp(server);
     // An SVG can carry script: it is not among the accepted images, whatever the name and type say.
-    const script = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], { type: 'image/png' });
-    const notImage = await edit(customer.id, customer.token, { fullname: 'Ada', phone: '08031234567' }, { profile_image: script });
+    const script = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], {
+      type: 'image/png',
+    });
+    const notImage = await edit(
+      customer.id,
+      customer.token,
+      { fullname: 'Ada', phone: '08031234567' },
+      { profile_image: script },
+    );
     expect(notImage.status).toBe(422);
     expect(notImage.body.errors.profile_image[0]).toMatch(/image/);
 
@@ -60,11 +88,18 @@ describe('profile', () => {
     expect(badPhone.status).toBe(422);
     expect(badPhone.body.errors.phone).toBeDefined();
 
-    expect((await edit(crypto.randomUUID(), customer.token, { fullname: 'Ada', phone: '08031234567' })).status).toBe(403);
+    expect(
+      (await edit(crypto.randomUUID(), customer.token, { fullname: 'Ada', phone: '08031234567' }))
+        .status,
+    ).toBe(403);
   });
 
   it('does not serve paths outside the uploads', async () => {
-    for (const name of ['..%2F..%2Fpackage.json', 'ops-token', '00000000000000000000000000000000.png']) {
+    for (const name of [
+      '..%2F..%2Fpackage.json',
+      'ops-token',
+      '00000000000000000000000000000000.png',
+    ]) {
       expect((await fetch(`${server.origin}/uploads/${name}`)).status).toBe(404);
     }
   });
@@ -73,22 +108,65 @@ describe('profile', () => {
 describe('account deletion', () => {
   it('checks the password, then removes the account, its data, its image and its sessions', async () => {
     const customer = await signUp(server);
-    const edited = await edit(customer.id, customer.token, { fullname: 'Ada', phone: '08031234567' }, { profile_image: pngBlob() });
-    const booked = await post(server, 'users/state-service', form(quote(), { file: pngBlob() }), customer.token);
+    const edited = await edit(
+      customer.id,
+      customer.token,
+      { fullname: 'Ada', phone: '08031234567' },
+      { profile_image: pngBlob() },
+    );
+    const booked = await post(
+      server,
+      'users/state-service',
+      form(quote(), { file: pngBlob() }),
+      customer.token,
+    );
     expect(booked.status).toBe(200);
 
-    const wrong = await post(server, 'users/DeleteUser', { password: 'not the password', Reason: 'Moving abroad' }, customer.token);
+    const wrong = await post(
+      server,
+      'users/DeleteUser',
+      { password: 'not the password', Reason: 'Moving abroad' },
+      customer.token,
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.password).toBeDefined();
 
-    const deleted = await post(server, 'users/DeleteUser', { password: PASSWORD, Reason: 'Moving abroad' }, customer.token);
-    expect(deleted).toMatchObject({ status: 200, body: { succes: 'User data deleted successfully.' } });
+    const deleted = await post(
+      server,
+      'users/DeleteUser',
+      { password: PASSWORD, Reason: 'Moving abroad' },
+      customer.token,
+    );
+    expect(deleted).toMatchObject({
+      status: 200,
+      body: { succes: 'User data deleted successfully.' },
+    });
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
     expect((await fetch(`${server.origin}${edited.body.data.profile_image}`)).status).toBe(404);
     const db = server.app.db;
-    expect(await db.selectFrom('users').select('id').where('id', '=', customer.userId).execute()).toEqual([]);
-    expect(await db.selectFrom('shipments').select('id').where('user_id', '=', customer.userId).execute()).toEqual([]);
-    expect(await db.selectFrom('sessions').select('user_id').where('user_id', '=', customer.userId).execute()).toEqual([]);
-    expect((await post(server, 'users/tracking/status', { reference_id: booked.body.data.reference_number })).status).toBe(404);
+    expect(
+      await db.selectFrom('users').select('id').where('id', '=', customer.userId).execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('shipments')
+        .select('id')
+        .where('user_id', '=', customer.userId)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('user_id', '=', customer.userId)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      (
+        await post(server, 'users/tracking/status', {
+          reference_id: booked.body.data.reference_number,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

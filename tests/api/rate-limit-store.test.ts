@@ -24,7 +24,8 @@ const loginFrom = (remoteAddress: string) =>
 it('keeps refusing an address after requests from 6,000 other addresses', async () => {
   const attacker = '10.9.9.9';
   const statuses: number[] = [];
-  for (let attempt = 0; attempt < 4; attempt++) statuses.push((await loginFrom(attacker)).statusCode);
+  for (let attempt = 0; attempt < 4; attempt++)
+    statuses.push((await loginFrom(attacker)).statusCode);
   expect(statuses).toEqual([422, 422, 422, 429]);
 
   for (let client = 0; client < 6_000; client++) {
@@ -36,7 +37,8 @@ it('keeps refusing an address after requests from 6,000 other addresses', async 
 it('forgets a count once its window has ended, and keeps memory bounded while addresses count', () => {
   const store = new WindowStore({ capacity: 100 });
   const counts: number[] = [];
-  const count = (key: string, windowMs = 60_000) => store.incr(key, (_error, result) => counts.push(result!.current), windowMs, 3);
+  const count = (key: string, windowMs = 60_000) =>
+    store.incr(key, (_error, result) => counts.push(result!.current), windowMs, 3);
   for (let attempt = 0; attempt < 4; attempt++) count('attacked');
   for (let client = 0; client < 1_000; client++) count(`client-${client}`);
   expect(store.size).toBeLessThanOrEqual(101);

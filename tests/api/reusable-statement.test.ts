@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reusableStatement } from '../../server/orders/reusable-statement';
 
 interface Tables {
-  parcels: { id: Generated<number>; label: string; note: string | null; weight: Generated<number | null> };
+  parcels: {
+    id: Generated<number>;
+    label: string;
+    note: string | null;
+    weight: Generated<number | null>;
+  };
 }
 
 interface Parcel {
@@ -39,7 +44,8 @@ describe('reusable statement', () => {
     await db?.destroy();
   });
 
-  const run = async (parcels: Parcel[]) => (await db.executeQuery(insertParcels(db, { parcels }))).rows;
+  const run = async (parcels: Parcel[]) =>
+    (await db.executeQuery(insertParcels(db, { parcels }))).rows;
 
   it('runs each call with its own values, the statement reused', async () => {
     const first = insertParcels(db, { parcels: [{ label: 'a', note: 'x' }] });
@@ -52,16 +58,25 @@ describe('reusable statement', () => {
 
   it('builds another statement when a field is left out or a list has another length', async () => {
     expect(await run([{ label: 'd' }])).toEqual([{ label: 'd', note: null, weight: 1 }]);
-    expect(await run([{ label: 'e', note: 'z', weight: 3 }])).toEqual([{ label: 'e', note: 'z', weight: 3 }]);
-    const three = [{ label: 'f', note: '1' }, { label: 'g', note: '2' }, { label: 'h', note: '3' }];
+    expect(await run([{ label: 'e', note: 'z', weight: 3 }])).toEqual([
+      { label: 'e', note: 'z', weight: 3 },
+    ]);
+    const three = [
+      { label: 'f', note: '1' },
+      { label: 'g', note: '2' },
+      { label: 'h', note: '3' },
+    ];
     expect(await run(three)).toEqual(three.map((parcel) => ({ ...parcel, weight: 1 })));
     expect(await run([{ label: 'i', note: '4' }])).toEqual([{ label: 'i', note: '4', weight: 1 }]);
-    expect(insertParcels(db, { parcels: three }).sql).not.toBe(insertParcels(db, { parcels: [three[0]!] }).sql);
+    expect(insertParcels(db, { parcels: three }).sql).not.toBe(
+      insertParcels(db, { parcels: [three[0]!] }).sql,
+    );
   });
 
   it('refuses, at its first compile, a value that did not come from its values', () => {
-    const withConstant = reusableStatement((database: Kysely<Tables>, { label }: { label: string }) =>
-      database.insertInto('parcels').values({ label, weight: 2 }),
+    const withConstant = reusableStatement(
+      (database: Kysely<Tables>, { label }: { label: string }) =>
+        database.insertInto('parcels').values({ label, weight: 2 }),
     );
     expect(() => withConstant(db, { label: 'j' })).toThrow(/without a marker/);
   });

@@ -22,27 +22,46 @@ const STRONG_TOKEN = crypto.randomBytes(32).toString('base64');
 
 /** Books a quote with a photo and answers the photo's signed link, as its owner sees it. */
 async function photoLinkOf(server: TestServer, customer: Customer): Promise<string> {
-  const booked = await post(server, 'users/Office-service', form(quote(), { file: pngBlob() }), customer.token);
+  const booked = await post(
+    server,
+    'users/Office-service',
+    form(quote(), { file: pngBlob() }),
+    customer.token,
+  );
   expect(booked.status).toBe(200);
-  const order = await get(server, `users/orders/${booked.body.data.reference_number}`, customer.token);
+  const order = await get(
+    server,
+    `users/orders/${booked.body.data.reference_number}`,
+    customer.token,
+  );
   return order.body.data.details.photos[0];
 }
 
 describe('the ops token', () => {
   it('refuses to start with an OPS_TOKEN shorter than 32 characters, and says how to make one', async () => {
-    const refused = await startRefusedServer({ dataDir: path.join(scratchFolder(), 'data'), databaseUrl: null, env: { OPS_TOKEN: 'relo2024' } });
+    const refused = await startRefusedServer({
+      dataDir: path.join(scratchFolder(), 'data'),
+      databaseUrl: null,
+      env: { OPS_TOKEN: 'relo2024' },
+    });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('OPS_TOKEN is 8 characters long: the staff token must be at least 32.');
+    expect(refused.stderr).toContain(
+      'OPS_TOKEN is 8 characters long: the staff token must be at least 32.',
+    );
     expect(refused.stderr).toContain('openssl rand -base64 32');
     const dataDir = scratchFolder();
-    await expect(startTestServer({ dataDir, opsToken: 'x'.repeat(31) })).rejects.toThrow('OPS_TOKEN is 31 characters long');
+    await expect(startTestServer({ dataDir, opsToken: 'x'.repeat(31) })).rejects.toThrow(
+      'OPS_TOKEN is 31 characters long',
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('refuses a short token found in DATA_DIR/ops-token, naming the file', async () => {
     const dataDir = scratchFolder();
     fs.writeFileSync(path.join(dataDir, 'ops-token'), 'relo2024\n');
-    await expect(startTestServer({ dataDir, opsToken: null })).rejects.toThrow(`${path.join(dataDir, 'ops-token')} is 8 characters long`);
+    await expect(startTestServer({ dataDir, opsToken: null })).rejects.toThrow(
+      `${path.join(dataDir, 'ops-token')} is 8 characters long`,
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -63,13 +82,24 @@ describe('photo links', () => {
     try {
       const customer = await signUp(first);
       const link = await photoLinkOf(first, customer);
-      const [, name, expires, signature] = /^\/uploads\/([^?]+)\?expires=(\d+)&signature=(.+)$/.exec(link)!;
+      const [, name, expires, signature] =
+        /^\/uploads\/([^?]+)\?expires=(\d+)&signature=(.+)$/.exec(link)!;
       // The old scheme: HMAC-SHA256 with SHA-256("photo-links:" + ops token) as the key.
-      const oldKey = crypto.createHash('sha256').update(`photo-links:${opsTokenOf(first)}`).digest();
-      const oldSignature = (at: string) => crypto.createHmac('sha256', oldKey).update(`${name}:${at}`).digest('base64url');
+      const oldKey = crypto
+        .createHash('sha256')
+        .update(`photo-links:${opsTokenOf(first)}`)
+        .digest();
+      const oldSignature = (at: string) =>
+        crypto.createHmac('sha256', oldKey).update(`${name}:${at}`).digest('base64url');
       expect(signature).not.toBe(oldSignature(expires!));
       const later = String(Number(expires) - 60);
-      expect((await fetch(`${first.origin}/uploads/${name}?expires=${later}&signature=${oldSignature(later)}`)).status).toBe(404);
+      expect(
+        (
+          await fetch(
+            `${first.origin}/uploads/${name}?expires=${later}&signature=${oldSignature(later)}`,
+          )
+        ).status,
+      ).toBe(404);
       expect((await fetch(`${first.origin}${link}`)).status).toBe(200);
 
       // On PostgreSQL a second instance shares the database; the embedded one is restarted on its folder.
@@ -87,7 +117,10 @@ describe('photo links', () => {
 
   it('leave no signature in the request log', async () => {
     const lines: string[] = [];
-    const server = await startTestServer({ logger: true, logStream: { write: (line: string) => void lines.push(line) } });
+    const server = await startTestServer({
+      logger: true,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
     try {
       const customer = await signUp(server);
       const link = await photoLinkOf(server, customer);
@@ -160,7 +193,11 @@ describe('expired sessions', () => {
 
   it('are deleted in the background, a few at a time, while live ones stay', async () => {
     const customer = await signUp(server);
-    const logins = await Promise.all(Array.from({ length: 5 }, () => post(server, 'login', { email: customer.email, password: PASSWORD })));
+    const logins = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(server, 'login', { email: customer.email, password: PASSWORD }),
+      ),
+    );
     expect(logins.map((login) => login.status)).toEqual([200, 200, 200, 200, 200]);
     await server.app.db
       .updateTable('sessions')
@@ -169,7 +206,13 @@ describe('expired sessions', () => {
       .where('token_hash', '!=', crypto.createHash('sha256').update(customer.token).digest('hex'))
       .execute();
     const sessions = async () =>
-      (await server.app.db.selectFrom('sessions').select('expires_at').where('user_id', '=', customer.userId).execute()).length;
+      (
+        await server.app.db
+          .selectFrom('sessions')
+          .select('expires_at')
+          .where('user_id', '=', customer.userId)
+          .execute()
+      ).length;
     expect(await sessions()).toBe(6);
     await waitUntil('the expired sessions to be purged', async () => (await sessions()) === 1);
     expect((await get(server, 'users/profile', customer.token)).status).toBe(200);

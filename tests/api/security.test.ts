@@ -26,9 +26,13 @@ describe('headers', () => {
   });
 
   it('allows only the configured origins to read answers', async () => {
-    const foreign = await call(server, 'GET', 'healthz', undefined, undefined, { origin: 'https://evil.example' });
+    const foreign = await call(server, 'GET', 'healthz', undefined, undefined, {
+      origin: 'https://evil.example',
+    });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const partner = await call(server, 'GET', 'healthz', undefined, undefined, { origin: 'https://partner.example' });
+    const partner = await call(server, 'GET', 'healthz', undefined, undefined, {
+      origin: 'https://partner.example',
+    });
     expect(partner.headers.get('access-control-allow-origin')).toBe('https://partner.example');
   });
 });
@@ -37,22 +41,34 @@ describe('error bodies', () => {
   it.each([
     ['malformed JSON', '{"email": ', 400],
     ['a JSON string', '"hello"', 422],
-    ['a prototype attack', '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}', 400],
+    [
+      'a prototype attack',
+      '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}',
+      400,
+    ],
   ])('answers %s with a 4xx message and no internals', async (_label, raw, status) => {
-    const answer = await call(server, 'POST', 'login', raw, undefined, { 'content-type': 'application/json' });
+    const answer = await call(server, 'POST', 'login', raw, undefined, {
+      'content-type': 'application/json',
+    });
     expect(answer.status).toBe(status);
     expect(typeof answer.body.message).toBe('string');
     expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.(ts|js):\d+|SELECT|stack/i);
   });
 
   it('answers a body over 1 MB with 413', async () => {
-    const answer = await post(server, 'newsletter', { email: 'a@b.co', padding: 'x'.repeat(1_100_000) });
+    const answer = await post(server, 'newsletter', {
+      email: 'a@b.co',
+      padding: 'x'.repeat(1_100_000),
+    });
     expect(answer.status).toBe(413);
     expect(answer.body.message).toMatch(/too large/);
   });
 
   it('answers an unknown API path with a 404 message', async () => {
-    expect(await get(server, 'no/such/call')).toMatchObject({ status: 404, body: { message: 'Not found' } });
+    expect(await get(server, 'no/such/call')).toMatchObject({
+      status: 404,
+      body: { message: 'Not found' },
+    });
   });
 });
 
@@ -60,7 +76,10 @@ describe('rate limits', () => {
   const tenLogins = async (target: TestServer) => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {
-      statuses.push((await post(target, 'login', { email: 'nobody@example.com', password: 'whatever it is' })).status);
+      statuses.push(
+        (await post(target, 'login', { email: 'nobody@example.com', password: 'whatever it is' }))
+          .status,
+      );
     }
     return statuses;
   };
@@ -69,7 +88,10 @@ describe('rate limits', () => {
     const limited = await startTestServer({ authRateLimit: { max: 10, windowMs: 60_000 } });
     try {
       expect(new Set(await tenLogins(limited))).toEqual(new Set([400]));
-      const eleventh = await post(limited, 'login', { email: 'nobody@example.com', password: 'whatever it is' });
+      const eleventh = await post(limited, 'login', {
+        email: 'nobody@example.com',
+        password: 'whatever it is',
+      });
       expect(eleventh.status).toBe(429);
       expect(eleventh.body.message).toMatch(/Too many attempts/);
       expect((await post(limited, 'newsletter', { email: uniqueEmail() })).status).toBe(200);
@@ -78,19 +100,30 @@ describe('rate limits', () => {
     }
   });
 
-  it.skipIf(!process.env.REDIS_URL)('shares the count between two servers through Redis', async () => {
-    // Redis waited on for up to 10 s, not 1: under a loaded CI run a slow first connection or call
-    // would make a server count in its own memory (the fallback), and the count would not be shared.
-    const timeouts = { databaseMs: 10_000, redisMs: 10_000, requestMs: 25_000 };
-    const shared = { redisUrl: process.env.REDIS_URL!, redisPrefix: `relo-test-${crypto.randomBytes(6).toString('hex')}:`, authRateLimit: { max: 10, windowMs: 60_000 }, timeouts };
-    const [first, second] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
-    try {
-      await tenLogins(first);
-      expect((await post(second, 'login', { email: 'nobody@example.com', password: 'whatever it is' })).status).toBe(429);
-    } finally {
-      await Promise.all([first.close(), second.close()]);
-    }
-  });
+  it.skipIf(!process.env.REDIS_URL)(
+    'shares the count between two servers through Redis',
+    async () => {
+      // Redis waited on for up to 10 s, not 1: under a loaded CI run a slow first connection or call
+      // would make a server count in its own memory (the fallback), and the count would not be shared.
+      const timeouts = { databaseMs: 10_000, redisMs: 10_000, requestMs: 25_000 };
+      const shared = {
+        redisUrl: process.env.REDIS_URL!,
+        redisPrefix: `relo-test-${crypto.randomBytes(6).toString('hex')}:`,
+        authRateLimit: { max: 10, windowMs: 60_000 },
+        timeouts,
+      };
+      const [first, second] = await Promise.all([startTestServer(shared), startTestServer(shared)]);
+      try {
+        await tenLogins(first);
+        expect(
+          (await post(second, 'login', { email: 'nobody@example.com', password: 'whatever it is' }))
+            .status,
+        ).toBe(429);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+    },
+  );
 });
 
 describe('health and the API document', () => {
@@ -98,7 +131,10 @@ describe('health and the API document', () => {
     expect(await (await fetch(`${server.origin}/healthz`)).json()).toEqual({ status: 'ok' });
     expect(await readiness(server, opsTokenOf(server))).toMatchObject({
       status: 200,
-      body: { status: 'ok', dependencies: { database: { status: 'up' }, mail: { status: 'up', failed: 0 } } },
+      body: {
+        status: 'ok',
+        dependencies: { database: { status: 'up' }, mail: { status: 'up', failed: 0 } },
+      },
     });
     expect((await get(server, 'healthz')).body).toEqual({ status: 'ok' });
   });
@@ -112,9 +148,18 @@ describe('health and the API document', () => {
   it('publishes an OpenAPI document generated from the contract', async () => {
     const document = (await get(server, 'openapi.json')).body;
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/register', '/users/tracking/status', '/users/bulk/delivery', '/staff/orders/{id}/status']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/register',
+        '/users/tracking/status',
+        '/users/bulk/delivery',
+        '/staff/orders/{id}/status',
+      ]),
+    );
     const stateService = document.paths['/users/state-service'].post.requestBody.content;
     expect(Object.keys(stateService).sort()).toEqual(['application/json', 'multipart/form-data']);
-    expect(document.paths['/register'].post.requestBody.content['application/json'].schema.required).toContain('password_confirmation');
+    expect(
+      document.paths['/register'].post.requestBody.content['application/json'].schema.required,
+    ).toContain('password_confirmation');
   });
 });

@@ -10,7 +10,10 @@ let server: TestServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Relo Logistics <no-reply@relo.test>' });
+  server = await startTestServer({
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    mailFrom: 'Relo Logistics <no-reply@relo.test>',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -22,11 +25,19 @@ it('mails the sign-up code over SMTP, and the code verifies the account', async 
   await register(server, email);
   const mail = await smtp.mailTo(email);
   expect(mail.subject).toBe('Your verification code');
-  const verified = await post(server, 'verify-email', { verification_token: codeFrom(mail.text), email });
+  const verified = await post(server, 'verify-email', {
+    verification_token: codeFrom(mail.text),
+    email,
+  });
   expect(verified.body.message).toBe('Email verified successfully');
   expect(await readOutbox(server)).toEqual([]);
 
   const login = await post(server, 'login', { email, password: PASSWORD });
-  const booked = await post(server, 'users/schedule/delivery', scheduledDelivery(), login.body.token);
+  const booked = await post(
+    server,
+    'users/schedule/delivery',
+    scheduledDelivery(),
+    login.body.token,
+  );
   expect(referenceFrom((await smtp.mailTo(email, 2)).text)).toBe(booked.body.data.reference_number);
 });

@@ -6,8 +6,23 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayAfter, overviewCounts, overviewFilter, todayInLagos, type OverviewCount } from '../../src/api/contract';
-import { call, get, inDays, post, quote, scheduledDelivery, signUp, type Customer } from './helpers';
+import {
+  dayAfter,
+  overviewCounts,
+  overviewFilter,
+  todayInLagos,
+  type OverviewCount,
+} from '../../src/api/contract';
+import {
+  call,
+  get,
+  inDays,
+  post,
+  quote,
+  scheduledDelivery,
+  signUp,
+  type Customer,
+} from './helpers';
 import { setStatus } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
@@ -24,13 +39,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function book(pickupDate: string): Promise<string> {
-  const answer = await post(server, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: pickupDate, delivery_date: inDays(20) }, customer.token);
+  const answer = await post(
+    server,
+    'users/schedule/delivery',
+    { ...scheduledDelivery(), pickup_date: pickupDate, delivery_date: inDays(20) },
+    customer.token,
+  );
   if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
   return answer.body.data.reference_number;
 }
 
 async function offer(reference: string, validUntil: string): Promise<number> {
-  const answer = await post(server, `staff/orders/${reference}/offer`, { amount_kobo: 5_000_000, valid_until: validUntil }, staff.token);
+  const answer = await post(
+    server,
+    `staff/orders/${reference}/offer`,
+    { amount_kobo: 5_000_000, valid_until: validUntil },
+    staff.token,
+  );
   if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
   return answer.body.data.offer.id;
 }
@@ -40,10 +65,16 @@ async function listed(filter: Record<string, string>): Promise<string[]> {
   const references: string[] = [];
   let cursor: string | null = null;
   do {
-    const query: string = new URLSearchParams({ ...filter, limit: '2', ...(cursor ? { cursor } : {}) }).toString();
+    const query: string = new URLSearchParams({
+      ...filter,
+      limit: '2',
+      ...(cursor ? { cursor } : {}),
+    }).toString();
     const answer = await get(server, `staff/orders?${query}`, staff.token);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    references.push(...answer.body.data.map((order: { reference_number: string }) => order.reference_number));
+    references.push(
+      ...answer.body.data.map((order: { reference_number: string }) => order.reference_number),
+    );
     cursor = answer.body.next_cursor;
   } while (cursor);
   return references;
@@ -61,13 +92,33 @@ describe('the overview', () => {
     await offer(expiring, today);
     const accepted = await book(inDays(5));
     const acceptedOffer = await offer(accepted, inDays(7));
-    expect((await post(server, `users/orders/${accepted}/offer/accept`, { offer_id: acceptedOffer }, customer.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `users/orders/${accepted}/offer/accept`,
+          { offer_id: acceptedOffer },
+          customer.token,
+        )
+      ).status,
+    ).toBe(200);
     const declined = await book(inDays(5));
     const declinedOffer = await offer(declined, inDays(7));
-    expect((await post(server, `users/orders/${declined}/offer/decline`, { offer_id: declinedOffer, reason: 'Too dear' }, customer.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `users/orders/${declined}/offer/decline`,
+          { offer_id: declinedOffer, reason: 'Too dear' },
+          customer.token,
+        )
+      ).status,
+    ).toBe(200);
     const expired = await book(inDays(5));
     await offer(expired, inDays(3));
-    await sql`update offers set valid_until = ${inDays(-1)}::date where shipment_id = (select id from shipments where reference = ${expired})`.execute(server.app.db);
+    await sql`update offers set valid_until = ${inDays(-1)}::date where shipment_id = (select id from shipments where reference = ${expired})`.execute(
+      server.app.db,
+    );
     const cancelled = await book(today);
     await setStatus(server, cancelled, 'Cancelled');
     const delivered = await book(today);
@@ -75,24 +126,79 @@ describe('the overview', () => {
     await setStatus(server, delivered, 'Delivered');
     const shipped = await book(inDays(1));
     await setStatus(server, shipped, 'Shipped');
-    const moved = await post(server, 'users/state-service', { ...quote(), moving_date: today, date_of_inspection: today }, customer.token);
+    const moved = await post(
+      server,
+      'users/state-service',
+      { ...quote(), moving_date: today, date_of_inspection: today },
+      customer.token,
+    );
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const move: string = moved.body.data.reference_number;
     // The customer moves a delivery's pickup to today: it becomes one of today's jobs.
     const rescheduled = await book(inDays(9));
-    expect((await post(server, `users/orders/${rescheduled}/reschedule`, { pickup_date: today, delivery_date: inDays(20) }, customer.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `users/orders/${rescheduled}/reschedule`,
+          { pickup_date: today, delivery_date: inDays(20) },
+          customer.token,
+        )
+      ).status,
+    ).toBe(200);
 
     // Money: part paid at the office (owing), and paid at the office then cancelled (a refund due).
     const partPaid = await book(inDays(6));
     const partOffer = await offer(partPaid, inDays(7));
-    expect((await post(server, `users/orders/${partPaid}/offer/accept`, { offer_id: partOffer }, customer.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `users/orders/${partPaid}/offer/accept`,
+          { offer_id: partOffer },
+          customer.token,
+        )
+      ).status,
+    ).toBe(200);
     const office = { method: 'bank_transfer', reference: 'TRF-1', paid_on: inDays(0) };
-    expect((await post(server, `staff/orders/${partPaid}/payments`, { ...office, amount_kobo: 1_000_000 }, staff.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `staff/orders/${partPaid}/payments`,
+          { ...office, amount_kobo: 1_000_000 },
+          staff.token,
+        )
+      ).status,
+    ).toBe(200);
     const refundable = await book(inDays(6));
     const refundOffer = await offer(refundable, inDays(7));
-    expect((await post(server, `users/orders/${refundable}/offer/accept`, { offer_id: refundOffer }, customer.token)).status).toBe(200);
-    expect((await post(server, `staff/orders/${refundable}/payments`, { ...office, reference: 'TRF-2', amount_kobo: 5_000_000 }, staff.token)).status).toBe(200);
-    const cancelled2 = await post(server, `users/orders/${refundable}/cancel`, { reason: 'Moving later' }, customer.token);
+    expect(
+      (
+        await post(
+          server,
+          `users/orders/${refundable}/offer/accept`,
+          { offer_id: refundOffer },
+          customer.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `staff/orders/${refundable}/payments`,
+          { ...office, reference: 'TRF-2', amount_kobo: 5_000_000 },
+          staff.token,
+        )
+      ).status,
+    ).toBe(200);
+    const cancelled2 = await post(
+      server,
+      `users/orders/${refundable}/cancel`,
+      { reason: 'Moving later' },
+      customer.token,
+    );
     expect(cancelled2.status, JSON.stringify(cancelled2.body)).toBe(200);
 
     Object.assign(expected, {
@@ -117,16 +223,26 @@ describe('the overview', () => {
     });
   });
 
-  it.each(overviewCounts)('links %s to a queue filter that lists exactly the orders counted', async (count) => {
-    const { data } = (await get(server, 'staff/overview', staff.token)).body;
-    const filter = overviewFilter(count, data) as Record<string, string>;
-    const references = await listed(filter);
-    expect(references).toHaveLength(data[count]);
-    expect([...references].sort()).toEqual([...expected[count]].sort());
-  });
+  it.each(overviewCounts)(
+    'links %s to a queue filter that lists exactly the orders counted',
+    async (count) => {
+      const { data } = (await get(server, 'staff/overview', staff.token)).body;
+      const filter = overviewFilter(count, data) as Record<string, string>;
+      const references = await listed(filter);
+      expect(references).toHaveLength(data[count]);
+      expect([...references].sort()).toEqual([...expected[count]].sort());
+    },
+  );
 
   it('lists orders needing a price oldest first', async () => {
-    expect(await listed(overviewFilter('unpriced', { today: inDays(0), tomorrow: inDays(1) }) as Record<string, string>)).toEqual(expected.unpriced);
+    expect(
+      await listed(
+        overviewFilter('unpriced', { today: inDays(0), tomorrow: inDays(1) }) as Record<
+          string,
+          string
+        >,
+      ),
+    ).toEqual(expected.unpriced);
   });
 
   it('is for staff only', async () => {
@@ -139,7 +255,10 @@ describe('the queue by job date', () => {
   it('sorts by job date, soonest first and undated last, and pages exactly while orders arrive', async () => {
     const all = await listed({ sort: 'job_date' });
     const jobDates = async () => {
-      const rows = await server.app.db.selectFrom('shipments').select(['reference', 'job_date']).execute();
+      const rows = await server.app.db
+        .selectFrom('shipments')
+        .select(['reference', 'job_date'])
+        .execute();
       return new Map(rows.map((row) => [row.reference, row.job_date]));
     };
     const dates = await jobDates();
@@ -150,10 +269,16 @@ describe('the queue by job date', () => {
     const first = await get(server, 'staff/orders?sort=job_date&limit=3', staff.token);
     await book(inDays(0));
     await book(inDays(15));
-    const seen: string[] = first.body.data.map((row: { reference_number: string }) => row.reference_number);
+    const seen: string[] = first.body.data.map(
+      (row: { reference_number: string }) => row.reference_number,
+    );
     let cursor: string | null = first.body.next_cursor;
     while (cursor) {
-      const page = await get(server, `staff/orders?sort=job_date&limit=3&cursor=${encodeURIComponent(cursor)}`, staff.token);
+      const page = await get(
+        server,
+        `staff/orders?sort=job_date&limit=3&cursor=${encodeURIComponent(cursor)}`,
+        staff.token,
+      );
       seen.push(...page.body.data.map((row: { reference_number: string }) => row.reference_number));
       cursor = page.body.next_cursor;
     }
@@ -164,40 +289,76 @@ describe('the queue by job date', () => {
   it('filters by the job date range, both days included, and sorts either way', async () => {
     const from = inDays(1);
     const to = inDays(5);
-    const listedInRange = await listed({ job_from: from, job_to: to, sort: 'job_date', dir: 'desc' });
-    const dates = new Map((await server.app.db.selectFrom('shipments').select(['reference', 'job_date']).execute()).map((row) => [row.reference, row.job_date]));
-    const inRange = [...dates].filter(([, date]) => date !== null && date >= from && date <= to).map(([reference]) => reference);
+    const listedInRange = await listed({
+      job_from: from,
+      job_to: to,
+      sort: 'job_date',
+      dir: 'desc',
+    });
+    const dates = new Map(
+      (await server.app.db.selectFrom('shipments').select(['reference', 'job_date']).execute()).map(
+        (row) => [row.reference, row.job_date],
+      ),
+    );
+    const inRange = [...dates]
+      .filter(([, date]) => date !== null && date >= from && date <= to)
+      .map(([reference]) => reference);
     expect([...listedInRange].sort()).toEqual(inRange.sort());
     const order = listedInRange.map((reference) => dates.get(reference)!);
     expect(order).toEqual([...order].sort().reverse());
   });
 
   it('refuses a range that ends before it starts, an impossible day and a forged cursor, at the field', async () => {
-    const backwards = await get(server, `staff/orders?job_from=${inDays(5)}&job_to=${inDays(1)}`, staff.token);
+    const backwards = await get(
+      server,
+      `staff/orders?job_from=${inDays(5)}&job_to=${inDays(1)}`,
+      staff.token,
+    );
     expect(backwards.status).toBe(422);
     expect(JSON.stringify(backwards.body)).toContain('The last day must not be before the first.');
     const impossible = await get(server, 'staff/orders?job_from=2027-02-30', staff.token);
     expect(impossible.status).toBe(422);
     expect(JSON.stringify(impossible.body)).toContain('February 2027 has 28 days');
-    expect((await get(server, 'staff/orders?sort=job_date&cursor=2027-01-01~x', staff.token)).status).toBeGreaterThanOrEqual(400);
-    expect((await get(server, 'staff/orders?sort=job_date&cursor=2027-01-01~x', staff.token)).status).toBeLessThan(500);
+    expect(
+      (await get(server, 'staff/orders?sort=job_date&cursor=2027-01-01~x', staff.token)).status,
+    ).toBeGreaterThanOrEqual(400);
+    expect(
+      (await get(server, 'staff/orders?sort=job_date&cursor=2027-01-01~x', staff.token)).status,
+    ).toBeLessThan(500);
   });
 });
 
 describe('CSV exports', () => {
   it('exports the orders of the current filter, in the queue order', async () => {
-    const answer = await call(server, 'GET', 'staff/orders?status=open&price=none&sort=created&dir=asc', undefined, staff.token, { accept: 'text/csv' });
+    const answer = await call(
+      server,
+      'GET',
+      'staff/orders?status=open&price=none&sort=created&dir=asc',
+      undefined,
+      staff.token,
+      { accept: 'text/csv' },
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (answer.body as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('reference,service_type,status,created_at,job_date,customer,email,phone,price_kobo,price_state,payment_state');
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(await listed({ status: 'open', price: 'none', sort: 'created', dir: 'asc' }));
+    expect(lines[0]).toBe(
+      'reference,service_type,status,created_at,job_date,customer,email,phone,price_kobo,price_state,payment_state',
+    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
+      await listed({ status: 'open', price: 'none', sort: 'created', dir: 'asc' }),
+    );
   });
 
   it('streams 100,000 subscribers, every one once, with formula cells shown as text', async () => {
-    await sql`insert into newsletter_subscribers (email) select 'reader' || n || '@example.com' from generate_series(1, 99998) as n`.execute(server.app.db);
-    await sql`insert into newsletter_subscribers (email) values ('=HYPERLINK("http://evil")@example.com'), ('+2@example.com')`.execute(server.app.db);
-    const answer = await call(server, 'GET', 'staff/subscribers', undefined, staff.token, { accept: 'text/csv' });
+    await sql`insert into newsletter_subscribers (email) select 'reader' || n || '@example.com' from generate_series(1, 99998) as n`.execute(
+      server.app.db,
+    );
+    await sql`insert into newsletter_subscribers (email) values ('=HYPERLINK("http://evil")@example.com'), ('+2@example.com')`.execute(
+      server.app.db,
+    );
+    const answer = await call(server, 'GET', 'staff/subscribers', undefined, staff.token, {
+      accept: 'text/csv',
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-length')).toBeNull();
     const lines = (answer.body as string).trimEnd().split('\r\n');

@@ -13,7 +13,8 @@ import { form, post, scheduledDelivery, signUp, type Customer } from './helpers'
 const LIFETIME_MS = 1_500;
 
 const track = async (server: TestServer, reference: string) =>
-  (await post(server, 'users/tracking/status', form({ reference_id: reference }))).body.data?.status;
+  (await post(server, 'users/tracking/status', form({ reference_id: reference }))).body.data
+    ?.status;
 
 describe('the tracking cache', () => {
   let changing: TestServer;
@@ -26,7 +27,9 @@ describe('the tracking cache', () => {
     await changing?.close();
   });
 
-  const book = async () => (await post(changing, 'users/schedule/delivery', scheduledDelivery(), customer.token)).body.data.reference_number as string;
+  const book = async () =>
+    (await post(changing, 'users/schedule/delivery', scheduledDelivery(), customer.token)).body.data
+      .reference_number as string;
   const setStatus = (reference: string, status: string) => {
     const opsToken = fs.readFileSync(path.join(changing.dataDir, 'ops-token'), 'utf8').trim();
     return post(changing, `staff/orders/${reference}/status`, { status }, opsToken);
@@ -39,16 +42,22 @@ describe('the tracking cache', () => {
     expect(await track(changing, reference)).toBe('Shipped');
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('answers it on another instance once that instance\'s lifetime has passed', async () => {
-    const other = await startTestServer({ databaseUrl: changing.databaseUrl, trackingCacheMs: LIFETIME_MS });
-    try {
-      const reference = await book();
-      expect(await track(other, reference)).toBe('ToInspect');
-      expect((await setStatus(reference, 'Shipped')).status).toBe(200);
-      await sleep(LIFETIME_MS);
-      expect(await track(other, reference)).toBe('Shipped');
-    } finally {
-      await other.close();
-    }
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    "answers it on another instance once that instance's lifetime has passed",
+    async () => {
+      const other = await startTestServer({
+        databaseUrl: changing.databaseUrl,
+        trackingCacheMs: LIFETIME_MS,
+      });
+      try {
+        const reference = await book();
+        expect(await track(other, reference)).toBe('ToInspect');
+        expect((await setStatus(reference, 'Shipped')).status).toBe(200);
+        await sleep(LIFETIME_MS);
+        expect(await track(other, reference)).toBe('Shipped');
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

@@ -37,7 +37,9 @@ it('serves a prerendered page when the build made one, else the app shell', asyn
 });
 
 it('caches hashed assets for a year and pages not at all', async () => {
-  expect((await page('/assets/index-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect((await page('/assets/index-abc123.js')).headers.get('cache-control')).toBe(
+    'public, max-age=31536000, immutable',
+  );
   expect((await page('/')).headers.get('cache-control')).toBe('no-cache');
 });
 

@@ -21,7 +21,10 @@ const button = (page: Page, name: string) => main(page).getByRole('button', { na
 
 /** A page in a context of its own: no session or progress left over from another test. */
 async function visit(pathname: string): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width: 1280, height: 800 } });
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto(pathname);
   return page;
@@ -39,7 +42,7 @@ async function arrive(page: Page, pathname: string, heading: string) {
 /** The newest mailed code, once the server has written it. */
 async function mailedCode(to: string): Promise<string> {
   for (let tries = 0; tries < 50; tries++) {
-    const mail = (await lastMailTo(app.server, to));
+    const mail = await lastMailTo(app.server, to);
     if (mail) return codeFrom(mail.text);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -66,7 +69,9 @@ describe('accounts in Chromium', () => {
     await button(page, 'Sign Up').click();
     await page.getByText('Registration Successful').waitFor();
     await arrive(page, '/email-verification', 'Email Verification');
-    await expect(main(page).getByRole('timer').textContent()).resolves.toMatch(/Code expires in [45]:\d\d/);
+    await expect(main(page).getByRole('timer').textContent()).resolves.toMatch(
+      /Code expires in [45]:\d\d/,
+    );
 
     await field(page, /Verification code/).fill(await mailedCode(email));
     await button(page, 'Verify').click();

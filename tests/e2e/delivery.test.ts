@@ -25,7 +25,8 @@ afterAll(() => app?.close());
 const main = () => page.getByRole('main');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The labelled field (its label ends with the required asterisk). */
-const field = (label: string, within = main()) => within.getByLabel(new RegExp(`^${escape(label)}`));
+const field = (label: string, within = main()) =>
+  within.getByLabel(new RegExp(`^${escape(label)}`));
 
 async function fill(values: Record<string, string>, within = main()) {
   for (const [label, value] of Object.entries(values)) await field(label, within).fill(value);
@@ -138,13 +139,27 @@ describe('booking deliveries in Chromium', () => {
       await main().getByRole('button', { name: "Add Receiver's Details" }).click();
       const dialog = page.getByRole('dialog', { name: "Add Receiver's Details" });
       await dialog.waitFor();
-      await fill({ 'Delivery Address': `${name} Street, Ikeja`, "Receiver's Full Name": name, "Receiver's Phone Number": '08051234567', 'Delivery Date': inDays(2) }, dialog);
-      if (name === 'Chinedu Eze') await new AxeBuilder({ page }).include('[role="dialog"]').analyze().then(({ violations }) => expect(violations.map((v) => v.id)).toEqual([]));
+      await fill(
+        {
+          'Delivery Address': `${name} Street, Ikeja`,
+          "Receiver's Full Name": name,
+          "Receiver's Phone Number": '08051234567',
+          'Delivery Date': inDays(2),
+        },
+        dialog,
+      );
+      if (name === 'Chinedu Eze')
+        await new AxeBuilder({ page })
+          .include('[role="dialog"]')
+          .analyze()
+          .then(({ violations }) => expect(violations.map((v) => v.id)).toEqual([]));
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
     // Escape closes the dialog without touching the list; the keyboard reaches the card buttons.
-    await main().getByRole('button', { name: /^Edit Receiver 1,/ }).focus();
+    await main()
+      .getByRole('button', { name: /^Edit Receiver 1,/ })
+      .focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Edit Receiver 1' }).waitFor();
     await page.keyboard.press('Escape');
@@ -154,7 +169,9 @@ describe('booking deliveries in Chromium', () => {
     await arrive('/bulk-delivery', 'Bulk Delivery');
     expect(await main().locator('.receiver-card').count()).toBe(2);
     expect(await field("Sender's Full Name").inputValue()).toBe('Ada Obi');
-    await main().getByRole('button', { name: /^Delete Receiver 1,/ }).click();
+    await main()
+      .getByRole('button', { name: /^Delete Receiver 1,/ })
+      .click();
     expect(await main().locator('.receiver-card').count()).toBe(1);
     await noAccessibilityProblems();
 

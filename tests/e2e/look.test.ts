@@ -57,16 +57,24 @@ describe.each([
       // Decorative pictures are hidden from screen readers; meaningful ones would carry a label.
       expect(await picture.getAttribute('aria-hidden')).toBe('true');
     }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     // The first screen, as a customer meets it, and the whole page.
     await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`) });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}-full.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${viewport.width}-full.png`),
+      fullPage: true,
+    });
     if (name === 'home') {
       // The README's pictures (docs/screenshots/): WebP from Chromium itself, a fraction of a PNG.
       const cdp = await page.context().newCDPSession(page);
       const { data } = await cdp.send('Page.captureScreenshot', { format: 'webp', quality: 80 });
-      fs.writeFileSync(path.join(SHOTS, `home-${viewport.width}.webp`), Buffer.from(data, 'base64'));
+      fs.writeFileSync(
+        path.join(SHOTS, `home-${viewport.width}.webp`),
+        Buffer.from(data, 'base64'),
+      );
     }
     await page.close();
   });

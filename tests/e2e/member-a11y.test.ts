@@ -8,12 +8,27 @@ import { signUp, type Customer } from '../api/helpers';
 import { startApp, type App } from '../support/browser';
 
 const visitorPages = [
-  '/login', '/signup', '/forgot-password', '/otp-verification', '/reset-password', '/email-verification',
-  '/resend-otp', '/track',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/otp-verification',
+  '/reset-password',
+  '/email-verification',
+  '/resend-otp',
+  '/track',
 ];
 const memberPages = [
-  '/get-quote', '/interstate-quote', '/local-quote', '/office-quote', '/express-delivery', '/schedule-delivery',
-  '/bulk-delivery', '/profile', '/profile-update', '/change-password', '/deactivate-account',
+  '/get-quote',
+  '/interstate-quote',
+  '/local-quote',
+  '/office-quote',
+  '/express-delivery',
+  '/schedule-delivery',
+  '/bulk-delivery',
+  '/profile',
+  '/profile-update',
+  '/change-password',
+  '/deactivate-account',
   '/thank-you?reference=RL-ABCDEFGH23',
 ];
 
@@ -23,7 +38,10 @@ const violationsOf = async (app: App, path: string) => {
   await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page }).analyze();
   await page.close();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 };
 
 describe.each([

@@ -41,18 +41,32 @@ async function lookAt(page: Page, name: string) {
 }
 
 async function freshPage(): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width: 1280, height: 800 } });
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width: 1280, height: 800 },
+  });
   return context.newPage();
 }
 
 /** A PDF's page count: its page objects (`/Type /Page`, not `/Pages`). */
-const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+const pdfPages = (pdf: Buffer) =>
+  pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
 
 describe('paying in Chromium', () => {
   it('the customer accepts a price, pays in the test checkout, sees Paid and opens the receipt, which prints on one A4 page', async () => {
-    const booked = await post(app.server, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: inDays(10), delivery_date: inDays(11) }, customer.token);
+    const booked = await post(
+      app.server,
+      'users/schedule/delivery',
+      { ...scheduledDelivery(), pickup_date: inDays(10), delivery_date: inDays(11) },
+      customer.token,
+    );
     const reference = booked.body.data.reference_number as string;
-    await post(app.server, `staff/orders/${reference}/offer`, { amount_kobo: PRICE, valid_until: inDays(7) }, staff.token);
+    await post(
+      app.server,
+      `staff/orders/${reference}/offer`,
+      { amount_kobo: PRICE, valid_until: inDays(7) },
+      staff.token,
+    );
 
     const page = await freshPage();
     await signInAs(page, customer);
@@ -60,7 +74,10 @@ describe('paying in Chromium', () => {
     await main(page).getByRole('button', { name: 'Accept ₦485,000.00' }).click();
     const payButton = main(page).getByRole('button', { name: 'Pay ₦485,000.00' });
     await payButton.waitFor();
-    await main(page).getByRole('region', { name: 'Payment' }).locator('.payment-badge', { hasText: /^Unpaid$/ }).waitFor();
+    await main(page)
+      .getByRole('region', { name: 'Payment' })
+      .locator('.payment-badge', { hasText: /^Unpaid$/ })
+      .waitFor();
     await lookAt(page, 'order-unpaid');
 
     await payButton.click();
@@ -82,7 +99,8 @@ describe('paying in Chromium', () => {
     const sheet = main(page).getByRole('article', { name: 'Receipt' });
     await sheet.getByText('₦485,000.00').first().waitFor();
     const text = await sheet.innerText();
-    for (const expected of [number, reference, customer.email, 'WAT']) expect(text).toContain(expected);
+    for (const expected of [number, reference, customer.email, 'WAT'])
+      expect(text).toContain(expected);
     await lookAt(page, 'receipt');
 
     // Printing leaves the site around the receipt out; page.pdf prints with the print styles unless told otherwise.
@@ -101,8 +119,12 @@ describe('paying in Chromium', () => {
     const page = await freshPage();
     await page.goto('/staff');
     await page.waitForURL((url) => url.pathname === '/login');
-    await main(page).getByLabel(/^Email/).fill(staff.email);
-    await main(page).getByLabel(/^Password/).fill(staff.password);
+    await main(page)
+      .getByLabel(/^Email/)
+      .fill(staff.email);
+    await main(page)
+      .getByLabel(/^Password/)
+      .fill(staff.password);
     await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/staff');
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
@@ -117,20 +139,27 @@ describe('paying in Chromium', () => {
     await form.getByLabel(/Day received/).fill(inDays(0));
     await lookAt(page, 'staff-payment-form');
     await form.getByRole('button', { name: 'Record payment' }).click();
-    await main(page).getByRole('group', { name: /Record ₦485,000.00 received by cash/ }).waitFor();
+    await main(page)
+      .getByRole('group', { name: /Record ₦485,000.00 received by cash/ })
+      .waitFor();
     await main(page).getByRole('button', { name: 'Yes, record it' }).click();
     const money = main(page).getByRole('region', { name: 'Payments' });
     await money.locator('.payment-badge', { hasText: /^Paid$/ }).waitFor();
     await money.getByRole('link', { name: /^RCT-/ }).waitFor();
     const answer = await get(app.server, `staff/orders/${reference}`, staff.token);
-    expect(answer.body.data.payment).toMatchObject({ state: 'paid', paid_kobo: PRICE, balance_kobo: 0 });
+    expect(answer.body.data.payment).toMatchObject({
+      state: 'paid',
+      paid_kobo: PRICE,
+      balance_kobo: 0,
+    });
     await page.context().close();
   });
 
   it('a paid order cancelled within 3 days of its pickup shows the fee and the refund before it is confirmed', async () => {
     const reference = await acceptedOrder(app.server, customer, staff, PRICE, 2);
     await pay(app.server, reference, customer);
-    const { cancellation } = (await get(app.server, `users/orders/${reference}`, customer.token)).body.data;
+    const { cancellation } = (await get(app.server, `users/orders/${reference}`, customer.token))
+      .body.data;
     expect(cancellation.fee_kobo).toBeGreaterThan(0);
     expect(cancellation.fee_kobo + cancellation.refund_kobo).toBe(PRICE);
 
@@ -146,13 +175,30 @@ describe('paying in Chromium', () => {
 
     const review = main(page).getByRole('group', { name: /^Cancel RL-/ });
     await review.waitFor();
-    expect(await review.innerText()).toContain(`cancellation fee of ${formatNaira(cancellation.fee_kobo)}`);
+    expect(await review.innerText()).toContain(
+      `cancellation fee of ${formatNaira(cancellation.fee_kobo)}`,
+    );
     // Nothing is cancelled before the second Yes.
-    expect((await get(app.server, `users/orders/${reference}`, customer.token)).body.data.status).toBe('ToInspect');
+    expect(
+      (await get(app.server, `users/orders/${reference}`, customer.token)).body.data.status,
+    ).toBe('ToInspect');
     await lookAt(page, 'cancel-dialog');
-    await review.getByRole('button', { name: `Yes, cancel and refund ${formatNaira(cancellation.refund_kobo)}` }).click();
-    await expect.poll(async () => (await get(app.server, `users/orders/${reference}`, customer.token)).body.data.status).toBe('Cancelled');
-    await main(page).getByRole('region', { name: 'Payment' }).getByText(formatNaira(cancellation.refund_kobo)).first().waitFor();
+    await review
+      .getByRole('button', {
+        name: `Yes, cancel and refund ${formatNaira(cancellation.refund_kobo)}`,
+      })
+      .click();
+    await expect
+      .poll(
+        async () =>
+          (await get(app.server, `users/orders/${reference}`, customer.token)).body.data.status,
+      )
+      .toBe('Cancelled');
+    await main(page)
+      .getByRole('region', { name: 'Payment' })
+      .getByText(formatNaira(cancellation.refund_kobo))
+      .first()
+      .waitFor();
     await page.context().close();
   });
 });

@@ -39,7 +39,10 @@ async function lookAt(page: Page, name: string) {
 }
 
 async function pageAs(who: Customer): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width: 1280, height: 800 } });
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   await signInAs(page, who);
   return page;
@@ -47,12 +50,19 @@ async function pageAs(who: Customer): Promise<Page> {
 
 /** Staff log in through the login page, which keeps their role, and land on /staff/prices. */
 async function staffPricesPage(): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width: 1280, height: 800 } });
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto('/staff/prices');
   await page.waitForURL((url) => url.pathname === '/login');
-  await main(page).getByLabel(/^Email/).fill(staff.email);
-  await main(page).getByLabel(/^Password/).fill(staff.password);
+  await main(page)
+    .getByLabel(/^Email/)
+    .fill(staff.email);
+  await main(page)
+    .getByLabel(/^Password/)
+    .fill(staff.password);
   await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/staff/prices', { timeout: 15_000 });
   await page.getByRole('heading', { level: 1, name: 'Prices' }).waitFor();
@@ -67,7 +77,8 @@ async function choosePlace(page: Page, label: string, state: string, lga: string
   await lgaInput.pressSequentially(lga);
 }
 
-const previewText = (page: Page) => main(page).locator('.price-preview [role="status"]').innerText();
+const previewText = (page: Page) =>
+  main(page).locator('.price-preview [role="status"]').innerText();
 
 describe('prices in Chromium', () => {
   let firstReference: string;
@@ -76,7 +87,9 @@ describe('prices in Chromium', () => {
     const page = await pageAs(customer);
     await page.goto('/express-delivery');
     await page.getByRole('heading', { level: 1, name: 'Deliver Now' }).waitFor();
-    await expect.poll(() => previewText(page), { timeout: 15_000 }).toContain('Choose the pickup and delivery');
+    await expect
+      .poll(() => previewText(page), { timeout: 15_000 })
+      .toContain('Choose the pickup and delivery');
     await choosePlace(page, 'Pickup', 'Lagos', 'Ikeja');
     await choosePlace(page, 'Delivery', 'Lagos', 'Eti-Osa');
     // The example tariff: Lagos Mainland ↔ Lekki–Ajah ₦4,500, and Deliver Now's ₦1,500 on top.
@@ -100,7 +113,7 @@ describe('prices in Chromium', () => {
     await lookAt(page, 'prices-order');
   });
 
-  it('the 3-step quote shows a move\'s estimate as a range', async () => {
+  it("the 3-step quote shows a move's estimate as a range", async () => {
     const page = await pageAs(customer);
     await page.goto('/get-quote');
     await page.getByRole('heading', { level: 1, name: 'Get A Quote' }).waitFor();
@@ -109,7 +122,9 @@ describe('prices in Chromium', () => {
     await field(page, 'Rooms at your current home').selectOption('2');
     await field(page, 'Current apartment floor').selectOption('2nd');
     await choosePlace(page, 'Destination', 'FCT', 'Abuja Municipal');
-    await expect.poll(() => previewText(page), { timeout: 15_000 }).toMatch(/₦[\d,]+ – ₦[\d,]+, final price after inspection/);
+    await expect
+      .poll(() => previewText(page), { timeout: 15_000 })
+      .toMatch(/₦[\d,]+ – ₦[\d,]+, final price after inspection/);
     await lookAt(page, 'prices-quote');
   });
 
@@ -123,8 +138,18 @@ describe('prices in Chromium', () => {
     await main(page).getByRole('button', { name: 'Save as a new version' }).click();
     await page.getByText('Prices saved as version 2').waitFor({ timeout: 15_000 });
 
-    const ikejaToEtiOsa = { pickup_state: 'Lagos', pickup_lga: 'Ikeja', delivery_state: 'Lagos', delivery_lga: 'Eti-Osa' };
-    const booked = await post(app.server, 'users/StoreDilivery', { ...instantDelivery(), ...ikejaToEtiOsa }, customer.token);
+    const ikejaToEtiOsa = {
+      pickup_state: 'Lagos',
+      pickup_lga: 'Ikeja',
+      delivery_state: 'Lagos',
+      delivery_lga: 'Eti-Osa',
+    };
+    const booked = await post(
+      app.server,
+      'users/StoreDilivery',
+      { ...instantDelivery(), ...ikejaToEtiOsa },
+      customer.token,
+    );
     expect(booked.body.data.price).toEqual({ version: 2, amount_kobo: 650_000 });
 
     const customerPage = await pageAs(customer);
@@ -138,17 +163,24 @@ describe('prices in Chromium', () => {
   it('a second editor on an older version is told, keeps what was typed, and sees the newer version', async () => {
     const first = await staffPricesPage();
     const second = await staffPricesPage();
-    for (const page of [first, second]) await field(page, 'Deliver Now surcharge over Scheduled, in naira').waitFor({ timeout: 15_000 });
+    for (const page of [first, second])
+      await field(page, 'Deliver Now surcharge over Scheduled, in naira').waitFor({
+        timeout: 15_000,
+      });
     await field(first, 'Deliver Now surcharge over Scheduled, in naira').fill('2000');
     await main(first).getByRole('button', { name: 'Save as a new version' }).click();
     await first.getByText('Prices saved as version 3').waitFor({ timeout: 15_000 });
 
     await field(second, 'Bulk: each extra receiver, in naira').fill('1200');
     await main(second).getByRole('button', { name: 'Save as a new version' }).click();
-    await main(second).getByText(/saved version 3 while you were editing/).waitFor({ timeout: 15_000 });
+    await main(second)
+      .getByText(/saved version 3 while you were editing/)
+      .waitFor({ timeout: 15_000 });
     expect(await field(second, 'Bulk: each extra receiver, in naira').inputValue()).toBe('1200');
     await lookAt(second, 'prices-staff-conflict');
-    await main(second).getByRole('button', { name: /Keep my changes/ }).click();
+    await main(second)
+      .getByRole('button', { name: /Keep my changes/ })
+      .click();
     await main(second).getByRole('button', { name: 'Save as a new version' }).click();
     await second.getByText('Prices saved as version 4').waitFor({ timeout: 15_000 });
   });

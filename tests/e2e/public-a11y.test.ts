@@ -4,8 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type App } from '../support/browser';
 
 const publicPages = [
-  '/', '/about', '/services', '/relocation', '/delivery', '/local', '/interstate', '/office', '/store',
-  '/partner', '/move', '/pack', '/contact-us', '/faq', '/terms_and_conditions', '/no-such-page',
+  '/',
+  '/about',
+  '/services',
+  '/relocation',
+  '/delivery',
+  '/local',
+  '/interstate',
+  '/office',
+  '/store',
+  '/partner',
+  '/move',
+  '/pack',
+  '/contact-us',
+  '/faq',
+  '/terms_and_conditions',
+  '/no-such-page',
 ];
 
 describe.each([
@@ -26,7 +40,12 @@ describe.each([
     // Let the typed headline finish so axe checks the page as it settles.
     await page.waitForLoadState('networkidle');
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
     await page.close();
   });
 });

@@ -27,8 +27,14 @@ describe('partner applications', () => {
     await page.getByRole('button', { name: 'Applying...' }).waitFor();
     await page.getByText('Application Successful').waitFor();
     await page.waitForURL('**/partner', { timeout: 10_000 });
-    const stored = await app.server.app.db.selectFrom('applications').selectAll().where('role', '=', 'mover').execute();
-    expect(stored).toMatchObject([{ full_name: 'Bola Ade', email: null, age: 31, location: 'Ikeja, Lagos' }]);
+    const stored = await app.server.app.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('role', '=', 'mover')
+      .execute();
+    expect(stored).toMatchObject([
+      { full_name: 'Bola Ade', email: null, age: 31, location: 'Ikeja, Lagos' },
+    ]);
     await page.close();
   });
 
@@ -41,13 +47,20 @@ describe('partner applications', () => {
     await page.getByLabel('Mobile number').fill('08031112222');
     await page.getByLabel('Location').fill('Enugu');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('main').getByText('Enter a valid email address, like name@example.com.').waitFor();
+    await page
+      .getByRole('main')
+      .getByText('Enter a valid email address, like name@example.com.')
+      .waitFor();
     expect(await page.getByLabel('Full name').inputValue()).toBe('Chika Eze');
     await page.getByLabel('Email (optional)').fill('chika@example.com');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Application Successful').waitFor();
     await page.waitForURL('**/partner', { timeout: 10_000 });
-    const stored = await app.server.app.db.selectFrom('applications').selectAll().where('role', '=', 'packer').execute();
+    const stored = await app.server.app.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('role', '=', 'packer')
+      .execute();
     expect(stored).toMatchObject([{ full_name: 'Chika Eze', email: 'chika@example.com', age: 24 }]);
     await page.close();
   });

@@ -12,7 +12,8 @@ async function tabTo(page: Page, matches: () => Promise<boolean>, limit = 40) {
   throw new Error('never reached by Tab');
 }
 
-const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+const focusedText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 describe('at desktop width', () => {
   let app: App;
@@ -48,7 +49,9 @@ describe('at desktop width', () => {
     const page = await app.open('/faq');
     await page.waitForLoadState('networkidle');
     const first = page.getByRole('button', { name: 'What types of relocation do you offer?' });
-    const last = page.getByRole('button', { name: 'Do you deliver on weekends and public holidays?' });
+    const last = page.getByRole('button', {
+      name: 'Do you deliver on weekends and public holidays?',
+    });
     await first.focus();
     await page.keyboard.press('Enter');
     expect(await first.getAttribute('aria-expanded')).toBe('true');
@@ -97,10 +100,15 @@ describe('at desktop width', () => {
   });
 
   it('shows the whole home content to a browser without JavaScript', async () => {
-    const context = await app.browser.newContext({ baseURL: app.server.origin, javaScriptEnabled: false });
+    const context = await app.browser.newContext({
+      baseURL: app.server.origin,
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     await page.goto('/');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain("We don't just move boxes");
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(
+      "We don't just move boxes",
+    );
     expect(await page.getByRole('link', { name: 'Book a Delivery' }).isVisible()).toBe(true);
     await context.close();
   });

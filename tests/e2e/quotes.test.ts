@@ -38,13 +38,15 @@ async function fill(page: Page, values: Record<string, string | boolean>, names:
   for (const name of names) {
     const value = values[name]!;
     const field = page.getByRole('main').getByLabel(quoteLabels[name]!);
-    if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(String(value));
+    if ((await field.evaluate((element) => element.tagName)) === 'SELECT')
+      await field.selectOption(String(value));
     else await field.fill(String(value));
   }
 }
 
 const stepOne = Object.keys(quoteLabels).slice(0, 8);
-const click = (page: Page, name: string) => page.getByRole('main').getByRole('button', { name, exact: true }).click();
+const click = (page: Page, name: string) =>
+  page.getByRole('main').getByRole('button', { name, exact: true }).click();
 
 /** Tracks a reference on /track as a receiver would, and checks what /package-details shows. */
 async function track(page: Page, reference: string, serviceType: string) {
@@ -71,12 +73,17 @@ describe('quotes in Chromium', () => {
     await page.getByRole('checkbox', { name: 'Packing and Loading' }).check();
     await page.getByRole('checkbox', { name: 'Just Moving' }).check();
     await fill(page, quote, ['date_of_inspection', 'moving_date', 'description']);
-    await page.getByRole('main').locator('input[type="file"]').setInputFiles([path.join(files, 'kitchen.png'), path.join(files, 'hallway.mp4')]);
+    await page
+      .getByRole('main')
+      .locator('input[type="file"]')
+      .setInputFiles([path.join(files, 'kitchen.png'), path.join(files, 'hallway.mp4')]);
     await page.getByRole('list', { name: 'Chosen files' }).getByText('hallway.mp4').waitFor();
     await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
     await click(page, 'Submit');
 
-    const status = page.getByRole('status').filter({ hasText: 'State service created successfully' });
+    const status = page
+      .getByRole('status')
+      .filter({ hasText: 'State service created successfully' });
     await status.waitFor();
     const reference = (await status.locator('.reference').textContent())!;
     expect(reference).toMatch(/^RL-[2-9A-HJ-NP-Z]{10}$/);
@@ -105,11 +112,17 @@ describe('quotes in Chromium', () => {
     await page.getByText('An error occurred while submitting the quote.').first().waitFor();
 
     await click(page, 'Back');
-    await page.getByRole('main').getByText('File type must be an image: PNG, JPEG, WebP or GIF.').first().waitFor();
+    await page
+      .getByRole('main')
+      .getByText('File type must be an image: PNG, JPEG, WebP or GIF.')
+      .first()
+      .waitFor();
     await picker.setInputFiles(path.join(files, 'kitchen.png'));
     await page.getByRole('img', { name: 'Preview of kitchen.png' }).waitFor();
     await click(page, 'Next');
-    expect(await page.getByRole('main').getByLabel(quoteLabels.description!).inputValue()).toBe(quote.description);
+    expect(await page.getByRole('main').getByLabel(quoteLabels.description!).inputValue()).toBe(
+      quote.description,
+    );
     await click(page, 'Submit');
     await page.getByText('Local service created successfully').first().waitFor();
     await page.waitForURL('**/thank-you?reference=*', { timeout: 6000 });

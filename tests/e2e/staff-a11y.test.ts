@@ -13,7 +13,12 @@ import { bookDelivery } from '../support/shipments';
 import { acceptedOrder, pay } from '../support/payments';
 import { signUpStaff } from '../support/staff';
 
-async function contextAs(app: App, member: Customer, role: 'staff' | 'customer', viewport: { width: number; height: number }) {
+async function contextAs(
+  app: App,
+  member: Customer,
+  role: 'staff' | 'customer',
+  viewport: { width: number; height: number },
+) {
   const context = await app.browser.newContext({ baseURL: app.server.origin, viewport });
   await context.addInitScript(
     ({ token, id, role: stored }) => {
@@ -33,7 +38,10 @@ async function violationsOf(context: BrowserContext, path: string, ready: string
   await page.getByText(ready).first().waitFor();
   const { violations } = await new AxeBuilder({ page }).analyze();
   await page.close();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 describe.each([
@@ -54,13 +62,24 @@ describe.each([
     const staffMember = await signUpStaff(app.server);
     const member = await signUp(app.server);
     reference = await bookDelivery(app.server, member.token);
-    await post(app.server, `staff/orders/${reference}/offer`, { amount_kobo: 18_500_000, note: 'Two vans', valid_until: inDays(7) }, staffMember.token);
-    await post(app.server, 'Packer-Registration', { full_name: 'Bisi Ade', age: 31, mobile_number: '08031234567', location: 'Ikeja' });
+    await post(
+      app.server,
+      `staff/orders/${reference}/offer`,
+      { amount_kobo: 18_500_000, note: 'Two vans', valid_until: inDays(7) },
+      staffMember.token,
+    );
+    await post(app.server, 'Packer-Registration', {
+      full_name: 'Bisi Ade',
+      age: 31,
+      mobile_number: '08031234567',
+      location: 'Ikeja',
+    });
     await post(app.server, 'newsletter', { email: 'reader@example.com' });
     unpaid = await acceptedOrder(app.server, member, staffMember, 48_500_000);
     paid = await acceptedOrder(app.server, member, staffMember, 48_500_000);
     await pay(app.server, paid, member);
-    receipt = (await get(app.server, `users/orders/${paid}`, member.token)).body.data.receipts[0].number;
+    receipt = (await get(app.server, `users/orders/${paid}`, member.token)).body.data.receipts[0]
+      .number;
     staff = await contextAs(app, staffMember, 'staff', viewport);
     customer = await contextAs(app, member, 'customer', viewport);
   });
@@ -73,7 +92,13 @@ describe.each([
     expect(await violationsOf(staff, '/staff/orders', reference)).toEqual([]);
   });
   it('/staff/orders with filters from the address has no axe violations', async () => {
-    expect(await violationsOf(staff, `/staff/orders?status=open&sort=job_date&q=${reference}`, reference)).toEqual([]);
+    expect(
+      await violationsOf(
+        staff,
+        `/staff/orders?status=open&sort=job_date&q=${reference}`,
+        reference,
+      ),
+    ).toEqual([]);
   });
   it('/staff/orders/:reference has no axe violations', async () => {
     expect(await violationsOf(staff, `/staff/orders/${reference}`, 'Send a price')).toEqual([]);
@@ -97,10 +122,28 @@ describe.each([
     expect(await violationsOf(customer, `/orders/${paid}`, receipt)).toEqual([]);
   });
   it('/orders/:reference/receipts/:number has no axe violations, for the owner and for staff', async () => {
-    expect(await violationsOf(customer, `/orders/${paid}/receipts/${receipt}`, 'Thank you for your payment')).toEqual([]);
-    expect(await violationsOf(staff, `/orders/${paid}/receipts/${receipt}`, 'Thank you for your payment')).toEqual([]);
+    expect(
+      await violationsOf(
+        customer,
+        `/orders/${paid}/receipts/${receipt}`,
+        'Thank you for your payment',
+      ),
+    ).toEqual([]);
+    expect(
+      await violationsOf(
+        staff,
+        `/orders/${paid}/receipts/${receipt}`,
+        'Thank you for your payment',
+      ),
+    ).toEqual([]);
   });
   it('/staff/orders/:reference with the office payment form has no axe violations', async () => {
-    expect(await violationsOf(staff, `/staff/orders/${unpaid}`, 'Record a payment received at the office')).toEqual([]);
+    expect(
+      await violationsOf(
+        staff,
+        `/staff/orders/${unpaid}`,
+        'Record a payment received at the office',
+      ),
+    ).toEqual([]);
   });
 });

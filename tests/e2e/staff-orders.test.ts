@@ -48,7 +48,10 @@ async function lookAt(page: Page, name: string) {
 }
 
 async function freshPage(): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width: 1280, height: 800 } });
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width: 1280, height: 800 },
+  });
   return context.newPage();
 }
 
@@ -57,27 +60,49 @@ describe('staff and customers in Chromium', () => {
     const page = await freshPage();
     await page.goto('/staff');
     await arrive(page, '/login', 'Log In');
-    await main(page).getByLabel(/^Email/).fill(staff.email);
-    await main(page).getByLabel(/^Password/).fill(staff.password);
+    await main(page)
+      .getByLabel(/^Email/)
+      .fill(staff.email);
+    await main(page)
+      .getByLabel(/^Password/)
+      .fill(staff.password);
     await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
     await arrive(page, '/staff', 'Overview');
-    await page.getByRole('navigation', { name: 'Staff workspace' }).getByRole('link', { name: 'Orders' }).click();
+    await page
+      .getByRole('navigation', { name: 'Staff workspace' })
+      .getByRole('link', { name: 'Orders' })
+      .click();
     await arrive(page, '/staff/orders', 'Orders');
 
-    await main(page).getByRole('searchbox', { name: /Search/ }).fill(reference.toLowerCase());
+    await main(page)
+      .getByRole('searchbox', { name: /Search/ })
+      .fill(reference.toLowerCase());
     await main(page).getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => main(page).getByRole('link', { name: /^RL-/ }).allTextContents()).toEqual([reference]);
+    await expect
+      .poll(() => main(page).getByRole('link', { name: /^RL-/ }).allTextContents())
+      .toEqual([reference]);
     await main(page).getByRole('link', { name: reference }).click();
     await arrive(page, `/staff/orders/${reference}`, `Order ${reference}`);
 
-    await main(page).getByRole('textbox', { name: /Amount in naira/ }).fill('185000');
-    await main(page).getByLabel(/Valid until/).fill(inDays(7));
-    await main(page).getByLabel(/Note to the customer/).fill('Two vans and four packers');
+    await main(page)
+      .getByRole('textbox', { name: /Amount in naira/ })
+      .fill('185000');
+    await main(page)
+      .getByLabel(/Valid until/)
+      .fill(inDays(7));
+    await main(page)
+      .getByLabel(/Note to the customer/)
+      .fill('Two vans and four packers');
     await main(page).getByRole('button', { name: 'Send price' }).click();
-    await main(page).getByRole('group', { name: /an offer of ₦185,000.00/ }).waitFor();
+    await main(page)
+      .getByRole('group', { name: /an offer of ₦185,000.00/ })
+      .waitFor();
     await main(page).getByRole('button', { name: 'Yes, send it' }).click();
     await main(page).getByRole('status').filter({ hasText: 'Offer of ₦185,000.00 sent' }).waitFor();
-    await main(page).getByRole('region', { name: 'Price offers' }).getByText('₦185,000.00').waitFor();
+    await main(page)
+      .getByRole('region', { name: 'Price offers' })
+      .getByText('₦185,000.00')
+      .waitFor();
     await page.context().close();
   });
 
@@ -85,35 +110,63 @@ describe('staff and customers in Chromium', () => {
     const page = await freshPage();
     await signInAs(page, customer);
     await page.goto('/profile');
-    await main(page).getByRole('link', { name: `Details of ${reference}` }).click();
+    await main(page)
+      .getByRole('link', { name: `Details of ${reference}` })
+      .click();
     await arrive(page, `/orders/${reference}`, 'Your order');
-    await main(page).getByRole('region', { name: /Price offered: ₦185,000.00/ }).getByText('Two vans and four packers').waitFor();
-    await main(page).getByRole('button', { name: `Accept ₦185,000.00 for ${reference}` }).click();
-    await main(page).getByRole('heading', { name: /Price accepted: ₦185,000.00/ }).waitFor();
+    await main(page)
+      .getByRole('region', { name: /Price offered: ₦185,000.00/ })
+      .getByText('Two vans and four packers')
+      .waitFor();
+    await main(page)
+      .getByRole('button', { name: `Accept ₦185,000.00 for ${reference}` })
+      .click();
+    await main(page)
+      .getByRole('heading', { name: /Price accepted: ₦185,000.00/ })
+      .waitFor();
     await page.reload();
-    await main(page).getByRole('heading', { name: /Price accepted: ₦185,000.00/ }).waitFor();
+    await main(page)
+      .getByRole('heading', { name: /Price accepted: ₦185,000.00/ })
+      .waitFor();
     await page.context().close();
   });
 
   it('when staff change the price while the order page is open, the page shows the new one before anything is accepted', async () => {
     const changing = await bookDelivery(app.server, customer.token);
     const sendPrice = (amount_kobo: number) =>
-      post(app.server, `staff/orders/${changing}/offer`, { amount_kobo, valid_until: inDays(7) }, staff.token);
+      post(
+        app.server,
+        `staff/orders/${changing}/offer`,
+        { amount_kobo, valid_until: inDays(7) },
+        staff.token,
+      );
     expect((await sendPrice(10_000_000)).status).toBe(200);
     const page = await freshPage();
     await signInAs(page, customer);
     await page.goto(`/orders/${changing}`);
     await arrive(page, `/orders/${changing}`, 'Your order');
-    const acceptShown = main(page).getByRole('button', { name: `Accept ₦100,000.00 for ${changing}` });
+    const acceptShown = main(page).getByRole('button', {
+      name: `Accept ₦100,000.00 for ${changing}`,
+    });
     await acceptShown.waitFor();
     expect((await sendPrice(900_000_000)).status).toBe(200);
     await acceptShown.click();
-    await main(page).getByText('The price has changed to ₦9,000,000.00. Check it before you accept.').waitFor();
-    await main(page).getByRole('region', { name: /Price offered: ₦9,000,000.00/ }).waitFor();
+    await main(page)
+      .getByText('The price has changed to ₦9,000,000.00. Check it before you accept.')
+      .waitFor();
+    await main(page)
+      .getByRole('region', { name: /Price offered: ₦9,000,000.00/ })
+      .waitFor();
     await lookAt(page, 'order-price-changed');
-    expect((await get(app.server, `users/orders/${changing}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
-    await main(page).getByRole('button', { name: `Accept ₦9,000,000.00 for ${changing}` }).click();
-    await main(page).getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ }).waitFor();
+    expect(
+      (await get(app.server, `users/orders/${changing}`, customer.token)).body.data.offer,
+    ).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
+    await main(page)
+      .getByRole('button', { name: `Accept ₦9,000,000.00 for ${changing}` })
+      .click();
+    await main(page)
+      .getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ })
+      .waitFor();
     await page.context().close();
   });
 
@@ -124,7 +177,9 @@ describe('staff and customers in Chromium', () => {
     await page.goto(`/orders/${other}`);
     await arrive(page, `/orders/${other}`, 'Your order');
     await main(page).getByRole('button', { name: 'Cancel order' }).click();
-    await main(page).getByRole('textbox', { name: /Why are you cancelling/ }).fill('We are staying after all');
+    await main(page)
+      .getByRole('textbox', { name: /Why are you cancelling/ })
+      .fill('We are staying after all');
     await main(page).getByRole('button', { name: 'Cancel the order' }).click();
     await expect
       .poll(() => main(page).locator('[aria-current="step"] h3').textContent())
@@ -133,7 +188,9 @@ describe('staff and customers in Chromium', () => {
     const visitor = await (await app.browser.newContext({ baseURL: app.server.origin })).newPage();
     await visitor.goto(`/package-details?reference=${other}`);
     await arrive(visitor, '/package-details', 'Package details');
-    await expect.poll(() => main(visitor).locator('[aria-current="step"] h3').textContent()).toBe('Cancelled');
+    await expect
+      .poll(() => main(visitor).locator('[aria-current="step"] h3').textContent())
+      .toBe('Cancelled');
     expect(await main(visitor).textContent()).not.toContain('We are staying after all');
     await visitor.context().close();
     await page.context().close();

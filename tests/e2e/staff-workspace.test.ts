@@ -20,7 +20,12 @@ let staff: Customer;
 const references: string[] = [];
 
 async function book(customer: Customer, pickupDate: string) {
-  const answer = await post(app.server, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: pickupDate, delivery_date: inDays(20) }, customer.token);
+  const answer = await post(
+    app.server,
+    'users/schedule/delivery',
+    { ...scheduledDelivery(), pickup_date: pickupDate, delivery_date: inDays(20) },
+    customer.token,
+  );
   references.push(answer.body.data.reference_number);
   return answer.body.data.reference_number as string;
 }
@@ -30,17 +35,28 @@ beforeAll(async () => {
   staff = await signUpStaff(app.server);
   const customer = await signUp(app.server);
   for (const days of [0, 0, 1, 4]) await book(customer, inDays(days));
-  await post(app.server, `staff/orders/${references[3]}/offer`, { amount_kobo: 18_500_000, valid_until: inDays(7) }, staff.token);
+  await post(
+    app.server,
+    `staff/orders/${references[3]}/offer`,
+    { amount_kobo: 18_500_000, valid_until: inDays(7) },
+    staff.token,
+  );
 }, 120_000);
 afterAll(() => app?.close());
 
 async function staffPage(width = 1280): Promise<Page> {
-  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width, height: 800 } });
-  await context.addInitScript(({ token, id }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('id', id);
-    localStorage.setItem('role', 'staff');
-  }, { token: staff.token, id: String(staff.id) });
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width, height: 800 },
+  });
+  await context.addInitScript(
+    ({ token, id }) => {
+      localStorage.setItem('authToken', token);
+      localStorage.setItem('id', id);
+      localStorage.setItem('role', 'staff');
+    },
+    { token: staff.token, id: String(staff.id) },
+  );
   return context.newPage();
 }
 
@@ -53,7 +69,8 @@ async function lookAt(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-const rowReferences = (page: Page) => page.getByRole('main').getByRole('link', { name: /^RL-/ }).allTextContents();
+const rowReferences = (page: Page) =>
+  page.getByRole('main').getByRole('link', { name: /^RL-/ }).allTextContents();
 
 describe('the staff workspace', () => {
   it('has its own shell: sections, the staff member and Log out, and no public header, footer or WhatsApp bubble', async () => {
@@ -61,7 +78,13 @@ describe('the staff workspace', () => {
     await page.goto('/staff');
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Staff workspace' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Applications', 'Subscribers', 'Prices']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Orders',
+      'Applications',
+      'Subscribers',
+      'Prices',
+    ]);
     await page.getByText('Ada Obi').first().waitFor();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     expect(await page.getByRole('contentinfo').count()).toBe(0);
@@ -103,7 +126,9 @@ describe('the staff workspace', () => {
     expect(await page.getByRole('searchbox', { name: /Search/ }).inputValue()).toBe(references[3]);
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('/');
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('search');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe(
+      'search',
+    );
     await page.keyboard.press('Control+a');
     await page.keyboard.type('nobody@example.com');
     await page.keyboard.press('Enter');

@@ -38,7 +38,10 @@ async function arrive(on: Page, pathname: string, heading: string) {
 
 const progress = (on: Page) => main(on).getByRole('progressbar', { name: 'Delivery progress' });
 const step = (on: Page, name: string) =>
-  main(on).getByRole('list', { name: 'Shipment timeline' }).getByRole('listitem').filter({ has: on.getByRole('heading', { name }) });
+  main(on)
+    .getByRole('list', { name: 'Shipment timeline' })
+    .getByRole('listitem')
+    .filter({ has: on.getByRole('heading', { name }) });
 
 async function noAccessibilityProblems(on: Page) {
   const { violations } = await new AxeBuilder({ page: on }).include('main').analyze();
@@ -46,7 +49,10 @@ async function noAccessibilityProblems(on: Page) {
 }
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await app.browser.newContext({ baseURL: app.server.origin, viewport: { width: 390, height: 844 } });
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width: 390, height: 844 },
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -57,7 +63,9 @@ describe('tracking and the account in Chromium', () => {
     const code = main(page).getByLabel(/Tracking Code/);
     await code.fill('RL-2222222222');
     await main(page).getByRole('button', { name: 'Track', exact: true }).click();
-    await main(page).getByText(/No package was found with this tracking code/).waitFor();
+    await main(page)
+      .getByText(/No package was found with this tracking code/)
+      .waitFor();
     expect(await code.inputValue()).toBe('RL-2222222222');
 
     await code.fill(reference);
@@ -78,7 +86,9 @@ describe('tracking and the account in Chromium', () => {
       () => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === '66',
     );
     expect(await step(page, 'Shipped').getAttribute('aria-current')).toBe('step');
-    expect(await step(page, 'Shipped').textContent()).toMatch(/[A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2} (am|pm)/);
+    expect(await step(page, 'Shipped').textContent()).toMatch(
+      /[A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2} (am|pm)/,
+    );
 
     await setStatus(app.server, reference, 'Delivered');
     await main(page).getByRole('button', { name: 'Refresh status' }).click();
@@ -93,7 +103,9 @@ describe('tracking and the account in Chromium', () => {
     await arrive(page, '/profile', 'Account');
     const booking = main(page).getByRole('link', { name: `Track ${reference}` });
     await booking.waitFor();
-    const row = main(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: `Track ${reference}` }) });
+    const row = main(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: `Track ${reference}` }) });
     expect(await row.textContent()).toContain('Delivered');
     await noAccessibilityProblems(page);
     await booking.click();
@@ -108,40 +120,67 @@ describe('tracking and the account in Chromium', () => {
     expect(await main(page).getByLabel('Email').inputValue()).toBe(customer.email);
     await name.fill('Ada Nneka Obi');
     await main(page).getByRole('button', { name: 'Add a profile image' }).click();
-    await main(page).locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await main(page)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await main(page).getByRole('img', { name: 'Preview of me.png' }).waitFor();
     await main(page).getByRole('button', { name: 'Update profile' }).click();
     await page.getByText('User Profile updated successfully').waitFor();
 
-    const avatar = page.getByRole('banner').getByRole('link', { name: 'Your account' }).locator('img');
+    const avatar = page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Your account' })
+      .locator('img');
     await avatar.waitFor();
     const stored = await page.evaluate(() => window.localStorage.getItem('profile_image'));
     expect(stored).toMatch(/^\/uploads\/\w+\.png$/);
     expect(await avatar.getAttribute('src')).toBe(`${app.server.origin}${stored}`);
-    await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   it('changes the password, which logs every device out, this one too; the login page takes the new one', async () => {
     const other = await freshPage();
     await other.page.goto('/login');
     await arrive(other.page, '/login', 'Log In');
-    await main(other.page).getByLabel(/^Email/).fill(customer.email);
-    await main(other.page).getByLabel(/^Password/).fill(customer.password);
+    await main(other.page)
+      .getByLabel(/^Email/)
+      .fill(customer.email);
+    await main(other.page)
+      .getByLabel(/^Password/)
+      .fill(customer.password);
     await main(other.page).getByRole('button', { name: 'Log In', exact: true }).click();
     await other.page.getByText('Login Successful').waitFor();
 
     await page.goto('/change-password');
     await arrive(page, '/change-password', 'Change password');
-    await main(page).getByLabel(/Old password/).fill(customer.password);
-    await main(page).getByLabel(/^New password/).fill(NEW_PASSWORD);
-    await main(page).getByLabel(/Confirm new password/).fill(NEW_PASSWORD);
+    await main(page)
+      .getByLabel(/Old password/)
+      .fill(customer.password);
+    await main(page)
+      .getByLabel(/^New password/)
+      .fill(NEW_PASSWORD);
+    await main(page)
+      .getByLabel(/Confirm new password/)
+      .fill(NEW_PASSWORD);
     await main(page).getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed successfully').waitFor();
     await arrive(page, '/login', 'Log In');
-    await main(page).getByText('Your password has changed and every device was logged out. Please log in with your new password.').waitFor();
+    await main(page)
+      .getByText(
+        'Your password has changed and every device was logged out. Please log in with your new password.',
+      )
+      .waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('authToken'))).toBeNull();
-    expect(await main(page).getByLabel(/^Email/).inputValue()).toBe(customer.email);
-    await main(page).getByLabel(/^Password/).fill(NEW_PASSWORD);
+    expect(
+      await main(page)
+        .getByLabel(/^Email/)
+        .inputValue(),
+    ).toBe(customer.email);
+    await main(page)
+      .getByLabel(/^Password/)
+      .fill(NEW_PASSWORD);
     await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
     await page.getByText('Login Successful').waitFor();
 
@@ -154,8 +193,12 @@ describe('tracking and the account in Chromium', () => {
   it('deletes the account: home, signed out, and the login page refuses it', async () => {
     await page.goto('/deactivate-account');
     await arrive(page, '/deactivate-account', 'Delete account');
-    await main(page).getByLabel(/Why are you leaving/).fill('Moving abroad');
-    await main(page).getByLabel(/^Password/).fill(NEW_PASSWORD);
+    await main(page)
+      .getByLabel(/Why are you leaving/)
+      .fill('Moving abroad');
+    await main(page)
+      .getByLabel(/^Password/)
+      .fill(NEW_PASSWORD);
     await main(page).getByRole('button', { name: 'Delete my account' }).click();
     await page.getByText('User data deleted successfully.').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
@@ -164,8 +207,12 @@ describe('tracking and the account in Chromium', () => {
 
     await page.goto('/login');
     await arrive(page, '/login', 'Log In');
-    await main(page).getByLabel(/^Email/).fill(customer.email);
-    await main(page).getByLabel(/^Password/).fill(NEW_PASSWORD);
+    await main(page)
+      .getByLabel(/^Email/)
+      .fill(customer.email);
+    await main(page)
+      .getByLabel(/^Password/)
+      .fill(NEW_PASSWORD);
     await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
     await page.getByText('Invalid email or password.').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -20,7 +20,12 @@ const SHOTS = path.resolve('tests/.artifacts/screenshots');
 const BAR = 'aside[aria-label="Chat with us on WhatsApp"]';
 
 /** The home page (its cards) and every page with a form; `member` pages need a signed-in customer. */
-const pages: { name: string; path: string | ((reference: string) => string); member?: boolean; open?: string }[] = [
+const pages: {
+  name: string;
+  path: string | ((reference: string) => string);
+  member?: boolean;
+  open?: string;
+}[] = [
   { name: 'home', path: '/' },
   { name: 'move', path: '/move' },
   { name: 'pack', path: '/pack' },
@@ -43,7 +48,12 @@ const pages: { name: string; path: string | ((reference: string) => string); mem
   { name: 'change-password', path: '/change-password', member: true },
   { name: 'deactivate-account', path: '/deactivate-account', member: true },
   // The order's own form (new dates) opens from its button.
-  { name: 'order', path: (reference) => `/orders/${reference}`, member: true, open: 'Change dates' },
+  {
+    name: 'order',
+    path: (reference) => `/orders/${reference}`,
+    member: true,
+    open: 'Change dates',
+  },
 ];
 
 /**
@@ -56,23 +66,36 @@ function coveredNow(selector: string): string[] {
   if (!bar || !bar.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return [];
   const box = bar.getBoundingClientRect();
   const meets = (rect: DOMRect) =>
-    rect.width > 0 && rect.height > 0 && rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top;
-  const shown = (element: Element) => !bar.contains(element) && element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    rect.width > 0 &&
+    rect.height > 0 &&
+    rect.left < box.right &&
+    rect.right > box.left &&
+    rect.top < box.bottom &&
+    rect.bottom > box.top;
+  const shown = (element: Element) =>
+    !bar.contains(element) &&
+    element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
   const name = (element: Element) =>
     `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
   const found: string[] = [];
-  const controls = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-    'input:not([type=hidden]), select, textarea',
-  );
+  const controls = document.querySelectorAll<
+    HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+  >('input:not([type=hidden]), select, textarea');
   for (const control of controls) {
     if (!shown(control) || !control.labels?.length) continue;
-    const hints = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).flatMap((id) => document.getElementById(id) ?? []);
+    const hints = (control.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .flatMap((id) => document.getElementById(id) ?? []);
     for (const part of [control, ...control.labels, ...hints]) {
-      if (shown(part) && meets(part.getBoundingClientRect())) found.push(`field ${control.labels[0]!.textContent?.trim()}: ${name(part)}`);
+      if (shown(part) && meets(part.getBoundingClientRect()))
+        found.push(`field ${control.labels[0]!.textContent?.trim()}: ${name(part)}`);
     }
   }
-  for (const button of document.querySelectorAll('button, [role=button], .button, input[type=submit]')) {
-    if (shown(button) && meets(button.getBoundingClientRect())) found.push(`button ${name(button)}`);
+  for (const button of document.querySelectorAll(
+    'button, [role=button], .button, input[type=submit]',
+  )) {
+    if (shown(button) && meets(button.getBoundingClientRect()))
+      found.push(`button ${name(button)}`);
   }
   for (const card of document.querySelectorAll('.card, .account-card')) {
     const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
@@ -80,7 +103,8 @@ function coveredNow(selector: string): string[] {
       if (!text.textContent?.trim() || !text.parentElement || !shown(text.parentElement)) continue;
       const range = document.createRange();
       range.selectNodeContents(text);
-      if ([...range.getClientRects()].some(meets)) found.push(`card text "${text.textContent.trim().slice(0, 40)}"`);
+      if ([...range.getClientRects()].some(meets))
+        found.push(`card text "${text.textContent.trim().slice(0, 40)}"`);
     }
   }
   return found;
@@ -95,7 +119,9 @@ async function settled(page: Page) {
     await new Promise((resolve) => setTimeout(resolve, 30));
     await frame();
     const bar = document.querySelector(selector);
-    await Promise.all((bar?.getAnimations({ subtree: true }) ?? []).map((animation) => animation.finished));
+    await Promise.all(
+      (bar?.getAnimations({ subtree: true }) ?? []).map((animation) => animation.finished),
+    );
   }, BAR);
 }
 
@@ -118,7 +144,8 @@ async function scrollPositions(page: Page): Promise<number[]> {
 }
 
 /** Every field a customer types in or picks from, the footer's newsletter (the page's last field) too. */
-const textControls = ':is(main, footer) :is(input:not([type=hidden], [type=checkbox], [type=radio], [type=file], [type=submit], [type=button]), select, textarea)';
+const textControls =
+  ':is(main, footer) :is(input:not([type=hidden], [type=checkbox], [type=radio], [type=file], [type=submit], [type=button]), select, textarea)';
 
 describe.each([
   ['phone', { width: 390, height: 844 }],
@@ -137,7 +164,10 @@ describe.each([
     visitor = app.context;
     // The reset code and new password pages show their forms to a tab that asked for a code.
     await visitor.addInitScript(() => {
-      sessionStorage.setItem('draft:password-reset', JSON.stringify({ email: 'ada@example.com', resetToken: 'a-reset-token' }));
+      sessionStorage.setItem(
+        'draft:password-reset',
+        JSON.stringify({ email: 'ada@example.com', resetToken: 'a-reset-token' }),
+      );
     });
     customer = await app.browser.newContext({ baseURL: app.server.origin, viewport });
     await customer.addInitScript(
@@ -151,42 +181,53 @@ describe.each([
   });
   afterAll(() => app?.close());
 
-  it.each(pages)('covers nothing on $name', async ({ name, path: route, member: signedIn, open }) => {
-    const page = await (signedIn ? customer : visitor).newPage();
-    await page.goto(typeof route === 'string' ? route : route(reference));
-    await page.locator('main h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    if (open) await page.getByRole('button', { name: open }).click();
-    if (name === 'home') expect(await page.locator('main .card').count()).toBeGreaterThan(0);
-    else await page.locator('main form').first().waitFor();
-    const shot = (what: string) => page.screenshot({ path: path.join(SHOTS, `whatsapp-${name}${what}-${viewport.width}.png`) });
+  it.each(pages)(
+    'covers nothing on $name',
+    async ({ name, path: route, member: signedIn, open }) => {
+      const page = await (signedIn ? customer : visitor).newPage();
+      await page.goto(typeof route === 'string' ? route : route(reference));
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      if (open) await page.getByRole('button', { name: open }).click();
+      if (name === 'home') expect(await page.locator('main .card').count()).toBeGreaterThan(0);
+      else await page.locator('main form').first().waitFor();
+      const shot = (what: string) =>
+        page.screenshot({
+          path: path.join(SHOTS, `whatsapp-${name}${what}-${viewport.width}.png`),
+        });
 
-    const covered: string[] = [];
-    for (const y of await scrollPositions(page)) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      covered.push(...(await coveredAt(page, `scrolled to ${y}`)));
-      if (y === 0) await shot('');
-    }
-    // At the page's end (the last position) the bar shows, in the room the page leaves for it.
-    expect(await page.locator(BAR).isVisible(), 'the bar shows at the end of the page').toBe(true);
-    await shot('-end');
+      const covered: string[] = [];
+      for (const y of await scrollPositions(page)) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        covered.push(...(await coveredAt(page, `scrolled to ${y}`)));
+        if (y === 0) await shot('');
+      }
+      // At the page's end (the last position) the bar shows, in the room the page leaves for it.
+      expect(await page.locator(BAR).isVisible(), 'the bar shows at the end of the page').toBe(
+        true,
+      );
+      await shot('-end');
 
-    const fields = await page.locator(textControls).all();
-    expect(fields.length).toBeGreaterThan(name === 'home' ? 0 : 1);
-    for (const [index, field] of fields.entries()) {
-      if (!(await field.isVisible())) continue;
-      const label = (await field.evaluate((control: HTMLInputElement) => control.labels?.[0]?.textContent?.trim())) ?? `field ${index}`;
-      // Where the keyboard puts the field being typed in: at the bottom of what is left of the screen.
-      await field.evaluate((control) => control.scrollIntoView({ block: 'end' }));
-      covered.push(...(await coveredAt(page, `${label} at the bottom`)));
-      await field.evaluate((control: HTMLElement) => control.focus({ preventScroll: true }));
-      covered.push(...(await coveredAt(page, `${label} focused`)));
-      if (index === fields.length - 1) await shot('-focused');
-      await field.evaluate((control: HTMLElement) => control.blur());
-    }
-    expect(covered).toEqual([]);
-    await page.close();
-  });
+      const fields = await page.locator(textControls).all();
+      expect(fields.length).toBeGreaterThan(name === 'home' ? 0 : 1);
+      for (const [index, field] of fields.entries()) {
+        if (!(await field.isVisible())) continue;
+        const label =
+          (await field.evaluate((control: HTMLInputElement) =>
+            control.labels?.[0]?.textContent?.trim(),
+          )) ?? `field ${index}`;
+        // Where the keyboard puts the field being typed in: at the bottom of what is left of the screen.
+        await field.evaluate((control) => control.scrollIntoView({ block: 'end' }));
+        covered.push(...(await coveredAt(page, `${label} at the bottom`)));
+        await field.evaluate((control: HTMLElement) => control.focus({ preventScroll: true }));
+        covered.push(...(await coveredAt(page, `${label} focused`)));
+        if (index === fields.length - 1) await shot('-focused');
+        await field.evaluate((control: HTMLElement) => control.blur());
+      }
+      expect(covered).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('steps aside while a field has focus and comes back when focus leaves', async () => {
     const page = await visitor.newPage();
@@ -238,7 +279,12 @@ describe.each([
       },
       { token: staff.token, id: String(staff.id) },
     );
-    for (const route of ['/staff', `/staff/orders/${reference}`, '/staff/applications', '/staff/subscribers']) {
+    for (const route of [
+      '/staff',
+      `/staff/orders/${reference}`,
+      '/staff/applications',
+      '/staff/subscribers',
+    ]) {
       const page = await context.newPage();
       await page.goto(route);
       await page.locator('main h1').first().waitFor();

@@ -24,7 +24,8 @@ async function started(dataDir: string): Promise<ChildServer> {
   return server;
 }
 
-const lockHolder = (dataDir: string) => fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim();
+const lockHolder = (dataDir: string) =>
+  fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim();
 
 it('refuses a second server on the same data folder, takes over a stale lock, and releases it on stop', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-lock-'));
@@ -36,7 +37,9 @@ it('refuses a second server on the same data folder, takes over a stale lock, an
 
   const refused = await startRefusedServer({ dataDir, databaseUrl: null });
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toContain(`The data folder ${dataDir} is in use by another server (process ${owner.pid}`);
+  expect(refused.stderr).toContain(
+    `The data folder ${dataDir} is in use by another server (process ${owner.pid}`,
+  );
   expect(lockHolder(dataDir)).toBe(String(owner.pid));
   expect(fs.readdirSync(dataDir).sort()).toEqual(filesBefore);
   expect((await get(owner, 'healthz')).status).toBe(200);

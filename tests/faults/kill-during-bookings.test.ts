@@ -39,7 +39,10 @@ async function signUpThroughOutbox(server: ChildServer, dataDir: string): Promis
   expect((await register(server, email)).status).toBe(200);
   const mailTo = () => outboxFiles(dataDir).find((mail) => mail.to.includes(email));
   await waitUntil(`the code mailed to ${email}`, () => mailTo() !== undefined);
-  const verified = await post(server, 'verify-email', { verification_token: codeFrom(mailTo()!.text), email });
+  const verified = await post(server, 'verify-email', {
+    verification_token: codeFrom(mailTo()!.text),
+    email,
+  });
   expect(verified.status).toBe(200);
   return (await post(server, 'login', { email, password: PASSWORD })).body.token;
 }
@@ -87,16 +90,26 @@ async function killDuringBookingsAndRestart(databaseUrl: string | null) {
   }
   expect(untracked).toEqual([]);
 
-  const mailed = () => new Set(outboxFiles(dataDir).flatMap((mail) => mail.text.match(/RL-[2-9A-HJ-NP-Z]{10}/g) ?? []));
-  await waitUntil('every acknowledged booking to be mailed', () => acknowledged.every((reference) => mailed().has(reference)), 30_000);
+  const mailed = () =>
+    new Set(
+      outboxFiles(dataDir).flatMap((mail) => mail.text.match(/RL-[2-9A-HJ-NP-Z]{10}/g) ?? []),
+    );
+  await waitUntil(
+    'every acknowledged booking to be mailed',
+    () => acknowledged.every((reference) => mailed().has(reference)),
+    30_000,
+  );
 }
 
 it('keeps every acknowledged booking across kill -9 on the embedded database', async () => {
   await killDuringBookingsAndRestart(null);
 });
 
-it.skipIf(!process.env.DATABASE_URL)('keeps every acknowledged booking across kill -9 on PostgreSQL', async () => {
-  const scratch: ScratchDatabase = await createScratchDatabase(process.env.DATABASE_URL!);
-  cleanups.push(() => scratch.drop());
-  await killDuringBookingsAndRestart(scratch.url);
-});
+it.skipIf(!process.env.DATABASE_URL)(
+  'keeps every acknowledged booking across kill -9 on PostgreSQL',
+  async () => {
+    const scratch: ScratchDatabase = await createScratchDatabase(process.env.DATABASE_URL!);
+    cleanups.push(() => scratch.drop());
+    await killDuringBookingsAndRestart(scratch.url);
+  },
+);

@@ -12,7 +12,15 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { testGatewayRoutes } from '../../server/money/paystack-test-gateway';
-import { get, inDays, PASSWORD, post, register, scheduledDelivery, uniqueEmail } from '../api/helpers';
+import {
+  get,
+  inDays,
+  PASSWORD,
+  post,
+  register,
+  scheduledDelivery,
+  uniqueEmail,
+} from '../api/helpers';
 import { startChildServer, type ChildServer } from '../support/child-server';
 import { codeFrom, outboxFiles, waitUntil } from '../support/mail';
 import { checkout, sendWebhook, signed } from '../support/payments';
@@ -27,18 +35,32 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function paystackGateway(target: () => string): Promise<{ origin: string; app: FastifyInstance }> {
+async function paystackGateway(
+  target: () => string,
+): Promise<{ origin: string; app: FastifyInstance }> {
   const app = Fastify();
   let origin = '';
-  await app.register(testGatewayRoutes({ secretKey: SECRET, origin: () => origin, webhookUrl: () => `${target()}/payments/paystack/webhook`, log: app.log }), {
-    prefix: '/test-paystack',
-  });
+  await app.register(
+    testGatewayRoutes({
+      secretKey: SECRET,
+      origin: () => origin,
+      webhookUrl: () => `${target()}/payments/paystack/webhook`,
+      log: app.log,
+    }),
+    {
+      prefix: '/test-paystack',
+    },
+  );
   origin = await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   return { origin, app };
 }
 
-async function started(dataDir: string, databaseUrl: string | null, gatewayOrigin: string): Promise<ChildServer> {
+async function started(
+  dataDir: string,
+  databaseUrl: string | null,
+  gatewayOrigin: string,
+): Promise<ChildServer> {
   const server = await startChildServer({
     dataDir,
     databaseUrl,
@@ -56,7 +78,10 @@ async function signUpThroughOutbox(server: ChildServer, dataDir: string): Promis
   expect((await register(server, email)).status).toBe(200);
   const mailTo = () => outboxFiles(dataDir).find((mail) => mail.to.includes(email));
   await waitUntil(`the code mailed to ${email}`, () => mailTo() !== undefined);
-  expect((await post(server, 'verify-email', { verification_token: codeFrom(mailTo()!.text), email })).status).toBe(200);
+  expect(
+    (await post(server, 'verify-email', { verification_token: codeFrom(mailTo()!.text), email }))
+      .status,
+  ).toBe(200);
   return (await post(server, 'login', { email, password: PASSWORD })).body.token;
 }
 
@@ -72,19 +97,49 @@ async function killDuringWebhooksAndRestart(databaseUrl: string | null) {
 
   const orders: Array<{ reference: string; paystack: string; url: string }> = [];
   for (let index = 0; index < ORDERS; index++) {
-    const reference = (await post(first, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: inDays(10), delivery_date: inDays(11) }, token)).body.data.reference_number;
-    expect((await post(first, `staff/orders/${reference}/offer`, { amount_kobo: PRICE, valid_until: inDays(7) }, opsToken)).status).toBe(200);
+    const reference = (
+      await post(
+        first,
+        'users/schedule/delivery',
+        { ...scheduledDelivery(), pickup_date: inDays(10), delivery_date: inDays(11) },
+        token,
+      )
+    ).body.data.reference_number;
+    expect(
+      (
+        await post(
+          first,
+          `staff/orders/${reference}/offer`,
+          { amount_kobo: PRICE, valid_until: inDays(7) },
+          opsToken,
+        )
+      ).status,
+    ).toBe(200);
     const offerId = (await get(first, `users/orders/${reference}`, token)).body.data.offer.id;
-    expect((await post(first, `users/orders/${reference}/offer/accept`, { offer_id: offerId }, token)).status).toBe(200);
+    expect(
+      (await post(first, `users/orders/${reference}/offer/accept`, { offer_id: offerId }, token))
+        .status,
+    ).toBe(200);
     const payment = await post(first, `users/orders/${reference}/payments`, undefined, token);
     expect(payment.status).toBe(200);
-    orders.push({ reference, paystack: payment.body.data.reference, url: payment.body.data.authorization_url });
+    orders.push({
+      reference,
+      paystack: payment.body.data.reference,
+      url: payment.body.data.authorization_url,
+    });
   }
 
   // Every checkout paid at once: the gateway sends ORDERS signed events; the kill lands among them.
   await Promise.all(orders.map((order) => checkout(order.url, 'pay')));
   const paidSoFar = async () =>
-    (await Promise.all(orders.map(async (order) => (await get(first, `users/orders/${order.reference}`, token)).body.data.payment.state))).filter((state) => state === 'paid').length;
+    (
+      await Promise.all(
+        orders.map(
+          async (order) =>
+            (await get(first, `users/orders/${order.reference}`, token)).body.data.payment.state,
+        ),
+      )
+    ).filter((state) => state === 'paid').length;
   await waitUntil('a first event handled', async () => (await paidSoFar()) > 0, 20_000);
   first.kill('SIGKILL');
   expect((await first.exited).signal).toBe('SIGKILL');
@@ -94,31 +149,53 @@ async function killDuringWebhooksAndRestart(databaseUrl: string | null) {
   // Paystack retries each event until it is answered 200: here, every event twice more.
   for (const round of [1, 2]) {
     for (const order of orders) {
-      const transaction = ((await (await fetch(`${gateway.origin}/test-paystack/transaction/verify/${order.paystack}`, { headers: { authorization: `Bearer ${SECRET}` } })).json()) as { data: unknown }).data;
+      const transaction = (
+        (await (
+          await fetch(`${gateway.origin}/test-paystack/transaction/verify/${order.paystack}`, {
+            headers: { authorization: `Bearer ${SECRET}` },
+          })
+        ).json()) as { data: unknown }
+      ).data;
       const body = JSON.stringify({ event: 'charge.success', data: transaction });
-      expect((await sendWebhook(second, body, signed(SECRET, body))).status, `round ${round}`).toBe(200);
+      expect((await sendWebhook(second, body, signed(SECRET, body))).status, `round ${round}`).toBe(
+        200,
+      );
     }
   }
 
   const receipts: string[] = [];
   for (const order of orders) {
     const seen = (await get(second, `users/orders/${order.reference}`, token)).body.data;
-    expect(seen.payment).toEqual({ state: 'paid', price_kobo: PRICE, paid_kobo: PRICE, refunded_kobo: 0, balance_kobo: 0 });
+    expect(seen.payment).toEqual({
+      state: 'paid',
+      price_kobo: PRICE,
+      paid_kobo: PRICE,
+      refunded_kobo: 0,
+      balance_kobo: 0,
+    });
     expect(seen.receipts).toHaveLength(1);
     receipts.push(seen.receipts[0].number);
   }
   const numbers = receipts.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
   expect(numbers).toEqual(Array.from({ length: ORDERS }, (_, index) => index + 1));
-  const mailed = () => new Set(outboxFiles(dataDir).flatMap((mail) => mail.subject.match(/RCT-\d{4}-\d{6}/g) ?? []));
-  await waitUntil('every receipt to be mailed', () => receipts.every((number) => mailed().has(number)), 30_000);
+  const mailed = () =>
+    new Set(outboxFiles(dataDir).flatMap((mail) => mail.subject.match(/RCT-\d{4}-\d{6}/g) ?? []));
+  await waitUntil(
+    'every receipt to be mailed',
+    () => receipts.every((number) => mailed().has(number)),
+    30_000,
+  );
 }
 
 it('pays every order exactly once across kill -9 during webhooks on the embedded database', async () => {
   await killDuringWebhooksAndRestart(null);
 });
 
-it.skipIf(!process.env.DATABASE_URL)('pays every order exactly once across kill -9 during webhooks on PostgreSQL', async () => {
-  const scratch: ScratchDatabase = await createScratchDatabase(process.env.DATABASE_URL!);
-  cleanups.push(() => scratch.drop());
-  await killDuringWebhooksAndRestart(scratch.url);
-});
+it.skipIf(!process.env.DATABASE_URL)(
+  'pays every order exactly once across kill -9 during webhooks on PostgreSQL',
+  async () => {
+    const scratch: ScratchDatabase = await createScratchDatabase(process.env.DATABASE_URL!);
+    cleanups.push(() => scratch.drop());
+    await killDuringWebhooksAndRestart(scratch.url);
+  },
+);

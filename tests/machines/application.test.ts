@@ -6,16 +6,28 @@ import { applicationMachine } from '../../src/machines/applicationMachine';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
 const empty = { full_name: '', email: '', age: '', mobile_number: '', location: '' };
-const complete = { full_name: 'Ada Obi', email: '', age: '30', mobile_number: '08012345678', location: 'Yaba, Lagos' };
+const complete = {
+  full_name: 'Ada Obi',
+  email: '',
+  age: '30',
+  mobile_number: '08012345678',
+  location: 'Yaba, Lagos',
+};
 
 graphSuite('application', {
   machine: applicationMachine,
-  inputs: [{ newSubmissionKey: submissionKeys(), values: empty }, { newSubmissionKey: submissionKeys(), values: complete }],
+  inputs: [
+    { newSubmissionKey: submissionKeys(), values: empty },
+    { newSubmissionKey: submissionKeys(), values: complete },
+  ],
   events: [
     { type: 'field.change', name: 'email', value: 'ada@example.com' },
     { type: 'field.change', name: 'email', value: 'not-an-email' },
     { type: 'xstate.done.actor.submit', output: { message: 'Mover request created successfully' } },
-    { type: 'xstate.error.actor.submit', error: new ApiError(['Application failed. Please try again.']) },
+    {
+      type: 'xstate.error.actor.submit',
+      error: new ApiError(['Application failed. Please try again.']),
+    },
     refusedSubmit,
     unansweredSubmit,
   ],
@@ -27,7 +39,13 @@ graphSuite('application', {
       reveal: snapshot.context.reveal,
     }),
   implementations: {
-    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+    actions: {
+      notifySuccess: vi.fn(),
+      notifyErrors: vi.fn(),
+      saveDraft: vi.fn(),
+      clearDraft: vi.fn(),
+      leave: vi.fn(),
+    },
   },
 });
 
@@ -38,7 +56,10 @@ describe('application', () => {
     const actor = createActor(
       applicationMachine.provide({
         actors: { submit: fromPromise(({ input }) => submit(input.request)) },
-        actions: { notifyErrors: (_, { messages }) => notifyErrors(messages), leave: () => leave() },
+        actions: {
+          notifyErrors: (_, { messages }) => notifyErrors(messages),
+          leave: () => leave(),
+        },
       }),
       { input: { newSubmissionKey: submissionKeys(), values, redirectDelay: 1 } },
     ).start();
@@ -50,7 +71,12 @@ describe('application', () => {
     const { actor, notifyErrors } = start(empty, submit);
     actor.send({ type: 'submit' });
     expect(submit).not.toHaveBeenCalled();
-    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['age', 'full_name', 'location', 'mobile_number']);
+    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual([
+      'age',
+      'full_name',
+      'location',
+      'mobile_number',
+    ]);
     expect(notifyErrors).toHaveBeenCalled();
   });
 
@@ -75,7 +101,10 @@ describe('application', () => {
       throw new ApiError(['Application failed. Please try again.']);
     });
     actor.send({ type: 'submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0);
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0,
+    );
     expect(actor.getSnapshot().context.values).toEqual(complete);
     expect(notifyErrors).toHaveBeenCalledWith(['Application failed. Please try again.']);
   });

@@ -6,7 +6,12 @@ import { bulkDeliveryMachine, type BulkSender } from '../../src/machines/bulkDel
 import { inDays } from '../api/helpers';
 import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
 
-const ada: Receiver = { address: '1 Marina Road, Lagos Island', name: 'Ada Obi', phone: '08051234567', date: inDays(2) };
+const ada: Receiver = {
+  address: '1 Marina Road, Lagos Island',
+  name: 'Ada Obi',
+  phone: '08051234567',
+  date: inDays(2),
+};
 const sender: BulkSender = {
   pickup_address: '12 Admiralty Way, Lekki, Lagos',
   sender_fullname: 'Bola Ade',
@@ -14,13 +19,24 @@ const sender: BulkSender = {
   pickup_date: inDays(1),
   description: 'Office supplies',
 };
-const effects = () => ({ notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() });
+const effects = () => ({
+  notifySuccess: vi.fn(),
+  notifyErrors: vi.fn(),
+  saveDraft: vi.fn(),
+  clearDraft: vi.fn(),
+  leave: vi.fn(),
+});
 
 graphSuite('bulkDeliveryMachine', {
   machine: bulkDeliveryMachine,
   // A fresh form, and one restored from a draft with a receiver already on the list.
   inputs: [
-    { values: { ...sender, description: '' }, receivers: [], redirectDelay: 3000, newSubmissionKey: submissionKeys() },
+    {
+      values: { ...sender, description: '' },
+      receivers: [],
+      redirectDelay: 3000,
+      newSubmissionKey: submissionKeys(),
+    },
     { values: sender, receivers: [ada], redirectDelay: 3000, newSubmissionKey: submissionKeys() },
   ],
   events: [
@@ -28,10 +44,20 @@ graphSuite('bulkDeliveryMachine', {
     { type: 'field.change', name: 'description', value: '' },
     { type: 'receivers.changed', receivers: [ada] },
     { type: 'receivers.changed', receivers: [] },
-    { type: 'xstate.done.actor.submit', output: { message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } },
+    {
+      type: 'xstate.done.actor.submit',
+      output: {
+        message: 'Bulk Delivery created successfully',
+        data: { reference_number: 'RL-ABCDEFGH23' },
+      },
+    },
     {
       type: 'xstate.error.actor.submit',
-      error: new ApiError(['Receiver 1: delivery cannot be before pickup.'], { 'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'] }, 422),
+      error: new ApiError(
+        ['Receiver 1: delivery cannot be before pickup.'],
+        { 'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'] },
+        422,
+      ),
     },
     refusedSubmit,
     unansweredSubmit,
@@ -40,7 +66,10 @@ graphSuite('bulkDeliveryMachine', {
   serializeState: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,
-      valid: bulkDeliveryRequest.safeParse({ ...snapshot.context.values, receiver_details: snapshot.context.receivers }).success,
+      valid: bulkDeliveryRequest.safeParse({
+        ...snapshot.context.values,
+        receiver_details: snapshot.context.receivers,
+      }).success,
       receivers: snapshot.context.receivers.length,
       errors: Object.keys(snapshot.context.errors).sort(),
     }),
@@ -72,7 +101,8 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     ).start();
     const addReceiver = (entry: Receiver) => {
       actor.send({ type: 'receiver.add' });
-      for (const [name, value] of Object.entries(entry)) actor.send({ type: 'receiver.change', name: name as keyof Receiver, value });
+      for (const [name, value] of Object.entries(entry))
+        actor.send({ type: 'receiver.change', name: name as keyof Receiver, value });
       actor.send({ type: 'receiver.save' });
     };
     const list = () => actor.getSnapshot().children.receivers!.getSnapshot();
@@ -84,12 +114,17 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     const { actor, effects: done } = start(submit);
     actor.send({ type: 'submit' });
     expect(submit).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context.errors.receiver_details).toEqual(['Add at least one receiver.']);
+    expect(actor.getSnapshot().context.errors.receiver_details).toEqual([
+      'Add at least one receiver.',
+    ]);
     expect(done.notifyErrors).toHaveBeenCalledWith({ messages: ['Add at least one receiver.'] });
   });
 
   it('sends the receivers the list holds after adding, editing and deleting, once', async () => {
-    const submit = vi.fn(async () => ({ message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } }));
+    const submit = vi.fn(async () => ({
+      message: 'Bulk Delivery created successfully',
+      data: { reference_number: 'RL-ABCDEFGH23' },
+    }));
     const { actor, effects: done, addReceiver } = start(submit);
     addReceiver(ada);
     addReceiver({ ...ada, name: 'Chinedu Eze' });
@@ -100,7 +135,10 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     actor.send({ type: 'receiver.delete', index: 1 });
     expect(done.saveDraft).toHaveBeenLastCalledWith({
       values: sender,
-      receivers: [{ ...ada, name: 'Ada Okafor' }, { ...ada, name: 'Bola Ade' }],
+      receivers: [
+        { ...ada, name: 'Ada Okafor' },
+        { ...ada, name: 'Bola Ade' },
+      ],
     });
     actor.send({ type: 'submit' });
     actor.send({ type: 'submit' });
@@ -108,10 +146,18 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith({
       ...sender,
-      receiver_details: [{ ...ada, name: 'Ada Okafor' }, { ...ada, name: 'Bola Ade' }],
+      receiver_details: [
+        { ...ada, name: 'Ada Okafor' },
+        { ...ada, name: 'Bola Ade' },
+      ],
     });
     expect(done.clearDraft).toHaveBeenCalled();
-    expect(done.leave).toHaveBeenCalledWith({ result: { message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } });
+    expect(done.leave).toHaveBeenCalledWith({
+      result: {
+        message: 'Bulk Delivery created successfully',
+        data: { reference_number: 'RL-ABCDEFGH23' },
+      },
+    });
   });
 
   it('ignores receiver changes while the booking is being sent', async () => {
@@ -122,7 +168,10 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     actor.send({ type: 'receiver.delete', index: 0 });
     expect(list().context.receivers).toHaveLength(1);
-    answer({ message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } });
+    answer({
+      message: 'Bulk Delivery created successfully',
+      data: { reference_number: 'RL-ABCDEFGH23' },
+    });
     await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
   });
 
@@ -132,12 +181,20 @@ describe('bulkDeliveryMachine with its receiver list', () => {
       { 'receiver_details.0.date': ['Receiver 1: delivery cannot be before pickup.'] },
       422,
     );
-    const { actor, effects: done, addReceiver, list } = start(async () => {
+    const {
+      actor,
+      effects: done,
+      addReceiver,
+      list,
+    } = start(async () => {
       throw refusal;
     });
     addReceiver(ada);
     actor.send({ type: 'submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0);
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0,
+    );
     expect(actor.getSnapshot().context.values).toEqual(sender);
     expect(list().context.receivers).toEqual([ada]);
     expect(actor.getSnapshot().context.errors).toEqual(refusal.fields);
@@ -161,11 +218,22 @@ describe('bulkDeliveryMachine with its receiver list', () => {
   });
 
   it('resends the same Idempotency-Key after no answer, and a new one after the next booking is refused', async () => {
-    const failures = [networkFailure(), new ApiError(['The pickup date must be today or later.'], {}, 422)];
-    const { actor, effects: done, addReceiver, keys } = start(async () => {
+    const failures = [
+      networkFailure(),
+      new ApiError(['The pickup date must be today or later.'], {}, 422),
+    ];
+    const {
+      actor,
+      effects: done,
+      addReceiver,
+      keys,
+    } = start(async () => {
       const failure = failures.shift();
       if (failure) throw failure;
-      return { message: 'Bulk Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } };
+      return {
+        message: 'Bulk Delivery created successfully',
+        data: { reference_number: 'RL-ABCDEFGH23' },
+      };
     });
     addReceiver(ada);
     const press = async () => {
@@ -173,7 +241,11 @@ describe('bulkDeliveryMachine with its receiver list', () => {
       await waitFor(actor, (snapshot) => !snapshot.matches('submitting'));
     };
     await press();
-    expect(done.saveDraft).toHaveBeenLastCalledWith({ values: sender, receivers: [ada], submissionKey: 'key-1' });
+    expect(done.saveDraft).toHaveBeenLastCalledWith({
+      values: sender,
+      receivers: [ada],
+      submissionKey: 'key-1',
+    });
     await press();
     await press();
     expect(keys).toEqual(['key-1', 'key-1', 'key-2']);

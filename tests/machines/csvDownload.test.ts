@@ -13,6 +13,7 @@ graphSuite('csvDownload', {
   ],
   implementations: { actions: { notifyErrors: vi.fn() } },
   check: (actual, _expected, event) => {
-    if (event.type === 'xstate.error.actor.download') expect(actual.context.messages).toEqual(forbidden.messages);
+    if (event.type === 'xstate.error.actor.download')
+      expect(actual.context.messages).toEqual(forbidden.messages);
   },
 });

@@ -14,12 +14,18 @@ formFlowSuite('deactivateAccount', {
   valid: 'Kola-nut harmattan 42',
   invalid: '',
   output: { succes: 'User data deleted successfully.' },
-  failure: new ApiError(['Your password is not correct.'], { password: ['Your password is not correct.'] }, 422),
+  failure: new ApiError(
+    ['Your password is not correct.'],
+    { password: ['Your password is not correct.'] },
+    422,
+  ),
 });
 
 describe('deactivateAccount', () => {
   it('asks for the reason and the password before sending', () => {
-    const actor = createActor(deactivateAccountMachine, { input: { newSubmissionKey: submissionKeys(), values: { Reason: '', password: '' } } }).start();
+    const actor = createActor(deactivateAccountMachine, {
+      input: { newSubmissionKey: submissionKeys(), values: { Reason: '', password: '' } },
+    }).start();
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().context.errors).toEqual({
       Reason: ['Please tell us why you are leaving.'],

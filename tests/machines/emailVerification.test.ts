@@ -4,7 +4,12 @@ import { ApiError } from '../../src/api/errors';
 import { emailVerificationMachine } from '../../src/machines/emailVerificationMachine';
 import { graphSuite } from './graph';
 
-const effects = () => ({ notifySuccess: vi.fn(), notifyResent: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn() });
+const effects = () => ({
+  notifySuccess: vi.fn(),
+  notifyResent: vi.fn(),
+  notifyErrors: vi.fn(),
+  leave: vi.fn(),
+});
 
 graphSuite('emailVerification', {
   machine: emailVerificationMachine,
@@ -19,9 +24,19 @@ graphSuite('emailVerification', {
     { type: 'email.change', value: 'ada@example.com' },
     { type: 'email.change', value: 'ada@' },
     { type: 'xstate.done.actor.verifyEmail', output: { message: 'Email verified successfully' } },
-    { type: 'xstate.error.actor.verifyEmail', error: new ApiError(['This code is wrong or has expired.'], { verification_token: ['This code is wrong or has expired.'] }, 422) },
+    {
+      type: 'xstate.error.actor.verifyEmail',
+      error: new ApiError(
+        ['This code is wrong or has expired.'],
+        { verification_token: ['This code is wrong or has expired.'] },
+        422,
+      ),
+    },
     { type: 'xstate.done.actor.resendOtp', output: { message: 'OTP resent successfully' } },
-    { type: 'xstate.error.actor.resendOtp', error: new ApiError(['Too many attempts. Try again in a minute.'], {}, 429) },
+    {
+      type: 'xstate.error.actor.resendOtp',
+      error: new ApiError(['Too many attempts. Try again in a minute.'], {}, 429),
+    },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -38,7 +53,9 @@ describe('emailVerification rules', () => {
   function start(verify: (input: unknown) => Promise<unknown> = async () => ({})) {
     const clock = new SimulatedClock();
     const actor = createActor(
-      emailVerificationMachine.provide({ actors: { verifyEmail: fromPromise(({ input }) => verify(input)) } }),
+      emailVerificationMachine.provide({
+        actors: { verifyEmail: fromPromise(({ input }) => verify(input)) },
+      }),
       { input: { email: 'ada@example.com', seconds: 300, redirectDelay: 3000 }, clock },
     ).start();
     return { actor, clock };
@@ -60,7 +77,9 @@ describe('emailVerification rules', () => {
     actor.send({ type: 'code.change', value: '12 3-4a' });
     expect(actor.getSnapshot().context.code).toBe('1234');
     actor.send({ type: 'submit' });
-    expect(actor.getSnapshot().context.errors.verification_token).toEqual(['Please enter a 6-digit Token sent to your email']);
+    expect(actor.getSnapshot().context.errors.verification_token).toEqual([
+      'Please enter a 6-digit Token sent to your email',
+    ]);
     actor.send({ type: 'code.change', value: '12345678' });
     expect(actor.getSnapshot().context.code).toBe('123456');
   });
@@ -103,7 +122,10 @@ describe('emailVerification rules', () => {
 
   it('cannot send a new code from here without the address', () => {
     const clock = new SimulatedClock();
-    const actor = createActor(emailVerificationMachine, { input: { email: null, seconds: 1, redirectDelay: 3000 }, clock }).start();
+    const actor = createActor(emailVerificationMachine, {
+      input: { email: null, seconds: 1, redirectDelay: 3000 },
+      clock,
+    }).start();
     clock.increment(1000);
     expect(actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
     actor.send({ type: 'email.change', value: 'ada@example.com' });
@@ -112,9 +134,14 @@ describe('emailVerification rules', () => {
 
   it('asks for the address when it does not know it, and sends it with the code', async () => {
     const verify = vi.fn(async (_input: unknown) => ({ message: 'Email verified successfully' }));
-    const actor = createActor(emailVerificationMachine.provide({ actors: { verifyEmail: fromPromise(({ input }) => verify(input)) } }), {
-      input: { email: null, seconds: 300, redirectDelay: 3000 },
-    }).start();
+    const actor = createActor(
+      emailVerificationMachine.provide({
+        actors: { verifyEmail: fromPromise(({ input }) => verify(input)) },
+      }),
+      {
+        input: { email: null, seconds: 300, redirectDelay: 3000 },
+      },
+    ).start();
     actor.send({ type: 'code.change', value: '123456' });
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().context.errors).toEqual({ email: ['Please fill in your email.'] });

@@ -41,7 +41,13 @@ export function formFlowSuite(name: string, options: FormFlowSuiteOptions) {
         reveal: snapshot.context.reveal,
       }),
     implementations: {
-      actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+      actions: {
+        notifySuccess: vi.fn(),
+        notifyErrors: vi.fn(),
+        saveDraft: vi.fn(),
+        clearDraft: vi.fn(),
+        leave: vi.fn(),
+      },
     },
   });
 }

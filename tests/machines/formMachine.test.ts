@@ -16,7 +16,10 @@ graphSuite('formMachine', {
     { type: 'field.change', name: 'email', value: 'ada@example.com' },
     { type: 'field.change', name: 'email', value: 'not-an-email' },
     { type: 'xstate.done.actor.submit', output: { message: 'Done' } },
-    { type: 'xstate.error.actor.submit', error: new ApiError(['That email is taken.'], { email: ['That email is taken.'] }) },
+    {
+      type: 'xstate.error.actor.submit',
+      error: new ApiError(['That email is taken.'], { email: ['That email is taken.'] }),
+    },
     refusedSubmit,
     unansweredSubmit,
   ],
@@ -29,13 +32,25 @@ graphSuite('formMachine', {
       reveal: snapshot.context.reveal,
     }),
   implementations: {
-    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+    actions: {
+      notifySuccess: vi.fn(),
+      notifyErrors: vi.fn(),
+      saveDraft: vi.fn(),
+      clearDraft: vi.fn(),
+      leave: vi.fn(),
+    },
   },
 });
 
 describe('formMachine side effects', () => {
   function start(submit: (values: unknown) => Promise<unknown>) {
-    const effects = { notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn() };
+    const effects = {
+      notifySuccess: vi.fn(),
+      notifyErrors: vi.fn(),
+      leave: vi.fn(),
+      saveDraft: vi.fn(),
+      clearDraft: vi.fn(),
+    };
     const actor = createActor(
       machine.provide({
         actors: { submit: fromPromise(({ input }) => submit(input.request)) },
@@ -58,8 +73,12 @@ describe('formMachine side effects', () => {
     actor.send({ type: 'field.change', name: 'email', value: 'nope' });
     actor.send({ type: 'submit' });
     expect(submit).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context.errors.email).toEqual(['Enter a valid email address, like name@example.com.']);
-    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: ['Enter a valid email address, like name@example.com.'] });
+    expect(actor.getSnapshot().context.errors.email).toEqual([
+      'Enter a valid email address, like name@example.com.',
+    ]);
+    expect(effects.notifyErrors).toHaveBeenCalledWith({
+      messages: ['Enter a valid email address, like name@example.com.'],
+    });
   });
 
   it('sends once however often submit is pressed, then leaves with the result', async () => {
@@ -78,14 +97,23 @@ describe('formMachine side effects', () => {
 
   it('keeps what was typed and shows the server messages when the call fails', async () => {
     const { actor, effects } = start(async () => {
-      throw new ApiError(['The email has already been taken.'], { email: ['The email has already been taken.'] }, 422);
+      throw new ApiError(
+        ['The email has already been taken.'],
+        { email: ['The email has already been taken.'] },
+        422,
+      );
     });
     actor.send({ type: 'field.change', name: 'email', value: 'ada@example.com' });
     actor.send({ type: 'submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0);
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0,
+    );
     expect(actor.getSnapshot().context.values.email).toBe('ada@example.com');
     expect(actor.getSnapshot().context.errors.email).toEqual(['The email has already been taken.']);
-    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: ['The email has already been taken.'] });
+    expect(effects.notifyErrors).toHaveBeenCalledWith({
+      messages: ['The email has already been taken.'],
+    });
   });
 
   it('clears a field message as soon as the user types in that field', () => {
@@ -113,7 +141,14 @@ describe('formMachine Idempotency-Keys', () => {
         },
         actions: { saveDraft: (_, draft) => drafts.push(draft) },
       }),
-      { input: { newSubmissionKey: submissionKeys(), values: { email: 'ada@example.com' }, redirectDelay: 1, submissionKey } },
+      {
+        input: {
+          newSubmissionKey: submissionKeys(),
+          values: { email: 'ada@example.com' },
+          redirectDelay: 1,
+          submissionKey,
+        },
+      },
     ).start();
     const press = async () => {
       actor.send({ type: 'submit' });

@@ -7,7 +7,13 @@
  * `xstate.done.actor.*` / `xstate.error.actor.*`; delays run on a simulated clock that the
  * harness advances by the named delay when the path says `xstate.after.*`.
  */
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from '@xstate/graph';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  getStateNodes,
+  type StatePath,
+} from '@xstate/graph';
 import {
   SimulatedClock,
   __unsafe_getAllOwnEventDescriptors as eventTypesOf,
@@ -43,7 +49,12 @@ export interface GraphSuiteOptions<M extends AnyStateMachine> {
   /** Coarser state identity, so that machines with rich context stay finite. Default: value + context. */
   serializeState?: (snapshot: Snapshot) => string;
   /** Implementations for replay (side-effect actions, usually `vi.fn()`), as for `machine.provide`. */
-  implementations?: { actions?: Record<string, unknown>; actors?: Record<string, unknown>; guards?: Record<string, unknown>; delays?: Record<string, unknown> };
+  implementations?: {
+    actions?: Record<string, unknown>;
+    actors?: Record<string, unknown>;
+    guards?: Record<string, unknown>;
+    delays?: Record<string, unknown>;
+  };
   /** Simple paths too (all acyclic paths to each state); off for machines where they explode. */
   simplePaths?: boolean;
   /** Whether `event` can be sent in `snapshot` (e.g. the page shows its button); default: every accepted event. */
@@ -97,21 +108,33 @@ export function pathsOf<M extends AnyStateMachine>(options: GraphSuiteOptions<M>
       const matching = given.filter((event) => event.type === type);
       return matching.length ? matching : [{ type }];
     });
-    return options.offered ? accepted.filter((event) => options.offered!(event, snapshot)) : accepted;
+    return options.offered
+      ? accepted.filter((event) => options.offered!(event, snapshot))
+      : accepted;
   };
   const traversal = { input, events, serializeState };
-  const shortest = getShortestPaths(options.machine, traversal as never) as StatePath<Snapshot, EventObject>[];
+  const shortest = getShortestPaths(options.machine, traversal as never) as StatePath<
+    Snapshot,
+    EventObject
+  >[];
   const toState = new Map(shortest.map((path) => [serializeState(path.state), path]));
-  const adjacency = getAdjacencyMap<Snapshot, EventObject, unknown>(options.machine as never, traversal as never);
-  const edges = Object.values(adjacency).flatMap(({ state, transitions }): StatePath<Snapshot, EventObject>[] => {
-    const head = toState.get(serializeState(state));
-    if (!head) return [];
-    return Object.values(transitions as Record<string, { event: EventObject; state: Snapshot }>).map(({ event, state: next }) => ({
-      state: next,
-      steps: [...head.steps, { event, state: next }],
-      weight: head.weight + 1,
-    }));
-  });
+  const adjacency = getAdjacencyMap<Snapshot, EventObject, unknown>(
+    options.machine as never,
+    traversal as never,
+  );
+  const edges = Object.values(adjacency).flatMap(
+    ({ state, transitions }): StatePath<Snapshot, EventObject>[] => {
+      const head = toState.get(serializeState(state));
+      if (!head) return [];
+      return Object.values(
+        transitions as Record<string, { event: EventObject; state: Snapshot }>,
+      ).map(({ event, state: next }) => ({
+        state: next,
+        steps: [...head.steps, { event, state: next }],
+        weight: head.weight + 1,
+      }));
+    },
+  );
   const simple = options.simplePaths
     ? (getSimplePaths(options.machine, traversal as never) as StatePath<Snapshot, EventObject>[])
     : [];
@@ -149,7 +172,12 @@ const activeIds = (snapshot: Snapshot): Set<string> =>
   new Set((snapshot as unknown as { _nodes: { id: string }[] })._nodes.map((node) => node.id));
 
 /** Evaluates a transition's guard where it is a named or inline function; undefined when unknown. */
-function guardPasses(machine: AnyStateMachine, t: AnyTransitionDefinition, snapshot: Snapshot, event: EventObject) {
+function guardPasses(
+  machine: AnyStateMachine,
+  t: AnyTransitionDefinition,
+  snapshot: Snapshot,
+  event: EventObject,
+) {
   const guard = t.guard as unknown;
   if (!guard) return true;
   const args = { context: snapshot.context, event };
@@ -158,7 +186,9 @@ function guardPasses(machine: AnyStateMachine, t: AnyTransitionDefinition, snaps
   const given = typeof guard === 'object' ? (guard as { params?: unknown }).params : undefined;
   // Dynamic params (a function of context and event) are resolved as XState does.
   const params = typeof given === 'function' ? given(args) : given;
-  const implementation = type ? (machine.implementations.guards as Record<string, unknown>)[type] : undefined;
+  const implementation = type
+    ? (machine.implementations.guards as Record<string, unknown>)[type]
+    : undefined;
   return typeof implementation === 'function' ? Boolean(implementation(args, params)) : undefined;
 }
 
@@ -175,18 +205,34 @@ function takenTransition(
     .filter((t) => (eventless ? t.eventType === '' : t.eventType === event.type))
     .find((t) => {
       if (guardPasses(machine, t, before, event) === false) return false;
-      return t.target?.length ? t.target.every((target: { id: string }) => active.has(target.id)) : active.has(t.source.id);
+      return t.target?.length
+        ? t.target.every((target: { id: string }) => active.has(target.id))
+        : active.has(t.source.id);
     });
 }
 
-export function coverageOf(machine: AnyStateMachine, paths: StatePath<Snapshot, EventObject>[], input?: unknown) {
+export function coverageOf(
+  machine: AnyStateMachine,
+  paths: StatePath<Snapshot, EventObject>[],
+  input?: unknown,
+) {
   const states = new Set<string>();
   const taken = new Set<AnyTransitionDefinition>();
   /** `event` is taken by the first microstep; the rest are eventless (`always`). Null: all eventless. */
-  const visitMicrosteps = (start: Snapshot, microsteps: [Snapshot, unknown][], event: EventObject | null) => {
+  const visitMicrosteps = (
+    start: Snapshot,
+    microsteps: [Snapshot, unknown][],
+    event: EventObject | null,
+  ) => {
     let before = start;
     microsteps.forEach(([after], index) => {
-      const t = takenTransition(machine, before, after, event ?? { type: '' }, event === null || index > 0);
+      const t = takenTransition(
+        machine,
+        before,
+        after,
+        event ?? { type: '' },
+        event === null || index > 0,
+      );
       if (t) taken.add(t);
       activeIds(after).forEach((id) => states.add(id));
       before = after;
@@ -198,16 +244,26 @@ export function coverageOf(machine: AnyStateMachine, paths: StatePath<Snapshot, 
   for (const path of paths) {
     path.steps.slice(1).forEach((step, index) => {
       const before = path.steps[index]!.state;
-      visitMicrosteps(before, getMicrosteps(machine, before as never, step.event as never) as [Snapshot, unknown][], step.event);
+      visitMicrosteps(
+        before,
+        getMicrosteps(machine, before as never, step.event as never) as [Snapshot, unknown][],
+        step.event,
+      );
     });
   }
   const allStates = getStateNodes(machine.root).map((node) => node.id);
   const transitions = allTransitions(machine);
   return {
-    states: { covered: allStates.filter((id) => states.has(id)), missed: allStates.filter((id) => !states.has(id)) },
+    states: {
+      covered: allStates.filter((id) => states.has(id)),
+      missed: allStates.filter((id) => !states.has(id)),
+    },
     transitions: {
       covered: transitions.filter((t) => taken.has(t)).map(transitionName),
-      missed: transitions.map((t, index) => ({ t, index })).filter(({ t }) => !taken.has(t)).map(({ t, index }) => transitionName(t, index)),
+      missed: transitions
+        .map((t, index) => ({ t, index }))
+        .filter(({ t }) => !taken.has(t))
+        .map(({ t, index }) => transitionName(t, index)),
     },
   };
 }
@@ -230,8 +286,12 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 function delayOf(machine: AnyStateMachine, eventType: string, snapshot: Snapshot): number {
   const key = eventType.split('.')[2]!;
   const delay = (machine.implementations.delays as Record<string, unknown>)[key] ?? Number(key);
-  const value = typeof delay === 'function' ? delay({ context: snapshot.context, event: { type: eventType } }, undefined) : delay;
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new Error(`Unknown delay ${key} in ${eventType}`);
+  const value =
+    typeof delay === 'function'
+      ? delay({ context: snapshot.context, event: { type: eventType } }, undefined)
+      : delay;
+  if (typeof value !== 'number' || Number.isNaN(value))
+    throw new Error(`Unknown delay ${key} in ${eventType}`);
   return value;
 }
 
@@ -240,11 +300,17 @@ export async function replay<M extends AnyStateMachine>(
   path: StatePath<Snapshot, EventObject>,
   input: unknown,
 ) {
-  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
+  const pending = new Map<
+    string,
+    { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }
+  >();
   const stubs = Object.fromEntries(
     [...new Set(invokedIds(options.machine).values())].map((src) => [
       src,
-      fromPromise(({ self, input: given }) => new Promise((resolve, reject) => pending.set(self.id, { resolve, reject, input: given }))),
+      fromPromise(
+        ({ self, input: given }) =>
+          new Promise((resolve, reject) => pending.set(self.id, { resolve, reject, input: given })),
+      ),
     ]),
   );
   const provided = options.implementations ?? {};
@@ -296,13 +362,16 @@ export function graphSuite<M extends AnyStateMachine>(name: string, options: Gra
   describe(`${name} (generated from its graph)`, () => {
     runs.forEach(({ input, paths }, run) => {
       for (const path of paths) {
-        const label = runs.length > 1 ? `input ${run + 1}: ${describePath(path)}` : describePath(path);
+        const label =
+          runs.length > 1 ? `input ${run + 1}: ${describePath(path)}` : describePath(path);
         it(label, () => replay(options, path, input));
       }
     });
     it('covers every state and transition', () => {
       const coverages = runs.map(({ input, paths }) => coverageOf(options.machine, paths, input));
-      const statesMissed = coverages.map((c) => c.states.missed).reduce((a, b) => a.filter((id) => b.includes(id)));
+      const statesMissed = coverages
+        .map((c) => c.states.missed)
+        .reduce((a, b) => a.filter((id) => b.includes(id)));
       const transitionsMissed = coverages
         .map((c) => c.transitions.missed)
         .reduce((a, b) => a.filter((t) => b.includes(t)))
@@ -332,5 +401,8 @@ export function submissionKeys(): () => string {
  * The two ways a keyed submission fails: refused (a 4xx, so the next press makes a new
  * Idempotency-Key) and unanswered (a timeout or network error, so the same key goes again).
  */
-export const refusedSubmit = { type: 'xstate.error.actor.submit', error: new ApiError(['The given data was invalid.'], {}, 422) };
+export const refusedSubmit = {
+  type: 'xstate.error.actor.submit',
+  error: new ApiError(['The given data was invalid.'], {}, 422),
+};
 export const unansweredSubmit = { type: 'xstate.error.actor.submit', error: networkFailure() };

@@ -9,12 +9,29 @@ const booking = instantDelivery();
 
 graphSuite('instantDeliveryMachine', {
   machine: instantDeliveryMachine,
-  input: { newSubmissionKey: submissionKeys(), values: { ...booking, description: '' }, redirectDelay: 3000 },
+  input: {
+    newSubmissionKey: submissionKeys(),
+    values: { ...booking, description: '' },
+    redirectDelay: 3000,
+  },
   events: [
     { type: 'field.change', name: 'description', value: 'A parcel of documents' },
     { type: 'field.change', name: 'description', value: '   ' },
-    { type: 'xstate.done.actor.submit', output: { message: 'Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } },
-    { type: 'xstate.error.actor.submit', error: new ApiError(["The sender's phone number is not valid."], { sender_number: ["The sender's phone number is not valid."] }, 422) },
+    {
+      type: 'xstate.done.actor.submit',
+      output: {
+        message: 'Delivery created successfully',
+        data: { reference_number: 'RL-ABCDEFGH23' },
+      },
+    },
+    {
+      type: 'xstate.error.actor.submit',
+      error: new ApiError(
+        ["The sender's phone number is not valid."],
+        { sender_number: ["The sender's phone number is not valid."] },
+        422,
+      ),
+    },
     refusedSubmit,
     unansweredSubmit,
   ],
@@ -26,7 +43,13 @@ graphSuite('instantDeliveryMachine', {
       reveal: snapshot.context.reveal,
     }),
   implementations: {
-    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+    actions: {
+      notifySuccess: vi.fn(),
+      notifyErrors: vi.fn(),
+      saveDraft: vi.fn(),
+      clearDraft: vi.fn(),
+      leave: vi.fn(),
+    },
   },
 });
 
@@ -37,13 +60,21 @@ describe('instant delivery rules', () => {
   };
 
   it('requires every field, description included', () => {
-    expect(Object.keys(errorsOf({})).sort()).toEqual(
-      ['description', 'dilivery_address', 'pickup_address', 'receiver_fullname', 'receiver_number', 'sender_fullname', 'sender_number'],
-    );
+    expect(Object.keys(errorsOf({})).sort()).toEqual([
+      'description',
+      'dilivery_address',
+      'pickup_address',
+      'receiver_fullname',
+      'receiver_number',
+      'sender_fullname',
+      'sender_number',
+    ]);
   });
 
   it('takes Nigerian phone numbers only', () => {
-    expect(errorsOf({ ...booking, sender_number: '+2348031234567', receiver_number: '0805 123 4567' })).toEqual({});
+    expect(
+      errorsOf({ ...booking, sender_number: '+2348031234567', receiver_number: '0805 123 4567' }),
+    ).toEqual({});
     expect(errorsOf({ ...booking, receiver_number: '+447700900123' })).toEqual({
       receiver_number: ['Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.'],
     });

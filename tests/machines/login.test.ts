@@ -12,7 +12,13 @@ const response = {
 };
 const unverified = new ApiError(['Please verify your email before logging in.'], {}, 403);
 const wrong = new ApiError(['Invalid email or password.'], {}, 400);
-const effects = () => ({ startSession: vi.fn(), notifySuccess: vi.fn(), notifyErrors: vi.fn(), rememberEmailToVerify: vi.fn(), leave: vi.fn() });
+const effects = () => ({
+  startSession: vi.fn(),
+  notifySuccess: vi.fn(),
+  notifyErrors: vi.fn(),
+  rememberEmailToVerify: vi.fn(),
+  leave: vi.fn(),
+});
 
 graphSuite('login', {
   machine: loginMachine,
@@ -62,7 +68,9 @@ describe('login side effects', () => {
     actor.send({ type: 'submit' });
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(login).toHaveBeenCalledTimes(1);
-    expect(spies.startSession).toHaveBeenCalledWith({ session: { token: 'tok', id: '7', profileImage: '', email: 'ada@example.com' } });
+    expect(spies.startSession).toHaveBeenCalledWith({
+      session: { token: 'tok', id: '7', profileImage: '', email: 'ada@example.com' },
+    });
     expect(spies.notifySuccess).toHaveBeenCalled();
     expect(spies.leave).toHaveBeenCalledWith({ to: '/track?x=1' });
   });
@@ -75,7 +83,10 @@ describe('login side effects', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'unverified' }));
     expect(spies.notifyErrors).toHaveBeenCalledWith({ messages: unverified.messages });
     expect(spies.rememberEmailToVerify).toHaveBeenCalledWith({ email: 'ada@example.com' });
-    expect(actor.getSnapshot().context.values).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    expect(actor.getSnapshot().context.values).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
   });
 
   it('sends nothing without a password', () => {

@@ -19,7 +19,10 @@ describe('menu', () => {
     const focus = { menu: vi.fn(), dropdown: vi.fn() };
     const actor = createActor(
       menuMachine.provide({
-        actions: { focusMenuButton: () => focus.menu(), focusDropdownButton: (_, params) => focus.dropdown(params) },
+        actions: {
+          focusMenuButton: () => focus.menu(),
+          focusDropdownButton: (_, params) => focus.dropdown(params),
+        },
       }),
     ).start();
     return { actor, focus };

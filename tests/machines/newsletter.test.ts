@@ -9,15 +9,24 @@ graphSuite('newsletter', {
     { type: 'email.change', value: 'ada@example.com' },
     { type: 'email.change', value: ' ' },
     { type: 'xstate.done.actor.subscribe', output: { message: 'Subscribed successfully' } },
-    { type: 'xstate.error.actor.subscribe', error: { messages: ['Enter a valid email address, like name@example.com.'] } },
+    {
+      type: 'xstate.error.actor.subscribe',
+      error: { messages: ['Enter a valid email address, like name@example.com.'] },
+    },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, filled: snapshot.context.email.trim() !== '', messages: snapshot.context.messages }),
+    JSON.stringify({
+      value: snapshot.value,
+      filled: snapshot.context.email.trim() !== '',
+      messages: snapshot.context.messages,
+    }),
 });
 
 describe('newsletter', () => {
   const start = (subscribe: () => Promise<unknown>) =>
-    createActor(newsletterMachine.provide({ actors: { subscribe: fromPromise(subscribe) } })).start();
+    createActor(
+      newsletterMachine.provide({ actors: { subscribe: fromPromise(subscribe) } }),
+    ).start();
 
   it('asks for an email before sending anything', () => {
     const actor = start(async () => ({}));

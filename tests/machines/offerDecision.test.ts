@@ -1,41 +1,117 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  waitFor,
+  type AnyMachineSnapshot,
+  type EventObject,
+} from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { DECLINE_REASON_MESSAGE, type Offer, type OfferConflictBody } from '../../src/api/contract';
-import { offerDecisionMachine, type OfferDecisionInput } from '../../src/machines/offerDecisionMachine';
+import {
+  offerDecisionMachine,
+  type OfferDecisionInput,
+} from '../../src/machines/offerDecisionMachine';
 import { graphSuite, statePath } from './graph';
 
 const shown: Offer = {
-  id: 7, amount_kobo: 10_000_000, note: 'Two vans', valid_until: '2030-01-31', state: 'open', created_at: '2030-01-01T09:00:00.000Z', decided_at: null, decline_reason: null,
+  id: 7,
+  amount_kobo: 10_000_000,
+  note: 'Two vans',
+  valid_until: '2030-01-31',
+  state: 'open',
+  created_at: '2030-01-01T09:00:00.000Z',
+  decided_at: null,
+  decline_reason: null,
 };
-const newPrice: Offer = { ...shown, id: 8, amount_kobo: 900_000_000, note: null, created_at: '2030-01-02T09:00:00.000Z' };
+const newPrice: Offer = {
+  ...shown,
+  id: 8,
+  amount_kobo: 900_000_000,
+  note: null,
+  created_at: '2030-01-02T09:00:00.000Z',
+};
 const open: OfferDecisionInput = { reference: 'RL-ABCDEFGH23', offer: shown };
 const offline = new ApiError(['An error occurred. Please try again.']);
 /** A 409 that is not about a new price (already answered, expired): the page loads the order again. */
 const stale = new ApiError(['You already accepted this price.'], {}, 409);
 /** The 409 of an answer whose offer staff replaced: the order as it is now, with the new price. */
 const changedMessage = 'The price has changed to ₦9,000,000.00. Check it before you accept.';
-const conflictBody = (offer: Offer | null, status: 'ToInspect' | 'Cancelled' = 'ToInspect'): OfferConflictBody => ({
+const conflictBody = (
+  offer: Offer | null,
+  status: 'ToInspect' | 'Cancelled' = 'ToInspect',
+): OfferConflictBody => ({
   message: changedMessage,
   order: {
-    reference_number: open.reference, service_type: 'scheduled_delivery', status, created_at: shown.created_at, offer, price: null, estimate: null, updated_at: shown.created_at,
-    details: { kind: 'delivery', pickup_address: 'Lekki', sender_fullname: 'Ada', sender_phone: '08031234567', pickup_date: null, description: 'Box', receivers: [] },
-    history: [], payment: null, receipts: [], refunds: [], cancellation: null,
+    reference_number: open.reference,
+    service_type: 'scheduled_delivery',
+    status,
+    created_at: shown.created_at,
+    offer,
+    price: null,
+    estimate: null,
+    updated_at: shown.created_at,
+    details: {
+      kind: 'delivery',
+      pickup_address: 'Lekki',
+      sender_fullname: 'Ada',
+      sender_phone: '08031234567',
+      pickup_date: null,
+      description: 'Box',
+      receivers: [],
+    },
+    history: [],
+    payment: null,
+    receipts: [],
+    refunds: [],
+    cancellation: null,
   },
 });
 const replaced = new ApiError([changedMessage], {}, 409, conflictBody(newPrice));
 /** Replaced, but the order was cancelled too: nothing to answer, the page loads it again. */
-const replacedAndCancelled = new ApiError(['This order is Cancelled: its offer can no longer be answered.'], {}, 409, conflictBody(newPrice, 'Cancelled'));
-const refused = new ApiError(['Please tell us why you are declining.'], { reason: ['Please tell us why you are declining.'] }, 422);
+const replacedAndCancelled = new ApiError(
+  ['This order is Cancelled: its offer can no longer be answered.'],
+  {},
+  409,
+  conflictBody(newPrice, 'Cancelled'),
+);
+const refused = new ApiError(
+  ['Please tell us why you are declining.'],
+  { reason: ['Please tell us why you are declining.'] },
+  422,
+);
 /** Only a 409 says the price was replaced: a failure that happens to carry an order is still a failure. */
-const failedWithOrder = new ApiError(['An error occurred. Please try again.'], {}, 500, conflictBody(newPrice));
+const failedWithOrder = new ApiError(
+  ['An error occurred. Please try again.'],
+  {},
+  500,
+  conflictBody(newPrice),
+);
 /** A 409 whose order's newest offer was already answered (in another tab): nothing new to answer. */
-const answeredElsewhere = new ApiError(['You already accepted this price.'], {}, 409, conflictBody({ ...newPrice, state: 'accepted' }));
+const answeredElsewhere = new ApiError(
+  ['You already accepted this price.'],
+  {},
+  409,
+  conflictBody({ ...newPrice, state: 'accepted' }),
+);
 /** A 409 whose order shows no offer any more: nothing to answer, the page loads it again. */
-const withdrawn = new ApiError(['This price can no longer be answered.'], {}, 409, conflictBody(null));
+const withdrawn = new ApiError(
+  ['This price can no longer be answered.'],
+  {},
+  409,
+  conflictBody(null),
+);
 /** The orders the server answers after an answer, with the offer as it now stands. */
-const acceptedOrder = conflictBody({ ...shown, state: 'accepted', decided_at: '2030-01-03T09:00:00.000Z' }).order;
-const declinedOrder = conflictBody({ ...shown, state: 'declined', decline_reason: 'Too expensive for us' }).order;
+const acceptedOrder = conflictBody({
+  ...shown,
+  state: 'accepted',
+  decided_at: '2030-01-03T09:00:00.000Z',
+}).order;
+const declinedOrder = conflictBody({
+  ...shown,
+  state: 'declined',
+  decline_reason: 'Too expensive for us',
+}).order;
 
 /** What the person sees in each state besides its content: the busy buttons and the changed-price notice. */
 const tagsByState = { accepting: ['busy'], 'declining.sending': ['busy'], changed: ['changed'] };
@@ -45,7 +121,11 @@ const effects = { notifyErrors: vi.fn(), notifySuccess: vi.fn(), changed: vi.fn(
 const paramsOf = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.map((call) => call[1]);
 
 /** What each answer from the server leads to, checked on every generated path, whatever the machine's graph says. */
-function checkAnswer(actual: AnyMachineSnapshot, before: AnyMachineSnapshot, event: { type: string; error?: unknown; output?: unknown }) {
+function checkAnswer(
+  actual: AnyMachineSnapshot,
+  before: AnyMachineSnapshot,
+  event: { type: string; error?: unknown; output?: unknown },
+) {
   const state = statePath(actual.value);
   const answer = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
   if (event.type.startsWith('xstate.done.actor.')) {
@@ -53,7 +133,12 @@ function checkAnswer(actual: AnyMachineSnapshot, before: AnyMachineSnapshot, eve
     expect(state).toBe(answer === 'accept' ? 'accepted' : 'declined');
     expect(actual.context.offer).toEqual(order?.offer ?? before.context.offer);
     expect(paramsOf(effects.notifySuccess)).toEqual([
-      { message: answer === 'accept' ? 'Offer accepted. The price is now final.' : 'Offer declined. We will be in touch.' },
+      {
+        message:
+          answer === 'accept'
+            ? 'Offer accepted. The price is now final.'
+            : 'Offer declined. We will be in touch.',
+      },
     ]);
     expect(effects.changed).toHaveBeenCalledTimes(1);
     expect(effects.notifyErrors).not.toHaveBeenCalled();
@@ -120,7 +205,11 @@ graphSuite('offerDecision', {
   checkInput: (id, input, snapshot) => {
     const { reference, offer, reason } = snapshot.context;
     // The answer names the offer on screen, and a decline sends the reason as typed, trimmed.
-    expect(input).toEqual(id === 'accept' ? { reference, offerId: offer.id } : { reference, offerId: offer.id, reason: reason.trim() });
+    expect(input).toEqual(
+      id === 'accept'
+        ? { reference, offerId: offer.id }
+        : { reference, offerId: offer.id, reason: reason.trim() },
+    );
   },
   check: (actual, _expected, event, before) => {
     const state = statePath(actual.value);
@@ -141,12 +230,14 @@ graphSuite('offerDecision', {
       expect(actual.context.errors).toEqual({ reason: [DECLINE_REASON_MESSAGE] });
       expect(paramsOf(effects.notifyErrors)).toEqual([{ messages: [DECLINE_REASON_MESSAGE] }]);
     }
-    if (event.type === 'decline.confirm' && actual.context.reason.trim() !== '') expect(state).toBe('declining.sending');
+    if (event.type === 'decline.confirm' && actual.context.reason.trim() !== '')
+      expect(state).toBe('declining.sending');
     if (event.type === 'back') {
       expect(state).toBe('open');
       expect(actual.context.errors).toEqual({});
     }
-    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) checkAnswer(actual, before, event);
+    if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.'))
+      checkAnswer(actual, before, event);
     Object.values(effects).forEach((spy) => spy.mockClear());
   },
 });
@@ -158,15 +249,29 @@ describe('offerDecision', () => {
     ['declined', 'declined'],
     ['expired', 'expired'],
     ['replaced', 'expired'],
-  ] as const)('starts from an offer that is %s in %s, with nothing typed or said', (offerState, expected) => {
-    const actor = createActor(offerDecisionMachine, { input: { ...open, offer: { ...shown, state: offerState } } }).start();
-    expect(actor.getSnapshot().value).toBe(expected);
-    expect(actor.getSnapshot().status).toBe(expected === 'open' ? 'active' : 'done');
-    expect(actor.getSnapshot().context).toEqual({ ...open, offer: { ...shown, state: offerState }, reason: '', errors: {}, messages: [] });
-  });
+  ] as const)(
+    'starts from an offer that is %s in %s, with nothing typed or said',
+    (offerState, expected) => {
+      const actor = createActor(offerDecisionMachine, {
+        input: { ...open, offer: { ...shown, state: offerState } },
+      }).start();
+      expect(actor.getSnapshot().value).toBe(expected);
+      expect(actor.getSnapshot().status).toBe(expected === 'open' ? 'active' : 'done');
+      expect(actor.getSnapshot().context).toEqual({
+        ...open,
+        offer: { ...shown, state: offerState },
+        reason: '',
+        errors: {},
+        messages: [],
+      });
+    },
+  );
 
   it('never claims an answer when the view did not provide the calls', async () => {
-    const actor = createActor(offerDecisionMachine.provide({ actions: { notifyErrors: () => {} } }), { input: open }).start();
+    const actor = createActor(
+      offerDecisionMachine.provide({ actions: { notifyErrors: () => {} } }),
+      { input: open },
+    ).start();
     actor.send({ type: 'accept' });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().value).toBe('open');
@@ -177,7 +282,11 @@ describe('offerDecision', () => {
     expect(actor.getSnapshot().value).toEqual({ declining: 'asking' });
   });
 
-  function start(input: OfferDecisionInput, decline: () => Promise<unknown>, accept: () => Promise<unknown> = async () => null) {
+  function start(
+    input: OfferDecisionInput,
+    decline: () => Promise<unknown>,
+    accept: () => Promise<unknown> = async () => null,
+  ) {
     const spies = { notifyErrors: vi.fn(), changed: vi.fn(), declined: vi.fn(), accepted: vi.fn() };
     const actor = createActor(
       offerDecisionMachine.provide({
@@ -191,7 +300,10 @@ describe('offerDecision', () => {
             return accept() as never;
           }),
         },
-        actions: { notifyErrors: (_, params) => spies.notifyErrors(params), changed: spies.changed },
+        actions: {
+          notifyErrors: (_, params) => spies.notifyErrors(params),
+          changed: spies.changed,
+        },
       }),
       { input },
     ).start();
@@ -208,8 +320,15 @@ describe('offerDecision', () => {
     expect(notifyErrors).toHaveBeenCalledWith({ messages: [DECLINE_REASON_MESSAGE] });
     actor.send({ type: 'reason.change', value: ' Found a cheaper mover ' });
     actor.send({ type: 'decline.confirm' });
-    await waitFor(actor, (s) => s.matches({ declining: 'asking' }) && s.context.messages.length > 0);
-    expect(declined).toHaveBeenCalledWith({ reference: open.reference, offerId: shown.id, reason: 'Found a cheaper mover' });
+    await waitFor(
+      actor,
+      (s) => s.matches({ declining: 'asking' }) && s.context.messages.length > 0,
+    );
+    expect(declined).toHaveBeenCalledWith({
+      reference: open.reference,
+      offerId: shown.id,
+      reason: 'Found a cheaper mover',
+    });
     expect(actor.getSnapshot().context.reason).toBe(' Found a cheaper mover ');
   });
 
@@ -226,11 +345,15 @@ describe('offerDecision', () => {
 
   it('shows the new price when staff replaced the one shown, and accepts only the one it then names', async () => {
     let answers = 0;
-    const { actor, accepted, notifyErrors, changed } = start(open, async () => null, async () => {
-      answers += 1;
-      if (answers === 1) throw replaced;
-      return { ...conflictBody({ ...newPrice, state: 'accepted' }).order };
-    });
+    const { actor, accepted, notifyErrors, changed } = start(
+      open,
+      async () => null,
+      async () => {
+        answers += 1;
+        if (answers === 1) throw replaced;
+        return { ...conflictBody({ ...newPrice, state: 'accepted' }).order };
+      },
+    );
     actor.send({ type: 'accept' });
     await waitFor(actor, (s) => s.matches('changed'));
     expect(actor.getSnapshot().context.offer).toEqual(newPrice);
@@ -239,7 +362,10 @@ describe('offerDecision', () => {
     expect(changed).not.toHaveBeenCalled();
     actor.send({ type: 'accept' });
     await waitFor(actor, (s) => s.matches('accepted'));
-    expect(accepted.mock.calls).toEqual([[{ reference: open.reference, offerId: shown.id }], [{ reference: open.reference, offerId: newPrice.id }]]);
+    expect(accepted.mock.calls).toEqual([
+      [{ reference: open.reference, offerId: shown.id }],
+      [{ reference: open.reference, offerId: newPrice.id }],
+    ]);
     expect(actor.getSnapshot().context.offer).toMatchObject({ id: newPrice.id, state: 'accepted' });
   });
 

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CANCEL_REASON_MESSAGE } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
-import { orderChangesMachine, type OrderChangesInput } from '../../src/machines/orderChangesMachine';
+import {
+  orderChangesMachine,
+  type OrderChangesInput,
+} from '../../src/machines/orderChangesMachine';
 import { inDays } from '../api/helpers';
 import { graphSuite } from './graph';
 
@@ -19,7 +22,10 @@ const quote: OrderChangesInput = {
   cancellation: null,
 };
 /** Paid ₦485,000.00, cancelled within 3 days of the move: 10 % kept. */
-const paidQuote: OrderChangesInput = { ...quote, cancellation: { fee_kobo: 4_850_000, refund_kobo: 43_650_000 } };
+const paidQuote: OrderChangesInput = {
+  ...quote,
+  cancellation: { fee_kobo: 4_850_000, refund_kobo: 43_650_000 },
+};
 const offline = new ApiError(['An error occurred. Please try again.']);
 const notAnyMore = new ApiError(['Only an order To Inspect can be cancelled.'], {}, 409);
 
@@ -53,7 +59,12 @@ describe('orderChanges', () => {
   it("shows a paid order's fee and refund and asks again before cancelling; an unpaid one cancels at once", async () => {
     const cancel = vi.fn(async (_input: { reference: string; reason: string }) => ({}));
     const run = (input: OrderChangesInput) => {
-      const actor = createActor(orderChangesMachine.provide({ actors: { cancel: fromPromise(({ input }) => cancel(input)) } }), { input }).start();
+      const actor = createActor(
+        orderChangesMachine.provide({
+          actors: { cancel: fromPromise(({ input }) => cancel(input)) },
+        }),
+        { input },
+      ).start();
       actor.send({ type: 'cancel.start' });
       actor.send({ type: 'reason.change', value: 'Moving later' });
       actor.send({ type: 'confirm' });
@@ -61,7 +72,10 @@ describe('orderChanges', () => {
     };
     const paid = run(paidQuote);
     expect(paid.getSnapshot().value).toEqual({ cancelling: 'reviewing' });
-    expect(paid.getSnapshot().context.cancellation).toEqual({ fee_kobo: 4_850_000, refund_kobo: 43_650_000 });
+    expect(paid.getSnapshot().context.cancellation).toEqual({
+      fee_kobo: 4_850_000,
+      refund_kobo: 43_650_000,
+    });
     expect(cancel).not.toHaveBeenCalled();
     paid.send({ type: 'back' });
     expect(paid.getSnapshot().value).toEqual({ cancelling: 'editing' });
@@ -78,9 +92,14 @@ describe('orderChanges', () => {
 
   it('asks for a reason before cancelling', () => {
     const notifyErrors = vi.fn();
-    const actor = createActor(orderChangesMachine.provide({ actions: { notifyErrors: (_, params) => notifyErrors(params) } }), {
-      input: delivery,
-    }).start();
+    const actor = createActor(
+      orderChangesMachine.provide({
+        actions: { notifyErrors: (_, params) => notifyErrors(params) },
+      }),
+      {
+        input: delivery,
+      },
+    ).start();
     actor.send({ type: 'cancel.start' });
     actor.send({ type: 'confirm' });
     expect(actor.getSnapshot().value).toEqual({ cancelling: 'editing' });
@@ -93,7 +112,9 @@ describe('orderChanges', () => {
     actor.send({ type: 'reschedule.start' });
     actor.send({ type: 'date.change', name: 'delivery_date', value: inDays(0) });
     actor.send({ type: 'confirm' });
-    expect(actor.getSnapshot().context.errors).toEqual({ delivery_date: ['Delivery cannot be before pickup.'] });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      delivery_date: ['Delivery cannot be before pickup.'],
+    });
     actor.send({ type: 'back' });
     actor.send({ type: 'reschedule.start' });
     expect(actor.getSnapshot().context.dates.delivery_date).toBe(inDays(0));

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { orderPaymentMachine, type OrderPaymentInput, type VerifiedPayment } from '../../src/machines/orderPaymentMachine';
+import {
+  orderPaymentMachine,
+  type OrderPaymentInput,
+  type VerifiedPayment,
+} from '../../src/machines/orderPaymentMachine';
 import { graphSuite } from './graph';
 
 const fresh: OrderPaymentInput = { reference: 'RL-ABCDEFGH23', returnedFrom: null };
@@ -16,14 +20,29 @@ graphSuite('orderPayment', {
   events: [
     { type: 'xstate.done.actor.startPayment', output: started },
     { type: 'xstate.error.actor.startPayment', error: alreadyPaid },
-    { type: 'xstate.done.actor.verifyPayment', output: { paid: true, message: 'Payment received.' } },
-    { type: 'xstate.done.actor.verifyPayment', output: { paid: false, message: 'The payment was declined.' } },
+    {
+      type: 'xstate.done.actor.verifyPayment',
+      output: { paid: true, message: 'Payment received.' },
+    },
+    {
+      type: 'xstate.done.actor.verifyPayment',
+      output: { paid: false, message: 'The payment was declined.' },
+    },
     { type: 'xstate.error.actor.verifyPayment', error: offline },
   ],
-  implementations: { actions: { notifyErrors: vi.fn(), notifySuccess: vi.fn(), goToCheckout: vi.fn(), changed: vi.fn() } },
+  implementations: {
+    actions: {
+      notifyErrors: vi.fn(),
+      notifySuccess: vi.fn(),
+      goToCheckout: vi.fn(),
+      changed: vi.fn(),
+    },
+  },
   check: (actual) => {
     // Every wait shows progress; a failure always says why.
-    expect(actual.hasTag('busy')).toBe(actual.matches('starting') || actual.matches('verifying') || actual.matches('atCheckout'));
+    expect(actual.hasTag('busy')).toBe(
+      actual.matches('starting') || actual.matches('verifying') || actual.matches('atCheckout'),
+    );
     if (actual.matches('failed')) expect(actual.context.messages.length).toBeGreaterThan(0);
   },
 });
@@ -47,10 +66,15 @@ describe('orderPayment', () => {
   });
 
   it('verifies the returned reference with the server, and a declined payment can be tried again as a new attempt', async () => {
-    const verify = vi.fn(async (_input: { reference: string; paystackReference: string }): Promise<VerifiedPayment> => ({
-      paid: false,
-      message: 'The payment was declined.',
-    }));
+    const verify = vi.fn(
+      async (_input: {
+        reference: string;
+        paystackReference: string;
+      }): Promise<VerifiedPayment> => ({
+        paid: false,
+        message: 'The payment was declined.',
+      }),
+    );
     const notifyErrors = vi.fn();
     const changed = vi.fn();
     const startPayment = vi.fn(async (_input: { reference: string }) => started);
@@ -66,7 +90,10 @@ describe('orderPayment', () => {
     ).start();
     expect(actor.getSnapshot().value).toBe('verifying');
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(verify).toHaveBeenCalledWith({ reference: 'RL-ABCDEFGH23', paystackReference: 'PSK-1-abc' });
+    expect(verify).toHaveBeenCalledWith({
+      reference: 'RL-ABCDEFGH23',
+      paystackReference: 'PSK-1-abc',
+    });
     expect(notifyErrors).toHaveBeenCalledWith({ messages: ['The payment was declined.'] });
     expect(changed).toHaveBeenCalledTimes(1);
     actor.send({ type: 'retry' });
@@ -79,7 +106,12 @@ describe('orderPayment', () => {
     const notifySuccess = vi.fn();
     const actor = createActor(
       orderPaymentMachine.provide({
-        actors: { verifyPayment: fromPromise(async (): Promise<VerifiedPayment> => ({ paid: true, message: 'Payment received.' })) },
+        actors: {
+          verifyPayment: fromPromise(async (): Promise<VerifiedPayment> => ({
+            paid: true,
+            message: 'Payment received.',
+          })),
+        },
         actions: { notifySuccess: (_, params) => notifySuccess(params) },
       }),
       { input: returned },

@@ -15,7 +15,9 @@ const result = (status: TrackingResult['status']): TrackingResult => ({
   'date updated': '2025-03-06T14:05:00.000Z',
   history: [
     { status: 'ToInspect', date: '2025-03-05T09:30:00.000Z' },
-    ...(status === 'Shipped' ? [{ status: 'Shipped' as const, date: '2025-03-06T14:05:00.000Z' }] : []),
+    ...(status === 'Shipped'
+      ? [{ status: 'Shipped' as const, date: '2025-03-06T14:05:00.000Z' }]
+      : []),
   ],
 });
 const unknown = new ApiError(['No package was found with this tracking code.'], {}, 404);
@@ -40,7 +42,10 @@ graphSuite('packageDetails', {
 });
 
 describe('packageDetails', () => {
-  function start(input: { reference: string | null; result: TrackingResult | null }, lookUp: (code: string) => Promise<TrackingResult>) {
+  function start(
+    input: { reference: string | null; result: TrackingResult | null },
+    lookUp: (code: string) => Promise<TrackingResult>,
+  ) {
     const notifyErrors = vi.fn();
     const actor = createActor(
       packageDetailsMachine.provide({
@@ -67,12 +72,16 @@ describe('packageDetails', () => {
     });
     await waitFor(actor, (snapshot) => snapshot.matches({ showing: 'current' }));
     expect(actor.getSnapshot().context.result?.status).toBe('ToInspect');
-    expect(notifyErrors).toHaveBeenCalledWith({ messages: ['An error occurred. Please try again.'] });
+    expect(notifyErrors).toHaveBeenCalledWith({
+      messages: ['An error occurred. Please try again.'],
+    });
   });
 
   it('trims the reference from the URL and looks nothing up without one', () => {
     const lookUp = vi.fn(async () => result('Shipped'));
-    expect(start({ reference: '  ', result: null }, lookUp).actor.getSnapshot().value).toBe('missing');
+    expect(start({ reference: '  ', result: null }, lookUp).actor.getSnapshot().value).toBe(
+      'missing',
+    );
     expect(lookUp).not.toHaveBeenCalled();
   });
 });

@@ -1,24 +1,74 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  waitFor,
+  type AnyMachineSnapshot,
+  type EventObject,
+} from 'xstate';
 import type { z } from 'zod/mini';
 import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
-import { passwordResetMachine, type PasswordResetInput } from '../../src/machines/passwordResetMachine';
+import {
+  passwordResetMachine,
+  type PasswordResetInput,
+} from '../../src/machines/passwordResetMachine';
 import { problemsOf } from '../../src/machines/formFields';
 import { graphSuite, statePath } from './graph';
 
-const effects = () => ({ saveProgress: vi.fn(), clearProgress: vi.fn(), notifySuccess: vi.fn(), notifyErrors: vi.fn(), goTo: vi.fn() });
-const failure = (field: string) => new ApiError(['This code is wrong or has expired.'], { [field]: ['This code is wrong or has expired.'] }, 422);
+const effects = () => ({
+  saveProgress: vi.fn(),
+  clearProgress: vi.fn(),
+  notifySuccess: vi.fn(),
+  notifyErrors: vi.fn(),
+  goTo: vi.fn(),
+});
+const failure = (field: string) =>
+  new ApiError(
+    ['This code is wrong or has expired.'],
+    { [field]: ['This code is wrong or has expired.'] },
+    422,
+  );
 const email = 'ada@example.com';
 
 const replayed = effects();
-const busyStates = ['sendingCode', 'codeSent', 'verifyingCode', 'codeVerified', 'resetting', 'passwordChanged'];
+const busyStates = [
+  'sendingCode',
+  'codeSent',
+  'verifyingCode',
+  'codeVerified',
+  'resetting',
+  'passwordChanged',
+];
 /** Each page's form: the state it is typed in, what Submit sends (and the schema it must pass), the call and the state it waits in. */
-const forms: Record<string, { sent: (context: AnyMachineSnapshot['context']) => unknown; schema: z.ZodMiniType; call: string; waiting: string }> = {
-  requesting: { sent: ({ values }) => ({ email: values.email }), schema: emailOnlyRequest, call: 'forgetPassword', waiting: 'sendingCode' },
-  enteringCode: { sent: ({ values }) => ({ otp: values.otp, email: values.email }), schema: verifyOtpRequest, call: 'verifyOtp', waiting: 'verifyingCode' },
+const forms: Record<
+  string,
+  {
+    sent: (context: AnyMachineSnapshot['context']) => unknown;
+    schema: z.ZodMiniType;
+    call: string;
+    waiting: string;
+  }
+> = {
+  requesting: {
+    sent: ({ values }) => ({ email: values.email }),
+    schema: emailOnlyRequest,
+    call: 'forgetPassword',
+    waiting: 'sendingCode',
+  },
+  enteringCode: {
+    sent: ({ values }) => ({ otp: values.otp, email: values.email }),
+    schema: verifyOtpRequest,
+    call: 'verifyOtp',
+    waiting: 'verifyingCode',
+  },
   choosingPassword: {
-    sent: ({ values, resetToken }) => ({ email: values.email, password: values.password, password_confirmation: values.password_confirmation, reset_token: resetToken }),
+    sent: ({ values, resetToken }) => ({
+      email: values.email,
+      password: values.password,
+      password_confirmation: values.password_confirmation,
+      reset_token: resetToken,
+    }),
     schema: passwordResetRequest,
     call: 'passwordReset',
     waiting: 'resetting',
@@ -34,16 +84,25 @@ const leaving: Record<string, { page: string; next: string }> = {
 const paramsOf = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.map((call) => call[1]);
 
 /** What each step shows and does, checked on every generated path whatever the machine's graph says. */
-function checkStep(actual: AnyMachineSnapshot, event: EventObject & Record<string, unknown>, before: AnyMachineSnapshot) {
+function checkStep(
+  actual: AnyMachineSnapshot,
+  event: EventObject & Record<string, unknown>,
+  before: AnyMachineSnapshot,
+) {
   const state = statePath(actual.value);
   const from = statePath(before.value);
   const was = before.context;
   const now = actual.context;
-  const notified = { success: paramsOf(replayed.notifySuccess), errors: paramsOf(replayed.notifyErrors), saved: paramsOf(replayed.saveProgress) };
+  const notified = {
+    success: paramsOf(replayed.notifySuccess),
+    errors: paramsOf(replayed.notifyErrors),
+    saved: paramsOf(replayed.saveProgress),
+  };
   expect(actual.status === 'done').toBe(state === 'done');
   if (event.type === 'field.change') {
     const name = event.name as string;
-    const typed = name === 'otp' ? (event.value as string).replace(/\D/g, '').slice(0, 6) : event.value;
+    const typed =
+      name === 'otp' ? (event.value as string).replace(/\D/g, '').slice(0, 6) : event.value;
     expect(now.values).toEqual({ ...was.values, [name]: typed });
     expect(now.errors[name]).toBeUndefined();
   } else if (event.type === 'submit') {
@@ -64,7 +123,9 @@ function checkStep(actual: AnyMachineSnapshot, event: EventObject & Record<strin
     } else if (call === 'verifyOtp') {
       expect(state).toBe('codeVerified');
       expect(now.resetToken).toBe(output.data!.reset_token);
-      expect(notified.saved).toEqual([{ email: was.values.email, resetToken: output.data!.reset_token }]);
+      expect(notified.saved).toEqual([
+        { email: was.values.email, resetToken: output.data!.reset_token },
+      ]);
     } else {
       expect(state).toBe('passwordChanged');
       expect(replayed.clearProgress).toHaveBeenCalledTimes(1);
@@ -78,7 +139,9 @@ function checkStep(actual: AnyMachineSnapshot, event: EventObject & Record<strin
     expect(notified.success).toEqual([]);
   } else if (event.type.startsWith('xstate.after.')) {
     expect(state).toBe(leaving[from]!.next);
-    expect(paramsOf(replayed.goTo)).toEqual([{ page: leaving[from]!.page, email: was.values.email }]);
+    expect(paramsOf(replayed.goTo)).toEqual([
+      { page: leaving[from]!.page, email: was.values.email },
+    ]);
   }
   if (!event.type.startsWith('xstate.after.')) expect(replayed.goTo).not.toHaveBeenCalled();
   if (!event.type.startsWith('xstate.done.actor.')) expect(notified.success).toEqual([]);
@@ -104,9 +167,15 @@ graphSuite('passwordReset', {
     { type: 'field.change', name: 'password', value: 'a new password' },
     { type: 'field.change', name: 'password_confirmation', value: 'a new password' },
     { type: 'field.change', name: 'password_confirmation', value: 'another one' },
-    { type: 'xstate.done.actor.forgetPassword', output: { message: 'OTP code sent to your email' } },
+    {
+      type: 'xstate.done.actor.forgetPassword',
+      output: { message: 'OTP code sent to your email' },
+    },
     { type: 'xstate.error.actor.forgetPassword', error: failure('email') },
-    { type: 'xstate.done.actor.verifyOtp', output: { message: 'OTP code verified successfully', data: { reset_token: 'r3set' } } },
+    {
+      type: 'xstate.done.actor.verifyOtp',
+      output: { message: 'OTP code verified successfully', data: { reset_token: 'r3set' } },
+    },
     { type: 'xstate.error.actor.verifyOtp', error: failure('otp') },
     { type: 'xstate.done.actor.passwordReset', output: { message: 'Password reset successful' } },
     { type: 'xstate.error.actor.passwordReset', error: failure('reset_token') },
@@ -131,15 +200,21 @@ graphSuite('passwordReset', {
     expect(statePath(snapshot.value)).toBe(form.waiting);
     expect(input, `what ${page} sends`).toEqual(form.sent(snapshot.context));
   },
-  check: (actual, _expected, event, before) => checkStep(actual, event as EventObject & Record<string, unknown>, before),
+  check: (actual, _expected, event, before) =>
+    checkStep(actual, event as EventObject & Record<string, unknown>, before),
 });
 
 describe('passwordReset chain', () => {
   function start(input: PasswordResetInput) {
     const spies = effects();
     const calls = {
-      forgetPassword: vi.fn(async (_request: unknown) => ({ message: 'OTP code sent to your email' })),
-      verifyOtp: vi.fn(async (_request: unknown) => ({ message: 'OTP code verified successfully', data: { reset_token: 'r3set' } })),
+      forgetPassword: vi.fn(async (_request: unknown) => ({
+        message: 'OTP code sent to your email',
+      })),
+      verifyOtp: vi.fn(async (_request: unknown) => ({
+        message: 'OTP code verified successfully',
+        data: { reset_token: 'r3set' },
+      })),
       passwordReset: vi.fn(async (_request: unknown) => ({ message: 'Password reset successful' })),
     };
     const actor = createActor(
@@ -169,7 +244,9 @@ describe('passwordReset chain', () => {
     actor.send({ type: 'submit' });
     await waitFor(actor, (s) => s.matches('enteringCode'));
     expect(calls.forgetPassword).toHaveBeenCalledTimes(1);
-    expect(spies.notifySuccess).toHaveBeenLastCalledWith({ message: 'OTP code sent to your email' });
+    expect(spies.notifySuccess).toHaveBeenLastCalledWith({
+      message: 'OTP code sent to your email',
+    });
     expect(spies.saveProgress).toHaveBeenLastCalledWith({ email });
     expect(spies.goTo).toHaveBeenLastCalledWith({ page: 'code', email });
 
@@ -185,7 +262,12 @@ describe('passwordReset chain', () => {
     actor.send({ type: 'field.change', name: 'password_confirmation', value: 'a new password' });
     actor.send({ type: 'submit' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(calls.passwordReset).toHaveBeenCalledWith({ email, password: 'a new password', password_confirmation: 'a new password', reset_token: 'r3set' });
+    expect(calls.passwordReset).toHaveBeenCalledWith({
+      email,
+      password: 'a new password',
+      password_confirmation: 'a new password',
+      reset_token: 'r3set',
+    });
     expect(spies.clearProgress).toHaveBeenCalled();
     expect(spies.goTo).toHaveBeenLastCalledWith({ page: 'login', email });
   });
@@ -207,23 +289,34 @@ describe('passwordReset chain', () => {
     ['password', { email }, 'needsCode'],
     ['password', { resetToken: 'r' }, 'choosingPassword'],
     ['password', { email, resetToken: 'r' }, 'choosingPassword'],
-  ] as const)('opened on the %s page with progress %j, it starts in %s with nothing typed', (page, progress, expected) => {
-    const { actor } = start({ page, progress, redirectDelay: 1234 });
-    expect(actor.getSnapshot().value).toBe(expected);
-    expect(actor.getSnapshot().context).toEqual({
-      page,
-      values: { email: 'email' in progress ? progress.email : '', otp: '', password: '', password_confirmation: '' },
-      resetToken: 'resetToken' in progress ? progress.resetToken : '',
-      errors: {},
-      messages: [],
-      redirectDelay: 1234,
-    });
-  });
+  ] as const)(
+    'opened on the %s page with progress %j, it starts in %s with nothing typed',
+    (page, progress, expected) => {
+      const { actor } = start({ page, progress, redirectDelay: 1234 });
+      expect(actor.getSnapshot().value).toBe(expected);
+      expect(actor.getSnapshot().context).toEqual({
+        page,
+        values: {
+          email: 'email' in progress ? progress.email : '',
+          otp: '',
+          password: '',
+          password_confirmation: '',
+        },
+        resetToken: 'resetToken' in progress ? progress.resetToken : '',
+        errors: {},
+        messages: [],
+        redirectDelay: 1234,
+      });
+    },
+  );
 
-  it('without the view\'s calls it never claims a success', async () => {
-    const actor = createActor(passwordResetMachine.provide({ actions: { notifyErrors: () => {} } }), {
-      input: { page: 'request', progress: {}, redirectDelay: 1 },
-    }).start();
+  it("without the view's calls it never claims a success", async () => {
+    const actor = createActor(
+      passwordResetMachine.provide({ actions: { notifyErrors: () => {} } }),
+      {
+        input: { page: 'request', progress: {}, redirectDelay: 1 },
+      },
+    ).start();
     actor.send({ type: 'field.change', name: 'email', value: email });
     actor.send({ type: 'submit' });
     await waitFor(actor, (s) => !s.hasTag('busy'));
@@ -231,8 +324,18 @@ describe('passwordReset chain', () => {
   });
 
   it('resumes where the saved progress allows, and says where to start otherwise', () => {
-    expect(start({ page: 'code', progress: {}, redirectDelay: 1 }).actor.getSnapshot().value).toBe('needsEmail');
-    expect(start({ page: 'password', progress: { email }, redirectDelay: 1 }).actor.getSnapshot().value).toBe('needsCode');
-    expect(start({ page: 'password', progress: { email, resetToken: 'r' }, redirectDelay: 1 }).actor.getSnapshot().value).toBe('choosingPassword');
+    expect(start({ page: 'code', progress: {}, redirectDelay: 1 }).actor.getSnapshot().value).toBe(
+      'needsEmail',
+    );
+    expect(
+      start({ page: 'password', progress: { email }, redirectDelay: 1 }).actor.getSnapshot().value,
+    ).toBe('needsCode');
+    expect(
+      start({
+        page: 'password',
+        progress: { email, resetToken: 'r' },
+        redirectDelay: 1,
+      }).actor.getSnapshot().value,
+    ).toBe('choosingPassword');
   });
 });

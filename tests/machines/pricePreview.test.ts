@@ -22,40 +22,74 @@ const tariff: PublishedTariff = {
   apartment_kobo: { Studio: 6_000_000 },
   per_room_kobo: 2_500_000,
   per_floor_kobo: 750_000,
-  service_kobo: { packing_and_loading: 4_000_000, unpacking_and_arranging: 3_500_000, just_moving: 0 },
+  service_kobo: {
+    packing_and_loading: 4_000_000,
+    unpacking_and_arranging: 3_500_000,
+    just_moving: 0,
+  },
   band_low_percent: 90,
   band_high_percent: 110,
   places: [{ state: 'Lagos', lgas: ['Eti-Osa', 'Ikeja'] }],
 };
 
 const empty = { service_type: 'instant_delivery' as const };
-const ikejaToEtiOsa = { ...empty, pickup_state: 'Lagos', pickup_lga: 'Ikeja', delivery_state: 'Lagos', delivery_lga: 'Eti-Osa' };
-const withinLekki = { ...empty, pickup_state: 'Lagos', pickup_lga: 'Eti-Osa', delivery_state: 'Lagos', delivery_lga: 'Eti-Osa' };
+const ikejaToEtiOsa = {
+  ...empty,
+  pickup_state: 'Lagos',
+  pickup_lga: 'Ikeja',
+  delivery_state: 'Lagos',
+  delivery_lga: 'Eti-Osa',
+};
+const withinLekki = {
+  ...empty,
+  pickup_state: 'Lagos',
+  pickup_lga: 'Eti-Osa',
+  delivery_state: 'Lagos',
+  delivery_lga: 'Eti-Osa',
+};
 
 graphSuite('pricePreview', {
   machine: pricePreviewMachine,
   input: { request: empty },
   events: [
     { type: 'xstate.done.actor.loadTariff', output: tariff },
-    { type: 'xstate.error.actor.loadTariff', error: new ApiError(['An error occurred. Please try again.']) },
+    {
+      type: 'xstate.error.actor.loadTariff',
+      error: new ApiError(['An error occurred. Please try again.']),
+    },
     { type: 'order.change', request: ikejaToEtiOsa },
     { type: 'order.change', request: withinLekki },
     { type: 'order.change', request: empty },
   ],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, price: snapshot.context.price, loaded: snapshot.context.tariff !== null, request: snapshot.context.request }),
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      price: snapshot.context.price,
+      loaded: snapshot.context.tariff !== null,
+      request: snapshot.context.request,
+    }),
 });
 
 const started = (load: () => Promise<PublishedTariff>) =>
-  createActor(pricePreviewMachine.provide({ actors: { loadTariff: fromPromise(load) } }), { input: { request: empty } }).start();
+  createActor(pricePreviewMachine.provide({ actors: { loadTariff: fromPromise(load) } }), {
+    input: { request: empty },
+  }).start();
 
-const settled = (actor: ReturnType<typeof started>) => new Promise<void>((resolve) => actor.subscribe((snapshot) => !snapshot.hasTag('busy') && resolve()));
+const settled = (actor: ReturnType<typeof started>) =>
+  new Promise<void>((resolve) =>
+    actor.subscribe((snapshot) => !snapshot.hasTag('busy') && resolve()),
+  );
 
 it('prices what was typed while the tariff loaded, then every change at once', async () => {
   const actor = started(async () => tariff);
   actor.send({ type: 'order.change', request: ikejaToEtiOsa });
   await settled(actor);
   expect(actor.getSnapshot().value).toBe('priced');
-  expect(actor.getSnapshot().context.price).toEqual({ kind: 'price', version: 3, amount_kobo: 600_000 });
+  expect(actor.getSnapshot().context.price).toEqual({
+    kind: 'price',
+    version: 3,
+    amount_kobo: 600_000,
+  });
   actor.send({ type: 'order.change', request: withinLekki });
   expect(actor.getSnapshot().value).toBe('onRequest');
   actor.send({ type: 'order.change', request: { ...ikejaToEtiOsa, delivery_lga: '' } });

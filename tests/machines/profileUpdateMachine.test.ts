@@ -5,18 +5,35 @@ import { ApiError } from '../../src/api/errors';
 import { profileUpdateMachine, type ProfileChanges } from '../../src/machines/profileUpdateMachine';
 import { graphSuite } from './graph';
 
-const stored: Profile = { id: '0b9d2c5e-8f4a-4e51-9c1e-3f2a7d6b8e10', fullname: 'Ada Obi', email: 'ada@example.com', phone: '08031234567', profile_image: null, role: 'customer' };
-const saved: Profile = { ...stored, profile_image: '/uploads/0123456789abcdef0123456789abcdef.png' };
+const stored: Profile = {
+  id: '0b9d2c5e-8f4a-4e51-9c1e-3f2a7d6b8e10',
+  fullname: 'Ada Obi',
+  email: 'ada@example.com',
+  phone: '08031234567',
+  profile_image: null,
+  role: 'customer',
+};
+const saved: Profile = {
+  ...stored,
+  profile_image: '/uploads/0123456789abcdef0123456789abcdef.png',
+};
 const picture = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
-const notAnImage = new ApiError(['File type must be an image: PNG, JPEG, WebP or GIF.'], {
-  profile_image: ['File type must be an image: PNG, JPEG, WebP or GIF.'],
-}, 422);
+const notAnImage = new ApiError(
+  ['File type must be an image: PNG, JPEG, WebP or GIF.'],
+  {
+    profile_image: ['File type must be an image: PNG, JPEG, WebP or GIF.'],
+  },
+  422,
+);
 
 graphSuite('profileUpdate', {
   machine: profileUpdateMachine,
   events: [
     { type: 'xstate.done.actor.loadProfile', output: stored },
-    { type: 'xstate.error.actor.loadProfile', error: new ApiError(['An error occurred. Please try again.']) },
+    {
+      type: 'xstate.error.actor.loadProfile',
+      error: new ApiError(['An error occurred. Please try again.']),
+    },
     { type: 'field.change', name: 'phone', value: '08051234567' },
     { type: 'field.change', name: 'phone', value: '12345' },
     { type: 'image.pick', file: picture },
@@ -33,7 +50,9 @@ graphSuite('profileUpdate', {
       picked: snapshot.context.image !== null,
       stored: snapshot.context.currentImage,
     }),
-  implementations: { actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), imageChanged: vi.fn() } },
+  implementations: {
+    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), imageChanged: vi.fn() },
+  },
 });
 
 describe('profileUpdate', () => {
@@ -72,8 +91,14 @@ describe('profileUpdate', () => {
     actor.send({ type: 'field.change', name: 'fullname', value: 'Ada N. Obi' });
     actor.send({ type: 'image.pick', file: picture });
     actor.send({ type: 'submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.image === null);
-    expect(save).toHaveBeenCalledWith({ values: { fullname: 'Ada N. Obi', phone: '08031234567' }, image: picture });
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches('editing') && snapshot.context.image === null,
+    );
+    expect(save).toHaveBeenCalledWith({
+      values: { fullname: 'Ada N. Obi', phone: '08031234567' },
+      image: picture,
+    });
     expect(actor.getSnapshot().context.currentImage).toBe(saved.profile_image);
     expect(effects.notifySuccess).toHaveBeenCalledTimes(1);
     expect(effects.imageChanged).toHaveBeenCalledWith({ profileImage: saved.profile_image });
@@ -87,8 +112,14 @@ describe('profileUpdate', () => {
     actor.send({ type: 'field.change', name: 'phone', value: '08059999999' });
     actor.send({ type: 'image.pick', file: picture });
     actor.send({ type: 'submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0);
-    expect(actor.getSnapshot().context).toMatchObject({ image: picture, values: { phone: '08059999999' } });
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0,
+    );
+    expect(actor.getSnapshot().context).toMatchObject({
+      image: picture,
+      values: { phone: '08059999999' },
+    });
     expect(actor.getSnapshot().context.errors.profile_image).toEqual(notAnImage.messages);
     expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: notAnImage.messages });
   });
@@ -97,8 +128,12 @@ describe('profileUpdate', () => {
     const { actor, effects } = start(async () => saved);
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     actor.send({ type: 'image.reject', messages: ['File is larger than 1048576 bytes'] });
-    expect(actor.getSnapshot().context.errors.profile_image).toEqual(['File is larger than 1048576 bytes']);
-    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: ['File is larger than 1048576 bytes'] });
+    expect(actor.getSnapshot().context.errors.profile_image).toEqual([
+      'File is larger than 1048576 bytes',
+    ]);
+    expect(effects.notifyErrors).toHaveBeenCalledWith({
+      messages: ['File is larger than 1048576 bytes'],
+    });
     actor.send({ type: 'image.pick', file: picture });
     expect(actor.getSnapshot().context.errors.profile_image).toBeUndefined();
   });

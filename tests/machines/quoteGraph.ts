@@ -9,7 +9,12 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import type { FormValues } from '../../src/machines/formMachine';
-import { createQuoteStepsMachine, stepErrors, stepOf, type QuoteStep } from '../../src/machines/quoteSteps';
+import {
+  createQuoteStepsMachine,
+  stepErrors,
+  stepOf,
+  type QuoteStep,
+} from '../../src/machines/quoteSteps';
 import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
 
 export type Change = { name: string; value: string | boolean };
@@ -23,7 +28,10 @@ export interface QuoteGraphOptions {
   file: File;
 }
 
-export function quoteGraphSuite(name: string, { machine, steps, values, changes, file }: QuoteGraphOptions) {
+export function quoteGraphSuite(
+  name: string,
+  { machine, steps, values, changes, file }: QuoteGraphOptions,
+) {
   const ready = (snapshot: AnyMachineSnapshot) => {
     if (!snapshot.matches('editing')) return null;
     const { index } = stepOf(steps, snapshot.value);
@@ -33,11 +41,17 @@ export function quoteGraphSuite(name: string, { machine, steps, values, changes,
     machine,
     input: { values, redirectDelay: 3000, newSubmissionKey: submissionKeys() },
     events: (snapshot) => [
-      ...(changes[stepOf(steps, snapshot.value).name] ?? []).map((change) => ({ type: 'field.change', ...change })),
+      ...(changes[stepOf(steps, snapshot.value).name] ?? []).map((change) => ({
+        type: 'field.change',
+        ...change,
+      })),
       { type: 'files.add', files: [file] },
       { type: 'files.reject', messages: ['Too many files'] },
       { type: 'files.remove', index: 0 },
-      { type: 'xstate.done.actor.submit', output: { message: 'Created', data: { reference_number: 'RL-ABCDEFGH23' } } },
+      {
+        type: 'xstate.done.actor.submit',
+        output: { message: 'Created', data: { reference_number: 'RL-ABCDEFGH23' } },
+      },
       {
         type: 'xstate.error.actor.submit',
         error: new ApiError(['The moving to address field is required.', QUOTE_ERROR], {
@@ -55,7 +69,13 @@ export function quoteGraphSuite(name: string, { machine, steps, values, changes,
         files: Math.min(snapshot.context.files.length, 2),
       }),
     implementations: {
-      actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+      actions: {
+        notifySuccess: vi.fn(),
+        notifyErrors: vi.fn(),
+        saveDraft: vi.fn(),
+        clearDraft: vi.fn(),
+        leave: vi.fn(),
+      },
     },
   });
 }

@@ -16,10 +16,21 @@ quoteGraphSuite('quoteMachine', {
   file: new File(['not really a video'], 'living-room.mp4', { type: 'video/mp4' }),
 });
 
-const blank = Object.fromEntries(Object.keys(threeStepQuote()).map((key) => [key, key === 'terms' ? false : '']));
+const blank = Object.fromEntries(
+  Object.keys(threeStepQuote()).map((key) => [key, key === 'terms' ? false : '']),
+);
 
-function start(values: Record<string, string | boolean>, submit: (input: QuoteSubmission) => Promise<unknown> = vi.fn()) {
-  const effects = { notifySuccess: vi.fn(), notifyErrors: vi.fn(), leave: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn() };
+function start(
+  values: Record<string, string | boolean>,
+  submit: (input: QuoteSubmission) => Promise<unknown> = vi.fn(),
+) {
+  const effects = {
+    notifySuccess: vi.fn(),
+    notifyErrors: vi.fn(),
+    leave: vi.fn(),
+    saveDraft: vi.fn(),
+    clearDraft: vi.fn(),
+  };
   const actor = createActor(
     quoteMachine.provide({
       actors: { submit: fromPromise(({ input }) => submit(input.request) as never) },
@@ -38,11 +49,20 @@ function start(values: Record<string, string | boolean>, submit: (input: QuoteSu
 
 describe('quoteMachine (the 3-step form)', () => {
   it('checks step 1 in the spec order, destination floor too, and puts each message under its field', () => {
-    const { actor, effects } = start({ ...blank, moving_from_address: '5 Ikoyi Crescent', moving_to_apartment_type: 'Studio' });
+    const { actor, effects } = start({
+      ...blank,
+      moving_from_address: '5 Ikoyi Crescent',
+      moving_to_apartment_type: 'Studio',
+    });
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().value).toEqual({ editing: 'locations' });
     expect(effects.notifyErrors).toHaveBeenCalledWith({
-      messages: ['Please fill in your address.', 'Select apartment type.', 'Select number of rooms.', 'Select apartment floor.'],
+      messages: [
+        'Please fill in your address.',
+        'Select apartment type.',
+        'Select number of rooms.',
+        'Select apartment floor.',
+      ],
     });
     expect(actor.getSnapshot().context.errors).toEqual({
       moving_to_address: ['Please fill in your address.'],
@@ -55,7 +75,12 @@ describe('quoteMachine (the 3-step form)', () => {
   });
 
   it('needs name, email and a Nigerian mobile number on step 2, and goes Back without checking', () => {
-    const { actor } = start({ ...threeStepQuote(), full_name: '', email: '', mobile_phone: '0803' });
+    const { actor } = start({
+      ...threeStepQuote(),
+      full_name: '',
+      email: '',
+      mobile_phone: '0803',
+    });
     actor.send({ type: 'step.next' });
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().value).toEqual({ editing: 'contact' });
@@ -69,7 +94,13 @@ describe('quoteMachine (the 3-step form)', () => {
   });
 
   it('needs a service and the terms box on step 3, and the inspection not after the moving date', () => {
-    const { actor } = start({ ...threeStepQuote(), Services: '', terms: false, date_of_inspection: inDays(11), moving_date: inDays(10) });
+    const { actor } = start({
+      ...threeStepQuote(),
+      Services: '',
+      terms: false,
+      date_of_inspection: inDays(11),
+      moving_date: inDays(10),
+    });
     actor.send({ type: 'step.next' });
     actor.send({ type: 'step.next' });
     actor.send({ type: 'submit' });
@@ -83,7 +114,10 @@ describe('quoteMachine (the 3-step form)', () => {
 
   it('sends the quote without the terms box, keeps the files aside, and leaves with the reference', async () => {
     const video = new File(['v'], 'hall.mp4', { type: 'video/mp4' });
-    const submit = vi.fn(async () => ({ message: 'State service created successfully', data: { reference_number: 'RL-ABCDEFGH23' } }));
+    const submit = vi.fn(async () => ({
+      message: 'State service created successfully',
+      data: { reference_number: 'RL-ABCDEFGH23' },
+    }));
     const { actor, effects } = start(threeStepQuote(), submit);
     actor.send({ type: 'files.add', files: [video] });
     actor.send({ type: 'step.next' });
@@ -95,11 +129,20 @@ describe('quoteMachine (the 3-step form)', () => {
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith({ quote, files: [video] });
     expect(effects.clearDraft).toHaveBeenCalled();
-    expect(effects.leave).toHaveBeenCalledWith({ result: { message: 'State service created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } });
+    expect(effects.leave).toHaveBeenCalledWith({
+      result: {
+        message: 'State service created successfully',
+        data: { reference_number: 'RL-ABCDEFGH23' },
+      },
+    });
   });
 
   it('keeps everything typed after a failure and shows every message with the quote error', async () => {
-    const failure = new ApiError(['The services field is required.', QUOTE_ERROR], { Services: ['The services field is required.'] }, 422);
+    const failure = new ApiError(
+      ['The services field is required.', QUOTE_ERROR],
+      { Services: ['The services field is required.'] },
+      422,
+    );
     const { actor, effects } = start(threeStepQuote(), async () => {
       throw failure;
     });
@@ -109,8 +152,12 @@ describe('quoteMachine (the 3-step form)', () => {
     await waitFor(actor, (snapshot) => snapshot.context.messages.length > 0);
     expect(actor.getSnapshot().value).toEqual({ editing: 'services' });
     expect(actor.getSnapshot().context.values).toEqual(threeStepQuote());
-    expect(actor.getSnapshot().context.errors).toEqual({ Services: ['The services field is required.'] });
-    expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: ['The services field is required.', QUOTE_ERROR] });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      Services: ['The services field is required.'],
+    });
+    expect(effects.notifyErrors).toHaveBeenCalledWith({
+      messages: ['The services field is required.', QUOTE_ERROR],
+    });
   });
 
   it('saves a draft on every change and clears a field message when that field changes', () => {

@@ -14,9 +14,14 @@ quoteGraphSuite('quoteWizardMachine', {
   file: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'kitchen.png', { type: 'image/png' }),
 });
 
-const empty = Object.fromEntries(Object.keys(fiveStepQuote()).map((key) => [key, key === 'terms' ? false : '']));
+const empty = Object.fromEntries(
+  Object.keys(fiveStepQuote()).map((key) => [key, key === 'terms' ? false : '']),
+);
 
-function start(values: Record<string, string | boolean>, submit: (input: QuoteSubmission) => Promise<unknown> = vi.fn()) {
+function start(
+  values: Record<string, string | boolean>,
+  submit: (input: QuoteSubmission) => Promise<unknown> = vi.fn(),
+) {
   const notifyErrors = vi.fn();
   const actor = createActor(
     quoteWizardMachine.provide({
@@ -25,7 +30,8 @@ function start(values: Record<string, string | boolean>, submit: (input: QuoteSu
     }),
     { input: { values, redirectDelay: 1, newSubmissionKey: submissionKeys() } },
   ).start();
-  const next = (times: number) => Array.from({ length: times }, () => actor.send({ type: 'step.next' }));
+  const next = (times: number) =>
+    Array.from({ length: times }, () => actor.send({ type: 'step.next' }));
   return { actor, notifyErrors, next };
 }
 
@@ -35,25 +41,43 @@ describe('quoteWizardMachine (the 5-step wizard)', () => {
     next(1);
     expect(actor.getSnapshot().value).toEqual({ editing: 'currentLocation' });
     expect(notifyErrors).toHaveBeenCalledWith({
-      messages: ['Please fill in your address.', 'Select apartment type.', 'Select number of rooms.', 'Select apartment floor.'],
+      messages: [
+        'Please fill in your address.',
+        'Select apartment type.',
+        'Select number of rooms.',
+        'Select apartment floor.',
+      ],
     });
-    for (const [name, value] of Object.entries(fiveStepQuote()).slice(0, 8)) actor.send({ type: 'field.change', name, value });
+    for (const [name, value] of Object.entries(fiveStepQuote()).slice(0, 8))
+      actor.send({ type: 'field.change', name, value });
     next(1);
     expect(actor.getSnapshot().value).toEqual({ editing: 'destination' });
   });
 
   it('lets contact details stay empty but not wrong', () => {
-    const { actor, next } = start({ ...fiveStepQuote(), full_name: '', mobile_phone: '', email: 'ada@' });
+    const { actor, next } = start({
+      ...fiveStepQuote(),
+      full_name: '',
+      mobile_phone: '',
+      email: 'ada@',
+    });
     next(3);
     expect(actor.getSnapshot().value).toEqual({ editing: 'contactDetails' });
-    expect(actor.getSnapshot().context.errors.email).toEqual(['Enter a valid email address, like name@example.com.']);
+    expect(actor.getSnapshot().context.errors.email).toEqual([
+      'Enter a valid email address, like name@example.com.',
+    ]);
     actor.send({ type: 'field.change', name: 'email', value: '' });
     next(1);
     expect(actor.getSnapshot().value).toEqual({ editing: 'uploadMedia' });
   });
 
   it('needs a service, both dates, none in the past, the inspection not after the move', () => {
-    const { actor, next } = start({ ...fiveStepQuote(), Services: '', date_of_inspection: '', moving_date: '2020-01-01' });
+    const { actor, next } = start({
+      ...fiveStepQuote(),
+      Services: '',
+      date_of_inspection: '',
+      moving_date: '2020-01-01',
+    });
     next(4);
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().value).toEqual({ editing: 'additionalInformation' });
@@ -65,7 +89,10 @@ describe('quoteWizardMachine (the 5-step wizard)', () => {
   });
 
   it('keeps one image, replacing the previous one, and sends it with the quote', async () => {
-    const submit = vi.fn(async () => ({ message: 'Local service created successfully', data: { reference_number: 'RL-ABCDEFGH23' } }));
+    const submit = vi.fn(async () => ({
+      message: 'Local service created successfully',
+      data: { reference_number: 'RL-ABCDEFGH23' },
+    }));
     const { actor, next } = start(fiveStepQuote(), submit);
     const first = new File(['1'], 'first.png', { type: 'image/png' });
     const second = new File(['2'], 'second.png', { type: 'image/png' });

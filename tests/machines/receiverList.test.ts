@@ -1,16 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { fieldErrors, MAX_RECEIVERS, receiver, type Receiver } from '../../src/api/contract';
-import { emptyReceiver, receiverListMachine, type ReceiverField, type ReceiversChangedEvent } from '../../src/machines/receiverListMachine';
+import {
+  emptyReceiver,
+  receiverListMachine,
+  type ReceiverField,
+  type ReceiversChangedEvent,
+} from '../../src/machines/receiverListMachine';
 import { inDays } from '../api/helpers';
 import { graphSuite, statePath } from './graph';
 
-const ada: Receiver = { address: '1 Marina Road, Lagos Island', name: 'Ada Obi', phone: '08051234567', date: inDays(2) };
+const ada: Receiver = {
+  address: '1 Marina Road, Lagos Island',
+  name: 'Ada Obi',
+  phone: '08051234567',
+  date: inDays(2),
+};
 const fields = Object.keys(ada) as ReceiverField[];
 
 /** Standalone, the list has no parent to tell: `changed` is a stub here. */
 const standalone = (changed = vi.fn(), notifyErrors = vi.fn()) =>
-  receiverListMachine.provide({ actions: { changed: (_, ...rest) => changed(...rest), notifyErrors: (_, params) => notifyErrors(params) } });
+  receiverListMachine.provide({
+    actions: {
+      changed: (_, ...rest) => changed(...rest),
+      notifyErrors: (_, params) => notifyErrors(params),
+    },
+  });
 
 /** How many of the dialog's fields hold a valid value: the entry matters only as that. */
 const validFields = (entry: Receiver) =>
@@ -25,7 +40,11 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
   const was = before.context;
   const now = actual.context;
   const position = event.index;
-  const isReceiverAt = typeof position === 'number' && Number.isInteger(position) && position >= 0 && position < was.receivers.length;
+  const isReceiverAt =
+    typeof position === 'number' &&
+    Number.isInteger(position) &&
+    position >= 0 &&
+    position < was.receivers.length;
   const changedTimes = effects.changed.mock.calls.length;
   switch (event.type) {
     case 'receiver.add':
@@ -35,7 +54,11 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
     case 'receiver.edit':
       if (isReceiverAt) {
         expect(state).toBe('dialog.editing');
-        expect(now).toMatchObject({ entry: was.receivers[position], editing: position, errors: {} });
+        expect(now).toMatchObject({
+          entry: was.receivers[position],
+          editing: position,
+          errors: {},
+        });
       } else {
         expect(state).toBe('listing');
         expect(now).toEqual(was);
@@ -43,7 +66,11 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
       break;
     case 'receiver.delete':
       expect(state).toBe('listing');
-      expect(now.receivers).toEqual(isReceiverAt ? was.receivers.filter((_: Receiver, index: number) => index !== position) : was.receivers);
+      expect(now.receivers).toEqual(
+        isReceiverAt
+          ? was.receivers.filter((_: Receiver, index: number) => index !== position)
+          : was.receivers,
+      );
       expect(changedTimes).toBe(isReceiverAt ? 1 : 0);
       break;
     case 'receiver.change': {
@@ -56,13 +83,26 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
       const parsed = receiver.safeParse(was.entry);
       if (parsed.success) {
         expect(state).toBe('listing');
-        const saved = was.editing === null ? [...was.receivers, was.entry] : was.receivers.map((entry: Receiver, index: number) => (index === was.editing ? was.entry : entry));
-        expect(now).toEqual({ ...was, receivers: saved, entry: emptyReceiver, errors: {}, editing: null });
+        const saved =
+          was.editing === null
+            ? [...was.receivers, was.entry]
+            : was.receivers.map((entry: Receiver, index: number) =>
+                index === was.editing ? was.entry : entry,
+              );
+        expect(now).toEqual({
+          ...was,
+          receivers: saved,
+          entry: emptyReceiver,
+          errors: {},
+          editing: null,
+        });
         expect(changedTimes).toBe(1);
       } else {
         expect(state).toBe(statePath(before.value));
         expect(now.errors).toEqual(fieldErrors(parsed.error));
-        expect(effects.notifyErrors.mock.calls.map((call) => call[1])).toEqual([{ messages: [...new Set(Object.values(now.errors).flat())] }]);
+        expect(effects.notifyErrors.mock.calls.map((call) => call[1])).toEqual([
+          { messages: [...new Set(Object.values(now.errors).flat())] },
+        ]);
         expect(now.entry).toEqual(was.entry);
         expect(changedTimes).toBe(0);
       }
@@ -115,9 +155,13 @@ describe('receiverListMachine sequences', () => {
   const start = (receivers: Receiver[] = [], max?: number) => {
     const changed = vi.fn();
     const notifyErrors = vi.fn();
-    const actor = createActor(standalone(changed, notifyErrors), { input: { receivers, max } }).start();
+    const actor = createActor(standalone(changed, notifyErrors), {
+      input: { receivers, max },
+    }).start();
     const type = (entry: Receiver) =>
-      fields.forEach((name) => actor.send({ type: 'receiver.change', name, value: entry[name] ?? '' }));
+      fields.forEach((name) =>
+        actor.send({ type: 'receiver.change', name, value: entry[name] ?? '' }),
+      );
     return { actor, changed, notifyErrors, type, context: () => actor.getSnapshot().context };
   };
 
@@ -143,7 +187,11 @@ describe('receiverListMachine sequences', () => {
     expect(list.context().entry.name).toBe('Chinedu Eze');
     list.actor.send({ type: 'receiver.change', name: 'name', value: 'Chinedu Okafor' });
     list.actor.send({ type: 'receiver.save' });
-    expect(list.context().receivers.map((entry) => entry.name)).toEqual(['Ada Obi', 'Chinedu Okafor', 'Bola Ade']);
+    expect(list.context().receivers.map((entry) => entry.name)).toEqual([
+      'Ada Obi',
+      'Chinedu Okafor',
+      'Bola Ade',
+    ]);
 
     list.actor.send({ type: 'receiver.edit', index: 2 });
     list.actor.send({ type: 'receiver.change', name: 'name', value: 'Not saved' });
@@ -197,9 +245,23 @@ describe('receiverListMachine sequences', () => {
 
   it('starts closed with an empty dialog, keeping at most the limit of the receivers it is given', () => {
     const three = [ada, { ...ada, name: 'Chinedu Eze' }, { ...ada, name: 'Bola Ade' }];
-    expect(start(three, 2).context()).toEqual({ receivers: three.slice(0, 2), entry: emptyReceiver, errors: {}, editing: null, max: 2 });
-    expect(start(three).context()).toEqual({ receivers: three, entry: emptyReceiver, errors: {}, editing: null, max: MAX_RECEIVERS });
-    expect(start(Array.from({ length: MAX_RECEIVERS + 1 }, () => ada)).context().receivers).toHaveLength(MAX_RECEIVERS);
+    expect(start(three, 2).context()).toEqual({
+      receivers: three.slice(0, 2),
+      entry: emptyReceiver,
+      errors: {},
+      editing: null,
+      max: 2,
+    });
+    expect(start(three).context()).toEqual({
+      receivers: three,
+      entry: emptyReceiver,
+      errors: {},
+      editing: null,
+      max: MAX_RECEIVERS,
+    });
+    expect(
+      start(Array.from({ length: MAX_RECEIVERS + 1 }, () => ada)).context().receivers,
+    ).toHaveLength(MAX_RECEIVERS);
     const none = createActor(receiverListMachine, { input: {} }).start();
     expect(none.getSnapshot().value).toBe('listing');
     expect(none.getSnapshot().context.receivers).toEqual([]);
@@ -209,12 +271,22 @@ describe('receiverListMachine sequences', () => {
     const heard: ReceiversChangedEvent[] = [];
     const parent = setup({ actors: { receiverList: receiverListMachine } }).createMachine({
       invoke: { id: 'list', src: 'receiverList', input: { receivers: [ada] } },
-      on: { 'receivers.changed': { actions: assign(({ event }) => (heard.push(event as ReceiversChangedEvent), {})) } },
+      on: {
+        'receivers.changed': {
+          actions: assign(({ event }) => (heard.push(event as ReceiversChangedEvent), {})),
+        },
+      },
     });
     const actor = createActor(parent).start();
     const list = actor.getSnapshot().children.list!;
     list.send({ type: 'receiver.add' });
-    fields.forEach((name) => list.send({ type: 'receiver.change', name, value: { ...ada, name: 'Chinedu Eze' }[name] ?? '' }));
+    fields.forEach((name) =>
+      list.send({
+        type: 'receiver.change',
+        name,
+        value: { ...ada, name: 'Chinedu Eze' }[name] ?? '',
+      }),
+    );
     list.send({ type: 'receiver.save' });
     list.send({ type: 'receiver.delete', index: 0 });
     expect(heard).toEqual([

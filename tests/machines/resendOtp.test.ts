@@ -12,7 +12,10 @@ graphSuite('resendOtp', {
     { type: 'field.change', name: 'email', value: 'ada@' },
     { type: 'xstate.done.actor.submit', output: 'ada@example.com' },
     // The client rejects any message other than 'OTP resent successfully' with that message.
-    { type: 'xstate.error.actor.submit', error: new ApiError(['Too many requests, try again later.'], {}, 200) },
+    {
+      type: 'xstate.error.actor.submit',
+      error: new ApiError(['Too many requests, try again later.'], {}, 200),
+    },
     refusedSubmit,
     unansweredSubmit,
   ],
@@ -24,6 +27,12 @@ graphSuite('resendOtp', {
       reveal: snapshot.context.reveal,
     }),
   implementations: {
-    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+    actions: {
+      notifySuccess: vi.fn(),
+      notifyErrors: vi.fn(),
+      saveDraft: vi.fn(),
+      clearDraft: vi.fn(),
+      leave: vi.fn(),
+    },
   },
 });

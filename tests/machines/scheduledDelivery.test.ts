@@ -9,13 +9,26 @@ const booking = scheduledDelivery();
 
 graphSuite('scheduledDeliveryMachine', {
   machine: scheduledDeliveryMachine,
-  input: { newSubmissionKey: submissionKeys(), values: { ...booking, delivery_date: '' }, redirectDelay: 3000 },
+  input: {
+    newSubmissionKey: submissionKeys(),
+    values: { ...booking, delivery_date: '' },
+    redirectDelay: 3000,
+  },
   events: [
     { type: 'field.change', name: 'delivery_date', value: inDays(3) },
     // Before the pickup date: refused.
     { type: 'field.change', name: 'delivery_date', value: inDays(0) },
-    { type: 'xstate.done.actor.submit', output: { message: 'Delivery created successfully', data: { reference_number: 'RL-ABCDEFGH23' } } },
-    { type: 'xstate.error.actor.submit', error: new ApiError(['An error occurred. Please try again.']) },
+    {
+      type: 'xstate.done.actor.submit',
+      output: {
+        message: 'Delivery created successfully',
+        data: { reference_number: 'RL-ABCDEFGH23' },
+      },
+    },
+    {
+      type: 'xstate.error.actor.submit',
+      error: new ApiError(['An error occurred. Please try again.']),
+    },
     refusedSubmit,
     unansweredSubmit,
   ],
@@ -27,7 +40,13 @@ graphSuite('scheduledDeliveryMachine', {
       reveal: snapshot.context.reveal,
     }),
   implementations: {
-    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() },
+    actions: {
+      notifySuccess: vi.fn(),
+      notifyErrors: vi.fn(),
+      saveDraft: vi.fn(),
+      clearDraft: vi.fn(),
+      leave: vi.fn(),
+    },
   },
 });
 
@@ -50,10 +69,14 @@ describe('scheduled delivery rules', () => {
   it('refuses a day its month does not have, at its field, as the server does', () => {
     const year = new Date().getUTCFullYear() + 1;
     const shortFebruary = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 2 ? year : year + 1;
-    expect(errorsOf({ ...booking, pickup_date: inDays(1), delivery_date: `${shortFebruary}-02-29` })).toEqual({
+    expect(
+      errorsOf({ ...booking, pickup_date: inDays(1), delivery_date: `${shortFebruary}-02-29` }),
+    ).toEqual({
       delivery_date: [`February ${shortFebruary} has 28 days: pick a date from the calendar.`],
     });
-    expect(errorsOf({ ...booking, pickup_date: `${year}-04-31`, delivery_date: `${year + 1}-01-01` })).toEqual({
+    expect(
+      errorsOf({ ...booking, pickup_date: `${year}-04-31`, delivery_date: `${year + 1}-01-01` }),
+    ).toEqual({
       pickup_date: [`April ${year} has 30 days: pick a date from the calendar.`],
     });
   });

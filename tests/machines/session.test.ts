@@ -4,7 +4,14 @@ import { sessionMachine } from '../../src/machines/sessionMachine';
 import { graphSuite } from './graph';
 
 const session = { token: 't0k3n', id: '7', profileImage: '', email: 'ada@example.com' };
-const effectNames = ['persist', 'forget', 'goHome', 'goToLogin', 'reportNoToken', 'reportLogoutError'] as const;
+const effectNames = [
+  'persist',
+  'forget',
+  'goHome',
+  'goToLogin',
+  'reportNoToken',
+  'reportLogoutError',
+] as const;
 const noEffects = () => Object.fromEntries(effectNames.map((name) => [name, vi.fn()]));
 const events = [
   { type: 'session.login', session },
@@ -25,7 +32,12 @@ describe('session side effects', () => {
     const actor = createActor(
       sessionMachine.provide({
         actors: { logout: fromPromise(logout) },
-        actions: Object.fromEntries(effectNames.map((name) => [name, (_: unknown, params: unknown) => effects[name]!(params)])),
+        actions: Object.fromEntries(
+          effectNames.map((name) => [
+            name,
+            (_: unknown, params: unknown) => effects[name]!(params),
+          ]),
+        ),
       }),
       { input: { stored } },
     ).start();

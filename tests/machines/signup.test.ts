@@ -5,17 +5,40 @@ import { ApiError } from '../../src/api/errors';
 import { signupMachine } from '../../src/machines/signupMachine';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 
-const filled = { fullname: 'Ada Obi', email: 'ada@example.com', phone: '08031234567', password: 'long enough 1', password_confirmation: 'long enough 1' };
-const effects = () => ({ notifySuccess: vi.fn(), notifyErrors: vi.fn(), saveDraft: vi.fn(), clearDraft: vi.fn(), leave: vi.fn() });
+const filled = {
+  fullname: 'Ada Obi',
+  email: 'ada@example.com',
+  phone: '08031234567',
+  password: 'long enough 1',
+  password_confirmation: 'long enough 1',
+};
+const effects = () => ({
+  notifySuccess: vi.fn(),
+  notifyErrors: vi.fn(),
+  saveDraft: vi.fn(),
+  clearDraft: vi.fn(),
+  leave: vi.fn(),
+});
 
 graphSuite('signup', {
   machine: signupMachine,
-  input: { newSubmissionKey: submissionKeys(), values: { ...filled, password_confirmation: '' }, redirectDelay: 3000 },
+  input: {
+    newSubmissionKey: submissionKeys(),
+    values: { ...filled, password_confirmation: '' },
+    redirectDelay: 3000,
+  },
   events: [
     { type: 'field.change', name: 'password_confirmation', value: 'long enough 1' },
     { type: 'field.change', name: 'password_confirmation', value: 'something else' },
     { type: 'xstate.done.actor.submit', output: 'ada@example.com' },
-    { type: 'xstate.error.actor.submit', error: new ApiError(['An account with this email already exists.'], { email: ['An account with this email already exists.'] }, 422) },
+    {
+      type: 'xstate.error.actor.submit',
+      error: new ApiError(
+        ['An account with this email already exists.'],
+        { email: ['An account with this email already exists.'] },
+        422,
+      ),
+    },
     refusedSubmit,
     unansweredSubmit,
   ],
@@ -33,23 +56,39 @@ describe('signup rules', () => {
   it("says 'Passwords do not match' and sends nothing when they differ", () => {
     const submit = vi.fn();
     const actor = createActor(signupMachine.provide({ actors: { submit: fromPromise(submit) } }), {
-      input: { newSubmissionKey: submissionKeys(), values: { ...filled, password_confirmation: 'long enough 2' } },
+      input: {
+        newSubmissionKey: submissionKeys(),
+        values: { ...filled, password_confirmation: 'long enough 2' },
+      },
     }).start();
     actor.send({ type: 'submit' });
     expect(submit).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context.errors.password_confirmation).toEqual(['Passwords do not match']);
+    expect(actor.getSnapshot().context.errors.password_confirmation).toEqual([
+      'Passwords do not match',
+    ]);
   });
 
   it('requires every field', () => {
     const actor = createActor(signupMachine, {
-      input: { newSubmissionKey: submissionKeys(), values: { fullname: '', email: '', phone: '', password: '', password_confirmation: '' } },
+      input: {
+        newSubmissionKey: submissionKeys(),
+        values: { fullname: '', email: '', phone: '', password: '', password_confirmation: '' },
+      },
     }).start();
     actor.send({ type: 'submit' });
-    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(['email', 'fullname', 'password', 'password_confirmation', 'phone']);
+    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual([
+      'email',
+      'fullname',
+      'password',
+      'password_confirmation',
+      'phone',
+    ]);
   });
 
   it('one toggle shows both passwords', () => {
-    const actor = createActor(signupMachine, { input: { newSubmissionKey: submissionKeys(), values: filled } }).start();
+    const actor = createActor(signupMachine, {
+      input: { newSubmissionKey: submissionKeys(), values: filled },
+    }).start();
     actor.send({ type: 'reveal.toggle' });
     expect(actor.getSnapshot().context.reveal).toBe(true);
   });

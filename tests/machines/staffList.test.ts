@@ -1,12 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
-import { staffListMachine, type ListQuery, type Page, type PageRequest } from '../../src/machines/staffListMachine';
+import {
+  staffListMachine,
+  type ListQuery,
+  type Page,
+  type PageRequest,
+} from '../../src/machines/staffListMachine';
 import { graphSuite } from './graph';
 
 const offline = new ApiError(['An error occurred. Please try again.']);
-const firstPage: Page<{ reference_number: string }> = { rows: [{ reference_number: 'RL-ABCDEFGH23' }], nextCursor: 'c1' };
-const lastPage: Page<{ reference_number: string }> = { rows: [{ reference_number: 'RL-BCDEFGHJ34' }], nextCursor: null };
+const firstPage: Page<{ reference_number: string }> = {
+  rows: [{ reference_number: 'RL-ABCDEFGH23' }],
+  nextCursor: 'c1',
+};
+const lastPage: Page<{ reference_number: string }> = {
+  rows: [{ reference_number: 'RL-BCDEFGHJ34' }],
+  nextCursor: null,
+};
 
 graphSuite('staffList', {
   machine: staffListMachine,
@@ -38,7 +49,8 @@ graphSuite('staffList', {
   implementations: { actions: { notifyErrors: vi.fn(), writeAddress: vi.fn() } },
   check: (actual) => {
     if (actual.matches('listed')) expect(actual.context.rows.length).toBeGreaterThan(0);
-    if (actual.matches('empty') || actual.matches('failed')) expect(actual.context.rows).toEqual([]);
+    if (actual.matches('empty') || actual.matches('failed'))
+      expect(actual.context.rows).toEqual([]);
     // The search box shows what was typed, whatever happened since.
     if (actual.context.q) expect(actual.context.searchText.trim()).toBe(actual.context.q);
   },
@@ -51,9 +63,14 @@ describe('staffList', () => {
       requests.push(request);
       return request.cursor ? lastPage : firstPage;
     });
-    const actor = createActor(staffListMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(input)) } }), {
-      input: { filters: { status: '' } },
-    }).start();
+    const actor = createActor(
+      staffListMachine.provide({
+        actors: { loadPage: fromPromise(({ input }) => loadPage(input)) },
+      }),
+      {
+        input: { filters: { status: '' } },
+      },
+    ).start();
     await waitFor(actor, (s) => s.matches('listed'));
     actor.send({ type: 'search.change', value: '  RL-ABCDEFGH23 ' });
     actor.send({ type: 'search.submit' });
@@ -79,20 +96,32 @@ describe('staffList in the address', () => {
       { input: { filters: { status: 'open', sort: 'job_date' }, q: 'Ada' } },
     ).start();
     await waitFor(actor, (s) => s.matches('listed'));
-    expect(requests).toEqual([{ filters: { status: 'open', sort: 'job_date' }, q: 'Ada', cursor: null }]);
+    expect(requests).toEqual([
+      { filters: { status: 'open', sort: 'job_date' }, q: 'Ada', cursor: null },
+    ]);
     expect(actor.getSnapshot().context.searchText).toBe('Ada');
 
     actor.send({ type: 'filter.change', values: { price: 'none' } });
     await waitFor(actor, (s) => s.matches('listed'));
-    expect(written).toEqual([{ filters: { price: 'none', sort: 'job_date', status: 'open' }, q: 'Ada' }]);
+    expect(written).toEqual([
+      { filters: { price: 'none', sort: 'job_date', status: 'open' }, q: 'Ada' },
+    ]);
     // The address the page wrote comes back: nothing loads again.
-    actor.send({ type: 'address.change', filters: { status: 'open', sort: 'job_date', price: 'none', dir: '' }, q: 'Ada' });
+    actor.send({
+      type: 'address.change',
+      filters: { status: 'open', sort: 'job_date', price: 'none', dir: '' },
+      q: 'Ada',
+    });
     expect(actor.getSnapshot().matches('listed')).toBe(true);
     expect(requests).toHaveLength(2);
     // Back: the earlier address shows its list again, search box included, and writes nothing.
     actor.send({ type: 'address.change', filters: { status: 'open', sort: 'job_date' }, q: 'Ada' });
     await waitFor(actor, (s) => s.matches('listed'));
-    expect(requests.at(-1)).toEqual({ filters: { status: 'open', sort: 'job_date' }, q: 'Ada', cursor: null });
+    expect(requests.at(-1)).toEqual({
+      filters: { status: 'open', sort: 'job_date' },
+      q: 'Ada',
+      cursor: null,
+    });
     actor.send({ type: 'address.change', filters: {}, q: '' });
     await waitFor(actor, (s) => s.matches('listed'));
     expect(actor.getSnapshot().context.searchText).toBe('');

@@ -3,14 +3,28 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { AMOUNT_RANGE_MESSAGE, PAID_ON_FUTURE_MESSAGE } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import type { Values } from '../../src/machines/formFields';
-import { emptyForms, formSchemas, paymentForm, staffOrderActionsMachine, type Form } from '../../src/machines/staffOrderActionsMachine';
+import {
+  emptyForms,
+  formSchemas,
+  paymentForm,
+  staffOrderActionsMachine,
+  type Form,
+} from '../../src/machines/staffOrderActionsMachine';
 import { inDays } from '../api/helpers';
 import { graphSuite } from './graph';
 
 const offline = new ApiError(['An error occurred. Please try again.']);
 const final = new ApiError(['This order is Delivered: nothing more can change.'], {}, 409);
-const tooMuch = new ApiError(['The amount is more than the ₦48,500.00 outstanding.'], { amount: ['The amount is more than the ₦48,500.00 outstanding.'] }, 422);
-const tooOld = new ApiError(['Pick today or a later date.'], { valid_until: ['Pick today or a later date.'] }, 422);
+const tooMuch = new ApiError(
+  ['The amount is more than the ₦48,500.00 outstanding.'],
+  { amount: ['The amount is more than the ₦48,500.00 outstanding.'] },
+  422,
+);
+const tooOld = new ApiError(
+  ['Pick today or a later date.'],
+  { valid_until: ['Pick today or a later date.'] },
+  422,
+);
 
 graphSuite('staffOrderActions', {
   machine: staffOrderActionsMachine,
@@ -28,14 +42,20 @@ graphSuite('staffOrderActions', {
     { type: 'field.change', form: 'offer', name: 'amount', value: '185,000' },
     { type: 'field.change', form: 'offer', name: 'amount', value: '12' },
     { type: 'field.change', form: 'offer', name: 'valid_until', value: inDays(7) },
-    { type: 'xstate.done.actor.moveStatus', output: 'Status set to Shipped; the customer was mailed.' },
+    {
+      type: 'xstate.done.actor.moveStatus',
+      output: 'Status set to Shipped; the customer was mailed.',
+    },
     { type: 'xstate.error.actor.moveStatus', error: final },
     { type: 'xstate.error.actor.moveStatus', error: offline },
     { type: 'xstate.done.actor.sendOffer', output: 'Offer sent; the customer was mailed.' },
     { type: 'xstate.error.actor.sendOffer', error: offline },
     { type: 'xstate.error.actor.sendOffer', error: tooOld },
     { type: 'xstate.error.actor.sendOffer', error: final },
-    { type: 'xstate.done.actor.recordPayment', output: 'Payment recorded: receipt RCT-2026-000001.' },
+    {
+      type: 'xstate.done.actor.recordPayment',
+      output: 'Payment recorded: receipt RCT-2026-000001.',
+    },
     { type: 'xstate.error.actor.recordPayment', error: tooMuch },
     { type: 'xstate.done.actor.markRefunded', output: 'Refund marked paid.' },
     { type: 'xstate.error.actor.markRefunded', error: offline },
@@ -46,11 +66,13 @@ graphSuite('staffOrderActions', {
     JSON.stringify({
       value: snapshot.value,
       // Per form: which fields are filled, whether it would pass its check, whether it shows messages.
-      forms: Object.entries(snapshot.context.forms as Record<Form, Values>).map(([form, values]) => [
-        Object.keys(values).filter((name) => values[name] !== ''),
-        formSchemas[form as Form].safeParse(values).success,
-        Object.keys(snapshot.context.errors[form as Form]).length > 0,
-      ]),
+      forms: Object.entries(snapshot.context.forms as Record<Form, Values>).map(
+        ([form, values]) => [
+          Object.keys(values).filter((name) => values[name] !== ''),
+          formSchemas[form as Form].safeParse(values).success,
+          Object.keys(snapshot.context.errors[form as Form]).length > 0,
+        ],
+      ),
       status: snapshot.context.forms.status.status,
       outstanding: snapshot.context.outstandingKobo > 0,
       notice: snapshot.context.notice !== null,
@@ -60,9 +82,14 @@ graphSuite('staffOrderActions', {
     const submitted = /^(status|offer|payment|refund)\.submit$/.exec(event.type)?.[1];
     if (event.type !== 'field.change' && !submitted) return true;
     const form = (submitted ?? (event as { form?: Form }).form) as Form;
-    const { forms, errors } = snapshot.context as { forms: Record<Form, Values>; errors: Record<Form, object> };
+    const { forms, errors } = snapshot.context as {
+      forms: Record<Form, Values>;
+      errors: Record<Form, object>;
+    };
     const pristine = emptyForms();
-    const untouched = (other: Form) => JSON.stringify(forms[other]) === JSON.stringify(pristine[other]) && Object.keys(errors[other]).length === 0;
+    const untouched = (other: Form) =>
+      JSON.stringify(forms[other]) === JSON.stringify(pristine[other]) &&
+      Object.keys(errors[other]).length === 0;
     return (Object.keys(forms) as Form[]).every((other) => other === form || untouched(other));
   },
   simplePaths: false,
@@ -70,7 +97,8 @@ graphSuite('staffOrderActions', {
   check: (actual) => {
     // Nothing is sent that breaks the rules: confirming means the form passed its check.
     if (actual.matches({ offer: 'confirming' })) expect(actual.context.errors.offer).toEqual({});
-    if (actual.matches({ payment: 'confirming' })) expect(actual.context.errors.payment).toEqual({});
+    if (actual.matches({ payment: 'confirming' }))
+      expect(actual.context.errors.payment).toEqual({});
     // The second question comes only for shipping with money outstanding.
     if (actual.matches({ status: 'confirmingUnpaid' })) {
       expect(actual.context.forms.status.status).toBe('Shipped');
@@ -81,11 +109,19 @@ graphSuite('staffOrderActions', {
 
 describe('staffOrderActions', () => {
   it('asks a second time before shipping an order with money outstanding, and then says so to the server', async () => {
-    const moved = vi.fn(async (_input: { reference: string; values: Values; confirmUnpaid: boolean }) => 'Status set to Shipped.');
+    const moved = vi.fn(
+      async (_input: { reference: string; values: Values; confirmUnpaid: boolean }) =>
+        'Status set to Shipped.',
+    );
     const run = (outstandingKobo: number) => {
-      const actor = createActor(staffOrderActionsMachine.provide({ actors: { moveStatus: fromPromise(({ input }) => moved(input)) } }), {
-        input: { reference: 'RL-ABCDEFGH23' },
-      }).start();
+      const actor = createActor(
+        staffOrderActionsMachine.provide({
+          actors: { moveStatus: fromPromise(({ input }) => moved(input)) },
+        }),
+        {
+          input: { reference: 'RL-ABCDEFGH23' },
+        },
+      ).start();
       actor.send({ type: 'field.change', form: 'status', name: 'status', value: 'Shipped' });
       actor.send({ type: 'status.submit', outstandingKobo });
       actor.send({ type: 'confirm' });
@@ -96,22 +132,43 @@ describe('staffOrderActions', () => {
     expect(moved).not.toHaveBeenCalled();
     unpaid.send({ type: 'confirm' });
     await waitFor(unpaid, (s) => s.matches('idle'));
-    expect(moved).toHaveBeenLastCalledWith({ reference: 'RL-ABCDEFGH23', values: { status: 'Shipped', note: '' }, confirmUnpaid: true });
+    expect(moved).toHaveBeenLastCalledWith({
+      reference: 'RL-ABCDEFGH23',
+      values: { status: 'Shipped', note: '' },
+      confirmUnpaid: true,
+    });
 
     const paid = run(0);
     await waitFor(paid, (s) => s.matches('idle'));
-    expect(moved).toHaveBeenLastCalledWith({ reference: 'RL-ABCDEFGH23', values: { status: 'Shipped', note: '' }, confirmUnpaid: false });
+    expect(moved).toHaveBeenLastCalledWith({
+      reference: 'RL-ABCDEFGH23',
+      values: { status: 'Shipped', note: '' },
+      confirmUnpaid: false,
+    });
   });
 
   it('checks an office payment (naira, method, reference, a day not in the future) before asking to confirm', async () => {
-    const recorded = vi.fn(async (_input: { reference: string; values: Values }) => 'Payment recorded.');
-    const actor = createActor(staffOrderActionsMachine.provide({ actors: { recordPayment: fromPromise(({ input }) => recorded(input)) } }), {
-      input: { reference: 'RL-ABCDEFGH23' },
-    }).start();
-    const type = (name: string, value: string) => actor.send({ type: 'field.change', form: 'payment', name, value });
+    const recorded = vi.fn(
+      async (_input: { reference: string; values: Values }) => 'Payment recorded.',
+    );
+    const actor = createActor(
+      staffOrderActionsMachine.provide({
+        actors: { recordPayment: fromPromise(({ input }) => recorded(input)) },
+      }),
+      {
+        input: { reference: 'RL-ABCDEFGH23' },
+      },
+    ).start();
+    const type = (name: string, value: string) =>
+      actor.send({ type: 'field.change', form: 'payment', name, value });
     type('paid_on', inDays(1));
     actor.send({ type: 'payment.submit' });
-    expect(Object.keys(actor.getSnapshot().context.errors.payment).sort()).toEqual(['amount', 'method', 'paid_on', 'reference']);
+    expect(Object.keys(actor.getSnapshot().context.errors.payment).sort()).toEqual([
+      'amount',
+      'method',
+      'paid_on',
+      'reference',
+    ]);
     expect(actor.getSnapshot().context.errors.payment.paid_on).toEqual([PAID_ON_FUTURE_MESSAGE]);
     type('amount', '₦100,000.50');
     type('method', 'cash');
@@ -123,7 +180,12 @@ describe('staffOrderActions', () => {
     actor.send({ type: 'confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(recorded).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.forms.payment).toEqual({ amount: '', method: '', reference: '', paid_on: '' });
+    expect(actor.getSnapshot().context.forms.payment).toEqual({
+      amount: '',
+      method: '',
+      reference: '',
+      paid_on: '',
+    });
   });
 
   it('checks the amount in naira before asking to confirm, and keeps what was typed when the call fails', async () => {
@@ -141,7 +203,8 @@ describe('staffOrderActions', () => {
       }),
       { input: { reference: 'RL-ABCDEFGH23' } },
     ).start();
-    const type = (name: string, value: string) => actor.send({ type: 'field.change', form: 'offer', name, value });
+    const type = (name: string, value: string) =>
+      actor.send({ type: 'field.change', form: 'offer', name, value });
     type('amount', '50');
     type('valid_until', inDays(7));
     actor.send({ type: 'offer.submit' });
@@ -165,8 +228,17 @@ describe('staffOrderActions', () => {
     const actor = createActor(
       staffOrderActionsMachine.provide({
         actors: {
-          moveStatus: fromPromise<string, { reference: string; values: Values; confirmUnpaid: boolean }>(async () => {
-            throw new ApiError(['The customer accepted ₦185,000.00 for this order: confirm that you cancel it anyway.'], {}, 409);
+          moveStatus: fromPromise<
+            string,
+            { reference: string; values: Values; confirmUnpaid: boolean }
+          >(async () => {
+            throw new ApiError(
+              [
+                'The customer accepted ₦185,000.00 for this order: confirm that you cancel it anyway.',
+              ],
+              {},
+              409,
+            );
           }),
         },
         actions: { changed },

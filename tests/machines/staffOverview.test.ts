@@ -7,7 +7,15 @@ import { graphSuite } from './graph';
 
 const offline = new ApiError(['An error occurred. Please try again.']);
 const counts = (unpriced: number): Overview => ({
-  unpriced, awaiting_answer: 2, expiring_today: 1, unpaid: 1, jobs_today: 3, jobs_tomorrow: 0, refunds_due: 0, today: '2026-11-25', tomorrow: '2026-11-26',
+  unpriced,
+  awaiting_answer: 2,
+  expiring_today: 1,
+  unpaid: 1,
+  jobs_today: 3,
+  jobs_tomorrow: 0,
+  refunds_due: 0,
+  today: '2026-11-25',
+  tomorrow: '2026-11-26',
 });
 
 graphSuite('staffOverview', {
@@ -19,10 +27,15 @@ graphSuite('staffOverview', {
     { type: 'xstate.error.actor.refreshOverview', error: offline },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, shown: snapshot.context.overview?.unpriced ?? null, stale: snapshot.context.messages.length > 0 }),
+    JSON.stringify({
+      value: snapshot.value,
+      shown: snapshot.context.overview?.unpriced ?? null,
+      stale: snapshot.context.messages.length > 0,
+    }),
   check: (actual) => {
     // Counts once shown never disappear: a failed refresh keeps them and says why.
-    if (actual.matches('shown') || actual.matches('refreshing')) expect(actual.context.overview).not.toBeNull();
+    if (actual.matches('shown') || actual.matches('refreshing'))
+      expect(actual.context.overview).not.toBeNull();
     if (actual.matches('failed')) expect(actual.context.messages).toEqual(offline.messages);
   },
 });

@@ -16,7 +16,10 @@ describe('statecharts', () => {
     }
     // The pictures are drawn in Chromium; each carries the hash of the source it was drawn from.
     for (const { name, mermaid } of charts) {
-      expect(fs.readFileSync(path.join(chartsDir, `${name}.svg`), 'utf8').split('\n')[0], `${name}.svg`).toBe(sourceStamp(mermaid));
+      expect(
+        fs.readFileSync(path.join(chartsDir, `${name}.svg`), 'utf8').split('\n')[0],
+        `${name}.svg`,
+      ).toBe(sourceStamp(mermaid));
     }
   });
 

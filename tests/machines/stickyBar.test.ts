@@ -17,7 +17,9 @@ function statesAlong(...events: string[]) {
 }
 
 it('returns to shown only through the 30-second delay', () => {
-  const back = paths.find((path) => path.steps.some((step) => step.event.type.startsWith('xstate.after.')));
+  const back = paths.find((path) =>
+    path.steps.some((step) => step.event.type.startsWith('xstate.after.')),
+  );
   expect(back?.steps.map((step) => step.state.value)).toEqual(['shown', 'hidden', 'shown']);
 });
 
@@ -30,7 +32,12 @@ it('steps aside while a field, button or card is under it and comes back when th
 });
 
 it('waits for the blur before coming back, even when the spot clears first', () => {
-  expect(statesAlong('content.under', 'field.focus', 'content.clear')).toEqual(['shown', 'overContent', 'typing', 'typing']);
+  expect(statesAlong('content.under', 'field.focus', 'content.clear')).toEqual([
+    'shown',
+    'overContent',
+    'typing',
+    'typing',
+  ]);
   const actor = createActor(stickyBarMachine).start();
   const seen = ['content.under', 'field.focus', 'content.clear', 'field.blur'].map((type) => {
     actor.send({ type } as never);
@@ -41,8 +48,18 @@ it('waits for the blur before coming back, even when the spot clears first', () 
 });
 
 it('after its 30 seconds, comes back aside when the customer is typing then', () => {
-  expect(statesAlong('dismiss', 'field.focus', 'xstate.after.')).toEqual(['shown', 'hidden', 'hidden', 'typing']);
-  expect(statesAlong('dismiss', 'content.under', 'xstate.after.')).toEqual(['shown', 'hidden', 'hidden', 'overContent']);
+  expect(statesAlong('dismiss', 'field.focus', 'xstate.after.')).toEqual([
+    'shown',
+    'hidden',
+    'hidden',
+    'typing',
+  ]);
+  expect(statesAlong('dismiss', 'content.under', 'xstate.after.')).toEqual([
+    'shown',
+    'hidden',
+    'hidden',
+    'overContent',
+  ]);
 });
 
 it('can be dismissed only while it shows', () => {

@@ -17,21 +17,35 @@ const read: StaffTariff = {
   apartment_kobo: { Studio: 6_000_000 },
   per_room_kobo: 2_500_000,
   per_floor_kobo: 750_000,
-  service_kobo: { packing_and_loading: 4_000_000, unpacking_and_arranging: 3_500_000, just_moving: 0 },
+  service_kobo: {
+    packing_and_loading: 4_000_000,
+    unpacking_and_arranging: 3_500_000,
+    just_moving: 0,
+  },
   band_low_percent: 90,
   band_high_percent: 110,
 };
 const raised = { ...read, per_floor_kobo: 800_000 };
 const negative = { ...read, per_floor_kobo: -1 };
 const newer = { ...read, version: 5, saved_by: 'Bola', deliver_now_surcharge_kobo: 200_000 };
-const conflict = new ApiError(['Someone saved the prices meanwhile.'], {}, 409, { message: 'Someone saved', data: newer });
-const refused = new ApiError(['Prices cannot be negative.'], { per_floor_kobo: ['Prices cannot be negative.'] }, 422);
+const conflict = new ApiError(['Someone saved the prices meanwhile.'], {}, 409, {
+  message: 'Someone saved',
+  data: newer,
+});
+const refused = new ApiError(
+  ['Prices cannot be negative.'],
+  { per_floor_kobo: ['Prices cannot be negative.'] },
+  422,
+);
 
 graphSuite('tariffEditor', {
   machine: tariffEditorMachine,
   events: [
     { type: 'xstate.done.actor.loadTariff', output: read },
-    { type: 'xstate.error.actor.loadTariff', error: new ApiError(['An error occurred. Please try again.']) },
+    {
+      type: 'xstate.error.actor.loadTariff',
+      error: new ApiError(['An error occurred. Please try again.']),
+    },
     { type: 'tariff.edit', draft: raised },
     { type: 'tariff.edit', draft: negative },
     { type: 'xstate.done.actor.saveTariff', output: { ...raised, version: 5 } },
@@ -39,7 +53,13 @@ graphSuite('tariffEditor', {
     { type: 'xstate.error.actor.saveTariff', error: refused },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, version: snapshot.context.draft?.version, floor: snapshot.context.draft?.per_floor_kobo, newer: snapshot.context.newer?.version, errors: Object.keys(snapshot.context.errors) }),
+    JSON.stringify({
+      value: snapshot.value,
+      version: snapshot.context.draft?.version,
+      floor: snapshot.context.draft?.per_floor_kobo,
+      newer: snapshot.context.newer?.version,
+      errors: Object.keys(snapshot.context.errors),
+    }),
   implementations: { actions: { notifyErrors: vi.fn(), notifySaved: vi.fn() } },
 });
 
@@ -71,11 +91,17 @@ it('a conflict keeps what was typed and shows the newer version; keeping mine sa
 });
 
 it('a negative price never leaves the page: the message is at its field', () => {
-  const actor = createActor(tariffEditorMachine.provide({ actors: { loadTariff: fromPromise(async () => read) } })).start();
-  return vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing')).then(() => {
-    actor.send({ type: 'tariff.edit', draft: negative });
-    actor.send({ type: 'save' });
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.errors.per_floor_kobo).toEqual(['Prices cannot be negative.']);
-  });
+  const actor = createActor(
+    tariffEditorMachine.provide({ actors: { loadTariff: fromPromise(async () => read) } }),
+  ).start();
+  return vi
+    .waitFor(() => expect(actor.getSnapshot().value).toBe('editing'))
+    .then(() => {
+      actor.send({ type: 'tariff.edit', draft: negative });
+      actor.send({ type: 'save' });
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(actor.getSnapshot().context.errors.per_floor_kobo).toEqual([
+        'Prices cannot be negative.',
+      ]);
+    });
 });

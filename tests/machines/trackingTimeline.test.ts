@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ShipmentStatus } from '../../src/api/contract';
-import { timelineSteps, trackingTimelineMachine, type TimelineSource } from '../../src/machines/trackingTimelineMachine';
+import {
+  timelineSteps,
+  trackingTimelineMachine,
+  type TimelineSource,
+} from '../../src/machines/trackingTimelineMachine';
 import { graphSuite } from './graph';
 
 const source = (status: ShipmentStatus): TimelineSource => ({
@@ -36,7 +40,13 @@ describe('trackingTimeline', () => {
 
   it('shows a cancelled order as To Inspect, then Cancelled', () => {
     const actor = createActor(trackingTimelineMachine, { input: source('ToInspect') }).start();
-    actor.send({ type: 'timeline.update', source: { ...source('Cancelled'), history: [{ status: 'Cancelled', date: '2025-03-06T10:00:00.000Z' }] } });
+    actor.send({
+      type: 'timeline.update',
+      source: {
+        ...source('Cancelled'),
+        history: [{ status: 'Cancelled', date: '2025-03-06T10:00:00.000Z' }],
+      },
+    });
     expect(timelineSteps(actor.getSnapshot())).toEqual([
       { status: 'ToInspect', active: true, current: false, date: '2025-03-05T08:30:00.000Z' },
       { status: 'Cancelled', active: true, current: true, date: '2025-03-06T10:00:00.000Z' },

@@ -58,7 +58,10 @@ export async function startApp(
  * Signs a customer in on this page's site as the login page leaves it (docs/product.md): token, id
  * and image kept, the email for this tab only.
  */
-export async function signInAs(page: Page, customer: { token: string; id: string; email: string }): Promise<void> {
+export async function signInAs(
+  page: Page,
+  customer: { token: string; id: string; email: string },
+): Promise<void> {
   await page.goto('/');
   await page.evaluate(
     ({ token, id, email }) => {

@@ -46,7 +46,10 @@ function spawnServer({ dataDir, databaseUrl, env: extra = {} }: ChildOptions) {
   delete env.SMTP_URL;
   delete env.OPS_TOKEN;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Starts the server and answers once it listens; rejects (with what it printed) if it ends or takes too long. */
@@ -81,7 +84,9 @@ export function startChildServer(options: ChildOptions): Promise<ChildServer> {
     child.stdout.on('data', untilListening);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`The server ended (code ${code}, signal ${signal}) before listening:\n${output}`));
+      reject(
+        new Error(`The server ended (code ${code}, signal ${signal}) before listening:\n${output}`),
+      );
     });
   });
 }

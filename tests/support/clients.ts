@@ -15,7 +15,13 @@ export interface From {
 }
 
 /** A JSON call (or a bodiless GET) to `origin` + `path`, sent from `from.localAddress`. */
-export function callFrom(origin: string, method: string, path: string, payload: unknown, from: From = {}): Promise<Answer> {
+export function callFrom(
+  origin: string,
+  method: string,
+  path: string,
+  payload: unknown,
+  from: From = {},
+): Promise<Answer> {
   const body = payload === undefined ? undefined : JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -24,7 +30,10 @@ export function callFrom(origin: string, method: string, path: string, payload: 
         method,
         localAddress: from.localAddress,
         agent: false,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...from.headers },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...from.headers,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -33,8 +42,13 @@ export function callFrom(origin: string, method: string, path: string, payload: 
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
-          resolve({ status: response.statusCode ?? 0, headers, body: text ? JSON.parse(text) : null });
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === 'string') headers.set(name, value);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            body: text ? JSON.parse(text) : null,
+          });
         });
       },
     );
@@ -55,10 +69,16 @@ export interface ForwardingProxy {
 /** A reverse proxy on 127.0.0.1 in front of `upstream`: appends each client's address to X-Forwarded-For. */
 export async function startForwardingProxy(upstream: string): Promise<ForwardingProxy> {
   const proxy = http.createServer((incoming, outgoing) => {
-    const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].filter(Boolean).join(', ');
+    const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress]
+      .filter(Boolean)
+      .join(', ');
     const forwarded = http.request(
       new URL(incoming.url ?? '/', upstream),
-      { method: incoming.method, agent: false, headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor } },
+      {
+        method: incoming.method,
+        agent: false,
+        headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

@@ -50,11 +50,19 @@ export function parseMail(raw: string): ReceivedMail {
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(body)
         : body;
-  return { to: decodeHeader(headers.get('to') ?? ''), subject: decodeHeader(headers.get('subject') ?? ''), text };
+  return {
+    to: decodeHeader(headers.get('to') ?? ''),
+    subject: decodeHeader(headers.get('subject') ?? ''),
+    text,
+  };
 }
 
 /** Polls `check` every 20 ms until it answers true; fails after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Gave up waiting after ${timeoutMs} ms: ${what}`);
@@ -86,14 +94,21 @@ export function outboxFiles(dataDir: string): ReceivedMail[] {
 }
 
 /** Every message the server has written to its outbox folder, oldest first, once its queue is empty. */
-export async function readOutbox(server: Pick<TestServer, 'app' | 'dataDir'>): Promise<ReceivedMail[]> {
+export async function readOutbox(
+  server: Pick<TestServer, 'app' | 'dataDir'>,
+): Promise<ReceivedMail[]> {
   await mailDelivered(server);
   return outboxFiles(server.dataDir);
 }
 
 /** The newest message to `to`, if any, once the server's queue is empty. */
-export async function lastMailTo(server: Pick<TestServer, 'app' | 'dataDir'>, to: string): Promise<ReceivedMail | undefined> {
-  return (await readOutbox(server)).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase())).at(-1);
+export async function lastMailTo(
+  server: Pick<TestServer, 'app' | 'dataDir'>,
+  to: string,
+): Promise<ReceivedMail | undefined> {
+  return (await readOutbox(server))
+    .filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()))
+    .at(-1);
 }
 
 export function codeFrom(text: string): string {
@@ -116,8 +131,14 @@ export const mailCountTo = (dataDir: string, to: string) =>
  * The newest message to `to` once at least `count` have arrived: codes for forget-password and
  * resend are queued after the answer, so a test waits for them (polling, at most `timeoutMs`).
  */
-export async function waitForMailTo(dataDir: string, to: string, count = 1, timeoutMs = 10_000): Promise<ReceivedMail> {
-  const toThem = () => outboxFiles(dataDir).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+export async function waitForMailTo(
+  dataDir: string,
+  to: string,
+  count = 1,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
+  const toThem = () =>
+    outboxFiles(dataDir).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
   await waitUntil(`mail #${count} to ${to}`, () => toThem().length >= count, timeoutMs);
   return toThem().at(-1)!;
 }

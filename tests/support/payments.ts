@@ -4,33 +4,78 @@
  * events as the gateway (or a retrying Paystack) sends them.
  */
 import crypto from 'node:crypto';
-import { call, get, inDays, post, scheduledDelivery, type Answer, type Customer } from '../api/helpers';
+import {
+  call,
+  get,
+  inDays,
+  post,
+  scheduledDelivery,
+  type Answer,
+  type Customer,
+} from '../api/helpers';
 import type { TestServer } from './server';
 
 type Reachable = Pick<TestServer, 'apiUrl' | 'origin'>;
 
 /** The test-mode secret key the server made for itself (kept with its other keys). */
 export async function testSecretOf(server: Pick<TestServer, 'app'>): Promise<string> {
-  const row = await server.app.db.selectFrom('server_keys').select('key').where('name', '=', 'paystack-test-secret').executeTakeFirstOrThrow();
+  const row = await server.app.db
+    .selectFrom('server_keys')
+    .select('key')
+    .where('name', '=', 'paystack-test-secret')
+    .executeTakeFirstOrThrow();
   return `sk_test_${Buffer.from(row.key, 'base64').toString('hex')}`;
 }
 
 /** A scheduled delivery picked up `pickupInDays` from today, priced by staff and accepted by its customer. */
-export async function acceptedOrder(server: Reachable, customer: Customer, staff: Customer, priceKobo: number, pickupInDays = 10): Promise<string> {
-  const booked = await post(server, 'users/schedule/delivery', { ...scheduledDelivery(), pickup_date: inDays(pickupInDays), delivery_date: inDays(pickupInDays + 1) }, customer.token);
+export async function acceptedOrder(
+  server: Reachable,
+  customer: Customer,
+  staff: Customer,
+  priceKobo: number,
+  pickupInDays = 10,
+): Promise<string> {
+  const booked = await post(
+    server,
+    'users/schedule/delivery',
+    {
+      ...scheduledDelivery(),
+      pickup_date: inDays(pickupInDays),
+      delivery_date: inDays(pickupInDays + 1),
+    },
+    customer.token,
+  );
   const reference = booked.body.data.reference_number as string;
-  const offered = await post(server, `staff/orders/${reference}/offer`, { amount_kobo: priceKobo, valid_until: inDays(7) }, staff.token);
-  if (offered.status !== 200) throw new Error(`offer: ${offered.status} ${JSON.stringify(offered.body)}`);
-  const offerId = (await get(server, `users/orders/${reference}`, customer.token)).body.data.offer.id;
-  const accepted = await post(server, `users/orders/${reference}/offer/accept`, { offer_id: offerId }, customer.token);
-  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  const offered = await post(
+    server,
+    `staff/orders/${reference}/offer`,
+    { amount_kobo: priceKobo, valid_until: inDays(7) },
+    staff.token,
+  );
+  if (offered.status !== 200)
+    throw new Error(`offer: ${offered.status} ${JSON.stringify(offered.body)}`);
+  const offerId = (await get(server, `users/orders/${reference}`, customer.token)).body.data.offer
+    .id;
+  const accepted = await post(
+    server,
+    `users/orders/${reference}/offer/accept`,
+    { offer_id: offerId },
+    customer.token,
+  );
+  if (accepted.status !== 200)
+    throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   return reference;
 }
 
-export const startPayment = (server: Reachable, reference: string, customer: Customer) => post(server, `users/orders/${reference}/payments`, undefined, customer.token);
+export const startPayment = (server: Reachable, reference: string, customer: Customer) =>
+  post(server, `users/orders/${reference}/payments`, undefined, customer.token);
 
 /** Presses Pay or Decline on the test checkout, as the browser's form does; answers where it redirects. */
-export async function checkout(authorizationUrl: string, outcome: 'pay' | 'decline', extra: Record<string, string> = {}): Promise<{ status: number; location: string | null }> {
+export async function checkout(
+  authorizationUrl: string,
+  outcome: 'pay' | 'decline',
+  extra: Record<string, string> = {},
+): Promise<{ status: number; location: string | null }> {
   const response = await fetch(authorizationUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -42,20 +87,36 @@ export async function checkout(authorizationUrl: string, outcome: 'pay' | 'decli
 }
 
 /** Starts a payment and presses `outcome`; answers the Paystack reference. */
-export async function pay(server: Reachable, reference: string, customer: Customer, outcome: 'pay' | 'decline' = 'pay', extra: Record<string, string> = {}): Promise<string> {
+export async function pay(
+  server: Reachable,
+  reference: string,
+  customer: Customer,
+  outcome: 'pay' | 'decline' = 'pay',
+  extra: Record<string, string> = {},
+): Promise<string> {
   const started = await startPayment(server, reference, customer);
-  if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
+  if (started.status !== 200)
+    throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
   await checkout(started.body.data.authorization_url, outcome, extra);
   return started.body.data.reference as string;
 }
 
-export const verify = (server: Reachable, reference: string, paystackReference: string, customer: Customer) =>
-  get(server, `users/orders/${reference}/payments/${paystackReference}`, customer.token);
+export const verify = (
+  server: Reachable,
+  reference: string,
+  paystackReference: string,
+  customer: Customer,
+) => get(server, `users/orders/${reference}/payments/${paystackReference}`, customer.token);
 
-export const signed = (secret: string, body: string) => crypto.createHmac('sha512', secret).update(body).digest('hex');
+export const signed = (secret: string, body: string) =>
+  crypto.createHmac('sha512', secret).update(body).digest('hex');
 
 /** Posts `body` to the webhook as Paystack does, signed with `secret` (or with the signature given). */
-export function sendWebhook(server: Reachable, body: string, signature: string | null): Promise<Answer> {
+export function sendWebhook(
+  server: Reachable,
+  body: string,
+  signature: string | null,
+): Promise<Answer> {
   return call(server, 'POST', 'payments/paystack/webhook', body, undefined, {
     'content-type': 'application/json',
     ...(signature === null ? {} : { 'x-paystack-signature': signature }),
@@ -63,7 +124,14 @@ export function sendWebhook(server: Reachable, body: string, signature: string |
 }
 
 /** The transaction as the test gateway reports it to a verify with the key. */
-export async function gatewayTransaction(server: Reachable, secret: string, paystackReference: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.origin}/test-paystack/transaction/verify/${paystackReference}`, { headers: { authorization: `Bearer ${secret}` } });
+export async function gatewayTransaction(
+  server: Reachable,
+  secret: string,
+  paystackReference: string,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(
+    `${server.origin}/test-paystack/transaction/verify/${paystackReference}`,
+    { headers: { authorization: `Bearer ${secret}` } },
+  );
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }

@@ -57,7 +57,10 @@ const lifted = { max: 1_000_000_000, windowMs: 60_000 };
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'relo-test-'));
   const base = readConfig({ ...process.env, PORT: '0', LOG: 'off', WEB_ROOT: '' });
-  const scratch = base.databaseUrl && !('databaseUrl' in overrides) ? await createScratchDatabase(base.databaseUrl) : null;
+  const scratch =
+    base.databaseUrl && !('databaseUrl' in overrides)
+      ? await createScratchDatabase(base.databaseUrl)
+      : null;
   const config: ServerConfig = {
     ...base,
     dataDir,

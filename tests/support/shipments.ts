@@ -15,9 +15,18 @@ export async function bookDelivery(server: TestServer, token: string): Promise<s
   return answer.body.data.reference_number as string;
 }
 
-export async function setStatus(server: TestServer, reference: string, status: ShipmentStatus): Promise<void> {
+export async function setStatus(
+  server: TestServer,
+  reference: string,
+  status: ShipmentStatus,
+): Promise<void> {
   const token = readOpsToken(null, server.dataDir);
   if (!token) throw new Error('The test server wrote no ops token');
-  const answer = await post(server, `staff/orders/${encodeURIComponent(reference)}/status`, { status }, token);
+  const answer = await post(
+    server,
+    `staff/orders/${encodeURIComponent(reference)}/status`,
+    { status },
+    token,
+  );
   if (answer.status !== 200) throw new Error(`set-status: ${JSON.stringify(answer.body)}`);
 }

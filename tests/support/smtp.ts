@@ -35,7 +35,10 @@ export async function startSmtpServer(port = 0, { acceptMs = 0 } = {}): Promise<
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         setTimeout(() => {
-          received.push({ ...parseMail(Buffer.concat(chunks).toString('utf8')), at: performance.now() });
+          received.push({
+            ...parseMail(Buffer.concat(chunks).toString('utf8')),
+            at: performance.now(),
+          });
           done();
         }, acceptMs);
       });

@@ -13,13 +13,20 @@ export function opsTokenOf(server: TestServer): string {
   return token;
 }
 
-export async function setRole(server: TestServer, email: string, role: 'staff' | 'customer'): Promise<void> {
+export async function setRole(
+  server: TestServer,
+  email: string,
+  role: 'staff' | 'customer',
+): Promise<void> {
   const answer = await post(server, 'staff/roles', { email, role }, opsTokenOf(server));
   if (answer.status !== 200) throw new Error(`staff/roles: ${JSON.stringify(answer.body)}`);
 }
 
 /** A signed-in staff member. */
-export async function signUpStaff(server: TestServer, email = uniqueEmail('staff')): Promise<Customer> {
+export async function signUpStaff(
+  server: TestServer,
+  email = uniqueEmail('staff'),
+): Promise<Customer> {
   const member = await signUp(server, email);
   await setRole(server, email, 'staff');
   return member;

@@ -29,7 +29,8 @@ const sessionOf = (customer: Customer): StoredSession => ({
   email: customer.email,
 });
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const main = () => within(screen.getByRole('main'));
 const unreachable = 'http://127.0.0.1:9/api/v1';
 
@@ -42,8 +43,14 @@ describe('/profile', () => {
     expect(menu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile-update');
     expect(menu.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
     expect(menu.getByRole('button', { name: 'Log Out' })).toBeEnabled();
-    expect(main().getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
-    expect(main().getByRole('link', { name: 'Delete account' })).toHaveAttribute('href', '/deactivate-account');
+    expect(main().getByRole('link', { name: 'Change password' })).toHaveAttribute(
+      'href',
+      '/change-password',
+    );
+    expect(main().getByRole('link', { name: 'Delete account' })).toHaveAttribute(
+      'href',
+      '/deactivate-account',
+    );
     expect(await main().findByText(/No bookings yet/)).toBeInTheDocument();
   });
 
@@ -52,7 +59,11 @@ describe('/profile', () => {
     const first = await bookDelivery(server, customer.token);
     const second = await bookDelivery(server, customer.token);
     renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(customer) });
-    const bookings = await main().findAllByRole('link', { name: /^Track RL-/ }, { timeout: 10_000 });
+    const bookings = await main().findAllByRole(
+      'link',
+      { name: /^Track RL-/ },
+      { timeout: 10_000 },
+    );
     expect(bookings.map((link) => link.textContent)).toEqual([second, first]);
     expect(bookings[0]).toHaveAttribute('href', `/package-details?reference=${second}`);
     const row = within(bookings[0]!.closest('li')!);
@@ -64,7 +75,11 @@ describe('/profile', () => {
     const customer = await signUp(server);
     const references: string[] = [];
     for (let booked = 0; booked < 52; booked += 4) {
-      references.push(...(await Promise.all(Array.from({ length: 4 }, () => bookDelivery(server, customer.token)))));
+      references.push(
+        ...(await Promise.all(
+          Array.from({ length: 4 }, () => bookDelivery(server, customer.token)),
+        )),
+      );
     }
     const held = await startHeldApi(server.apiUrl);
     try {
@@ -99,7 +114,10 @@ describe('/profile', () => {
   });
 
   it('says when the bookings cannot be loaded and offers to try again', async () => {
-    renderApp('/profile', { apiUrl: unreachable, session: { token: 'some-token', id: '1', profileImage: '', email: 'a@example.com' } });
+    renderApp('/profile', {
+      apiUrl: unreachable,
+      session: { token: 'some-token', id: '1', profileImage: '', email: 'a@example.com' },
+    });
     const alert = await main().findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent('An error occurred. Please try again.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -111,14 +129,18 @@ describe('/profile', () => {
     await heading('Account');
     await app.user.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(app.location().pathname).toBe('/'));
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' }),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
   });
 });
 
 /** Opens the image picker with its button (its code loads then); the drop zone takes the focus. Answers the file input. */
-async function openImagePicker(user: { click: (element: Element) => Promise<void> }): Promise<HTMLInputElement> {
+async function openImagePicker(user: {
+  click: (element: Element) => Promise<void>;
+}): Promise<HTMLInputElement> {
   await user.click(main().getByRole('button', { name: 'Add a profile image' }));
   const zone = await main().findByRole('button', { name: 'Profile image' }, { timeout: 10_000 });
   expect(zone).toHaveFocus();
@@ -130,7 +152,10 @@ describe('/profile-update', () => {
   // in-process server cannot read uploaded bytes (its typed arrays come from another realm).
   it('fills the form from the profile and saves the new name', async () => {
     const customer = await signUp(server);
-    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const app = renderApp('/profile-update', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
     await heading('Profile');
     const name = await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
     expect(name).toHaveValue('Ada Obi');
@@ -143,15 +168,23 @@ describe('/profile-update', () => {
     await app.user.click(main().getByRole('button', { name: 'Update profile' }));
     expect(await screen.findByText('User Profile updated successfully')).toBeInTheDocument();
     expect(name).toHaveValue('Ada Nneka Obi');
-    expect((await get(server, 'users/profile', customer.token)).body.data.fullname).toBe('Ada Nneka Obi');
+    expect((await get(server, 'users/profile', customer.token)).body.data.fullname).toBe(
+      'Ada Nneka Obi',
+    );
   });
 
   it('previews a picked image before it is sent', async () => {
     const customer = await signUp(server);
-    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const app = renderApp('/profile-update', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
     await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
     const picker = await openImagePicker(app.user);
-    await app.user.upload(picker, new NodeFile([PNG], 'me.png', { type: 'image/png' }) as unknown as File);
+    await app.user.upload(
+      picker,
+      new NodeFile([PNG], 'me.png', { type: 'image/png' }) as unknown as File,
+    );
     expect(main().getByRole('img', { name: 'Preview of me.png' })).toBeInTheDocument();
     await app.user.click(main().getByRole('button', { name: 'Remove image' }));
     expect(main().queryByRole('img', { name: 'Preview of me.png' })).toBeNull();
@@ -159,22 +192,32 @@ describe('/profile-update', () => {
 
   it('says what is wrong under the field and sends nothing', async () => {
     const customer = await signUp(server);
-    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const app = renderApp('/profile-update', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
     const phone = await main().findByLabelText(/Mobile number/, {}, { timeout: 10_000 });
     await app.user.clear(phone);
     await app.user.type(phone, '12345');
     await app.user.click(main().getByRole('button', { name: 'Update profile' }));
     expect(phone).toHaveAccessibleDescription(/Enter a Nigerian phone number/);
     expect(phone).toHaveValue('12345');
-    expect((await get(server, 'users/profile', customer.token)).body.data.phone).toBe('08031234567');
+    expect((await get(server, 'users/profile', customer.token)).body.data.phone).toBe(
+      '08031234567',
+    );
   });
 
-  it('refuses an image over 1 MB with the spec\'s message', async () => {
+  it("refuses an image over 1 MB with the spec's message", async () => {
     const customer = await signUp(server);
-    const app = renderApp('/profile-update', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const app = renderApp('/profile-update', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
     await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
     const picker = await openImagePicker(app.user);
-    const big = new NodeFile([new Uint8Array(1_048_577)], 'big.png', { type: 'image/png' }) as unknown as File;
+    const big = new NodeFile([new Uint8Array(1_048_577)], 'big.png', {
+      type: 'image/png',
+    }) as unknown as File;
     await app.user.upload(picker, big);
     expect(await main().findByText('File is larger than 1048576 bytes')).toBeInTheDocument();
   });
@@ -183,13 +226,18 @@ describe('/profile-update', () => {
 describe('/change-password', () => {
   it('says the new passwords do not match, then changes it, signs out and asks for the new one on the login page', async () => {
     const customer = await signUp(server);
-    const app = renderApp('/change-password', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const app = renderApp('/change-password', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
     await heading('Change password');
     await app.user.type(main().getByLabelText(/Old password/), PASSWORD);
     await app.user.type(main().getByLabelText(/^New password/), 'Jollof rice 2025!');
     await app.user.type(main().getByLabelText(/Confirm new password/), 'Jollof rice 2024!');
     await app.user.click(main().getByRole('button', { name: 'Change password' }));
-    expect(main().getByLabelText(/Confirm new password/)).toHaveAccessibleDescription('Passwords do not match');
+    expect(main().getByLabelText(/Confirm new password/)).toHaveAccessibleDescription(
+      'Passwords do not match',
+    );
 
     await app.user.clear(main().getByLabelText(/Confirm new password/));
     await app.user.type(main().getByLabelText(/Confirm new password/), 'Jollof rice 2025!');
@@ -197,24 +245,40 @@ describe('/change-password', () => {
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
     await waitFor(() => expect(app.location().pathname).toBe('/login'), { timeout: 6000 });
     await heading('Log In');
-    expect(main().getByRole('status')).toHaveTextContent(/Your password has changed and every device was logged out\. Please log in with your new password\./);
+    expect(main().getByRole('status')).toHaveTextContent(
+      /Your password has changed and every device was logged out\. Please log in with your new password\./,
+    );
     expect(main().getByLabelText(/^Email/)).toHaveValue(customer.email);
-    await waitFor(() => expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' }),
+      ).toBeInTheDocument(),
+    );
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
-    expect((await post(server, 'login', { email: customer.email, password: 'Jollof rice 2025!' })).status).toBe(200);
-    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(400);
+    expect(
+      (await post(server, 'login', { email: customer.email, password: 'Jollof rice 2025!' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await post(server, 'login', { email: customer.email, password: PASSWORD })).status,
+    ).toBe(400);
   });
 
-  it('shows the server\'s word on a wrong old password and keeps what was typed', async () => {
+  it("shows the server's word on a wrong old password and keeps what was typed", async () => {
     const customer = await signUp(server);
-    const app = renderApp('/change-password', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const app = renderApp('/change-password', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
     await heading('Change password');
     await app.user.type(main().getByLabelText(/Old password/), 'Not my password 1');
     await app.user.type(main().getByLabelText(/^New password/), 'Jollof rice 2025!');
     await app.user.type(main().getByLabelText(/Confirm new password/), 'Jollof rice 2025!');
     await app.user.click(main().getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(main().getByLabelText(/Old password/)).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(main().getByLabelText(/Old password/)).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(main().getByLabelText(/Old password/)).toHaveValue('Not my password 1');
     expect(app.location().pathname).toBe('/change-password');
   });
@@ -223,20 +287,33 @@ describe('/change-password', () => {
 describe('/deactivate-account', () => {
   it('refuses a wrong password, then deletes the account, ends the session and goes home', async () => {
     const customer = await signUp(server);
-    const app = renderApp('/deactivate-account', { apiUrl: server.apiUrl, session: sessionOf(customer) });
+    const app = renderApp('/deactivate-account', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
     await heading('Delete account');
     await app.user.type(main().getByLabelText(/Why are you leaving/), 'Moving abroad');
     await app.user.type(main().getByLabelText(/^Password/), 'Not my password 1');
     await app.user.click(main().getByRole('button', { name: 'Delete my account' }));
-    await waitFor(() => expect(main().getByLabelText(/^Password/)).toHaveAccessibleDescription('Your password is not correct.'));
+    await waitFor(() =>
+      expect(main().getByLabelText(/^Password/)).toHaveAccessibleDescription(
+        'Your password is not correct.',
+      ),
+    );
 
     await app.user.clear(main().getByLabelText(/^Password/));
     await app.user.type(main().getByLabelText(/^Password/), PASSWORD);
     await app.user.click(main().getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('User data deleted successfully.')).toBeInTheDocument();
     await waitFor(() => expect(app.location().pathname).toBe('/'), { timeout: 6000 });
-    await waitFor(() => expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('banner')).getByRole('link', { name: 'Log In' }),
+      ).toBeInTheDocument(),
+    );
     expect(window.localStorage.getItem('authToken')).toBeNull();
-    expect((await post(server, 'login', { email: customer.email, password: PASSWORD })).status).toBe(400);
+    expect(
+      (await post(server, 'login', { email: customer.email, password: PASSWORD })).status,
+    ).toBe(400);
   });
 });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const main = () => within(screen.getByRole('main'));
 const banner = () => within(screen.getByRole('banner'));
 
@@ -31,7 +32,10 @@ describe('/login', () => {
   it('links to Forgot Password and Sign up, and shows or hides the password', async () => {
     const app = renderApp('/login', { apiUrl: server.apiUrl });
     await heading('Log In');
-    expect(main().getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
+    expect(main().getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(main().getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
     await app.user.click(screen.getByLabelText('Show password'));
@@ -42,14 +46,20 @@ describe('/login', () => {
     const app = renderApp('/login', { apiUrl: server.apiUrl });
     await heading('Log In');
     await app.user.click(main().getByRole('button', { name: 'Log In' }));
-    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Please fill in your email.');
-    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Please enter your password.');
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+      'Please fill in your email.',
+    );
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'Please enter your password.',
+    );
   });
 
   it('shows the server’s message for a wrong password and keeps the email', async () => {
     const app = renderApp('/login', { apiUrl: server.apiUrl });
     await logIn(app, customer.email, 'not my password');
-    expect(await screen.findByText('Invalid email or password.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Invalid email or password.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveValue(customer.email);
     expect(main().getByRole('button', { name: 'Log In' })).toBeEnabled();
     expect(banner().getByRole('link', { name: 'Log In' })).toBeInTheDocument();
@@ -58,12 +68,19 @@ describe('/login', () => {
   it('says when to try again once the account has had too many failed logins, and keeps what was typed', async () => {
     const throttled = await signUp(server);
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await post(server, 'login', { email: throttled.email, password: 'not my password' })).status).toBe(400);
+      expect(
+        (await post(server, 'login', { email: throttled.email, password: 'not my password' }))
+          .status,
+      ).toBe(400);
     }
     const app = renderApp('/login', { apiUrl: server.apiUrl });
     await logIn(app, throttled.email, throttled.password);
     expect(
-      await screen.findByText(/Too many failed logins for this account.*try again in 15 minutes, or reset your password\./, {}, { timeout: 5000 }),
+      await screen.findByText(
+        /Too many failed logins for this account.*try again in 15 minutes, or reset your password\./,
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(app.location().pathname).toBe('/login');
     expect(screen.getByLabelText(/^Email/)).toHaveValue(throttled.email);
@@ -91,7 +108,10 @@ describe('/login', () => {
     expect(button).toHaveTextContent('Logging in...');
     expect(button).toBeDisabled();
     expect(await screen.findByText('Login Successful', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(banner().getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/profile');
+    expect(banner().getByRole('link', { name: 'Your account' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     expect(window.localStorage.getItem('authToken')).toBeTruthy();
     expect(window.localStorage.getItem('id')).toBe(String(customer.id));
     expect(window.sessionStorage.getItem('email')).toBe(customer.email);
@@ -108,7 +128,10 @@ describe('/login', () => {
 
 describe('the session', () => {
   it('ends on a 401 from any call and sends the user to log in', async () => {
-    const app = renderApp('/', { apiUrl: server.apiUrl, session: { token: 'revoked', id: '1', profileImage: '', email: 'x@example.com' } });
+    const app = renderApp('/', {
+      apiUrl: server.apiUrl,
+      session: { token: 'revoked', id: '1', profileImage: '', email: 'x@example.com' },
+    });
     expect(banner().getByRole('link', { name: 'Your account' })).toBeInTheDocument();
     // The session registers for 401s once the API client has loaded: call until it has.
     await waitFor(async () => {

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const main = () => within(screen.getByRole('main'));
 const NEW_PASSWORD = 'Jollof rice at noon 7';
 
@@ -28,7 +29,9 @@ describe('the password-reset chain', () => {
     const send = main().getByRole('button', { name: 'Send Code' });
     await app.user.click(send);
     expect(send).toBeDisabled();
-    expect(await screen.findByText('OTP code sent to your email', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('OTP code sent to your email', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(app.location().pathname).toBe('/forgot-password');
 
     await heading('OTP Verification');
@@ -44,7 +47,9 @@ describe('the password-reset chain', () => {
     const verify = main().getByRole('button', { name: 'Verify' });
     await app.user.click(verify);
     expect(verify).toHaveTextContent('Verifying...');
-    expect(await screen.findByText('OTP code verified successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('OTP code verified successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
 
     await heading('Create New Password');
     expect(app.location().pathname).toBe('/reset-password');
@@ -55,7 +60,9 @@ describe('the password-reset chain', () => {
     await app.user.click(reset);
     expect(reset).toHaveTextContent('Verifying...');
     expect(reset).toBeDisabled();
-    expect(await screen.findByText('Password reset successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password reset successful', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
 
     await heading('Log In');
     expect(screen.getByLabelText(/^Email/)).toHaveValue(customer.email);
@@ -66,7 +73,10 @@ describe('the password-reset chain', () => {
   });
 
   it('resumes a middle page after a reload from what this tab kept', async () => {
-    window.sessionStorage.setItem('draft:password-reset', JSON.stringify({ email: customer.email }));
+    window.sessionStorage.setItem(
+      'draft:password-reset',
+      JSON.stringify({ email: customer.email }),
+    );
     renderApp('/otp-verification', { apiUrl: server.apiUrl });
     await heading('OTP Verification');
     expect(main().getByText(customer.email)).toBeInTheDocument();
@@ -77,18 +87,32 @@ describe('the password-reset chain', () => {
     const first = renderApp('/otp-verification', { apiUrl: server.apiUrl });
     await heading('OTP Verification');
     expect(main().getByRole('status')).toHaveTextContent('Start by asking for a code');
-    expect(main().getByRole('link', { name: 'send me a reset code' })).toHaveAttribute('href', '/forgot-password');
+    expect(main().getByRole('link', { name: 'send me a reset code' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     first.unmount();
 
-    window.sessionStorage.setItem('draft:password-reset', JSON.stringify({ email: customer.email }));
+    window.sessionStorage.setItem(
+      'draft:password-reset',
+      JSON.stringify({ email: customer.email }),
+    );
     renderApp('/reset-password', { apiUrl: server.apiUrl });
     await heading('Create New Password');
-    expect(main().getByRole('status')).toHaveTextContent(`Enter the code we sent to ${customer.email} first`);
-    expect(main().getByRole('link', { name: 'enter my code' })).toHaveAttribute('href', '/otp-verification');
+    expect(main().getByRole('status')).toHaveTextContent(
+      `Enter the code we sent to ${customer.email} first`,
+    );
+    expect(main().getByRole('link', { name: 'enter my code' })).toHaveAttribute(
+      'href',
+      '/otp-verification',
+    );
   });
 
   it('shows the server’s message when the reset session has ended', async () => {
-    window.sessionStorage.setItem('draft:password-reset', JSON.stringify({ email: customer.email, resetToken: 'stale' }));
+    window.sessionStorage.setItem(
+      'draft:password-reset',
+      JSON.stringify({ email: customer.email, resetToken: 'stale' }),
+    );
     const app = renderApp('/reset-password', { apiUrl: server.apiUrl });
     await heading('Create New Password');
     await app.user.type(screen.getByLabelText(/^New Password/), NEW_PASSWORD);
@@ -96,6 +120,9 @@ describe('the password-reset chain', () => {
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
     const alert = await main().findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Your reset session has ended. Please request a new code.');
-    expect(within(alert).getByRole('link', { name: 'Send me a new code' })).toHaveAttribute('href', '/forgot-password');
+    expect(within(alert).getByRole('link', { name: 'Send me a new code' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });

@@ -15,10 +15,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Pages load lazily: the first visit compiles the page's chunk. */
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const main = () => within(screen.getByRole('main'));
 
-async function fillSignup(app: ReturnType<typeof renderApp>, email: string, confirmation = PASSWORD) {
+async function fillSignup(
+  app: ReturnType<typeof renderApp>,
+  email: string,
+  confirmation = PASSWORD,
+) {
   await heading('Sign Up');
   await app.user.type(screen.getByLabelText(/Full Name/), 'Ada Obi');
   await app.user.type(screen.getByLabelText(/^Email/), email);
@@ -37,7 +42,7 @@ describe('/signup', () => {
     expect(confirmation).toHaveAccessibleDescription('Passwords do not match');
     expect(confirmation).toHaveValue('Something else 42');
     expect(app.location().pathname).toBe('/signup');
-    expect((await lastMailTo(server, email))).toBeUndefined();
+    expect(await lastMailTo(server, email)).toBeUndefined();
   });
 
   it('requires every field', async () => {
@@ -64,7 +69,10 @@ describe('/signup', () => {
     const app = renderApp('/signup', { apiUrl: server.apiUrl });
     await fillSignup(app, email);
     await app.user.click(main().getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(/already exists/), { timeout: 5000 });
+    await waitFor(
+      () => expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(/already exists/),
+      { timeout: 5000 },
+    );
     expect(screen.getByLabelText(/^Email/)).toHaveValue(email);
   });
 
@@ -76,7 +84,9 @@ describe('/signup', () => {
     await app.user.click(button);
     expect(button).toHaveTextContent('Signing Up...');
     expect(button).toBeDisabled();
-    expect(await screen.findByText('Registration Successful', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Registration Successful', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(app.location().pathname).toBe('/signup');
 
     await heading('Email Verification');
@@ -86,12 +96,16 @@ describe('/signup', () => {
     expect(main().getByRole('link', { name: 'Resend OTP' })).toHaveAttribute('href', '/resend-otp');
 
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
-    expect(screen.getByLabelText(/Verification code/)).toHaveAccessibleDescription('Please enter a 6-digit Token sent to your email');
+    expect(screen.getByLabelText(/Verification code/)).toHaveAccessibleDescription(
+      'Please enter a 6-digit Token sent to your email',
+    );
 
     const code = codeFrom((await lastMailTo(server, email))!.text);
     await app.user.type(screen.getByLabelText(/Verification code/), code);
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Email verified successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Email verified successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await heading('Log In');
     expect(app.location().pathname).toBe('/login');
     expect(screen.getByLabelText(/^Email/)).toHaveValue(email);

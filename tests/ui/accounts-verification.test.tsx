@@ -17,14 +17,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const main = () => within(screen.getByRole('main'));
 /**
  * The page's clock starts in an effect that React may flush after the heading shows (it did
  * under CI load): fake time advanced before then moves nothing. The first real tick proves it runs.
  */
 const clockRunning = () =>
-  waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in 4:5\d/), { timeout: 10_000 });
+  waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in 4:5\d/), {
+    timeout: 10_000,
+  });
 
 describe('/email-verification', () => {
   it('counts 300 seconds down on the page; at zero the code is expired, Verify is disabled and a new code is offered', async () => {
@@ -43,7 +46,10 @@ describe('/email-verification', () => {
     expect(main().getByRole('alert')).toHaveTextContent('This code has expired.');
     expect(screen.queryByRole('timer')).toBeNull();
     expect(main().getByRole('button', { name: 'Verify' })).toBeDisabled();
-    expect(main().getByRole('link', { name: 'Send me a new code' })).toHaveAttribute('href', '/resend-otp');
+    expect(main().getByRole('link', { name: 'Send me a new code' })).toHaveAttribute(
+      'href',
+      '/resend-otp',
+    );
   });
 
   it('sends a new code from the expired page when it knows the address, and counts down again', async () => {
@@ -59,11 +65,15 @@ describe('/email-verification', () => {
       vi.advanceTimersByTime(300_000);
     });
     await app.user.click(main().getByRole('button', { name: 'Send me a new code' }));
-    expect(await screen.findByText('OTP resent successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('OTP resent successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/Code expires in (5:00|4:5\d)/);
     expect(main().queryByRole('alert')).toBeNull();
     await waitForMailTo(server.dataDir, email, mailsBefore + 1);
-    expect((await readOutbox(server)).filter((mail) => mail.to.includes(email))).toHaveLength(mailsBefore + 1);
+    expect((await readOutbox(server)).filter((mail) => mail.to.includes(email))).toHaveLength(
+      mailsBefore + 1,
+    );
   });
 
   it('shows the server’s message for a wrong code and keeps the input to digits', async () => {
@@ -72,13 +82,17 @@ describe('/email-verification', () => {
     window.sessionStorage.setItem('draft:email-verification', JSON.stringify({ email }));
     const app = renderApp('/email-verification', { apiUrl: server.apiUrl });
     await heading('Email Verification');
-    const real = codeFrom((await readOutbox(server)).filter((mail) => mail.to.includes(email)).at(-1)!.text);
+    const real = codeFrom(
+      (await readOutbox(server)).filter((mail) => mail.to.includes(email)).at(-1)!.text,
+    );
     const wrong = `${(Number(real[0]) + 1) % 10}${real.slice(1)}`;
     const input = screen.getByLabelText(/Verification code/);
     await app.user.type(input, `${wrong.slice(0, 2)}ab ${wrong.slice(2)}`);
     expect(input).toHaveValue(wrong);
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
-    expect(await screen.findAllByText(/This code is wrong or has expired/, {}, { timeout: 5000 })).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText(/This code is wrong or has expired/, {}, { timeout: 5000 }),
+    ).not.toHaveLength(0);
     expect(app.location().pathname).toBe('/email-verification');
   });
 
@@ -96,7 +110,9 @@ describe('/email-verification', () => {
     await app.user.type(emailField(), email);
     expect(emailField()).not.toHaveAttribute('aria-invalid');
     await app.user.click(main().getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Email verified successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Email verified successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await heading('Log In');
     expect(main().getByLabelText(/^Email/)).toHaveValue(email);
   });
@@ -117,10 +133,14 @@ describe('/resend-otp', () => {
     await app.user.click(button);
     expect(button).toHaveTextContent('Loading...');
     expect(button).toBeDisabled();
-    expect(await screen.findByText('OTP resent successfully', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('OTP resent successfully', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await heading('Email Verification');
     expect(main().getByText(email)).toBeInTheDocument();
     await waitForMailTo(server.dataDir, email, before + 1);
-    expect((await readOutbox(server)).filter((mail) => mail.to.includes(email)).length).toBe(before + 1);
+    expect((await readOutbox(server)).filter((mail) => mail.to.includes(email)).length).toBe(
+      before + 1,
+    );
   });
 });

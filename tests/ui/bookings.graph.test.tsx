@@ -3,7 +3,11 @@
  * scheduledDeliveryMachine's graphs through their pages (./formGraphView.ts), against the real
  * server, signed in as one member (a booking changes nothing the other paths need).
  */
-import { DELIVERY_CREATED, instantDeliveryRequest, scheduledDeliveryRequest } from '../../src/api/contract';
+import {
+  DELIVERY_CREATED,
+  instantDeliveryRequest,
+  scheduledDeliveryRequest,
+} from '../../src/api/contract';
 import { instantDeliveryMachine } from '../../src/machines/instantDeliveryMachine';
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';
 import { inDays, instantDelivery, scheduledDelivery } from '../api/helpers';

@@ -16,19 +16,29 @@ formGraphViewSuite('/change-password', {
   schema: changePasswordRequest,
   path: '/change-password',
   title: 'Change password',
-  labels: { old_password: 'Old password', new_password: 'New password', new_password_confirmation: 'Confirm new password' },
+  labels: {
+    old_password: 'Old password',
+    new_password: 'New password',
+    new_password_confirmation: 'Confirm new password',
+  },
   values: { old_password: OLD_PASSWORD, new_password: NEW_PASSWORD, new_password_confirmation: '' },
   field: 'new_password_confirmation',
   valid: NEW_PASSWORD,
   invalid: 'something else',
   button: 'Change password',
   busyLabel: 'Submitting...',
-  reveal: { label: 'Show passwords', fields: ['old_password', 'new_password', 'new_password_confirmation'] },
+  reveal: {
+    label: 'Show passwords',
+    fields: ['old_password', 'new_password', 'new_password_confirmation'],
+  },
   successMessage: calls.changePassword.success,
   leavesTo: '/login',
   output: { message: calls.changePassword.success },
   arrange: async (server, path) => {
     const member = await memberFor(server, path);
-    return { session: sessionOf(member), typed: (_, sample) => (sample === OLD_PASSWORD ? member.password : sample) };
+    return {
+      session: sessionOf(member),
+      typed: (_, sample) => (sample === OLD_PASSWORD ? member.password : sample),
+    };
   },
 });

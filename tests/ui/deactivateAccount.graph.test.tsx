@@ -27,6 +27,9 @@ formGraphViewSuite('/deactivate-account', {
   output: { succes: calls.deleteUser.success },
   arrange: async (server, path) => {
     const member = await memberFor(server, path);
-    return { session: sessionOf(member), typed: (_, sample) => (sample === PASSWORD ? member.password : sample) };
+    return {
+      session: sessionOf(member),
+      typed: (_, sample) => (sample === PASSWORD ? member.password : sample),
+    };
   },
 });

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { MAX_RECEIVERS, receiver, type Receiver } from '../../src/api/contract';
 import { drafts, type StoredSession } from '../../src/api/storage';
-import { receiverListMachine, type ReceiverField, type ReceiverListEvent } from '../../src/machines/receiverListMachine';
+import {
+  receiverListMachine,
+  type ReceiverField,
+  type ReceiverListEvent,
+} from '../../src/machines/receiverListMachine';
 import { inDays } from '../api/helpers';
 import { pathsOf } from '../machines/graph';
 import type { TestServer } from '../support/server';
@@ -29,9 +33,15 @@ const labelOf: Record<Exclude<ReceiverField, 'state' | 'lga'>, string> = {
   phone: "Receiver's Phone Number",
   date: 'Delivery Date',
 };
-const ada: Receiver = { address: '1 Marina Road', name: 'Ada Obi', phone: '08051234567', date: inDays(2) };
+const ada: Receiver = {
+  address: '1 Marina Road',
+  name: 'Ada Obi',
+  phone: '08051234567',
+  date: inDays(2),
+};
 const fields = Object.keys(labelOf) as Array<keyof typeof labelOf>;
-const validFields = (entry: Receiver) => fields.filter((name) => receiver.shape[name].safeParse(entry[name]).success);
+const validFields = (entry: Receiver) =>
+  fields.filter((name) => receiver.shape[name].safeParse(entry[name]).success);
 
 const sender = {
   'Pick up Address': '12 Admiralty Way, Lekki, Lagos',
@@ -51,7 +61,13 @@ async function open(apiUrl = server.apiUrl) {
     await app.user.click(screen.getByRole('button', { name: "Add Receiver's Details" }));
     // The dialog's code loads when it is first opened.
     await screen.findByRole('dialog');
-    await fill(app.user, Object.fromEntries(fields.map((name) => [labelOf[name as keyof typeof labelOf], entry[name] ?? ''])), dialog());
+    await fill(
+      app.user,
+      Object.fromEntries(
+        fields.map((name) => [labelOf[name as keyof typeof labelOf], entry[name] ?? '']),
+      ),
+      dialog(),
+    );
     await app.user.click(dialog().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   };
@@ -64,29 +80,46 @@ type Page = Awaited<ReturnType<typeof open>>;
 
 /** What a user does for each event of the list. An edit or delete of a receiver that is not there has no button. */
 async function perform(page: Page, event: ReceiverListEvent) {
-  if ((event.type === 'receiver.edit' || event.type === 'receiver.delete') && event.index >= page.cards().length) {
+  if (
+    (event.type === 'receiver.edit' || event.type === 'receiver.delete') &&
+    event.index >= page.cards().length
+  ) {
     return expect(page.cards()[event.index]).toBeUndefined();
   }
   switch (event.type) {
     case 'receiver.add':
       return page.user.click(screen.getByRole('button', { name: "Add Receiver's Details" }));
     case 'receiver.change':
-      return fill(page.user, { [labelOf[event.name as keyof typeof labelOf]]: event.value }, page.dialog());
+      return fill(
+        page.user,
+        { [labelOf[event.name as keyof typeof labelOf]]: event.value },
+        page.dialog(),
+      );
     case 'receiver.save':
       return page.user.click(page.dialog().getByRole('button', { name: 'Save' }));
     case 'receiver.cancel':
       return page.user.click(page.dialog().getByRole('button', { name: 'Cancel' }));
     case 'receiver.edit':
-      return page.user.click(page.card(event.index).getByRole('button', { name: new RegExp(`^Edit Receiver ${event.index + 1},`) }));
+      return page.user.click(
+        page
+          .card(event.index)
+          .getByRole('button', { name: new RegExp(`^Edit Receiver ${event.index + 1},`) }),
+      );
     case 'receiver.delete':
-      return page.user.click(page.card(event.index).getByRole('button', { name: new RegExp(`^Delete Receiver ${event.index + 1},`) }));
+      return page.user.click(
+        page
+          .card(event.index)
+          .getByRole('button', { name: new RegExp(`^Delete Receiver ${event.index + 1},`) }),
+      );
   }
 }
 
 /** The page shows what the machine holds: the cards, the dialog, its values and messages. */
 async function expectPageToShow(page: Page, expected: SnapshotFrom<typeof receiverListMachine>) {
   const { receivers, entry, errors, editing } = expected.context;
-  expect(page.cards().map((card) => within(card).getByRole('heading', { hidden: true }).textContent)).toEqual(receivers.map((_, i) => `Receiver ${i + 1}`));
+  expect(
+    page.cards().map((card) => within(card).getByRole('heading', { hidden: true }).textContent),
+  ).toEqual(receivers.map((_, i) => `Receiver ${i + 1}`));
   page.cards().forEach((card, i) => expect(card).toHaveTextContent(receivers[i]!.name));
   if (!expected.matches('dialog')) {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -94,11 +127,16 @@ async function expectPageToShow(page: Page, expected: SnapshotFrom<typeof receiv
   }
   // The dialog's code loads when it is first opened: wait for it, then check it at once.
   const dialog = within(await screen.findByRole('dialog'));
-  const title = expected.matches({ dialog: 'editing' }) ? `Edit Receiver ${editing! + 1}` : "Add Receiver's Details";
+  const title = expected.matches({ dialog: 'editing' })
+    ? `Edit Receiver ${editing! + 1}`
+    : "Add Receiver's Details";
   expect(dialog.getByRole('heading', { name: title })).toBeInTheDocument();
   for (const name of fields) {
     expect(field(labelOf[name], dialog)).toHaveValue(entry[name]);
-    for (const message of errors[name] ?? []) expect(field(labelOf[name], dialog)).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    for (const message of errors[name] ?? [])
+      expect(field(labelOf[name], dialog)).toHaveAccessibleDescription(
+        new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      );
   }
 }
 
@@ -112,31 +150,53 @@ const listPaths = pathsOf(
     events: (snapshot) => {
       const next = fields.find((name) => !validFields(snapshot.context.entry).includes(name));
       return [
-        next ? { type: 'receiver.change', name: next, value: ada[next] } : { type: 'receiver.change', name: 'phone', value: '12345' },
+        next
+          ? { type: 'receiver.change', name: next, value: ada[next] }
+          : { type: 'receiver.change', name: 'phone', value: '12345' },
         { type: 'receiver.edit', index: 0 },
         { type: 'receiver.delete', index: 0 },
       ];
     },
     // One receiver or more, and how far the dialog is filled: enough for every state and transition.
     serializeState: (snapshot) =>
-      JSON.stringify({ value: snapshot.value, receivers: Math.min(snapshot.context.receivers.length, 1), filled: validFields(snapshot.context.entry).length }),
+      JSON.stringify({
+        value: snapshot.value,
+        receivers: Math.min(snapshot.context.receivers.length, 1),
+        filled: validFields(snapshot.context.entry).length,
+      }),
   },
   {},
 );
-const eventsOf = (path: (typeof listPaths)[number]) => JSON.stringify(path.steps.slice(1).map((step) => step.event));
+const eventsOf = (path: (typeof listPaths)[number]) =>
+  JSON.stringify(path.steps.slice(1).map((step) => step.event));
 /** A path that another one continues is replayed as part of the longer one. */
 const longestPaths = listPaths.filter(
-  (path) => !listPaths.some((other) => other !== path && eventsOf(other).startsWith(eventsOf(path).slice(0, -1))),
+  (path) =>
+    !listPaths.some(
+      (other) => other !== path && eventsOf(other).startsWith(eventsOf(path).slice(0, -1)),
+    ),
 );
 
 describe("/bulk-delivery: the receiver list's graph paths, through the dialog, cards and buttons", () => {
   it('has paths through every receiver event', () => {
-    const types = new Set(longestPaths.flatMap((path) => path.steps.slice(1).map((step) => step.event.type)));
-    expect([...types].sort()).toEqual(['receiver.add', 'receiver.cancel', 'receiver.change', 'receiver.delete', 'receiver.edit', 'receiver.save']);
+    const types = new Set(
+      longestPaths.flatMap((path) => path.steps.slice(1).map((step) => step.event.type)),
+    );
+    expect([...types].sort()).toEqual([
+      'receiver.add',
+      'receiver.cancel',
+      'receiver.change',
+      'receiver.delete',
+      'receiver.edit',
+      'receiver.save',
+    ]);
   });
 
   for (const path of longestPaths) {
-    const label = path.steps.slice(1).map((step: { event: EventObject }) => step.event.type.replace('receiver.', '')).join(' → ');
+    const label = path.steps
+      .slice(1)
+      .map((step: { event: EventObject }) => step.event.type.replace('receiver.', ''))
+      .join(' → ');
     it(label, async () => {
       const page = await open();
       // The same events on the machine itself say what the page should show after each step.
@@ -157,7 +217,8 @@ describe('/bulk-delivery: the booking', () => {
   it('shows the title, subtitle, sender fields and Back; Submit only once a receiver is on the list', async () => {
     const page = await open();
     expect(screen.getByText('Send your items to multiple locations')).toBeInTheDocument();
-    for (const label of Object.keys(sender)) expect(field(label)).toHaveAttribute('aria-required', 'true');
+    for (const label of Object.keys(sender))
+      expect(field(label)).toHaveAttribute('aria-required', 'true');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/delivery');
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     await page.addReceiver(ada);
@@ -173,7 +234,9 @@ describe('/bulk-delivery: the booking', () => {
     await fill(page.user, { ...sender, 'Pick up Date': inDays(5) });
     await page.addReceiver(ada);
     await page.user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(page.card(0).getByText('Receiver 1: delivery cannot be before pickup.')).toBeInTheDocument();
+    expect(
+      page.card(0).getByText('Receiver 1: delivery cannot be before pickup.'),
+    ).toBeInTheDocument();
     await toast('Receiver 1: delivery cannot be before pickup.');
     expect(field('Pick up Address')).toHaveValue(sender['Pick up Address']);
     expect(page.cards()).toHaveLength(1);
@@ -202,11 +265,16 @@ describe('/bulk-delivery: the booking', () => {
   });
 
   it(`takes at most ${MAX_RECEIVERS} receivers`, async () => {
-    drafts.save('bulkDelivery', { values: {}, receivers: Array.from({ length: MAX_RECEIVERS }, () => ada) });
+    drafts.save('bulkDelivery', {
+      values: {},
+      receivers: Array.from({ length: MAX_RECEIVERS }, () => ada),
+    });
     const page = await open();
     expect(page.cards()).toHaveLength(MAX_RECEIVERS);
     expect(screen.getByRole('button', { name: "Add Receiver's Details" })).toBeDisabled();
-    expect(screen.getByText(`One booking takes at most ${MAX_RECEIVERS} receivers.`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`One booking takes at most ${MAX_RECEIVERS} receivers.`),
+    ).toBeInTheDocument();
     await page.user.click(page.card(0).getByRole('button', { name: /^Delete Receiver 1,/ }));
     expect(screen.getByRole('button', { name: "Add Receiver's Details" })).toBeEnabled();
   });
@@ -221,7 +289,9 @@ describe('/bulk-delivery: the booking', () => {
     await fill(page.user, { "Receiver's Full Name": 'Chinedu Okafor' }, page.dialog());
     await page.user.click(page.dialog().getByRole('button', { name: 'Save' }));
     await page.user.click(page.card(0).getByRole('button', { name: /^Delete Receiver 1,/ }));
-    expect(page.cards().map((card) => within(card).getAllByRole('definition')[1]!.textContent)).toEqual(['Chinedu Okafor', 'Ngozi Okafor']);
+    expect(
+      page.cards().map((card) => within(card).getAllByRole('definition')[1]!.textContent),
+    ).toEqual(['Chinedu Okafor', 'Ngozi Okafor']);
 
     await page.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Booking...' })).toBeDisabled();
@@ -229,7 +299,9 @@ describe('/bulk-delivery: the booking', () => {
     await waitFor(() => expect(page.location().pathname).toBe('/thank-you'), { timeout: 6000 });
     const reference = new URLSearchParams(page.location().search).get('reference');
     expect(reference).toMatch(REFERENCE);
-    expect(await within(screen.getByRole('main')).findByText(reference!, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('main')).findByText(reference!, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
 
     const stored = await server.app.db
       .selectFrom('delivery_receivers')

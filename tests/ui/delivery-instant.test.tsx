@@ -34,7 +34,8 @@ async function open(apiUrl = server.apiUrl) {
 describe('/express-delivery', () => {
   it('shows every field with its label, required, the phones as telephone inputs, and Back to /delivery', async () => {
     await open();
-    for (const label of Object.keys(booking)) expect(field(label)).toHaveAttribute('aria-required', 'true');
+    for (const label of Object.keys(booking))
+      expect(field(label)).toHaveAttribute('aria-required', 'true');
     expect(field("Sender's Phone Number")).toHaveAttribute('type', 'tel');
     expect(field('Additional information').tagName).toBe('TEXTAREA');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/delivery');
@@ -44,7 +45,9 @@ describe('/express-delivery', () => {
     const app = await open();
     await fill(app.user, { ...booking, 'Additional information': '' });
     await app.book();
-    expect(field('Additional information')).toHaveAccessibleDescription(/Please describe the package\./);
+    expect(field('Additional information')).toHaveAccessibleDescription(
+      /Please describe the package\./,
+    );
     expect(field('Additional information')).toHaveAttribute('aria-invalid', 'true');
     await toast('Please describe the package.');
     expect(app.location().pathname).toBe('/express-delivery');
@@ -57,7 +60,9 @@ describe('/express-delivery', () => {
     const app = await open();
     await fill(app.user, { ...booking, "Receiver's Phone Number": '+44 7700 900123' });
     await app.book();
-    expect(field("Receiver's Phone Number")).toHaveAccessibleDescription(/Enter a Nigerian phone number/);
+    expect(field("Receiver's Phone Number")).toHaveAccessibleDescription(
+      /Enter a Nigerian phone number/,
+    );
   });
 
   it('editing → submitting → error: the server cannot be reached, the toast says so and every field keeps its value', async () => {
@@ -93,7 +98,10 @@ describe('/express-delivery', () => {
 
   it('keeps what was typed across a reload', async () => {
     const app = await open();
-    await fill(app.user, { 'Pick up Address': booking['Pick up Address'], "Sender's Full Name": 'Ada Obi' });
+    await fill(app.user, {
+      'Pick up Address': booking['Pick up Address'],
+      "Sender's Full Name": 'Ada Obi',
+    });
     app.unmount();
     await open();
     expect(field('Pick up Address')).toHaveValue(booking['Pick up Address']);
@@ -109,7 +117,9 @@ describe('/express-delivery', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/thank-you'), { timeout: 6000 });
     const reference = new URLSearchParams(app.location().search).get('reference');
     expect(reference).toMatch(REFERENCE);
-    expect(await within(screen.getByRole('main')).findByText(reference!, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('main')).findByText(reference!, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     // The draft is gone: the next booking starts empty.
     app.unmount();
     await open();
@@ -123,12 +133,19 @@ describe('/express-delivery beyond the hourly booking limit', () => {
   beforeAll(async () => {
     limited = await startTestServer({ orderRateLimit: 1 });
     const customer = await signUp(limited);
-    expect((await post(limited, 'users/StoreDilivery', instantDelivery(), customer.token)).status).toBe(200);
-    booker = { token: customer.token, id: String(customer.id), profileImage: '', email: customer.email };
+    expect(
+      (await post(limited, 'users/StoreDilivery', instantDelivery(), customer.token)).status,
+    ).toBe(200);
+    booker = {
+      token: customer.token,
+      id: String(customer.id),
+      profileImage: '',
+      email: customer.email,
+    };
   });
   afterAll(() => limited.close());
 
-  it('editing → submitting → error: the toast gives the server\'s reason and every field keeps its value', async () => {
+  it("editing → submitting → error: the toast gives the server's reason and every field keeps its value", async () => {
     const app = renderApp('/express-delivery', { apiUrl: limited.apiUrl, session: booker });
     await screen.findByRole('heading', { level: 1, name: 'Deliver Now' }, { timeout: 10_000 });
     await fill(app.user, booking);

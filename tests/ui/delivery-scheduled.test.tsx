@@ -28,14 +28,19 @@ const booking = {
 
 async function open() {
   const app = renderApp('/schedule-delivery', { apiUrl: server.apiUrl, session: member });
-  await screen.findByRole('heading', { level: 1, name: 'Schedule a Delivery' }, { timeout: 10_000 });
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Schedule a Delivery' },
+    { timeout: 10_000 },
+  );
   return { ...app, book: () => app.user.click(screen.getByRole('button', { name: 'Book Now' })) };
 }
 
 describe('/schedule-delivery', () => {
   it('shows the nine fields with their labels and input types, Back and Book Now', async () => {
     await open();
-    for (const label of Object.keys(booking)) expect(field(label)).toHaveAttribute('aria-required', 'true');
+    for (const label of Object.keys(booking))
+      expect(field(label)).toHaveAttribute('aria-required', 'true');
     expect(field("Sender's Phone Number")).toHaveAttribute('type', 'tel');
     expect(field("Receiver's Phone Number")).toHaveAttribute('type', 'tel');
     expect(field('Pick up Date')).toHaveAttribute('type', 'date');
@@ -52,7 +57,9 @@ describe('/schedule-delivery', () => {
     await toast('Pick today or a later date.');
     await fill(app.user, { 'Pick up Date': inDays(4), 'Delivery Date': inDays(2) });
     await app.book();
-    expect(field('Delivery Date')).toHaveAccessibleDescription(/Delivery cannot be before pickup\./);
+    expect(field('Delivery Date')).toHaveAccessibleDescription(
+      /Delivery cannot be before pickup\./,
+    );
     // The delivery date picker starts at the pickup date.
     expect(field('Delivery Date')).toHaveAttribute('min', inDays(4));
     expect(app.location().pathname).toBe('/schedule-delivery');
@@ -67,6 +74,8 @@ describe('/schedule-delivery', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/thank-you'), { timeout: 6000 });
     const reference = new URLSearchParams(app.location().search).get('reference');
     expect(reference).toMatch(REFERENCE);
-    expect(await within(screen.getByRole('main')).findByText(reference!, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('main')).findByText(reference!, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -9,7 +9,15 @@ import { startTestServer, type TestServer } from '../support/server';
 export async function startWithMember(): Promise<{ server: TestServer; member: StoredSession }> {
   const server = await startTestServer();
   const customer = await signUp(server);
-  return { server, member: { token: customer.token, id: String(customer.id), profileImage: '', email: customer.email } };
+  return {
+    server,
+    member: {
+      token: customer.token,
+      id: String(customer.id),
+      profileImage: '',
+      email: customer.email,
+    },
+  };
 }
 
 /** Nothing listens on port 9 of loopback: every call fails as it would offline. */
@@ -22,7 +30,11 @@ export const field = (label: string, within: Pick<typeof screen, 'getByLabelText
   within.getByLabelText(new RegExp(`^${escape(label)}( \\*)?$`));
 
 /** Replaces what the labelled fields hold, typing as a user does. */
-export async function fill(user: UserEvent, values: Record<string, string>, within: Pick<typeof screen, 'getByLabelText'> = screen) {
+export async function fill(
+  user: UserEvent,
+  values: Record<string, string>,
+  within: Pick<typeof screen, 'getByLabelText'> = screen,
+) {
   for (const [label, value] of Object.entries(values)) {
     await user.clear(field(label, within));
     if (value) await user.type(field(label, within), value);
@@ -31,6 +43,8 @@ export async function fill(user: UserEvent, values: Record<string, string>, with
 
 /** A toast (react-toastify loads with the first one). */
 export const toast = (text: string) =>
-  waitFor(() => expect(document.querySelector('.Toastify')).toHaveTextContent(text), { timeout: 5000 });
+  waitFor(() => expect(document.querySelector('.Toastify')).toHaveTextContent(text), {
+    timeout: 5000,
+  });
 
 export const REFERENCE = /^RL-[2-9A-HJ-NP-Z]{10}$/;

@@ -12,11 +12,16 @@ import { graphViewSuite } from './graphView';
 import { renderApp } from './render';
 
 const [first, second] = faq;
-const question = (id: string) => screen.getByRole('button', { name: faq.find((item) => item.id === id)!.question });
+const question = (id: string) =>
+  screen.getByRole('button', { name: faq.find((item) => item.id === id)!.question });
 
 async function open() {
   const app = renderApp('/faq');
-  await screen.findByRole('heading', { level: 1, name: 'Frequently Asked Questions' }, { timeout: 10_000 });
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Frequently Asked Questions' },
+    { timeout: 10_000 },
+  );
   return app;
 }
 type Page = Awaited<ReturnType<typeof open>>;
@@ -30,10 +35,12 @@ graphViewSuite('/faq', {
   ],
   shows: {
     'faq.allClosed': 'every question collapsed, no answer shown',
-    'faq.oneOpen': 'the open question expanded with its answer shown; every other collapsed, its answer hidden',
+    'faq.oneOpen':
+      'the open question expanded with its answer shown; every other collapsed, its answer hidden',
   },
   open,
-  perform: (page: Page, event: EventObject) => page.user.click(question((event as unknown as { id: string }).id)),
+  perform: (page: Page, event: EventObject) =>
+    page.user.click(question((event as unknown as { id: string }).id)),
   check: async (_page: Page, expected: AnyMachineSnapshot) => {
     const { openItem } = expected.context as { openItem: string | null };
     await waitFor(() => {

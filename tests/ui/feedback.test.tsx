@@ -19,7 +19,9 @@ describe('form feedback', () => {
     await main().findByRole('heading', { level: 1 });
     await app.user.type(main().getByLabelText(/Pick up Address/), '12 Marina, Lagos');
     await app.user.click(main().getByRole('button', { name: 'Book Now' }));
-    const deliveryAddress = main().getByLabelText(/delivery address/i, { selector: 'input, textarea' });
+    const deliveryAddress = main().getByLabelText(/delivery address/i, {
+      selector: 'input, textarea',
+    });
     await waitFor(() => expect(deliveryAddress).toHaveFocus());
     expect(deliveryAddress).toHaveAttribute('aria-invalid', 'true');
   });

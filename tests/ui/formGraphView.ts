@@ -71,19 +71,26 @@ export interface FormGraphViewOptions {
 /** The expectation table of every form page (see graphView.ts, `shows`), by the form machine's states. */
 const formPageShows = (id: string, options: FormGraphViewOptions) => ({
   [`${id}.editing`]: `every field holds what was typed and is described by its messages (none: not invalid); "${options.button}" is enabled; a submit or an answer toasts the messages${
-    options.reveal ? `; the passwords show as text only while "${options.reveal.label}" is ticked` : ''
+    options.reveal
+      ? `; the passwords show as text only while "${options.reveal.label}" is ticked`
+      : ''
   }`,
   [`${id}.submitting`]: `the button says "${options.busyLabel}" and is disabled`,
   [`${id}.succeeded`]: `the toast "${options.successMessage}", and the button stays busy until the page leaves`,
   [`${id}.done`]: `the page has gone to ${options.leavesTo}`,
 });
 
-const isAnswer = (event: EventObject | undefined) => /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
+const isAnswer = (event: EventObject | undefined) =>
+  /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const main = () => within(screen.getByRole('main'));
 
 export function formGraphViewSuite(name: string, options: FormGraphViewOptions) {
-  const refusal = options.refusal ?? { status: 422, body: { message: refusedSubmit.error.messages[0] }, error: refusedSubmit.error };
+  const refusal = options.refusal ?? {
+    status: 422,
+    body: { message: refusedSubmit.error.messages[0] },
+    error: refusedSubmit.error,
+  };
   let server: TestServer;
   let api: HeldApi;
   beforeAll(async () => {
@@ -98,7 +105,8 @@ export function formGraphViewSuite(name: string, options: FormGraphViewOptions) 
 
   async function open(path: GraphPath) {
     const arranged = (await options.arrange?.(server, path)) ?? {};
-    const typed = (name: string, sample: unknown) => (arranged.typed ?? ((_, text) => text))(name, String(sample ?? ''));
+    const typed = (name: string, sample: unknown) =>
+      (arranged.typed ?? ((_, text) => text))(name, String(sample ?? ''));
     const app = renderApp(options.path, { apiUrl: api.apiUrl, session: arranged.session });
     await screen.findByRole('heading', { level: 1, name: options.title }, { timeout: 10_000 });
     // What the user typed before the path starts: the machine's input.
@@ -137,41 +145,62 @@ export function formGraphViewSuite(name: string, options: FormGraphViewOptions) 
 
   async function check(page: Page, expected: AnyMachineSnapshot, event: EventObject) {
     if (expected.matches('done')) {
-      await waitFor(() => expect(page.location().pathname).toBe(options.leavesTo), { timeout: 5000 });
+      await waitFor(() => expect(page.location().pathname).toBe(options.leavesTo), {
+        timeout: 5000,
+      });
       return;
     }
     const busy = expected.hasTag('busy');
     if (expected.matches('succeeded')) await toast(options.successMessage);
-    else if (event.type === 'submit' || isAnswer(event)) for (const message of expected.context.messages as string[]) await toast(message);
+    else if (event.type === 'submit' || isAnswer(event))
+      for (const message of expected.context.messages as string[]) await toast(message);
     if (expected.matches('succeeded') && options.redirectDelay === 0) return; // already leaving
-    const { values, errors, reveal } = expected.context as { values: FormValues; errors: Record<string, string[]>; reveal: boolean };
+    const { values, errors, reveal } = expected.context as {
+      values: FormValues;
+      errors: Record<string, string[]>;
+      reveal: boolean;
+    };
     await waitFor(() => {
-      const button = main().getByRole('button', { name: busy ? options.busyLabel : options.button });
+      const button = main().getByRole('button', {
+        name: busy ? options.busyLabel : options.button,
+      });
       if (busy) expect(button).toBeDisabled();
       else expect(button).toBeEnabled();
       for (const [field, label] of Object.entries(options.labels)) {
         const input = labelled(label);
         expect(input).toHaveProperty('value', page.typed(field, values[field]));
         const messages = errors[field] ?? [];
-        if (messages.length) for (const message of messages) expect(input).toHaveAccessibleDescription(new RegExp(escape(message)));
+        if (messages.length)
+          for (const message of messages)
+            expect(input).toHaveAccessibleDescription(new RegExp(escape(message)));
         else expect(input).not.toHaveAttribute('aria-invalid', 'true');
       }
       if (options.reveal) {
         expect(screen.getByLabelText(options.reveal.label)).toHaveProperty('checked', reveal);
-        for (const field of options.reveal.fields) expect(labelled(options.labels[field]!)).toHaveAttribute('type', reveal ? 'text' : 'password');
+        for (const field of options.reveal.fields)
+          expect(labelled(options.labels[field]!)).toHaveAttribute(
+            'type',
+            reveal ? 'text' : 'password',
+          );
       }
     });
   }
 
   return graphViewSuite(name, {
     machine: options.machine,
-    input: { values: options.values, redirectDelay: options.redirectDelay ?? 3000, newSubmissionKey: submissionKeys() },
+    input: {
+      values: options.values,
+      redirectDelay: options.redirectDelay ?? 3000,
+      newSubmissionKey: submissionKeys(),
+    },
     events: [
       { type: 'field.change', name: options.field, value: options.valid },
       { type: 'field.change', name: options.field, value: options.invalid },
       { type: 'xstate.done.actor.submit', output: options.output },
       { type: 'xstate.error.actor.submit', error: refusal.error },
-      options.unanswered ? { type: 'xstate.error.actor.submit', error: options.unanswered } : unansweredSubmit,
+      options.unanswered
+        ? { type: 'xstate.error.actor.submit', error: options.unanswered }
+        : unansweredSubmit,
     ],
     serializeState: (snapshot) =>
       JSON.stringify({
@@ -183,14 +212,23 @@ export function formGraphViewSuite(name: string, options: FormGraphViewOptions) 
     // The show-password box only where the page has one; typing what a field already holds changes nothing.
     offered: (event, state) => {
       if (event.type === 'reveal.toggle') return options.reveal !== undefined;
-      if (event.type === 'field.change') return (state.context.values as FormValues)[(event as { name?: string }).name ?? ''] !== (event as { value?: unknown }).value;
+      if (event.type === 'field.change')
+        return (
+          (state.context.values as FormValues)[(event as { name?: string }).name ?? ''] !==
+          (event as { value?: unknown }).value
+        );
       return true;
     },
     // Every transition, then two more paths: enough to see each state, and fast enough for npm test.
     limit: options.limit ?? 10,
     shows: formPageShows(options.machine.id, options),
     afterCoverage: 2,
-    unreachable: options.reveal ? {} : { [`${options.machine.id}.editing --reveal.toggle--> (stay)`]: 'the page has no show-password box' },
+    unreachable: options.reveal
+      ? {}
+      : {
+          [`${options.machine.id}.editing --reveal.toggle--> (stay)`]:
+            'the page has no show-password box',
+        },
     open,
     perform,
     check,
@@ -206,7 +244,8 @@ export function membersFor() {
   let shared: Promise<Customer> | undefined;
   /** Without a path: the shared member. */
   return (server: TestServer, path?: GraphPath) => {
-    const succeeds = path?.steps.some((step) => step.event.type === 'xstate.done.actor.submit') ?? false;
+    const succeeds =
+      path?.steps.some((step) => step.event.type === 'xstate.done.actor.submit') ?? false;
     return succeeds ? signUp(server) : (shared ??= signUp(server));
   };
 }

@@ -12,7 +12,14 @@
  */
 import { getStateNodes, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom } from 'xstate';
+import {
+  getInitialSnapshot,
+  getNextSnapshot,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type InputFrom,
+} from 'xstate';
 import { coverageOf, pathsOf, type GraphSuiteOptions } from '../machines/graph';
 
 export type GraphPath = StatePath<AnyMachineSnapshot, EventObject>;
@@ -58,24 +65,36 @@ export const inputOf = (path: GraphPath) => inputs.get(path);
 
 /** An event's type and its plain payload, e.g. `field.change(email=ada@example.com)`. */
 function describeEvent({ type, ...payload }: EventObject) {
-  const plain = Object.entries(payload).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
+  const plain = Object.entries(payload).filter(([, value]) =>
+    ['string', 'number', 'boolean'].includes(typeof value),
+  );
   // A failed call by how it failed: its status, or none for a call that got no answer.
   const { error } = payload as { error?: { status?: unknown } };
-  if (error && typeof error === 'object' && 'status' in error) plain.push(['status', error.status ?? 'no answer']);
+  if (error && typeof error === 'object' && 'status' in error)
+    plain.push(['status', error.status ?? 'no answer']);
   const name = type.replace(/^xstate\./, '');
-  return plain.length ? `${name}(${plain.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})` : name;
+  return plain.length
+    ? `${name}(${plain.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})`
+    : name;
 }
 
-export const describeGraphPath = (path: GraphPath) => eventsOf(path).map(describeEvent).join(' → ') || '(initial state)';
+export const describeGraphPath = (path: GraphPath) =>
+  eventsOf(path).map(describeEvent).join(' → ') || '(initial state)';
 
 /** `path`'s events are the start of `other`'s. */
 function continues(other: GraphPath, path: GraphPath) {
   const [mine, theirs] = [eventsOf(path), eventsOf(other)];
-  return inputOf(other) === inputOf(path) && theirs.length > mine.length && mine.every((event, index) => JSON.stringify(event) === JSON.stringify(theirs[index]));
+  return (
+    inputOf(other) === inputOf(path) &&
+    theirs.length > mine.length &&
+    mine.every((event, index) => JSON.stringify(event) === JSON.stringify(theirs[index]))
+  );
 }
 
 /** The paths a view test replays (see the file comment). */
-export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions<M, unknown>): GraphPath[] {
+export function viewPathsOf<M extends AnyStateMachine>(
+  options: GraphViewOptions<M, unknown>,
+): GraphPath[] {
   const all = (options.inputs ?? [options.input]).flatMap((input) =>
     pathsOf(options, input).map((path) => {
       inputs.set(path, input);
@@ -83,7 +102,12 @@ export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions
     }),
   );
   const longest = all.filter((path) => !all.some((other) => continues(other, path)));
-  const covers = new Map(longest.map((path) => [path, coverageOf(options.machine, [path], inputOf(path)).transitions.covered]));
+  const covers = new Map(
+    longest.map((path) => [
+      path,
+      coverageOf(options.machine, [path], inputOf(path)).transitions.covered,
+    ]),
+  );
   const chosen: GraphPath[] = [];
   const covered = new Set<string>();
   const remaining = [...longest];
@@ -94,9 +118,12 @@ export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions
     const most = Math.max(...gains);
     if (most === 0 && extra-- <= 0) break;
     // The most new transitions, the shortest among equals; once all are covered, in pathsOf's order.
-    const best = most > 0
-      ? remaining.filter((_, index) => gains[index] === most).reduce((a, b) => (b.steps.length < a.steps.length ? b : a))
-      : remaining[0]!;
+    const best =
+      most > 0
+        ? remaining
+            .filter((_, index) => gains[index] === most)
+            .reduce((a, b) => (b.steps.length < a.steps.length ? b : a))
+        : remaining[0]!;
     chosen.push(best);
     covers.get(best)!.forEach((t) => covered.add(t));
     remaining.splice(remaining.indexOf(best), 1);
@@ -105,19 +132,34 @@ export function viewPathsOf<M extends AnyStateMachine>(options: GraphViewOptions
 }
 
 /** The coverage of `paths`, each from its own input, taken together. */
-function coverageOverInputs<M extends AnyStateMachine>(options: GraphViewOptions<M, unknown>, paths: GraphPath[]) {
+function coverageOverInputs<M extends AnyStateMachine>(
+  options: GraphViewOptions<M, unknown>,
+  paths: GraphPath[],
+) {
   const each = (options.inputs ?? [options.input]).map((input) =>
-    coverageOf(options.machine, paths.filter((path) => inputOf(path) === input), input),
+    coverageOf(
+      options.machine,
+      paths.filter((path) => inputOf(path) === input),
+      input,
+    ),
   );
   const together = (part: 'states' | 'transitions') => {
     const covered = [...new Set(each.flatMap((coverage) => coverage[part].covered))];
-    return { covered, missed: each[0]![part].missed.filter((name) => each.every((coverage) => coverage[part].missed.includes(name))) };
+    return {
+      covered,
+      missed: each[0]![part].missed.filter((name) =>
+        each.every((coverage) => coverage[part].missed.includes(name)),
+      ),
+    };
   };
   return { states: together('states'), transitions: together('transitions') };
 }
 
 /** Declares one test per chosen path, and one for their coverage. Returns the paths. */
-export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, options: GraphViewOptions<M, Page>) {
+export function graphViewSuite<M extends AnyStateMachine, Page>(
+  name: string,
+  options: GraphViewOptions<M, Page>,
+) {
   const paths = viewPathsOf(options as GraphViewOptions<M, unknown>);
   describe(`${name} (graph paths through the page)`, () => {
     for (const path of paths) {
@@ -126,12 +168,19 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, op
         try {
           // The path's own states are representatives of serializeState's classes: the machine
           // itself says what this very sequence of events leads to.
-          let expected = getInitialSnapshot(options.machine, inputOf(path) as InputFrom<M>) as AnyMachineSnapshot;
+          let expected = getInitialSnapshot(
+            options.machine,
+            inputOf(path) as InputFrom<M>,
+          ) as AnyMachineSnapshot;
           await options.check(page, expected, { type: 'xstate.init' });
           const events = eventsOf(path);
           for (const [index, event] of events.entries()) {
             await options.perform(page, event, events[index + 1]);
-            expected = getNextSnapshot(options.machine, expected as never, event as never) as AnyMachineSnapshot;
+            expected = getNextSnapshot(
+              options.machine,
+              expected as never,
+              event as never,
+            ) as AnyMachineSnapshot;
             await options.check(page, expected, event);
           }
         } finally {
@@ -141,20 +190,27 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(name: string, op
     }
     if (options.shows) {
       it('says what the page shows in every state', () => {
-        const seen = getStateNodes(options.machine.root).filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.id);
+        const seen = getStateNodes(options.machine.root)
+          .filter((node) => node.type === 'atomic' || node.type === 'final')
+          .map((node) => node.id);
         expect(seen.filter((id) => !(id in options.shows!))).toEqual([]);
         expect(Object.keys(options.shows!).filter((id) => !seen.includes(id))).toEqual([]);
       });
     }
     it('the replayed paths cover every state and transition', () => {
-      const { states, transitions } = coverageOverInputs(options as GraphViewOptions<M, unknown>, paths);
+      const { states, transitions } = coverageOverInputs(
+        options as GraphViewOptions<M, unknown>,
+        paths,
+      );
       console.info(
         `view graph coverage ${name}: ${paths.length} paths; states ${states.covered.length}/${states.covered.length + states.missed.length}; transitions ${
           transitions.covered.length
         }/${transitions.covered.length + transitions.missed.length}`,
       );
       expect(states.missed).toEqual([]);
-      expect(transitions.missed.filter((t) => !(t.replace(/#\d+$/, '') in (options.unreachable ?? {})))).toEqual([]);
+      expect(
+        transitions.missed.filter((t) => !(t.replace(/#\d+$/, '') in (options.unreachable ?? {}))),
+      ).toEqual([]);
     });
   });
   return paths;

@@ -40,7 +40,13 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
     if (typeof key === 'string') idempotencyKeys.push(key);
     const forward = () => {
       const upstream = http.request(
-        { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
         (answer) => {
           response.writeHead(answer.statusCode!, answer.headers);
           answer.pipe(response);
@@ -55,7 +61,11 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
       if ('status' in outcome) {
         // The request is read to its end first, as the server would, so the client sees the answer.
         request.resume();
-        request.on('end', () => response.writeHead(outcome.status, { 'content-type': 'application/json' }).end(JSON.stringify(outcome.body)));
+        request.on('end', () =>
+          response
+            .writeHead(outcome.status, { 'content-type': 'application/json' })
+            .end(JSON.stringify(outcome.body)),
+        );
       } else if (outcome.pass) forward();
       else response.destroy();
     });
@@ -67,7 +77,10 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
   const next = async () => {
     if (!held.length) {
       await new Promise<void>((resolve, reject) => {
-        const late = setTimeout(() => reject(new Error('The page made no call for the gate to answer.')), 5000);
+        const late = setTimeout(
+          () => reject(new Error('The page made no call for the gate to answer.')),
+          5000,
+        );
         arrivals.push(() => resolve(clearTimeout(late)));
       });
     }
@@ -86,9 +99,10 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
       armed = false;
       held.splice(0).forEach((settle) => settle({ pass: true }));
     },
-    close: () => new Promise<void>((resolve) => {
-      gate.closeAllConnections();
-      gate.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        gate.closeAllConnections();
+        gate.close(() => resolve());
+      }),
   };
 }

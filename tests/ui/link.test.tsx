@@ -24,7 +24,12 @@ function renderAt(path: string, links: React.ReactNode) {
 describe('Link', () => {
   it('points at its page and goes there inside the app, after its own onClick', async () => {
     const onClick = vi.fn();
-    const app = renderAt('/', <Link to="/track?reference=RL-1" onClick={onClick}>Track</Link>);
+    const app = renderAt(
+      '/',
+      <Link to="/track?reference=RL-1" onClick={onClick}>
+        Track
+      </Link>,
+    );
     const link = screen.getByRole('link', { name: 'Track' });
     expect(link).toHaveAttribute('href', '/track?reference=RL-1');
     await userEvent.click(link);
@@ -33,7 +38,12 @@ describe('Link', () => {
   });
 
   it('leaves a modified click (new tab) and a prevented click to the browser', () => {
-    const app = renderAt('/', <Link to="/faq" onClick={(event) => event.altKey && event.preventDefault()}>FAQ</Link>);
+    const app = renderAt(
+      '/',
+      <Link to="/faq" onClick={(event) => event.altKey && event.preventDefault()}>
+        FAQ
+      </Link>,
+    );
     const link = screen.getByRole('link', { name: 'FAQ' });
     fireEvent.click(link, { ctrlKey: true });
     fireEvent.click(link, { metaKey: true });
@@ -46,7 +56,9 @@ describe('Link', () => {
   it('replaces the history entry when asked', async () => {
     render(
       <MemoryRouter initialEntries={['/first', '/second']} initialIndex={1}>
-        <Link to="/third" replace>Third</Link>
+        <Link to="/third" replace>
+          Third
+        </Link>
         <Routes>
           <Route path="*" element={<BackButton />} />
         </Routes>
@@ -73,9 +85,15 @@ describe('NavLink', () => {
     renderAt(
       '/services/local',
       <>
-        <NavLink to="/" end>Home</NavLink>
-        <NavLink to="/services" className="menu-item">Services</NavLink>
-        <NavLink to="/services" end>Services only</NavLink>
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+        <NavLink to="/services" className="menu-item">
+          Services
+        </NavLink>
+        <NavLink to="/services" end>
+          Services only
+        </NavLink>
         <NavLink to="/services/local">Local</NavLink>
       </>,
     );

@@ -44,11 +44,13 @@ const unverified = new ApiError([UNVERIFIED_MESSAGE], {}, 403);
 const main = () => within(screen.getByRole('main'));
 const emailField = () => screen.getByLabelText(/^Email/);
 const passwordField = () => screen.getByLabelText(/^Password/);
-const isAnswer = (event: EventObject | undefined) => /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
+const isAnswer = (event: EventObject | undefined) =>
+  /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 
 async function open(path: GraphPath) {
   const answers = path.steps.map((step) => step.event).filter(isAnswer);
-  if (answers.length > 1) throw new Error('One server answer per path: the account is chosen for it.');
+  if (answers.length > 1)
+    throw new Error('One server answer per path: the account is chosen for it.');
   const status = (answers[0] as { error?: ApiError } | undefined)?.error?.status;
   const account =
     status === 403
@@ -57,7 +59,12 @@ async function open(path: GraphPath) {
   const app = renderApp('/login', { apiUrl: api.apiUrl });
   await screen.findByRole('heading', { level: 1, name: 'Log In' }, { timeout: 10_000 });
   /** What the user types for a value of the graph. */
-  const typed = (sample: string) => (sample === SAMPLE_EMAIL ? account.email : sample === SAMPLE_PASSWORD ? account.password : sample);
+  const typed = (sample: string) =>
+    sample === SAMPLE_EMAIL
+      ? account.email
+      : sample === SAMPLE_PASSWORD
+        ? account.password
+        : sample;
   return { ...app, typed };
 }
 type Page = Awaited<ReturnType<typeof open>>;
@@ -95,23 +102,32 @@ async function check(page: Page, expected: AnyMachineSnapshot, event: EventObjec
     return;
   }
   if (expected.matches('succeeded')) await toast('Login Successful');
-  else if (event.type === 'submit' || isAnswer(event)) for (const message of messages) await toast(message);
+  else if (event.type === 'submit' || isAnswer(event))
+    for (const message of messages) await toast(message);
   await waitFor(() => {
-    const button = main().getByRole('button', { name: expected.hasTag('busy') ? 'Logging in...' : 'Log In' });
+    const button = main().getByRole('button', {
+      name: expected.hasTag('busy') ? 'Logging in...' : 'Log In',
+    });
     if (expected.hasTag('busy')) expect(button).toBeDisabled();
     else expect(button).toBeEnabled();
     expect(emailField()).toHaveProperty('value', page.typed(values.email));
     expect(passwordField()).toHaveProperty('value', page.typed(values.password));
     expect(passwordField()).toHaveAttribute('type', reveal ? 'text' : 'password');
     expect(screen.getByLabelText('Show password')).toHaveProperty('checked', reveal);
-    for (const [name, field] of [['email', emailField()], ['password', passwordField()]] as const) {
+    for (const [name, field] of [
+      ['email', emailField()],
+      ['password', passwordField()],
+    ] as const) {
       if (errors[name]?.length) expect(field).toHaveAccessibleDescription(errors[name].join(' '));
       else expect(field).not.toHaveAccessibleDescription();
     }
     const alert = main().queryByRole('alert');
     if (expected.matches({ editing: 'unverified' })) {
       expect(alert).toHaveTextContent(UNVERIFIED_MESSAGE);
-      expect(within(alert!).getByRole('link', { name: 'Verify your email' })).toHaveAttribute('href', '/email-verification');
+      expect(within(alert!).getByRole('link', { name: 'Verify your email' })).toHaveAttribute(
+        'href',
+        '/email-verification',
+      );
     } else expect(alert).toBeNull();
   });
 }
@@ -123,7 +139,14 @@ graphViewSuite('/login', {
     { type: 'field.change', name: 'email', value: SAMPLE_EMAIL },
     { type: 'field.change', name: 'email', value: 'not-an-email' },
     { type: 'field.change', name: 'password', value: SAMPLE_PASSWORD },
-    { type: 'xstate.done.actor.login', output: { message: '', token: 'tok', data: { id: 1, profile_image: null, email: SAMPLE_EMAIL } } },
+    {
+      type: 'xstate.done.actor.login',
+      output: {
+        message: '',
+        token: 'tok',
+        data: { id: 1, profile_image: null, email: SAMPLE_EMAIL },
+      },
+    },
     { type: 'xstate.error.actor.login', error: unverified },
     { type: 'xstate.error.actor.login', error: refused },
   ],

@@ -15,7 +15,8 @@ import { renderApp } from './render';
 
 const header = () => within(screen.getByRole('banner'));
 const menuButton = () => header().getByRole('button', { name: 'Menu' });
-const dropdownButton = (id: string) => header().getByRole('button', { name: dropdowns.find((dropdown) => dropdown.id === id)!.label });
+const dropdownButton = (id: string) =>
+  header().getByRole('button', { name: dropdowns.find((dropdown) => dropdown.id === id)!.label });
 
 async function open() {
   const app = renderApp('/about');
@@ -34,7 +35,10 @@ async function perform(page: Page, event: EventObject) {
       return page.user.click(screen.getByRole('main'));
     case 'escape':
       // Escape reaches the header from what has the focus there (e.g. the dropdown's own button).
-      if (!screen.getByRole('banner').contains(document.activeElement)) header().getByRole('link', { name: /Relo|Logistics/ }).focus();
+      if (!screen.getByRole('banner').contains(document.activeElement))
+        header()
+          .getByRole('link', { name: /Relo|Logistics/ })
+          .focus();
       return page.user.keyboard('{Escape}');
     case 'navigate':
       return page.user.click(header().getByRole('link', { name: 'ABOUT US' }));
@@ -47,14 +51,18 @@ async function check(page: Page, expected: AnyMachineSnapshot, event: EventObjec
   await waitFor(() => {
     expect(menuButton()).toHaveAttribute('aria-expanded', String(expected.matches('open')));
     for (const dropdown of dropdowns) {
-      const isOpen = expected.matches({ open: dropdown.id }) || expected.matches({ closed: dropdown.id });
+      const isOpen =
+        expected.matches({ open: dropdown.id }) || expected.matches({ closed: dropdown.id });
       expect(dropdownButton(dropdown.id)).toHaveAttribute('aria-expanded', String(isOpen));
       const first = dropdown.items[0]!;
       if (isOpen) expect(header().getByRole('link', { name: first.label })).toBeVisible();
       else expect(header().queryByRole('link', { name: first.label })).toBeNull();
     }
     if (event.type === 'escape' && before) {
-      const closed = dropdowns.find((dropdown) => before.matches({ open: dropdown.id }) || before.matches({ closed: dropdown.id }));
+      const closed = dropdowns.find(
+        (dropdown) =>
+          before.matches({ open: dropdown.id }) || before.matches({ closed: dropdown.id }),
+      );
       if (closed) expect(dropdownButton(closed.id)).toHaveFocus();
       else if (before.matches('open')) expect(menuButton()).toHaveFocus();
     }

@@ -30,11 +30,14 @@ afterAll(async () => {
 const REFUSED = 'Enter a valid email address, like name@example.com.';
 const footer = () => within(screen.getByRole('contentinfo'));
 const emailField = () => footer().getByLabelText('Get moving tips and offers by email');
-const isAnswer = (event: EventObject | undefined) => /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
+const isAnswer = (event: EventObject | undefined) =>
+  /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 
 async function open() {
   const app = renderApp('/about', { apiUrl: api.apiUrl });
-  await footer().findByLabelText('Get moving tips and offers by email', undefined, { timeout: 10_000 });
+  await footer().findByLabelText('Get moving tips and offers by email', undefined, {
+    timeout: 10_000,
+  });
   return app;
 }
 type Page = Awaited<ReturnType<typeof open>>;
@@ -54,7 +57,9 @@ async function perform(page: Page, event: EventObject, next: EventObject | undef
       return api.release();
     case 'xstate.error.actor.subscribe': {
       const { messages } = (event as unknown as { error: { messages: string[] } }).error;
-      return messages[0] === REFUSED ? api.answer(422, { message: REFUSED, errors: { email: [REFUSED] } }) : api.fail();
+      return messages[0] === REFUSED
+        ? api.answer(422, { message: REFUSED, errors: { email: [REFUSED] } })
+        : api.fail();
     }
   }
 }
@@ -62,7 +67,9 @@ async function perform(page: Page, event: EventObject, next: EventObject | undef
 async function check(_page: Page, expected: AnyMachineSnapshot) {
   const { email, messages } = expected.context as { email: string; messages: string[] };
   if (expected.matches('subscribed')) {
-    expect(await footer().findByRole('status')).toHaveTextContent(`Thank you! ${email} is subscribed to our newsletter.`);
+    expect(await footer().findByRole('status')).toHaveTextContent(
+      `Thank you! ${email} is subscribed to our newsletter.`,
+    );
     return;
   }
   await waitFor(() => {
@@ -89,15 +96,21 @@ graphViewSuite('newsletter form', {
     { type: 'xstate.error.actor.subscribe', error: { messages: [GENERIC_ERROR] } },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, filled: snapshot.context.email.trim() !== '', messages: snapshot.context.messages }),
-  offered: (event, state) => event.type !== 'email.change' || (event as { value?: string }).value !== state.context.email,
+    JSON.stringify({
+      value: snapshot.value,
+      filled: snapshot.context.email.trim() !== '',
+      messages: snapshot.context.messages,
+    }),
+  offered: (event, state) =>
+    event.type !== 'email.change' || (event as { value?: string }).value !== state.context.email,
   limit: 8,
   afterCoverage: 1,
   shows: {
     'newsletter.editing':
       'the field holds what was typed; "Subscribe" enabled; the messages in the alert under it, the field described by them (none: not invalid)',
     'newsletter.submitting': '"Subscribing..." disabled',
-    'newsletter.subscribed': 'the form gives way to "Thank you! <email> is subscribed to our newsletter."',
+    'newsletter.subscribed':
+      'the form gives way to "Thank you! <email> is subscribed to our newsletter."',
   },
   open,
   perform,

@@ -15,7 +15,12 @@ let server: TestServer;
 let staff: Customer;
 let customer: Customer;
 
-const sessionOf = (member: Customer): StoredSession => ({ token: member.token, id: String(member.id), profileImage: '', email: member.email });
+const sessionOf = (member: Customer): StoredSession => ({
+  token: member.token,
+  id: String(member.id),
+  profileImage: '',
+  email: member.email,
+});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -25,13 +30,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function offerPrice(reference: string, amountKobo = 18_500_000) {
-  const answer = await post(server, `staff/orders/${reference}/offer`, { amount_kobo: amountKobo, note: 'Two vans', valid_until: inDays(7) }, staff.token);
+  const answer = await post(
+    server,
+    `staff/orders/${reference}/offer`,
+    { amount_kobo: amountKobo, note: 'Two vans', valid_until: inDays(7) },
+    staff.token,
+  );
   if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
 }
 
 const main = () => within(screen.getByRole('main'));
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
-const step = (name: string) => within(screen.getByRole('list', { name: 'Timeline' })).getByRole('heading', { name }).closest('li')!;
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const step = (name: string) =>
+  within(screen.getByRole('list', { name: 'Timeline' }))
+    .getByRole('heading', { name })
+    .closest('li')!;
 
 describe('/orders/:reference', () => {
   it('shows the order as sent, its timeline and no price yet', async () => {
@@ -48,29 +62,65 @@ describe('/orders/:reference', () => {
   it('accepts the open offer: the price is final', async () => {
     const reference = await bookDelivery(server, customer.token);
     await offerPrice(reference);
-    const app = renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(customer) });
-    const accept = await main().findByRole('button', { name: `Accept ₦185,000.00 for ${reference}` }, { timeout: 10_000 });
+    const app = renderApp(`/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
+    const accept = await main().findByRole(
+      'button',
+      { name: `Accept ₦185,000.00 for ${reference}` },
+      { timeout: 10_000 },
+    );
     expect(main().getByText('Two vans')).toBeInTheDocument();
     await app.user.click(accept);
-    await waitFor(() => expect(main().getByRole('heading', { name: /Price accepted: ₦185,000.00/ })).toBeInTheDocument());
-    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.offer.state).toBe('accepted');
+    await waitFor(() =>
+      expect(
+        main().getByRole('heading', { name: /Price accepted: ₦185,000.00/ }),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      (await get(server, `users/orders/${reference}`, customer.token)).body.data.offer.state,
+    ).toBe('accepted');
   });
 
   it('shows a price that changed meanwhile before anything is accepted, then accepts the new one', async () => {
     const reference = await bookDelivery(server, customer.token);
     await offerPrice(reference, 10_000_000);
-    const app = renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(customer) });
-    const acceptShown = await main().findByRole('button', { name: `Accept ₦100,000.00 for ${reference}` }, { timeout: 10_000 });
+    const app = renderApp(`/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
+    const acceptShown = await main().findByRole(
+      'button',
+      { name: `Accept ₦100,000.00 for ${reference}` },
+      { timeout: 10_000 },
+    );
     // Staff send a new price while the page is open.
     await offerPrice(reference, 900_000_000);
     await app.user.click(acceptShown);
-    const notice = (await main().findByText('The price has changed to ₦9,000,000.00.')).closest('p');
-    expect(notice).toHaveTextContent('The price has changed to ₦9,000,000.00. Check it before you accept.');
-    expect(main().getByRole('heading', { name: /Price offered: ₦9,000,000.00/ })).toBeInTheDocument();
-    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
-    await app.user.click(main().getByRole('button', { name: `Accept ₦9,000,000.00 for ${reference}` }));
-    await waitFor(() => expect(main().getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ })).toBeInTheDocument());
-    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.offer).toMatchObject({ amount_kobo: 900_000_000, state: 'accepted' });
+    const notice = (await main().findByText('The price has changed to ₦9,000,000.00.')).closest(
+      'p',
+    );
+    expect(notice).toHaveTextContent(
+      'The price has changed to ₦9,000,000.00. Check it before you accept.',
+    );
+    expect(
+      main().getByRole('heading', { name: /Price offered: ₦9,000,000.00/ }),
+    ).toBeInTheDocument();
+    expect(
+      (await get(server, `users/orders/${reference}`, customer.token)).body.data.offer,
+    ).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
+    await app.user.click(
+      main().getByRole('button', { name: `Accept ₦9,000,000.00 for ${reference}` }),
+    );
+    await waitFor(() =>
+      expect(
+        main().getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ }),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      (await get(server, `users/orders/${reference}`, customer.token)).body.data.offer,
+    ).toMatchObject({ amount_kobo: 900_000_000, state: 'accepted' });
     // The job is booked and nothing is paid yet: the customer may still cancel it (README, "Paying for an order"), and is asked to pay.
     expect(main().getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(main().getByRole('button', { name: 'Pay ₦9,000,000.00' })).toBeInTheDocument();
@@ -79,38 +129,59 @@ describe('/orders/:reference', () => {
   it('asks why before declining, and keeps the reason', async () => {
     const reference = await bookDelivery(server, customer.token);
     await offerPrice(reference);
-    const app = renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(customer) });
-    await app.user.click(await main().findByRole('button', { name: /^Decline/ }, { timeout: 10_000 }));
+    const app = renderApp(`/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
+    await app.user.click(
+      await main().findByRole('button', { name: /^Decline/ }, { timeout: 10_000 }),
+    );
     await app.user.click(main().getByRole('button', { name: 'Decline the offer' }));
     const reason = main().getByRole('textbox', { name: /Why are you declining/ });
     await waitFor(() => expect(reason).toHaveAccessibleDescription(DECLINE_REASON_MESSAGE));
     await app.user.type(reason, 'Too dear for us');
     await app.user.click(main().getByRole('button', { name: 'Decline the offer' }));
-    await waitFor(() => expect(main().getByRole('heading', { name: /Price declined/ })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(main().getByRole('heading', { name: /Price declined/ })).toBeInTheDocument(),
+    );
   });
 
   it('cancels with a reason: the timeline ends in Cancelled', async () => {
     const reference = await bookDelivery(server, customer.token);
-    const app = renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(customer) });
-    await app.user.click(await main().findByRole('button', { name: 'Cancel order' }, { timeout: 10_000 }));
+    const app = renderApp(`/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
+    await app.user.click(
+      await main().findByRole('button', { name: 'Cancel order' }, { timeout: 10_000 }),
+    );
     await app.user.click(main().getByRole('button', { name: 'Cancel the order' }));
     const reason = main().getByRole('textbox', { name: /Why are you cancelling/ });
     await waitFor(() => expect(reason).toHaveAccessibleDescription(CANCEL_REASON_MESSAGE));
     await app.user.type(reason, 'Plans changed');
     await app.user.click(main().getByRole('button', { name: 'Cancel the order' }));
-    await waitFor(() => expect(step('Cancelled')).toHaveAttribute('aria-current', 'step'), { timeout: 5000 });
+    await waitFor(() => expect(step('Cancelled')).toHaveAttribute('aria-current', 'step'), {
+      timeout: 5000,
+    });
     expect(main().queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
   it('changes the dates under the booking rules', async () => {
     const reference = await bookDelivery(server, customer.token);
-    const app = renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(customer) });
-    await app.user.click(await main().findByRole('button', { name: 'Change dates' }, { timeout: 10_000 }));
+    const app = renderApp(`/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer),
+    });
+    await app.user.click(
+      await main().findByRole('button', { name: 'Change dates' }, { timeout: 10_000 }),
+    );
     const delivery = main().getByLabelText(/Delivery date/);
     await app.user.clear(delivery);
     await app.user.type(delivery, inDays(0));
     await app.user.click(main().getByRole('button', { name: 'Save the new dates' }));
-    await waitFor(() => expect(delivery).toHaveAccessibleDescription('Delivery cannot be before pickup.'));
+    await waitFor(() =>
+      expect(delivery).toHaveAccessibleDescription('Delivery cannot be before pickup.'),
+    );
     await app.user.clear(delivery);
     await app.user.type(delivery, inDays(10));
     await app.user.click(main().getByRole('button', { name: 'Save the new dates' }));
@@ -124,7 +195,9 @@ describe('/orders/:reference', () => {
     const reference = await bookDelivery(server, customer.token);
     const other = await signUp(server);
     renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(other) });
-    expect(await main().findByRole('heading', { name: 'Order not found' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await main().findByRole('heading', { name: 'Order not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -134,7 +207,11 @@ describe('My bookings', () => {
     const reference = await bookDelivery(server, member.token);
     await offerPrice(reference, 5_000_050);
     renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(member) });
-    const details = await main().findByRole('link', { name: `Details of ${reference}` }, { timeout: 10_000 });
+    const details = await main().findByRole(
+      'link',
+      { name: `Details of ${reference}` },
+      { timeout: 10_000 },
+    );
     expect(details).toHaveAttribute('href', `/orders/${reference}`);
     const row = within(details.closest('li')!);
     expect(row.getByRole('button', { name: `Accept ₦50,000.50 for ${reference}` })).toBeEnabled();

@@ -51,17 +51,21 @@ const resultOf = (status: TrackingResult['status'], code: string): TrackingResul
 });
 const unknown = new ApiError([UNKNOWN_REFERENCE], { reference_id: [UNKNOWN_REFERENCE] }, 404);
 const offline = new ApiError([UNREACHABLE_MESSAGE], { reference_id: [UNREACHABLE_MESSAGE] });
-const isAnswer = (event: EventObject | undefined) => /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
+const isAnswer = (event: EventObject | undefined) =>
+  /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 const main = () => within(screen.getByRole('main'));
 
 async function open(path: GraphPath) {
   const input = inputOf(path) as { reference: string | null; result: TrackingResult | null };
   // The first lookup starts as the page opens: the gate holds it when the path answers it.
   if (isAnswer(path.steps[1]?.event)) api.hold();
-  const app = renderApp(input.reference ? `/package-details?reference=${reference}` : '/package-details', {
-    apiUrl: api.apiUrl,
-    state: input.result ? { result: resultOf(input.result.status, reference) } : undefined,
-  });
+  const app = renderApp(
+    input.reference ? `/package-details?reference=${reference}` : '/package-details',
+    {
+      apiUrl: api.apiUrl,
+      state: input.result ? { result: resultOf(input.result.status, reference) } : undefined,
+    },
+  );
   await screen.findByRole('heading', { level: 1, name: 'Package details' }, { timeout: 10_000 });
   return app;
 }
@@ -87,20 +91,30 @@ async function perform(page: Page, event: EventObject, next: EventObject | undef
 }
 
 async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObject) {
-  const { result, messages } = expected.context as { result: TrackingResult | null; messages: string[] };
+  const { result, messages } = expected.context as {
+    result: TrackingResult | null;
+    messages: string[];
+  };
   // A failed lookup toasts its messages; an unknown code is the page's whole answer, not a toast.
-  if (event.type.startsWith('xstate.error.') && !expected.matches('notFound')) for (const message of messages) await toast(message);
+  if (event.type.startsWith('xstate.error.') && !expected.matches('notFound'))
+    for (const message of messages) await toast(message);
   await waitFor(() => {
     if (expected.matches('missing')) {
       expect(main().getByText(/This link has no tracking code\./)).toBeInTheDocument();
-      expect(main().getByRole('link', { name: 'Enter your tracking code' })).toHaveAttribute('href', '/track');
+      expect(main().getByRole('link', { name: 'Enter your tracking code' })).toHaveAttribute(
+        'href',
+        '/track',
+      );
     } else if (expected.matches('loading')) {
       expect(main().getByText(/Looking up/)).toHaveTextContent(`Looking up ${reference}`);
     } else if (expected.matches('notFound')) {
       const alert = main().getByRole('alert');
       expect(within(alert).getByRole('heading', { name: 'Package not found' })).toBeInTheDocument();
       expect(alert).toHaveTextContent(messages[0]!);
-      expect(within(alert).getByRole('link', { name: 'Check the code' })).toHaveAttribute('href', `/track?reference=${encodeURIComponent(reference)}`);
+      expect(within(alert).getByRole('link', { name: 'Check the code' })).toHaveAttribute(
+        'href',
+        `/track?reference=${encodeURIComponent(reference)}`,
+      );
     } else if (expected.matches('failed')) {
       const alert = main().getByRole('alert');
       for (const message of messages) expect(alert).toHaveTextContent(message);
@@ -108,8 +122,13 @@ async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObje
     } else {
       const refreshing = expected.matches({ showing: 'refreshing' });
       expect(main().getByText(reference)).toBeInTheDocument();
-      expect(main().getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuetext', expect.stringContaining(statusLabels[result!.status]));
-      const button = main().getByRole('button', { name: refreshing ? 'Refreshing...' : 'Refresh status' });
+      expect(main().getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute(
+        'aria-valuetext',
+        expect.stringContaining(statusLabels[result!.status]),
+      );
+      const button = main().getByRole('button', {
+        name: refreshing ? 'Refreshing...' : 'Refresh status',
+      });
       if (refreshing) expect(button).toBeDisabled();
       else expect(button).toBeEnabled();
     }
@@ -138,10 +157,13 @@ graphViewSuite('/package-details', {
     'packageDetails.starting': 'nothing yet: it decides at once between the three below',
     'packageDetails.missing': '"This link has no tracking code." with a link to /track',
     'packageDetails.loading': '"Looking up <reference>…" while the first lookup is under way',
-    'packageDetails.showing.current': 'the reference, the status in the progress bar, "Refresh status" enabled',
+    'packageDetails.showing.current':
+      'the reference, the status in the progress bar, "Refresh status" enabled',
     'packageDetails.showing.refreshing': 'the shown result stays, "Refreshing..." disabled',
-    'packageDetails.notFound': 'an alert "Package not found" with the server\'s words (no toast) and "Check the code" back to /track with the code',
-    'packageDetails.failed': 'an alert with the messages and "Try again" (the messages also as toasts)',
+    'packageDetails.notFound':
+      'an alert "Package not found" with the server\'s words (no toast) and "Check the code" back to /track with the code',
+    'packageDetails.failed':
+      'an alert with the messages and "Try again" (the messages also as toasts)',
   },
   open,
   perform,

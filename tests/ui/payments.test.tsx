@@ -5,7 +5,11 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAID_ON_FUTURE_MESSAGE, PAYMENT_REFERENCE_MESSAGE, REFUND_REFERENCE_MESSAGE } from '../../src/api/contract';
+import {
+  PAID_ON_FUTURE_MESSAGE,
+  PAYMENT_REFERENCE_MESSAGE,
+  REFUND_REFERENCE_MESSAGE,
+} from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
 import { get, inDays, post, signUp, type Customer } from '../api/helpers';
 import { acceptedOrder, pay } from '../support/payments';
@@ -41,7 +45,10 @@ const paymentPart = () => within(screen.getByRole('region', { name: 'Payment' })
 describe('paying on the order page', () => {
   it('offers Pay ₦485,000.00 for an accepted price', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
-    renderApp(`/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(customer, 'customer') });
+    renderApp(`/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer, 'customer'),
+    });
     await screen.findByRole('region', { name: 'Payment' }, { timeout: 10_000 });
     expect(paymentPart().getByText('Unpaid')).toBeInTheDocument();
     expect(paymentPart().getByRole('button', { name: 'Pay ₦485,000.00' })).toBeEnabled();
@@ -50,15 +57,24 @@ describe('paying on the order page', () => {
   it('offers Pay in My bookings, on the booking it is for', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
     renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(customer, 'customer') });
-    const booking = (await screen.findByRole('link', { name: `Details of ${reference}` }, { timeout: 10_000 })).closest('li')!;
+    const booking = (
+      await screen.findByRole('link', { name: `Details of ${reference}` }, { timeout: 10_000 })
+    ).closest('li')!;
     expect(within(booking).getByRole('button', { name: 'Pay ₦485,000.00' })).toBeEnabled();
   });
 
   it('verifies the payment the checkout returned with, then shows Paid and the receipt, and forgets the reference', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
     const paystackReference = await pay(server, reference, customer, 'pay');
-    const app = renderApp(`/orders/${reference}?reference=${paystackReference}`, { apiUrl: server.apiUrl, session: sessionOf(customer, 'customer') });
-    await waitFor(() => expect(paymentPart().getByText('Paid', { selector: '.payment-badge' })).toBeInTheDocument(), { timeout: 10_000 });
+    const app = renderApp(`/orders/${reference}?reference=${paystackReference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer, 'customer'),
+    });
+    await waitFor(
+      () =>
+        expect(paymentPart().getByText('Paid', { selector: '.payment-badge' })).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
     const receipt = paymentPart().getByRole('link', { name: /^RCT-\d{4}-\d{6}$/ });
     expect(receipt.getAttribute('href')).toMatch(new RegExp(`^/orders/${reference}/receipts/RCT-`));
     expect(paymentPart().queryByRole('button', { name: /^Pay / })).toBeNull();
@@ -68,11 +84,22 @@ describe('paying on the order page', () => {
   it('says a declined payment was not taken and offers to try again', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
     const paystackReference = await pay(server, reference, customer, 'decline');
-    renderApp(`/orders/${reference}?reference=${paystackReference}`, { apiUrl: server.apiUrl, session: sessionOf(customer, 'customer') });
-    const retry = await screen.findByRole('button', { name: 'Try again: pay ₦485,000.00' }, { timeout: 10_000 });
+    renderApp(`/orders/${reference}?reference=${paystackReference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer, 'customer'),
+    });
+    const retry = await screen.findByRole(
+      'button',
+      { name: 'Try again: pay ₦485,000.00' },
+      { timeout: 10_000 },
+    );
     expect(retry).toBeEnabled();
-    expect(within(screen.getByRole('region', { name: 'Payment' })).getByRole('alert')).not.toBeEmptyDOMElement();
-    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.payment.state).toBe('unpaid');
+    expect(
+      within(screen.getByRole('region', { name: 'Payment' })).getByRole('alert'),
+    ).not.toBeEmptyDOMElement();
+    expect(
+      (await get(server, `users/orders/${reference}`, customer.token)).body.data.payment.state,
+    ).toBe('unpaid');
   });
 });
 
@@ -80,20 +107,35 @@ describe('the receipt page', () => {
   it('shows the company, the customer, the order, the amount, the method and the Lagos time', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
     await pay(server, reference, customer, 'pay');
-    const [{ number }] = (await get(server, `users/orders/${reference}`, customer.token)).body.data.receipts;
-    renderApp(`/orders/${reference}/receipts/${number}`, { apiUrl: server.apiUrl, session: sessionOf(customer, 'customer') });
-    const sheet = within(await screen.findByRole('article', { name: 'Receipt' }, { timeout: 10_000 }));
-    for (const text of [number, reference, customer.email, '₦485,000.00', 'Card', 'Relo Logistics']) expect(sheet.getAllByText(new RegExp(text)).length).toBeGreaterThan(0);
+    const [{ number }] = (await get(server, `users/orders/${reference}`, customer.token)).body.data
+      .receipts;
+    renderApp(`/orders/${reference}/receipts/${number}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(customer, 'customer'),
+    });
+    const sheet = within(
+      await screen.findByRole('article', { name: 'Receipt' }, { timeout: 10_000 }),
+    );
+    for (const text of [number, reference, customer.email, '₦485,000.00', 'Card', 'Relo Logistics'])
+      expect(sheet.getAllByText(new RegExp(text)).length).toBeGreaterThan(0);
     expect(sheet.getByText(/WAT$/)).toBeInTheDocument();
-    expect(main().getByRole('link', { name: 'Back to the order' })).toHaveAttribute('href', `/orders/${reference}`);
+    expect(main().getByRole('link', { name: 'Back to the order' })).toHaveAttribute(
+      'href',
+      `/orders/${reference}`,
+    );
   });
 });
 
 describe('money on the staff order page', () => {
   it('keeps what staff typed and says what is wrong at each field, then records the payment after Yes', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
-    const app = renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(staffMember, 'staff') });
-    const form = within(await screen.findByRole('form', { name: 'Record a payment' }, { timeout: 10_000 }));
+    const app = renderApp(`/staff/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(staffMember, 'staff'),
+    });
+    const form = within(
+      await screen.findByRole('form', { name: 'Record a payment' }, { timeout: 10_000 }),
+    );
     await app.user.type(form.getByRole('textbox', { name: /Amount in naira/ }), '100,000');
     await app.user.selectOptions(form.getByRole('combobox', { name: /Method/ }), 'bank_transfer');
     form.getByLabelText(/Day received/).setAttribute('max', '');
@@ -107,48 +149,94 @@ describe('money on the staff order page', () => {
     await app.user.type(form.getByLabelText(/Day received/), inDays(0));
     await app.user.type(form.getByRole('textbox', { name: /Your reference/ }), 'TRF-0001');
     await app.user.click(form.getByRole('button', { name: 'Record payment' }));
-    const question = within(await screen.findByRole('group', { name: /Record ₦100,000.00 received by bank transfer/ }));
+    const question = within(
+      await screen.findByRole('group', { name: /Record ₦100,000.00 received by bank transfer/ }),
+    );
     await app.user.click(question.getByRole('button', { name: 'Yes, record it' }));
     const money = within(screen.getByRole('region', { name: 'Payments' }));
-    await waitFor(() => expect(money.getByText('Part paid')).toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(money.getByText('Part paid')).toBeInTheDocument(), {
+      timeout: 10_000,
+    });
     expect(money.getByRole('link', { name: /^RCT-/ })).toBeInTheDocument();
   });
 
   it('asks a second time, naming the amount outstanding, before shipping an order not fully paid', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
-    const app = renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(staffMember, 'staff') });
+    const app = renderApp(`/staff/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(staffMember, 'staff'),
+    });
     const status = await screen.findByRole('combobox', { name: /New status/ }, { timeout: 10_000 });
     await app.user.selectOptions(status, 'Shipped');
     await app.user.click(main().getByRole('button', { name: 'Move status' }));
     await app.user.click(await main().findByRole('button', { name: 'Yes, move it' }));
-    const second = within(await screen.findByRole('group', { name: /₦485,000.00 of the price of .* is not paid/ }));
-    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.status).toBe('ToInspect');
+    const second = within(
+      await screen.findByRole('group', { name: /₦485,000.00 of the price of .* is not paid/ }),
+    );
+    expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.status).toBe(
+      'ToInspect',
+    );
     await app.user.click(second.getByRole('button', { name: 'Yes, ship it unpaid' }));
-    await waitFor(async () => expect((await get(server, `users/orders/${reference}`, customer.token)).body.data.status).toBe('Shipped'), { timeout: 10_000 });
+    await waitFor(
+      async () =>
+        expect(
+          (await get(server, `users/orders/${reference}`, customer.token)).body.data.status,
+        ).toBe('Shipped'),
+      { timeout: 10_000 },
+    );
   });
 });
 
 describe('an office refund', () => {
   it("is marked refunded with staff's reference, after a confirmation", async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
-    const paidAtOffice = await post(server, `staff/orders/${reference}/payments`, { amount_kobo: PRICE, method: 'cash', reference: 'CASH-7', paid_on: inDays(0) }, staffMember.token);
+    const paidAtOffice = await post(
+      server,
+      `staff/orders/${reference}/payments`,
+      { amount_kobo: PRICE, method: 'cash', reference: 'CASH-7', paid_on: inDays(0) },
+      staffMember.token,
+    );
     expect(paidAtOffice.status).toBe(200);
-    const cancelled = await post(server, `staff/orders/${reference}/status`, { status: 'Cancelled', confirm_accepted: true }, staffMember.token);
+    const cancelled = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Cancelled', confirm_accepted: true },
+      staffMember.token,
+    );
     expect(cancelled.status).toBe(200);
-    const app = renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: sessionOf(staffMember, 'staff') });
-    const money = within(await screen.findByRole('region', { name: 'Payments' }, { timeout: 10_000 }));
+    const app = renderApp(`/staff/orders/${reference}`, {
+      apiUrl: server.apiUrl,
+      session: sessionOf(staffMember, 'staff'),
+    });
+    const money = within(
+      await screen.findByRole('region', { name: 'Payments' }, { timeout: 10_000 }),
+    );
     expect(money.getByText('Refund due')).toBeInTheDocument();
     await app.user.click(money.getByRole('button', { name: 'Mark refunded' }));
-    const form = within(await screen.findByRole('form', { name: /Mark the refund of ₦485,000.00 refunded/ }));
+    const form = within(
+      await screen.findByRole('form', { name: /Mark the refund of ₦485,000.00 refunded/ }),
+    );
     await app.user.click(form.getByRole('button', { name: 'Mark refunded' }));
     expect(await form.findByText(REFUND_REFERENCE_MESSAGE)).toBeInTheDocument();
-    await app.user.type(form.getByRole('textbox', { name: /Reference of your transfer/ }), 'TRF-REFUND-1');
+    await app.user.type(
+      form.getByRole('textbox', { name: /Reference of your transfer/ }),
+      'TRF-REFUND-1',
+    );
     await app.user.click(form.getByRole('button', { name: 'Mark refunded' }));
     await app.user.click(await screen.findByRole('button', { name: 'Yes, it is refunded' }));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Payments' })).getByText('Refunded', { selector: '.payment-badge' })).toBeInTheDocument(), {
-      timeout: 10_000,
-    });
-    const [refund] = (await get(server, `staff/orders/${reference}`, staffMember.token)).body.data.refunds;
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('region', { name: 'Payments' })).getByText('Refunded', {
+            selector: '.payment-badge',
+          }),
+        ).toBeInTheDocument(),
+      {
+        timeout: 10_000,
+      },
+    );
+    const [refund] = (await get(server, `staff/orders/${reference}`, staffMember.token)).body.data
+      .refunds;
     expect(refund).toMatchObject({ state: 'done', reference: 'TRF-REFUND-1' });
   });
 });
@@ -156,12 +244,19 @@ describe('an office refund', () => {
 describe('the staff queue', () => {
   it("shows each order's payment state and filters by it", async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
-    const app = renderApp('/staff', { apiUrl: server.apiUrl, session: sessionOf(staffMember, 'staff') });
+    const app = renderApp('/staff', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(staffMember, 'staff'),
+    });
     await screen.findByRole('link', { name: reference }, { timeout: 10_000 });
     await app.user.selectOptions(main().getByRole('combobox', { name: 'Payment' }), 'paid');
-    await waitFor(() => expect(main().queryByRole('link', { name: reference })).toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(main().queryByRole('link', { name: reference })).toBeNull(), {
+      timeout: 10_000,
+    });
     await app.user.selectOptions(main().getByRole('combobox', { name: 'Payment' }), 'unpaid');
-    const row = (await screen.findByRole('link', { name: reference }, { timeout: 10_000 })).closest('tr')!;
+    const row = (await screen.findByRole('link', { name: reference }, { timeout: 10_000 })).closest(
+      'tr',
+    )!;
     expect(within(row).getByText('Unpaid')).toBeInTheDocument();
   });
 });

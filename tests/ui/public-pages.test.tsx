@@ -13,49 +13,78 @@ afterAll(async () => {
   await server.close();
 });
 
-const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+const heading = (name: string | RegExp) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 const main = () => within(screen.getByRole('main'));
 
 describe('the marketing pages', () => {
   it('home: the headline for everyone from the start, both buttons, services, why us, consultation, about and partner', async () => {
     renderApp('/');
-    expect(await heading("We don't just move boxes, we move memories, lives and dreams.")).toBeInTheDocument();
+    expect(
+      await heading("We don't just move boxes, we move memories, lives and dreams."),
+    ).toBeInTheDocument();
     expect(main().getByText('We ensure a smooth moving experience.')).toBeInTheDocument();
-    expect(main().getByRole('link', { name: 'Book a Delivery' })).toHaveAttribute('href', '/delivery');
-    expect(main().getByRole('link', { name: 'Get a Relocation Quote' })).toHaveAttribute('href', '/relocation');
+    expect(main().getByRole('link', { name: 'Book a Delivery' })).toHaveAttribute(
+      'href',
+      '/delivery',
+    );
+    expect(main().getByRole('link', { name: 'Get a Relocation Quote' })).toHaveAttribute(
+      'href',
+      '/relocation',
+    );
     expect(main().getByRole('heading', { name: 'Relocation Services' })).toBeInTheDocument();
-    expect(main().getByRole('link', { name: 'Learn more about Relocation Services' })).toHaveAttribute('href', '/relocation');
-    expect(main().getByRole('link', { name: 'Learn more about Delivery Services' })).toHaveAttribute('href', '/delivery');
+    expect(
+      main().getByRole('link', { name: 'Learn more about Relocation Services' }),
+    ).toHaveAttribute('href', '/relocation');
+    expect(
+      main().getByRole('link', { name: 'Learn more about Delivery Services' }),
+    ).toHaveAttribute('href', '/delivery');
     for (const claim of ['Reliable', 'Expertise', 'Seamless Operations', '24/7 Customer Care']) {
       expect(main().getByRole('heading', { name: claim })).toBeInTheDocument();
     }
-    expect(main().getByRole('heading', { name: 'Want to book an appointment for consultation?' })).toBeInTheDocument();
-    expect(main().getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', 'tel:+2348012345678');
-    expect(main().getByRole('link', { name: 'Learn more about us' })).toHaveAttribute('href', '/about');
+    expect(
+      main().getByRole('heading', { name: 'Want to book an appointment for consultation?' }),
+    ).toBeInTheDocument();
+    expect(main().getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      'tel:+2348012345678',
+    );
+    expect(main().getByRole('link', { name: 'Learn more about us' })).toHaveAttribute(
+      'href',
+      '/about',
+    );
     expect(main().getByRole('link', { name: 'Join our team' })).toHaveAttribute('href', '/partner');
     // The title is set in an effect, which React may run a moment after the page's first paint.
-    await waitFor(() => expect(document.title).toBe('Relocation and package delivery in Nigeria | Relo Logistics'));
+    await waitFor(() =>
+      expect(document.title).toBe('Relocation and package delivery in Nigeria | Relo Logistics'),
+    );
   });
 
   it('about: who we are, vision and mission', async () => {
     renderApp('/about');
     await heading('About Us');
-    for (const name of ['Who We Are', 'Our Vision', 'Our Mission']) expect(main().getByRole('heading', { name })).toBeInTheDocument();
-    expect(main().getByText(/leading and most reliable delivery and relocation company in Africa/)).toBeInTheDocument();
+    for (const name of ['Who We Are', 'Our Vision', 'Our Mission'])
+      expect(main().getByRole('heading', { name })).toBeInTheDocument();
+    expect(
+      main().getByText(/leading and most reliable delivery and relocation company in Africa/),
+    ).toBeInTheDocument();
   });
 
   it('services: four tiles', async () => {
     renderApp('/services');
     await heading('Our Services');
     const tiles = ['Office Move', 'Deliver a Package', 'Local Move', 'Inter-state Move'];
-    for (const name of tiles) expect(main().getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    for (const name of tiles)
+      expect(main().getByRole('heading', { level: 2, name })).toBeInTheDocument();
   });
 
   it('relocation: service cards under #relocation-services, testimonials and a call banner', async () => {
     renderApp('/relocation');
     await heading('Relocation made simple');
     const services = document.getElementById('relocation-services')!;
-    const links = within(services).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const links = within(services)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/interstate', '/local', '/office']);
     expect(main().getByRole('button', { name: 'Next testimonials' })).toBeInTheDocument();
     expect(main().getByRole('list', { name: /What our customers say/ })).toBeInTheDocument();
@@ -65,11 +94,16 @@ describe('the marketing pages', () => {
     renderApp('/delivery');
     await heading('Deliveries you can count on');
     const services = document.getElementById('delivery-services')!;
-    const links = within(services).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const links = within(services)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/express-delivery', '/schedule-delivery', '/bulk-delivery']);
     expect(main().getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/store');
     expect(main().getByRole('heading', { name: 'Got issues BOOKING?' })).toBeInTheDocument();
-    expect(main().getByRole('link', { name: /^Call / })).toHaveAttribute('href', 'tel:+2348012345678');
+    expect(main().getByRole('link', { name: /^Call / })).toHaveAttribute(
+      'href',
+      'tel:+2348012345678',
+    );
   });
 
   it.each([
@@ -89,7 +123,8 @@ describe('the marketing pages', () => {
     expect(main().getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
     expect(main().getByRole('heading', { name: 'How it Works' })).toBeInTheDocument();
     const steps = ['Schedule Your Deliveries', 'Pickup & Packaging', 'Timely Delivery'];
-    for (const name of steps) expect(main().getByRole('heading', { level: 3, name })).toBeInTheDocument();
+    for (const name of steps)
+      expect(main().getByRole('heading', { level: 3, name })).toBeInTheDocument();
   });
 
   it('partner: Move for Us and Become a Packer', async () => {
@@ -102,8 +137,14 @@ describe('the marketing pages', () => {
   it('contact: every channel', async () => {
     renderApp('/contact-us');
     await heading('Contact');
-    expect(main().getByRole('link', { name: '0801 234 5678' })).toHaveAttribute('href', 'tel:+2348012345678');
-    expect(main().getByRole('link', { name: 'hello@relo.ng' })).toHaveAttribute('href', 'mailto:hello@relo.ng');
+    expect(main().getByRole('link', { name: '0801 234 5678' })).toHaveAttribute(
+      'href',
+      'tel:+2348012345678',
+    );
+    expect(main().getByRole('link', { name: 'hello@relo.ng' })).toHaveAttribute(
+      'href',
+      'mailto:hello@relo.ng',
+    );
     expect(main().getByRole('link', { name: 'Chat on WhatsApp' })).toBeInTheDocument();
     expect(main().getByText('12 Adeola Odeku Street, Victoria Island, Lagos')).toBeInTheDocument();
   });
@@ -111,7 +152,8 @@ describe('the marketing pages', () => {
   it('terms: every section', async () => {
     renderApp('/terms_and_conditions');
     await heading('Terms and Conditions');
-    for (const section of terms) expect(main().getByRole('heading', { level: 2, name: section.title })).toBeInTheDocument();
+    for (const section of terms)
+      expect(main().getByRole('heading', { level: 2, name: section.title })).toBeInTheDocument();
     expect(main().getByText(/within 3 days of the move date/)).toBeInTheDocument();
     expect(main().getByText(/within up to 7 business days/)).toBeInTheDocument();
     expect(main().getByText(/Lagos State, Nigeria/)).toBeInTheDocument();
@@ -168,6 +210,8 @@ describe('the partner applications', () => {
     expect(await screen.findByText('Application Successful')).toBeInTheDocument();
     await waitFor(() => expect(app.location().pathname).toBe('/partner'), { timeout: 5000 });
     const stored = await server.app.db.selectFrom('applications').selectAll().execute();
-    expect(stored).toMatchObject([{ full_name: 'Ada Obi', email: 'ada@example.com', role: 'packer', location: 'Yaba, Lagos' }]);
+    expect(stored).toMatchObject([
+      { full_name: 'Ada Obi', email: 'ada@example.com', role: 'packer', location: 'Yaba, Lagos' },
+    ]);
   }, 20_000);
 });

@@ -15,18 +15,26 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string | RegExp) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const main = () => within(screen.getByRole('main'));
 
 describe('Quick quote (3 steps)', () => {
-  it.each(['/relocation', '/services', '/local', '/interstate', '/office'])('is linked from %s', async (path) => {
-    renderApp(path);
-    expect(await main().findByRole('link', { name: 'Quick quote (3 steps)' }, { timeout: 10_000 })).toHaveAttribute('href', '/get-quote');
-  });
+  it.each(['/relocation', '/services', '/local', '/interstate', '/office'])(
+    'is linked from %s',
+    async (path) => {
+      renderApp(path);
+      expect(
+        await main().findByRole('link', { name: 'Quick quote (3 steps)' }, { timeout: 10_000 }),
+      ).toHaveAttribute('href', '/get-quote');
+    },
+  );
 
   it('takes a visitor from /relocation to log in, then to the 3-step form', async () => {
     const app = renderApp('/relocation', { apiUrl: server.apiUrl });
-    await app.user.click(await main().findByRole('link', { name: 'Quick quote (3 steps)' }, { timeout: 10_000 }));
+    await app.user.click(
+      await main().findByRole('link', { name: 'Quick quote (3 steps)' }, { timeout: 10_000 }),
+    );
     await heading('Log In');
     await app.user.type(screen.getByLabelText(/^Email/), customer.email);
     await app.user.type(screen.getByLabelText(/^Password/), customer.password);

@@ -15,7 +15,11 @@ quoteGraphViewSuite('/get-quote', {
   changes: threeStepChanges(),
   path: '/get-quote',
   title: 'Get A Quote',
-  headings: { locations: 'Where are you moving?', contact: 'How can we reach you?', services: 'What do you need?' },
+  headings: {
+    locations: 'Where are you moving?',
+    contact: 'How can we reach you?',
+    services: 'What do you need?',
+  },
   media: {
     step: 'services',
     field: 'files',
@@ -23,10 +27,21 @@ quoteGraphViewSuite('/get-quote', {
     rejected: ['File type must be one of image/*, video/*'],
     // The picker honours `accept`; a dropped file does not.
     pickWrongFile: (picker) =>
-      fireEvent.drop(picker.parentElement!, { dataTransfer: { files: [nodeFile('plain text', 'notes.txt', 'text/plain')], types: ['Files'] } }),
+      fireEvent.drop(picker.parentElement!, {
+        dataTransfer: {
+          files: [nodeFile('plain text', 'notes.txt', 'text/plain')],
+          types: ['Files'],
+        },
+      }),
   },
-  shownFiles: () => (chosen() ? within(chosen()!).getAllByRole('listitem').map((item) => item.firstChild!.textContent!) : []),
-  removeFirstFile: (user) => user.click(within(chosen()!).getAllByRole('button', { name: /^Remove / })[0]!),
+  shownFiles: () =>
+    chosen()
+      ? within(chosen()!)
+          .getAllByRole('listitem')
+          .map((item) => item.firstChild!.textContent!)
+      : [],
+  removeFirstFile: (user) =>
+    user.click(within(chosen()!).getAllByRole('button', { name: /^Remove / })[0]!),
   successMessage: 'State service created successfully',
   leavesTo: '/',
   expectSuccess: () => {
@@ -36,4 +51,3 @@ quoteGraphViewSuite('/get-quote', {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   },
 });
-

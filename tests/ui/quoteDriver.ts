@@ -10,7 +10,8 @@ import { quoteLabels } from '../support/quoteLabels';
 
 export const main = () => within(screen.getByRole('main'));
 
-export const input = (name: string) => main().getByLabelText(quoteLabels[name]!) as HTMLInputElement;
+export const input = (name: string) =>
+  main().getByLabelText(quoteLabels[name]!) as HTMLInputElement;
 
 /** Types, picks or ticks each value in its labelled field; the fields must be on the current step. */
 export async function fill(user: UserEvent, values: Record<string, string | boolean>) {
@@ -18,7 +19,8 @@ export async function fill(user: UserEvent, values: Record<string, string | bool
     if (name === 'Services') {
       for (const service of relocationServices) {
         const box = main().getByRole('checkbox', { name: service.label });
-        if ((box as HTMLInputElement).checked !== String(value).split(',').includes(service.id)) await user.click(box);
+        if ((box as HTMLInputElement).checked !== String(value).split(',').includes(service.id))
+          await user.click(box);
       }
     } else if (name === 'terms') {
       const box = main().getByRole('checkbox', { name: /I accept the terms/ }) as HTMLInputElement;
@@ -38,22 +40,32 @@ export const pick = <T extends Record<string, unknown>>(values: T, keys: readonl
   Object.fromEntries(keys.map((key) => [key, values[key]])) as Partial<T>;
 
 export const stepOneKeys = [
-  'moving_from_address', 'moving_from_apartment_type', 'number_of_room_moving_from', 'aptFloor',
-  'moving_to_address', 'moving_to_apartment_type', 'number_of_room_moving_to', 'toAptFloor',
+  'moving_from_address',
+  'moving_from_apartment_type',
+  'number_of_room_moving_from',
+  'aptFloor',
+  'moving_to_address',
+  'moving_to_apartment_type',
+  'number_of_room_moving_to',
+  'toAptFloor',
 ] as const;
 
 /** The visible step heading (level 2). */
-export const stepHeading = (name: RegExp | string) => main().findByRole('heading', { level: 2, name }, { timeout: 10_000 });
+export const stepHeading = (name: RegExp | string) =>
+  main().findByRole('heading', { level: 2, name }, { timeout: 10_000 });
 
 export const button = (name: string) => main().getByRole('button', { name });
 
 /** A toast, as the user sees it top-right. */
 export async function toast(text: string) {
-  await waitFor(() => {
-    const container = document.querySelector('.Toastify');
-    expect(container).not.toBeNull();
-    expect(within(container as HTMLElement).getByText(text)).toBeInTheDocument();
-  }, { timeout: 5000 });
+  await waitFor(
+    () => {
+      const container = document.querySelector('.Toastify');
+      expect(container).not.toBeNull();
+      expect(within(container as HTMLElement).getByText(text)).toBeInTheDocument();
+    },
+    { timeout: 5000 },
+  );
 }
 
 export const sessionOf = (customer: Customer): StoredSession => ({
@@ -69,4 +81,3 @@ export const nodeFile = (bytes: Uint8Array | string, name: string, type: string)
 
 /** Nothing listens on port 9 of loopback: every call fails as it would offline. */
 export const unreachable = 'http://127.0.0.1:9/api/v1';
-

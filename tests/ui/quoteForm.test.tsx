@@ -5,7 +5,19 @@ import { QUOTE_ERROR, GENERIC_ERROR } from '../../src/api/contract';
 import { get, PNG, signUp } from '../api/helpers';
 import { threeStepQuote } from '../machines/quoteFixtures';
 import { startTestServer, type TestServer } from '../support/server';
-import { button, fill, input, main, nodeFile, pick, sessionOf, stepHeading, stepOneKeys, toast, unreachable } from './quoteDriver';
+import {
+  button,
+  fill,
+  input,
+  main,
+  nodeFile,
+  pick,
+  sessionOf,
+  stepHeading,
+  stepOneKeys,
+  toast,
+  unreachable,
+} from './quoteDriver';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
@@ -54,7 +66,9 @@ describe('/get-quote', () => {
     await app.user.selectOptions(input('toAptFloor'), []);
     await fill(app.user, { moving_from_address: '', moving_to_apartment_type: '' });
     await app.user.click(button('Next'));
-    expect(input('moving_from_address')).toHaveAccessibleDescription('Please fill in your address.');
+    expect(input('moving_from_address')).toHaveAccessibleDescription(
+      'Please fill in your address.',
+    );
     expect(input('moving_to_apartment_type')).toHaveAccessibleDescription('Select apartment type.');
     await toast('Please fill in your address.');
     await toast('Select apartment type.');
@@ -72,7 +86,9 @@ describe('/get-quote', () => {
     await fill(app.user, { full_name: '', email: 'ada@', mobile_phone: '0803' });
     await app.user.click(button('Next'));
     expect(input('full_name')).toHaveAccessibleDescription('Please fill in your name.');
-    expect(input('email')).toHaveAccessibleDescription('Enter a valid email address, like name@example.com.');
+    expect(input('email')).toHaveAccessibleDescription(
+      'Enter a valid email address, like name@example.com.',
+    );
     expect(input('mobile_phone')).toHaveAccessibleDescription(/Enter a Nigerian phone number/);
     await app.user.click(button('Back'));
     await stepHeading('Where are you moving?');
@@ -84,19 +100,35 @@ describe('/get-quote', () => {
     const app = await open();
     await toServicesStep(app);
     await app.user.click(button('Submit'));
-    expect(main().getByRole('group', { name: /Services/ })).toHaveAccessibleDescription('Choose at least one service.');
-    expect(main().getByRole('checkbox', { name: /I accept the terms/ })).toHaveAccessibleDescription('Please accept the terms and conditions.');
+    expect(main().getByRole('group', { name: /Services/ })).toHaveAccessibleDescription(
+      'Choose at least one service.',
+    );
+    expect(
+      main().getByRole('checkbox', { name: /I accept the terms/ }),
+    ).toHaveAccessibleDescription('Please accept the terms and conditions.');
 
     const picker = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
-    await app.user.upload(picker, [nodeFile(PNG, 'kitchen.png', 'image/png'), nodeFile('....', 'hallway.mp4', 'video/mp4')]);
+    await app.user.upload(picker, [
+      nodeFile(PNG, 'kitchen.png', 'image/png'),
+      nodeFile('....', 'hallway.mp4', 'video/mp4'),
+    ]);
     const chosen = within(main().getByRole('list', { name: 'Chosen files' }));
     expect(chosen.getByText('kitchen.png')).toBeInTheDocument();
     expect(chosen.getByText('hallway.mp4')).toBeInTheDocument();
     await app.user.click(chosen.getByRole('button', { name: 'Remove kitchen.png' }));
     expect(chosen.queryByText('kitchen.png')).toBeNull();
     // The browser's picker honours `accept`; a dropped file does not, so the form says why.
-    fireEvent.drop(picker.parentElement!, { dataTransfer: { files: [nodeFile('plain text', 'notes.txt', 'text/plain')], types: ['Files'] } });
-    await waitFor(() => expect(picker.parentElement).toHaveAccessibleDescription(/File type must be one of image\/\*, video\/\*/));
+    fireEvent.drop(picker.parentElement!, {
+      dataTransfer: {
+        files: [nodeFile('plain text', 'notes.txt', 'text/plain')],
+        types: ['Files'],
+      },
+    });
+    await waitFor(() =>
+      expect(picker.parentElement).toHaveAccessibleDescription(
+        /File type must be one of image\/\*, video\/\*/,
+      ),
+    );
     await toast('File type must be one of image/*, video/*');
   });
 
@@ -105,11 +137,15 @@ describe('/get-quote', () => {
     await toServicesStep(app);
     await fill(app.user, rest);
     await app.user.click(button('Submit'));
-    expect(await main().findByText('State service created successfully', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await main().findByText('State service created successfully', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const reference = within(main().getByRole('status')).getByText(/^RL-/).textContent!;
     await toast('State service created successfully');
     const orders = await get(server, 'users/orders', session.token);
-    expect(orders.body.data).toContainEqual(expect.objectContaining({ reference_number: reference, service_type: 'state_service' }));
+    expect(orders.body.data).toContainEqual(
+      expect.objectContaining({ reference_number: reference, service_type: 'state_service' }),
+    );
     await waitFor(() => expect(app.location().pathname).toBe('/'), { timeout: 6000 });
     expect(window.sessionStorage.getItem('draft:get-quote')).toBeNull();
   });

@@ -49,8 +49,10 @@ export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'file'> {
   limit?: number;
 }
 
-const isAnswer = (event: EventObject | undefined) => /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
-const picker = () => screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+const isAnswer = (event: EventObject | undefined) =>
+  /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
+const picker = () =>
+  screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The element a field's messages describe. */
@@ -61,7 +63,9 @@ function described(name: string) {
 }
 
 function expectMessages(element: HTMLElement, messages: string[] = []) {
-  if (messages.length) for (const message of messages) expect(element).toHaveAccessibleDescription(new RegExp(escape(message)));
+  if (messages.length)
+    for (const message of messages)
+      expect(element).toHaveAccessibleDescription(new RegExp(escape(message)));
   else expect(element).not.toHaveAttribute('aria-invalid', 'true');
 }
 
@@ -87,7 +91,10 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
   const file = nodeFile(PNG, 'kitchen.png', 'image/png');
   let picked = 0;
   const ready = (snapshot: AnyMachineSnapshot) =>
-    snapshot.matches('editing') ? Object.keys(stepErrors(steps, stepOf(steps, snapshot.value).index, snapshot.context.values)).length === 0 : null;
+    snapshot.matches('editing')
+      ? Object.keys(stepErrors(steps, stepOf(steps, snapshot.value).index, snapshot.context.values))
+          .length === 0
+      : null;
 
   async function open() {
     drafts.save(draft, { values });
@@ -127,7 +134,9 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
 
   async function check(page: Page, expected: AnyMachineSnapshot, event: EventObject) {
     if (expected.matches('done')) {
-      await waitFor(() => expect(page.location().pathname).toBe(options.leavesTo), { timeout: 5000 });
+      await waitFor(() => expect(page.location().pathname).toBe(options.leavesTo), {
+        timeout: 5000,
+      });
       return;
     }
     if (expected.matches('succeeded')) {
@@ -141,25 +150,37 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
     }
     const { context } = expected;
     const step = stepOf(steps, expected.value);
-    if (event.type === 'submit' || event.type === 'step.next' || isAnswer(event)) for (const message of context.messages) await toast(message);
+    if (event.type === 'submit' || event.type === 'step.next' || isAnswer(event))
+      for (const message of context.messages) await toast(message);
     await waitFor(() => {
-      expect(main().getByRole('heading', { level: 2, name: options.headings[step.name] })).toBeInTheDocument();
-      expect(main().getByRole('button', { name: step.index === step.count - 1 ? 'Submit' : 'Next' })).toBeEnabled();
+      expect(
+        main().getByRole('heading', { level: 2, name: options.headings[step.name] }),
+      ).toBeInTheDocument();
+      expect(
+        main().getByRole('button', { name: step.index === step.count - 1 ? 'Submit' : 'Next' }),
+      ).toBeEnabled();
       if (step.index > 0) expect(button('Back')).toBeEnabled();
       else expect(main().queryByRole('button', { name: 'Back' })).toBeNull();
       const shown = main().queryByText('Please check the following:');
-      if (context.messages.length) for (const message of context.messages) expect(shown!.parentElement).toHaveTextContent(message);
+      if (context.messages.length)
+        for (const message of context.messages)
+          expect(shown!.parentElement).toHaveTextContent(message);
       else expect(shown).toBeNull();
       const schema = steps[step.index]!.schema as { shape?: Record<string, unknown> } | undefined;
       for (const field of Object.keys(schema?.shape ?? {})) {
         expectMessages(described(field), context.errors[field]);
-        if (field === 'terms') expect(described(field)).toHaveProperty('checked', context.values.terms === true);
-        else if (field !== 'Services') expect(input(field)).toHaveProperty('value', String(context.values[field] ?? ''));
+        if (field === 'terms')
+          expect(described(field)).toHaveProperty('checked', context.values.terms === true);
+        else if (field !== 'Services')
+          expect(input(field)).toHaveProperty('value', String(context.values[field] ?? ''));
       }
       if (step.name === media.step) {
         expect(options.shownFiles()).toHaveLength(context.files.length);
         const messages: string[] = context.errors[media.field] ?? [];
-        if (messages.length) expect(main().getByRole('button', { name: media.label })).toHaveAccessibleDescription(new RegExp(escape(messages.join(' '))));
+        if (messages.length)
+          expect(main().getByRole('button', { name: media.label })).toHaveAccessibleDescription(
+            new RegExp(escape(messages.join(' '))),
+          );
       }
     });
   }
@@ -168,13 +189,22 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
     machine,
     input: { values, redirectDelay: 3000, newSubmissionKey: submissionKeys() },
     events: (snapshot) => [
-      ...(changes[stepOf(steps, snapshot.value).name] ?? []).map((change) => ({ type: 'field.change', ...change })),
+      ...(changes[stepOf(steps, snapshot.value).name] ?? []).map((change) => ({
+        type: 'field.change',
+        ...change,
+      })),
       { type: 'files.add', files: [file] },
       { type: 'files.reject', messages: media.rejected },
       { type: 'files.remove', index: 0 },
-      { type: 'xstate.done.actor.submit', output: { message: options.successMessage, data: { reference_number: 'RL-ABCDEFGH23' } } },
+      {
+        type: 'xstate.done.actor.submit',
+        output: { message: options.successMessage, data: { reference_number: 'RL-ABCDEFGH23' } },
+      },
       // What a dropped connection becomes (src/api/errors.ts).
-      { type: 'xstate.error.actor.submit', error: new ApiError([GENERIC_ERROR, QUOTE_ERROR], {}, null) },
+      {
+        type: 'xstate.error.actor.submit',
+        error: new ApiError([GENERIC_ERROR, QUOTE_ERROR], {}, null),
+      },
     ],
     serializeState: (snapshot) =>
       JSON.stringify({
@@ -191,7 +221,8 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
         return name !== undefined && state.context.values[name] !== value;
       }
       // The picker and the chosen files are on one step only; a file is removed by its button.
-      if (event.type.startsWith('files.')) return onMediaStep && (event.type !== 'files.remove' || state.context.files.length > 0);
+      if (event.type.startsWith('files.'))
+        return onMediaStep && (event.type !== 'files.remove' || state.context.files.length > 0);
       return true;
     },
     limit: options.limit,

@@ -6,7 +6,18 @@ import { GENERIC_ERROR, QUOTE_ERROR } from '../../src/api/contract';
 import { get, PNG, signUp } from '../api/helpers';
 import { fiveStepQuote } from '../machines/quoteFixtures';
 import { startTestServer, type TestServer } from '../support/server';
-import { button, fill, input, main, nodeFile, pick, sessionOf, stepHeading, toast, unreachable } from './quoteDriver';
+import {
+  button,
+  fill,
+  input,
+  main,
+  nodeFile,
+  pick,
+  sessionOf,
+  stepHeading,
+  toast,
+  unreachable,
+} from './quoteDriver';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
@@ -24,8 +35,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const quote = fiveStepQuote();
-const from = pick(quote, ['moving_from_address', 'moving_from_apartment_type', 'number_of_room_moving_from', 'aptFloor']);
-const to = pick(quote, ['moving_to_address', 'moving_to_apartment_type', 'number_of_room_moving_to', 'toAptFloor']);
+const from = pick(quote, [
+  'moving_from_address',
+  'moving_from_apartment_type',
+  'number_of_room_moving_from',
+  'aptFloor',
+]);
+const to = pick(quote, [
+  'moving_to_address',
+  'moving_to_apartment_type',
+  'number_of_room_moving_to',
+  'toAptFloor',
+]);
 const additional = pick(quote, ['Services', 'date_of_inspection', 'moving_date', 'description']);
 
 async function open(path: string, title: string, apiUrl = server.apiUrl) {
@@ -34,7 +55,8 @@ async function open(path: string, title: string, apiUrl = server.apiUrl) {
   return app;
 }
 
-const picker = () => screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+const picker = () =>
+  screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
 
 /** Fills and passes the first three steps. */
 async function toUploadMedia(user: ReturnType<typeof userEvent.setup>) {
@@ -54,16 +76,32 @@ describe('the 5-step wizard', () => {
     const app = await open('/local-quote', 'Local relocation quote');
     const tabs = within(main().getByRole('tablist', { name: 'Quote steps' }));
     expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      '1Current Location', '2Destination', '3Contact Details', '4Upload Media', '5Additional Information',
+      '1Current Location',
+      '2Destination',
+      '3Contact Details',
+      '4Upload Media',
+      '5Additional Information',
     ]);
-    expect(tabs.getByRole('tab', { name: /Current Location/ })).toHaveAttribute('aria-selected', 'true');
+    expect(tabs.getByRole('tab', { name: /Current Location/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await app.user.click(tabs.getByRole('tab', { name: /Destination/ }));
-    expect(tabs.getByRole('tab', { name: /Current Location/ })).toHaveAttribute('aria-selected', 'true');
+    expect(tabs.getByRole('tab', { name: /Current Location/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(main().queryByRole('button', { name: 'Back' })).toBeNull();
-    expect(main().getByText(/^Current address/).querySelector('.required')).toHaveTextContent('*');
+    expect(
+      main()
+        .getByText(/^Current address/)
+        .querySelector('.required'),
+    ).toHaveTextContent('*');
 
     await app.user.click(button('Next'));
-    expect(input('moving_from_address')).toHaveAccessibleDescription('Please fill in your address.');
+    expect(input('moving_from_address')).toHaveAccessibleDescription(
+      'Please fill in your address.',
+    );
     expect(input('aptFloor')).toHaveAccessibleDescription('Select apartment floor.');
     await toast('Select number of rooms.');
     await fill(app.user, from);
@@ -82,10 +120,16 @@ describe('the 5-step wizard', () => {
     await fill(app.user, to);
     await app.user.click(button('Next'));
     await stepHeading(/Contact Details/);
-    expect(main().getByText(/^Email/).querySelector('.required')).toBeNull();
+    expect(
+      main()
+        .getByText(/^Email/)
+        .querySelector('.required'),
+    ).toBeNull();
     await fill(app.user, { email: 'ada@' });
     await app.user.click(button('Next'));
-    expect(input('email')).toHaveAccessibleDescription('Enter a valid email address, like name@example.com.');
+    expect(input('email')).toHaveAccessibleDescription(
+      'Enter a valid email address, like name@example.com.',
+    );
     await fill(app.user, { email: '' });
     await app.user.click(button('Next'));
     await stepHeading(/Upload Media/);
@@ -102,7 +146,10 @@ describe('the 5-step wizard', () => {
     await toast('File is larger than 1048576 bytes');
     const dropzone = main().getByRole('button', { name: /Photo of your items/ });
     fireEvent.drop(dropzone, {
-      dataTransfer: { files: [nodeFile(PNG, 'a.png', 'image/png'), nodeFile(PNG, 'b.png', 'image/png')], types: ['Files'] },
+      dataTransfer: {
+        files: [nodeFile(PNG, 'a.png', 'image/png'), nodeFile(PNG, 'b.png', 'image/png')],
+        types: ['Files'],
+      },
     });
     await toast('Too many files');
     expect(dropzone).toHaveAccessibleDescription(/Too many files/);
@@ -120,8 +167,12 @@ describe('the 5-step wizard', () => {
     await app.user.click(button('Next'));
     await stepHeading(/Additional Information/);
     await app.user.click(button('Submit'));
-    expect(main().getByRole('group', { name: /Services/ })).toHaveAccessibleDescription('Choose at least one service.');
-    expect(input('date_of_inspection')).toHaveAccessibleDescription('Please choose an inspection date.');
+    expect(main().getByRole('group', { name: /Services/ })).toHaveAccessibleDescription(
+      'Choose at least one service.',
+    );
+    expect(input('date_of_inspection')).toHaveAccessibleDescription(
+      'Please choose an inspection date.',
+    );
     expect(input('moving_date')).toHaveAccessibleDescription('Please choose your moving date.');
     await fill(app.user, additional);
     await app.user.click(button('Submit'));
@@ -131,7 +182,9 @@ describe('the 5-step wizard', () => {
     expect(reference).toMatch(/^RL-/);
     expect(await screen.findByText(reference)).toBeInTheDocument();
     const orders = await get(server, 'users/orders', session.token);
-    expect(orders.body.data).toContainEqual(expect.objectContaining({ reference_number: reference, service_type: 'state_service' }));
+    expect(orders.body.data).toContainEqual(
+      expect.objectContaining({ reference_number: reference, service_type: 'state_service' }),
+    );
     expect(window.sessionStorage.getItem('draft:interstate-quote')).toBeNull();
   });
 

@@ -28,10 +28,21 @@ function LocationProbe() {
 export function renderApp(path: string, options: RenderOptions = {}) {
   if (options.apiUrl) vi.stubEnv('VITE_API_BASE_URL', options.apiUrl);
   if (options.session) saveSession(options.session);
-  const user = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
+  const user = userEvent.setup({
+    advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined),
+  });
   const view = render(
     // Navigation renders at once, like the app (src/start.tsx): no transition lets a guard see a half-done logout.
-    <MemoryRouter useTransitions={false} initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state: options.state }]}>
+    <MemoryRouter
+      useTransitions={false}
+      initialEntries={[
+        {
+          pathname: path.split('?')[0],
+          search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+          state: options.state,
+        },
+      ]}
+    >
       <AppRoutes />
       <LocationProbe />
     </MemoryRouter>,

@@ -8,16 +8,25 @@ describe('the shell', () => {
   it('sends a visitor from a members-only page to /login and remembers where they were going', async () => {
     const app = renderApp('/schedule-delivery?from=home');
     // The login page is a lazily loaded chunk with the API client: give its first compile time.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log In' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Log In' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(app.location().pathname).toBe('/login');
-    expect(app.location().state).toEqual({ from: { pathname: '/schedule-delivery', search: '?from=home' } });
+    expect(app.location().state).toEqual({
+      from: { pathname: '/schedule-delivery', search: '?from=home' },
+    });
   });
 
   it('shows a members-only page to a member', async () => {
     renderApp('/thank-you?reference=RL-ABCDEFGH23', { session: member });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you!' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('RL-ABCDEFGH23')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Track it now' })).toHaveAttribute('href', '/package-details?reference=RL-ABCDEFGH23');
+    expect(screen.getByRole('link', { name: 'Track it now' })).toHaveAttribute(
+      'href',
+      '/package-details?reference=RL-ABCDEFGH23',
+    );
   });
 
   it('shows Log In and Sign up to a visitor, the account avatar to a member', async () => {
@@ -27,18 +36,24 @@ describe('the shell', () => {
     expect(banner.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     visitor.unmount();
     renderApp('/', { session: member });
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/profile');
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Your account' }),
+    ).toHaveAttribute('href', '/profile');
   });
 
   it('hides the WhatsApp bar on dismiss', async () => {
     const app = renderApp('/');
     const bar = screen.getByRole('complementary', { name: 'Chat with us on WhatsApp' });
     await app.user.click(within(bar).getByRole('button', { name: 'Hide the WhatsApp bar' }));
-    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Chat with us on WhatsApp' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Chat with us on WhatsApp' })).toBeNull(),
+    );
   });
 
   it('answers an unknown path with the not-found page', async () => {
     renderApp('/no-such-page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+    ).toBeInTheDocument();
   });
 });

@@ -32,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string | RegExp) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const main = () => within(screen.getByRole('main'));
 
 describe('the staff guard', () => {
@@ -47,24 +48,46 @@ describe('the staff guard', () => {
     const app = renderApp('/staff/orders/RL-ABCDEFGH23', { apiUrl: server.apiUrl });
     await heading('Log In');
     expect(app.location().pathname).toBe('/login');
-    expect(app.location().state).toEqual({ from: { pathname: '/staff/orders/RL-ABCDEFGH23', search: '' } });
+    expect(app.location().state).toEqual({
+      from: { pathname: '/staff/orders/RL-ABCDEFGH23', search: '' },
+    });
   });
 
   it('shows Staff in the header for staff', async () => {
     renderApp('/profile', { apiUrl: server.apiUrl, session: staff });
-    await within(screen.getByRole('banner')).findByRole('link', { name: 'Staff' }, { timeout: 10_000 });
-    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/staff');
+    await within(screen.getByRole('banner')).findByRole(
+      'link',
+      { name: 'Staff' },
+      { timeout: 10_000 },
+    );
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Staff' })).toHaveAttribute(
+      'href',
+      '/staff',
+    );
   });
 });
 
 describe('the workspace shell', () => {
   it('frames every staff page with its sections, the staff member and Log out, without the public header, footer or WhatsApp bubble', async () => {
-    for (const path of ['/staff', '/staff/orders', '/staff/applications', '/staff/subscribers', `/staff/orders/${reference}`]) {
+    for (const path of [
+      '/staff',
+      '/staff/orders',
+      '/staff/applications',
+      '/staff/subscribers',
+      `/staff/orders/${reference}`,
+    ]) {
       const view = renderApp(path, { apiUrl: server.apiUrl, session: staff });
       await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
       const menu = screen.getByRole('navigation', { name: 'Staff workspace' });
-      expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Orders', 'Applications', 'Subscribers', 'Prices']);
-      expect(within(menu).getByRole('link', { name: 'Prices' })).toHaveAttribute('href', '/staff/prices');
+      expect(
+        within(menu)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Overview', 'Orders', 'Applications', 'Subscribers', 'Prices']);
+      expect(within(menu).getByRole('link', { name: 'Prices' })).toHaveAttribute(
+        'href',
+        '/staff/prices',
+      );
       expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
       expect(screen.queryByRole('contentinfo')).toBeNull();
       expect(screen.queryByText(/WhatsApp/i)).toBeNull();
@@ -79,29 +102,48 @@ describe('the workspace shell', () => {
   });
 
   it('logs out from the bar', async () => {
-    const app = renderApp('/staff/orders', { apiUrl: server.apiUrl, session: { ...staff, token: (await signUpStaff(server)).token } });
-    await app.user.click(await screen.findByRole('button', { name: 'Log out' }, { timeout: 10_000 }));
+    const app = renderApp('/staff/orders', {
+      apiUrl: server.apiUrl,
+      session: { ...staff, token: (await signUpStaff(server)).token },
+    });
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Log out' }, { timeout: 10_000 }),
+    );
     await waitFor(() => expect(app.location().pathname).toBe('/'));
   });
 });
 
 describe('/staff (the overview)', () => {
   it('counts what needs doing, each count a link to the queue of exactly those orders', async () => {
-    const answer = await fetch(`${server.apiUrl}/staff/overview`, { headers: { authorization: `Bearer ${staff.token}` } });
+    const answer = await fetch(`${server.apiUrl}/staff/overview`, {
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
     const { data } = await answer.json();
     const app = renderApp('/staff', { apiUrl: server.apiUrl, session: staff });
     await heading('Overview');
-    const needPrice = await main().findByRole('link', { name: /Need a price/ }, { timeout: 10_000 });
+    const needPrice = await main().findByRole(
+      'link',
+      { name: /Need a price/ },
+      { timeout: 10_000 },
+    );
     expect(needPrice).toHaveTextContent(String(data.unpriced));
-    expect(needPrice).toHaveAttribute('href', '/staff/orders?status=open&price=none&sort=created&dir=asc');
+    expect(needPrice).toHaveAttribute(
+      'href',
+      '/staff/orders?status=open&price=none&sort=created&dir=asc',
+    );
     const tomorrow = main().getByRole('link', { name: /Pickups and moves tomorrow/ });
     expect(tomorrow).toHaveTextContent(String(data.jobs_tomorrow));
-    expect(tomorrow).toHaveAttribute('href', `/staff/orders?status=open&job_from=${data.tomorrow}&job_to=${data.tomorrow}&sort=job_date`);
+    expect(tomorrow).toHaveAttribute(
+      'href',
+      `/staff/orders?status=open&job_from=${data.tomorrow}&job_to=${data.tomorrow}&sort=job_date`,
+    );
     await app.user.click(tomorrow);
     await heading('Orders');
     const links = await main().findAllByRole('link', { name: /^RL-/ }, { timeout: 10_000 });
     expect(links).toHaveLength(data.jobs_tomorrow);
-    expect(app.location().search).toBe(`?status=open&job_from=${data.tomorrow}&job_to=${data.tomorrow}&sort=job_date`);
+    expect(app.location().search).toBe(
+      `?status=open&job_from=${data.tomorrow}&job_to=${data.tomorrow}&sort=job_date`,
+    );
   });
 
   it('says when the counts cannot be had, and offers to try again', async () => {
@@ -114,16 +156,23 @@ describe('/staff (the overview)', () => {
 describe('/staff/orders (the queue)', () => {
   it('lists the order with its customer and price, finds it by email and keeps the search text', async () => {
     const app = renderApp('/staff/orders', { apiUrl: server.apiUrl, session: staff });
-    const row = (await main().findByRole('link', { name: reference }, { timeout: 10_000 })).closest('tr')!;
+    const row = (await main().findByRole('link', { name: reference }, { timeout: 10_000 })).closest(
+      'tr',
+    )!;
     expect(within(row).getByText('Scheduled Delivery')).toBeInTheDocument();
     expect(within(row).getByText(customer.email)).toBeInTheDocument();
     expect(within(row).getByText('To Inspect')).toBeInTheDocument();
     expect(within(row).getByText('No price yet')).toBeInTheDocument();
 
-    await app.user.type(main().getByRole('searchbox', { name: /Search/ }), 'nobody-has-this@example.com');
+    await app.user.type(
+      main().getByRole('searchbox', { name: /Search/ }),
+      'nobody-has-this@example.com',
+    );
     await app.user.click(main().getByRole('button', { name: 'Search' }));
     expect(await main().findByText('No orders match.', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(main().getByRole('searchbox', { name: /Search/ })).toHaveValue('nobody-has-this@example.com');
+    expect(main().getByRole('searchbox', { name: /Search/ })).toHaveValue(
+      'nobody-has-this@example.com',
+    );
     expect(app.location().search).toBe('?q=nobody-has-this%40example.com');
 
     await app.user.clear(main().getByRole('searchbox', { name: /Search/ }));
@@ -149,8 +198,11 @@ describe('/staff/orders (the queue)', () => {
 });
 
 describe('/staff/orders from a pasted link', () => {
-  it('opens with the link\'s filters, search and sort in its fields', async () => {
-    renderApp(`/staff/orders?status=open&sort=job_date&dir=desc&q=${customer.email}`, { apiUrl: server.apiUrl, session: staff });
+  it("opens with the link's filters, search and sort in its fields", async () => {
+    renderApp(`/staff/orders?status=open&sort=job_date&dir=desc&q=${customer.email}`, {
+      apiUrl: server.apiUrl,
+      session: staff,
+    });
     await main().findByRole('link', { name: reference }, { timeout: 10_000 });
     expect(main().getByRole('combobox', { name: 'Status' })).toHaveValue('open');
     expect(main().getByRole('combobox', { name: 'Sort' })).toHaveValue('job_date:desc');
@@ -176,9 +228,13 @@ describe('/staff/orders/:reference', () => {
     await app.user.clear(amount);
     await app.user.type(amount, '185,000');
     await app.user.click(main().getByRole('button', { name: 'Send price' }));
-    expect(main().getByRole('group', { name: /^Send RL-\w+ an offer of/ })).toHaveTextContent(formatNaira(18_500_000));
+    expect(main().getByRole('group', { name: /^Send RL-\w+ an offer of/ })).toHaveTextContent(
+      formatNaira(18_500_000),
+    );
     await app.user.click(main().getByRole('button', { name: 'Yes, send it' }));
-    await waitFor(() => expect(main().getByRole('status')).toHaveTextContent(/Offer of ₦185,000.00 sent/));
+    await waitFor(() =>
+      expect(main().getByRole('status')).toHaveTextContent(/Offer of ₦185,000.00 sent/),
+    );
     const offers = await main().findByRole('heading', { name: 'Price offers' });
     await waitFor(() => expect(offers.closest('section')!).toHaveTextContent('₦185,000.00'));
   });
@@ -201,19 +257,41 @@ describe('/staff/orders/:reference', () => {
 
   it('cancels an order whose price the customer accepted only once the page shows that price', async () => {
     const accepted = await bookDelivery(server, customer.token);
-    const sent = await post(server, `staff/orders/${accepted}/offer`, { amount_kobo: 18_500_000, valid_until: inDays(7) }, staff.token);
+    const sent = await post(
+      server,
+      `staff/orders/${accepted}/offer`,
+      { amount_kobo: 18_500_000, valid_until: inDays(7) },
+      staff.token,
+    );
     const app = renderApp(`/staff/orders/${accepted}`, { apiUrl: server.apiUrl, session: staff });
     const status = await main().findByRole('combobox', { name: /New status/ }, { timeout: 10_000 });
     // The customer accepts while the page still shows the price open.
-    expect((await post(server, `users/orders/${accepted}/offer/accept`, { offer_id: sent.body.data.offer.id }, customer.token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          server,
+          `users/orders/${accepted}/offer/accept`,
+          { offer_id: sent.body.data.offer.id },
+          customer.token,
+        )
+      ).status,
+    ).toBe(200);
     await app.user.selectOptions(status, 'Cancelled');
     await app.user.click(main().getByRole('button', { name: 'Move status' }));
     await app.user.click(main().getByRole('button', { name: 'Yes, move it' }));
-    expect(await screen.findByText('The customer accepted ₦185,000.00 for this order: confirm that you cancel it anyway.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The customer accepted ₦185,000.00 for this order: confirm that you cancel it anyway.',
+      ),
+    ).toBeInTheDocument();
     // The page loads the order again: the accepted price shows, and the confirmation names it.
-    await waitFor(() => expect(main().getByText('The customer accepted a price: it is final.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(main().getByText('The customer accepted a price: it is final.')).toBeInTheDocument(),
+    );
     await app.user.click(main().getByRole('button', { name: 'Move status' }));
-    expect(main().getByRole('group', { name: /^Move RL-\w+ to Cancelled\?/ })).toHaveTextContent('The customer accepted ₦185,000.00: that job is cancelled too.');
+    expect(main().getByRole('group', { name: /^Move RL-\w+ to Cancelled\?/ })).toHaveTextContent(
+      'The customer accepted ₦185,000.00: that job is cancelled too.',
+    );
     await app.user.click(main().getByRole('button', { name: 'Yes, move it' }));
     await waitFor(() => expect(main().getByRole('status')).toHaveTextContent(/Cancelled/));
   });
@@ -234,12 +312,18 @@ describe('/staff/applications and /staff/subscribers', () => {
       location: 'Yaba, Lagos',
     });
     const app = renderApp('/staff/applications', { apiUrl: server.apiUrl, session: staff });
-    const status = await main().findByRole('combobox', { name: 'Status of Tunde Bakare' }, { timeout: 10_000 });
+    const status = await main().findByRole(
+      'combobox',
+      { name: 'Status of Tunde Bakare' },
+      { timeout: 10_000 },
+    );
     expect(status).toHaveValue('new');
     await app.user.selectOptions(status, 'contacted');
     await waitFor(() => expect(status).toBeEnabled());
     await waitFor(async () => {
-      const answer = await fetch(`${server.apiUrl}/staff/applications`, { headers: { authorization: `Bearer ${staff.token}` } });
+      const answer = await fetch(`${server.apiUrl}/staff/applications`, {
+        headers: { authorization: `Bearer ${staff.token}` },
+      });
       expect((await answer.json()).data[0].status).toBe('contacted');
     });
   });
@@ -247,7 +331,8 @@ describe('/staff/applications and /staff/subscribers', () => {
   it('lists the subscribers a page at a time ("Show more"), and downloads them all as CSV', async () => {
     // 51 subscribers: one more than a page, the first one subscribed earliest.
     await post(server, 'newsletter', { email: 'reader@example.com' });
-    for (let n = 1; n <= 50; n++) await post(server, 'newsletter', { email: `reader${n}@example.com` });
+    for (let n = 1; n <= 50; n++)
+      await post(server, 'newsletter', { email: `reader${n}@example.com` });
     const saved: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {
       saved.push(blob);

@@ -24,7 +24,8 @@ const unreachable = 'http://127.0.0.1:9/api/v1';
 const codeField = () => screen.getByLabelText(/Tracking Code/);
 
 /** Pages load lazily: the first visit compiles the page's chunk. */
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 
 /** The page's own alerts (the footer's newsletter form has one too). */
 const pageAlert = () => within(screen.getByRole('main')).findByRole('alert', {}, { timeout: 5000 });
@@ -48,7 +49,11 @@ describe('/track', () => {
     const app = renderApp('/track', { apiUrl: server.apiUrl });
     await app.user.type(await screen.findByLabelText(/Tracking Code/), 'RL-2222222222');
     await app.user.click(screen.getByRole('button', { name: 'Track' }));
-    await waitFor(() => expect(codeField()).toHaveAccessibleDescription(/No package was found with this tracking code/));
+    await waitFor(() =>
+      expect(codeField()).toHaveAccessibleDescription(
+        /No package was found with this tracking code/,
+      ),
+    );
     expect(codeField()).toHaveValue('RL-2222222222');
     expect(app.location().pathname).toBe('/track');
   });
@@ -57,24 +62,40 @@ describe('/track', () => {
     const app = renderApp('/track', { apiUrl: unreachable });
     await app.user.type(await screen.findByLabelText(/Tracking Code/), 'RL-2222222222');
     await app.user.click(screen.getByRole('button', { name: 'Track' }));
-    await waitFor(() => expect(codeField()).toHaveAccessibleDescription(/could not reach the tracking service/), { timeout: 5000 });
+    await waitFor(
+      () => expect(codeField()).toHaveAccessibleDescription(/could not reach the tracking service/),
+      { timeout: 5000 },
+    );
     expect(codeField()).toHaveValue('RL-2222222222');
   });
 
   it('finds a booked delivery, typed carelessly, and shows where it stands', async () => {
     const reference = await bookDelivery(server, token);
     const app = renderApp('/track', { apiUrl: server.apiUrl });
-    await app.user.type(await screen.findByLabelText(/Tracking Code/), ` ${reference.toLowerCase()} `);
+    await app.user.type(
+      await screen.findByLabelText(/Tracking Code/),
+      ` ${reference.toLowerCase()} `,
+    );
     await app.user.click(screen.getByRole('button', { name: 'Track' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Package details' })).toBeInTheDocument();
-    expect(app.location()).toMatchObject({ pathname: '/package-details', search: `?reference=${reference}` });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Package details' }),
+    ).toBeInTheDocument();
+    expect(app.location()).toMatchObject({
+      pathname: '/package-details',
+      search: `?reference=${reference}`,
+    });
     expect(screen.getByText(reference)).toBeInTheDocument();
     expect(screen.getByText('Scheduled Delivery')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute('aria-valuenow', '33');
+    expect(screen.getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '33',
+    );
     // The spec's first-step defect is fixed: To Inspect is reached and dated.
     expect(timelineStep('To Inspect')).toHaveClass('is-active');
-    expect(within(timelineStep('To Inspect')).getByText(/^[A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2} (am|pm)$/)).toBeInTheDocument();
+    expect(
+      within(timelineStep('To Inspect')).getByText(/^[A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2} (am|pm)$/),
+    ).toBeInTheDocument();
     expect(timelineStep('Shipped')).not.toHaveClass('is-active');
     expect(within(timelineStep('Shipped')).getByText('Pending')).toBeInTheDocument();
   });
@@ -85,7 +106,9 @@ describe('/package-details', () => {
     const reference = await bookDelivery(server, token);
     await setStatus(server, reference, 'Shipped');
     const app = renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '66'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '66'),
+    );
     expect(timelineStep('Shipped')).toHaveClass('is-active');
     expect(timelineStep('Shipped')).toHaveAttribute('aria-current', 'step');
     expect(within(timelineStep('Shipped')).getByText(/ (am|pm)$/)).toBeInTheDocument();
@@ -93,7 +116,9 @@ describe('/package-details', () => {
 
     await setStatus(server, reference, 'Delivered');
     await app.user.click(screen.getByRole('button', { name: 'Refresh status' }));
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'),
+    );
     expect(timelineStep('Delivered')).toHaveClass('is-active');
     expect(within(timelineStep('Delivered')).queryByText('Pending')).toBeNull();
   });
@@ -102,7 +127,10 @@ describe('/package-details', () => {
     renderApp('/package-details?reference=RL-3333333333', { apiUrl: server.apiUrl });
     const alert = await pageAlert();
     expect(within(alert).getByRole('heading', { name: 'Package not found' })).toBeInTheDocument();
-    expect(within(alert).getByRole('link', { name: 'Check the code' })).toHaveAttribute('href', '/track?reference=RL-3333333333');
+    expect(within(alert).getByRole('link', { name: 'Check the code' })).toHaveAttribute(
+      'href',
+      '/track?reference=RL-3333333333',
+    );
   });
 
   it('offers to try again when the server cannot be reached', async () => {
@@ -115,6 +143,9 @@ describe('/package-details', () => {
 
   it('sends a link without a reference to /track', async () => {
     renderApp('/package-details', { apiUrl: server.apiUrl });
-    expect(await screen.findByRole('link', { name: 'Enter your tracking code' })).toHaveAttribute('href', '/track');
+    expect(await screen.findByRole('link', { name: 'Enter your tracking code' })).toHaveAttribute(
+      'href',
+      '/track',
+    );
   });
 });

@@ -7,7 +7,12 @@ import { formatDay, formatLagosDate } from '../../src/ui/tracking/format';
 
 /** The steps the page draws for a tracking answer: the timeline machine started on it. */
 function timelineOf(result: TrackingResult) {
-  const source = { status: result.status, createdAt: result['date created'], updatedAt: result['date updated'], history: result.history };
+  const source = {
+    status: result.status,
+    createdAt: result['date created'],
+    updatedAt: result['date updated'],
+    history: result.history,
+  };
   const snapshot = createActor(trackingTimelineMachine, { input: source }).start().getSnapshot();
   return timelineSteps(snapshot).map((step) => ({ ...step, label: statusLabels[step.status] }));
 }

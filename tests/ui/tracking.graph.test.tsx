@@ -15,7 +15,8 @@ import { formGraphViewSuite } from './formGraphView';
 
 const SAMPLE_REFERENCE = 'RL-ABCDEFGH23';
 let booked: Promise<string> | undefined;
-const referenceOn = (server: TestServer) => (booked ??= signUp(server).then((customer) => bookDelivery(server, customer.token)));
+const referenceOn = (server: TestServer) =>
+  (booked ??= signUp(server).then((customer) => bookDelivery(server, customer.token)));
 
 formGraphViewSuite('/track', {
   machine: trackingMachine,

@@ -33,8 +33,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('one_time_codes_user_purpose').on('one_time_codes').columns(['user_id', 'purpose']).execute();
-  await db.schema.createIndex('one_time_codes_hash').on('one_time_codes').columns(['purpose', 'code_hash']).execute();
+  await db.schema
+    .createIndex('one_time_codes_user_purpose')
+    .on('one_time_codes')
+    .columns(['user_id', 'purpose'])
+    .execute();
+  await db.schema
+    .createIndex('one_time_codes_hash')
+    .on('one_time_codes')
+    .columns(['purpose', 'code_hash'])
+    .execute();
 
   await db.schema
     .createTable('applications')
@@ -58,21 +66,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('shipments_user_created').on('shipments').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('shipments_user_created')
+    .on('shipments')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('shipments_created').on('shipments').column('created_at').execute();
 
   await db.schema
     .createTable('shipment_status_changes')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('shipment_id', 'integer', (c) => c.notNull().references('shipments.id').onDelete('cascade'))
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.notNull().references('shipments.id').onDelete('cascade'),
+    )
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('shipment_status_changes_shipment').on('shipment_status_changes').column('shipment_id').execute();
+  await db.schema
+    .createIndex('shipment_status_changes_shipment')
+    .on('shipment_status_changes')
+    .column('shipment_id')
+    .execute();
 
   await db.schema
     .createTable('quotes')
-    .addColumn('shipment_id', 'integer', (c) => c.primaryKey().references('shipments.id').onDelete('cascade'))
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.primaryKey().references('shipments.id').onDelete('cascade'),
+    )
     .addColumn('moving_from_address', 'text', (c) => c.notNull())
     .addColumn('moving_from_apartment_type', 'text', (c) => c.notNull())
     .addColumn('number_of_room_moving_from', 'text', (c) => c.notNull())
@@ -93,7 +113,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('deliveries')
-    .addColumn('shipment_id', 'integer', (c) => c.primaryKey().references('shipments.id').onDelete('cascade'))
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.primaryKey().references('shipments.id').onDelete('cascade'),
+    )
     .addColumn('pickup_address', 'text', (c) => c.notNull())
     .addColumn('sender_fullname', 'text', (c) => c.notNull())
     .addColumn('sender_phone', 'text', (c) => c.notNull())
@@ -104,7 +126,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('delivery_receivers')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('shipment_id', 'integer', (c) => c.notNull().references('shipments.id').onDelete('cascade'))
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.notNull().references('shipments.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())

@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger shipment_created after insert on shipments
     for each row execute function record_shipment_status()`.execute(db);
   await sql`create trigger shipment_status_changed after update of status on shipments
-    for each row when (old.status is distinct from new.status) execute function record_shipment_status()`.execute(db);
+    for each row when (old.status is distinct from new.status) execute function record_shipment_status()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

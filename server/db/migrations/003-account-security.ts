@@ -9,11 +9,18 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
-    .addColumn('public_id', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('public_id', 'uuid', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`gen_random_uuid()`),
+    )
     .execute();
 
   await sql`delete from one_time_codes older using one_time_codes newer
-    where older.user_id = newer.user_id and older.purpose = newer.purpose and older.id < newer.id`.execute(db);
+    where older.user_id = newer.user_id and older.purpose = newer.purpose and older.id < newer.id`.execute(
+    db,
+  );
   await db.schema.dropIndex('one_time_codes_user_purpose').execute();
   await db.schema
     .createIndex('one_time_codes_user_purpose')
@@ -30,12 +37,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull())
     .addColumn('window_started_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_window').on('login_failures').column('window_started_at').execute();
+  await db.schema
+    .createIndex('login_failures_window')
+    .on('login_failures')
+    .column('window_started_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('login_failures').execute();
   await db.schema.dropIndex('one_time_codes_user_purpose').execute();
-  await db.schema.createIndex('one_time_codes_user_purpose').on('one_time_codes').columns(['user_id', 'purpose']).execute();
+  await db.schema
+    .createIndex('one_time_codes_user_purpose')
+    .on('one_time_codes')
+    .columns(['user_id', 'purpose'])
+    .execute();
   await db.schema.alterTable('users').dropColumn('public_id').execute();
 }

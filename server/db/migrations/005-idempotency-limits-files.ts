@@ -12,7 +12,11 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ['shipments', 'applications']) {
-    await db.schema.alterTable(table).addColumn('idempotency_key', 'text').addColumn('request_hash', 'text').execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('idempotency_key', 'text')
+      .addColumn('request_hash', 'text')
+      .execute();
   }
   await db.schema
     .createIndex('shipments_idempotency')
@@ -30,11 +34,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Clearing keys after 24 hours reads only the rows that still hold one.
   for (const table of ['shipments', 'applications']) {
-    await db.schema.createIndex(`${table}_idempotency_created`).on(table).column('created_at').where(sql.ref('idempotency_key'), 'is not', null).execute();
+    await db.schema
+      .createIndex(`${table}_idempotency_created`)
+      .on(table)
+      .column('created_at')
+      .where(sql.ref('idempotency_key'), 'is not', null)
+      .execute();
   }
 
   await db.schema.dropIndex('shipments_user_created').execute();
-  await db.schema.createIndex('shipments_user_created_id').on('shipments').columns(['user_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('shipments_user_created_id')
+    .on('shipments')
+    .columns(['user_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('files')
@@ -50,11 +63,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('files').execute();
   await db.schema.dropIndex('shipments_user_created_id').execute();
-  await db.schema.createIndex('shipments_user_created').on('shipments').columns(['user_id', 'created_at']).execute();
-  for (const table of ['shipments', 'applications']) await db.schema.dropIndex(`${table}_idempotency_created`).execute();
+  await db.schema
+    .createIndex('shipments_user_created')
+    .on('shipments')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  for (const table of ['shipments', 'applications'])
+    await db.schema.dropIndex(`${table}_idempotency_created`).execute();
   await db.schema.dropIndex('applications_idempotency').execute();
   await db.schema.dropIndex('shipments_idempotency').execute();
   for (const table of ['shipments', 'applications']) {
-    await db.schema.alterTable(table).dropColumn('idempotency_key').dropColumn('request_hash').execute();
+    await db.schema
+      .alterTable(table)
+      .dropColumn('idempotency_key')
+      .dropColumn('request_hash')
+      .execute();
   }
 }

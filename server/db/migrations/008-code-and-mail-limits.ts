@@ -37,7 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mails', 'integer', (c) => c.notNull())
     .addColumn('window_started_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('mail_recipient_counts_window').on('mail_recipient_counts').column('window_started_at').execute();
+  await db.schema
+    .createIndex('mail_recipient_counts_window')
+    .on('mail_recipient_counts')
+    .column('window_started_at')
+    .execute();
 
   // 0: codes and security mail, sent first; 1: every other mail (bookings, statuses, offers, staff).
   await db.schema
@@ -57,7 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('mail_outbox_due').execute();
-  await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('mail_outbox_due')
+    .on('mail_outbox')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
   await db.schema.alterTable('mail_outbox').dropColumn('priority').execute();
   await db.schema.dropTable('mail_recipient_counts').execute();
   await db.schema.dropTable('code_issues').execute();

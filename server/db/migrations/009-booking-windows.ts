@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('booking_windows')
-    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.primaryKey().references('users.id').onDelete('cascade'),
+    )
     // Its bookings of the last hour (the newest ORDER_RATE_LIMIT at most).
     .addColumn('booked_at', sql`timestamptz[]`, (c) => c.notNull())
     // How many of the last statement's bookings it let through.

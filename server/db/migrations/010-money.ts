@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       when coalesce(price_kobo, 0) - paid_kobo + refunded_kobo > 0 then 'part_paid'
       else 'paid'
     end) stored`.execute(db);
-  await db.schema.createIndex('shipments_payment_state').on('shipments').columns(['payment_state', 'id']).execute();
+  await db.schema
+    .createIndex('shipments_payment_state')
+    .on('shipments')
+    .columns(['payment_state', 'id'])
+    .execute();
   await sql`update shipments set price_kobo = offers.amount_kobo from offers
     where offers.shipment_id = shipments.id and offers.state = 'accepted'`.execute(db);
 
@@ -41,23 +45,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('payment_attempts')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('shipment_id', 'integer', (c) => c.notNull().references('shipments.id').onDelete('cascade'))
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.notNull().references('shipments.id').onDelete('cascade'),
+    )
     .addColumn('reference', 'text', (c) => c.notNull().unique())
     .addColumn('amount_kobo', 'bigint', (c) => c.notNull().check(sql`amount_kobo > 0`))
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending').check(sql`state in ('pending', 'paid', 'failed', 'mismatch')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`state in ('pending', 'paid', 'failed', 'mismatch')`),
+    )
     .addColumn('reported_kobo', 'bigint')
     .addColumn('reported_currency', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('decided_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('payment_attempts_shipment').on('payment_attempts').columns(['shipment_id', 'id']).execute();
+  await db.schema
+    .createIndex('payment_attempts_shipment')
+    .on('payment_attempts')
+    .columns(['shipment_id', 'id'])
+    .execute();
 
   // Money received. Insert-only; a Paystack reference counts once (unique), whoever saw it first.
   await db.schema
     .createTable('payments')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('shipment_id', 'integer', (c) => c.notNull().references('shipments.id').onDelete('cascade'))
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.notNull().references('shipments.id').onDelete('cascade'),
+    )
     .addColumn('amount_kobo', 'bigint', (c) => c.notNull().check(sql`amount_kobo > 0`))
     .addColumn('method', 'text', (c) => c.notNull())
     .addColumn('paystack_reference', 'text', (c) => c.unique())
@@ -68,7 +85,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('actor_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('paid_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('payments_shipment').on('payments').columns(['shipment_id', 'id']).execute();
+  await db.schema
+    .createIndex('payments_shipment')
+    .on('payments')
+    .columns(['shipment_id', 'id'])
+    .execute();
 
   // RCT-<year>-<n>: the payment's statement bumps its year's row, so payments take turns on it and
   // a rolled-back payment gives its number back.
@@ -81,12 +102,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('refunds')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('shipment_id', 'integer', (c) => c.notNull().references('shipments.id').onDelete('cascade'))
-    .addColumn('payment_id', 'integer', (c) => c.notNull().references('payments.id').onDelete('cascade'))
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.notNull().references('shipments.id').onDelete('cascade'),
+    )
+    .addColumn('payment_id', 'integer', (c) =>
+      c.notNull().references('payments.id').onDelete('cascade'),
+    )
     .addColumn('amount_kobo', 'bigint', (c) => c.notNull().check(sql`amount_kobo > 0`))
     .addColumn('fee_kobo', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('route', 'text', (c) => c.notNull().check(sql`route in ('card', 'office')`))
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('due').check(sql`state in ('due', 'processing', 'done')`))
+    .addColumn('state', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('due')
+        .check(sql`state in ('due', 'processing', 'done')`),
+    )
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('due_by', 'date', (c) => c.notNull())
     .addColumn('paystack_refund_id', 'text', (c) => c.unique())
@@ -98,10 +128,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('actor', 'text', (c) => c.notNull())
     .addColumn('actor_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('done_actor', 'text')
-    .addColumn('done_actor_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('done_actor_user_id', 'integer', (c) =>
+      c.references('users.id').onDelete('set null'),
+    )
     .execute();
-  await db.schema.createIndex('refunds_shipment').on('refunds').columns(['shipment_id', 'id']).execute();
-  await db.schema.createIndex('refunds_open').on('refunds').columns(['due_by', 'id']).where(sql.ref('state'), '!=', 'done').execute();
+  await db.schema
+    .createIndex('refunds_shipment')
+    .on('refunds')
+    .columns(['shipment_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('refunds_open')
+    .on('refunds')
+    .columns(['due_by', 'id'])
+    .where(sql.ref('state'), '!=', 'done')
+    .execute();
 
   await sql`
     create function count_accepted_price() returns trigger language plpgsql as $$

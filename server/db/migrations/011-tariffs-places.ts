@@ -23,8 +23,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('estimate_low_kobo', 'bigint', (c) => c.check(sql`estimate_low_kobo >= 0`))
     .addColumn('estimate_high_kobo', 'bigint', (c) => c.check(sql`estimate_high_kobo >= 0`))
     .execute();
-  await db.schema.alterTable('deliveries').addColumn('pickup_state', 'text').addColumn('pickup_lga', 'text').execute();
-  await db.schema.alterTable('delivery_receivers').addColumn('state', 'text').addColumn('lga', 'text').execute();
+  await db.schema
+    .alterTable('deliveries')
+    .addColumn('pickup_state', 'text')
+    .addColumn('pickup_lga', 'text')
+    .execute();
+  await db.schema
+    .alterTable('delivery_receivers')
+    .addColumn('state', 'text')
+    .addColumn('lga', 'text')
+    .execute();
   await db.schema
     .alterTable('quotes')
     .addColumn('moving_from_state', 'text')
@@ -35,9 +43,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('quotes').dropColumn('moving_from_state').dropColumn('moving_from_lga').dropColumn('moving_to_state').dropColumn('moving_to_lga').execute();
+  await db.schema
+    .alterTable('quotes')
+    .dropColumn('moving_from_state')
+    .dropColumn('moving_from_lga')
+    .dropColumn('moving_to_state')
+    .dropColumn('moving_to_lga')
+    .execute();
   await db.schema.alterTable('delivery_receivers').dropColumn('state').dropColumn('lga').execute();
-  await db.schema.alterTable('deliveries').dropColumn('pickup_state').dropColumn('pickup_lga').execute();
-  await db.schema.alterTable('shipments').dropColumn('price_version').dropColumn('tariff_price_kobo').dropColumn('estimate_low_kobo').dropColumn('estimate_high_kobo').execute();
+  await db.schema
+    .alterTable('deliveries')
+    .dropColumn('pickup_state')
+    .dropColumn('pickup_lga')
+    .execute();
+  await db.schema
+    .alterTable('shipments')
+    .dropColumn('price_version')
+    .dropColumn('tariff_price_kobo')
+    .dropColumn('estimate_low_kobo')
+    .dropColumn('estimate_high_kobo')
+    .execute();
   await db.schema.dropTable('tariffs').execute();
 }

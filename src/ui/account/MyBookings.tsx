@@ -19,7 +19,9 @@ import { EmptyBookingsArt } from '../illustrations/states';
 
 // The offer's Accept and Decline (their machine and forms) load only for an order that has a
 // price to answer (docs/architecture.md, "What a route loads").
-const OfferPanel = lazy(() => import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })));
+const OfferPanel = lazy(() =>
+  import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
+);
 
 const logic = ordersMachine.provide({
   actors: {
@@ -44,8 +46,13 @@ function BookingList({ orders }: { orders: Order[] }) {
           </Link>
           <span>{serviceTypeLabels[order.service_type]}</span>
           <time dateTime={order.created_at}>{formatLagosDate(order.created_at)}</time>
-          <span className={`booking-status booking-status-${order.status}`}>{statusLabels[order.status]}</span>
-          <Link to={paths.order(order.reference_number)} aria-label={`Details of ${order.reference_number}`}>
+          <span className={`booking-status booking-status-${order.status}`}>
+            {statusLabels[order.status]}
+          </span>
+          <Link
+            to={paths.order(order.reference_number)}
+            aria-label={`Details of ${order.reference_number}`}
+          >
             Details
           </Link>
           {owesPayment(order) && (
@@ -72,10 +79,10 @@ export function MyBookings() {
   return (
     <section className="account-section" aria-labelledby="my-bookings">
       <h2 id="my-bookings">My bookings</h2>
-      {snapshot.matches('loading') && (
-        <Waiting>Loading your bookings…</Waiting>
+      {snapshot.matches('loading') && <Waiting>Loading your bookings…</Waiting>}
+      {snapshot.matches('failed') && (
+        <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />
       )}
-      {snapshot.matches('failed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
       {snapshot.matches('empty') && (
         <>
           <div className="state-art">
@@ -88,18 +95,22 @@ export function MyBookings() {
         </>
       )}
       {snapshot.matches('listed') && <BookingList orders={orders} />}
-      {snapshot.matches({ listed: 'moreFailed' }) && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
-      {snapshot.matches('listed') && snapshot.context.nextCursor !== null && !snapshot.matches({ listed: 'moreFailed' }) && (
-        <button
-          type="button"
-          className="button show-more"
-          aria-busy={snapshot.hasTag('busy')}
-          disabled={!snapshot.can({ type: 'more' })}
-          onClick={() => send({ type: 'more' })}
-        >
-          {snapshot.hasTag('busy') ? 'Loading more…' : 'Show more'}
-        </button>
+      {snapshot.matches({ listed: 'moreFailed' }) && (
+        <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />
       )}
+      {snapshot.matches('listed') &&
+        snapshot.context.nextCursor !== null &&
+        !snapshot.matches({ listed: 'moreFailed' }) && (
+          <button
+            type="button"
+            className="button show-more"
+            aria-busy={snapshot.hasTag('busy')}
+            disabled={!snapshot.can({ type: 'more' })}
+            onClick={() => send({ type: 'more' })}
+          >
+            {snapshot.hasTag('busy') ? 'Loading more…' : 'Show more'}
+          </button>
+        )}
     </section>
   );
 }

@@ -2,7 +2,13 @@
  * A labelled input with its messages underneath, wired for screen readers (aria-invalid,
  * aria-describedby). Required fields carry the red asterisk of docs/product.md.
  */
-import { useId, type ComponentPropsWithRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type ComponentPropsWithRef,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldFrameProps {
   label: ReactNode;
@@ -23,7 +29,8 @@ function FieldFrame({ label, errors = [], hint, required, children }: FieldFrame
         {label}
         {required && (
           <span className="required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>
@@ -55,21 +62,46 @@ export function FieldErrors({ id, errors }: { id?: string; errors: readonly stri
 
 type Common = { label: ReactNode; errors?: string[]; hint?: ReactNode };
 
-export function TextField({ label, errors, hint, required, ...input }: Common & ComponentPropsWithRef<'input'>) {
+export function TextField({
+  label,
+  errors,
+  hint,
+  required,
+  ...input
+}: Common & ComponentPropsWithRef<'input'>) {
   return (
     <FieldFrame label={label} errors={errors} hint={hint} required={required}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} aria-required={required || undefined} {...input} />
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          {...input}
+        />
       )}
     </FieldFrame>
   );
 }
 
-export function TextAreaField({ label, errors, hint, required, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  errors,
+  hint,
+  required,
+  ...input
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldFrame label={label} errors={errors} hint={hint} required={required}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} aria-required={required || undefined} rows={4} {...input} />
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          rows={4}
+          {...input}
+        />
       )}
     </FieldFrame>
   );
@@ -83,14 +115,25 @@ export function SelectField({
   options,
   placeholder = 'Select…',
   ...select
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly (string | { value: string; label: string })[]; placeholder?: string }) {
+}: Common &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly (string | { value: string; label: string })[];
+    placeholder?: string;
+  }) {
   return (
     <FieldFrame label={label} errors={errors} hint={hint} required={required}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} aria-required={required || undefined} {...select}>
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
+          {...select}
+        >
           <option value="">{placeholder}</option>
           {options.map((option) => {
-            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+            const { value, label: text } =
+              typeof option === 'string' ? { value: option, label: option } : option;
             return (
               <option key={value} value={value}>
                 {text}

@@ -22,10 +22,21 @@ export interface ImageDropProps {
 }
 
 export function rejectionMessages(rejections: FileRejection[]): string[] {
-  return [...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message)))];
+  return [
+    ...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message))),
+  ];
 }
 
-export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReject, onRemove, autoFocus = false }: ImageDropProps) {
+export function ImageDrop({
+  label,
+  file,
+  currentUrl,
+  errors = [],
+  onPick,
+  onReject,
+  onRemove,
+  autoFocus = false,
+}: ImageDropProps) {
   const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     accept: { 'image/*': [] },
     maxFiles: 1,
@@ -38,15 +49,20 @@ export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReje
     if (autoFocus) rootRef.current?.focus();
   }, [autoFocus, rootRef]);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
   const shown = previewUrl ?? currentUrl ?? null;
   const errorId = errors.length ? 'image-drop-errors' : undefined;
 
   return (
     <div className={errors.length ? 'field field-invalid' : 'field'}>
-      <span className="field-label" id="image-drop-label">{label}</span>
+      <span className="field-label" id="image-drop-label">
+        {label}
+      </span>
       <div
         {...getRootProps({
           className: isDragActive ? 'dropzone dropzone-active' : 'dropzone',
@@ -56,18 +72,29 @@ export function ImageDrop({ label, file, currentUrl, errors = [], onPick, onReje
         })}
       >
         <p id="image-drop-hint">
-          {isDragActive ? 'Drop the image here' : `Tap to choose an image, or drag one here. One image, up to ${MAX_UPLOAD_SIZE}.`}
+          {isDragActive
+            ? 'Drop the image here'
+            : `Tap to choose an image, or drag one here. One image, up to ${MAX_UPLOAD_SIZE}.`}
         </p>
       </div>
       {/* Outside the button: an input inside it would be a control nested in a control. */}
       <input {...getInputProps({ 'aria-label': label })} />
       {shown && (
         <figure className="image-preview">
-          <img src={shown} alt={file ? `Preview of ${file.name}` : 'Current image'} width={160} height={160} />
+          <img
+            src={shown}
+            alt={file ? `Preview of ${file.name}` : 'Current image'}
+            width={160}
+            height={160}
+          />
           {file && (
             <figcaption>
               {file.name}{' '}
-              <button type="button" className="button button-secondary button-small" onClick={onRemove}>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={onRemove}
+              >
                 Remove image
               </button>
             </figcaption>

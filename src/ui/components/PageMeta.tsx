@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { company } from '../../content/company';
 
 /** "Title | Company", or the company name alone; the prerender script writes the same into the HTML. */
-export const documentTitle = (title: string) => (title === company.name ? title : `${title} | ${company.name}`);
+export const documentTitle = (title: string) =>
+  title === company.name ? title : `${title} | ${company.name}`;
 
 export function usePageMeta(title: string, description?: string): void {
   useEffect(() => {

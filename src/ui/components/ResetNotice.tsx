@@ -12,7 +12,8 @@ export function StartResetFirst() {
 export function EnterCodeFirst({ email }: { email: string }) {
   return (
     <p className="account-notice" role="status">
-      Enter the code we sent to <strong>{email}</strong> first: <Link to="/otp-verification">enter my code</Link>.
+      Enter the code we sent to <strong>{email}</strong> first:{' '}
+      <Link to="/otp-verification">enter my code</Link>.
     </p>
   );
 }

@@ -9,7 +9,13 @@ export function SubmitButton({
   ...button
 }: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; busyLabel: string }) {
   return (
-    <button type="submit" className="button" disabled={busy || disabled} aria-busy={busy || undefined} {...button}>
+    <button
+      type="submit"
+      className="button"
+      disabled={busy || disabled}
+      aria-busy={busy || undefined}
+      {...button}
+    >
       {busy && <span className="spinner" aria-hidden="true" />}
       {busy ? busyLabel : children}
     </button>

@@ -44,7 +44,9 @@ type FieldChange<Name extends string, Value> = { type: 'field.change'; name: Nam
 
 /** A flow whose machine keeps a form (`values` and each field's messages) and takes its events. */
 interface FormFlow<Name extends string, Value> {
-  snapshot: { context: { values: { [field in Name]?: unknown }; errors?: { [field in Name]?: string[] } } };
+  snapshot: {
+    context: { values: { [field in Name]?: unknown }; errors?: { [field in Name]?: string[] } };
+  };
   send: (event: FieldChange<Name, Value> | { type: 'submit' }) => void;
 }
 
@@ -75,6 +77,7 @@ export function checkboxOf<Name extends string>({ snapshot, send }: FormFlow<Nam
   return (name: Name) => ({
     name,
     checked: snapshot.context.values[name] === true,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', name, value: event.target.checked }),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      send({ type: 'field.change', name, value: event.target.checked }),
   });
 }

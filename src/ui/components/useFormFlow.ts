@@ -29,7 +29,10 @@ export interface FormFlowOptions<TRequest, TResult> {
   redirectDelay?: number;
 }
 
-export function useFormFlow<M extends FormMachine, TResult>(machine: M, options: FormFlowOptions<RequestOfForm<M>, TResult>) {
+export function useFormFlow<M extends FormMachine, TResult>(
+  machine: M,
+  options: FormFlowOptions<RequestOfForm<M>, TResult>,
+) {
   const [input] = useState(() => {
     const draft = options.draft ? drafts.load<Partial<FormDraft>>(options.draft) : null;
     return {
@@ -44,7 +47,9 @@ export function useFormFlow<M extends FormMachine, TResult>(machine: M, options:
     machine,
     ({ navigate }) => ({
       actors: {
-        submit: fromPromise(({ input }) => options.submit(input.request, { idempotencyKey: input.submissionKey })),
+        submit: fromPromise(({ input }) =>
+          options.submit(input.request, { idempotencyKey: input.submissionKey }),
+        ),
       },
       actions: {
         notifySuccess: (_, { result }) => {
@@ -59,7 +64,8 @@ export function useFormFlow<M extends FormMachine, TResult>(machine: M, options:
         },
         leave: (_, { result }) => {
           const target = options.leaveTo(result as TResult);
-          if (typeof target === 'object' && target !== null && 'to' in target) navigate(target.to, target.options);
+          if (typeof target === 'object' && target !== null && 'to' in target)
+            navigate(target.to, target.options);
           else navigate(target);
           options.afterLeave?.(result as TResult);
         },

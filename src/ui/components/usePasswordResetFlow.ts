@@ -7,7 +7,11 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api/lazy';
 import { drafts } from '../../api/storage';
-import { passwordResetMachine, type ResetPage, type ResetProgress } from '../../machines/passwordResetMachine';
+import {
+  passwordResetMachine,
+  type ResetPage,
+  type ResetProgress,
+} from '../../machines/passwordResetMachine';
 import { notifySuccess } from '../toast';
 import { formOf, useFlow } from './useFlow';
 
@@ -34,7 +38,8 @@ export function usePasswordResetFlow(page: ResetPage) {
         saveProgress: (_, saved) => drafts.save(PROGRESS, saved),
         clearProgress: () => drafts.clear(PROGRESS),
         notifySuccess: (_, { message }) => notifySuccess(message),
-        goTo: (_, { page: next, email }) => navigate(paths[next], next === 'login' ? { state: { email } } : undefined),
+        goTo: (_, { page: next, email }) =>
+          navigate(paths[next], next === 'login' ? { state: { email } } : undefined),
       },
     }),
     { page, progress, redirectDelay: 3000 },

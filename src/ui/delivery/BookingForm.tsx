@@ -36,8 +36,17 @@ interface BookingFormProps<M extends FormMachine> {
   serviceType: 'instant_delivery' | 'scheduled_delivery';
 }
 
-export function BookingForm<M extends FormMachine>({ machine, fields, submit, draft, submitLabel, serviceType }: BookingFormProps<M>) {
-  const names = fields.flatMap(({ name, place }) => (place ? [name, place.state, place.lga] : [name]));
+export function BookingForm<M extends FormMachine>({
+  machine,
+  fields,
+  submit,
+  draft,
+  submitLabel,
+  serviceType,
+}: BookingFormProps<M>) {
+  const names = fields.flatMap(({ name, place }) =>
+    place ? [name, place.state, place.lga] : [name],
+  );
   const { field, onSubmit, busy, snapshot, send } = useFormFlow(machine, {
     values: Object.fromEntries(names.map((name) => [name, ''])),
     submit,
@@ -47,19 +56,41 @@ export function BookingForm<M extends FormMachine>({ machine, fields, submit, dr
   });
   const { values, errors } = snapshot.context;
   const text = (name: string) => String(values[name] ?? '');
-  const preview = usePricePreview({ service_type: serviceType, ...Object.fromEntries(names.map((name) => [name, text(name)])) } as PriceRequest);
-  const bind = (name: string) => ({ value: text(name), errors: errors[name], onChange: (value: string) => send({ type: 'field.change', name, value }) });
+  const preview = usePricePreview({
+    service_type: serviceType,
+    ...Object.fromEntries(names.map((name) => [name, text(name)])),
+  } as PriceRequest);
+  const bind = (name: string) => ({
+    value: text(name),
+    errors: errors[name],
+    onChange: (value: string) => send({ type: 'field.change', name, value }),
+  });
   return (
     <form className="booking-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       <div className="form-grid">
         {fields.map(({ name, spec, notBefore, place }) => (
           <div key={name} className={place ? 'address-with-place' : 'field-slot'}>
-            <DeliveryField spec={spec} min={notBefore ? text(notBefore) : undefined} {...field(name)} />
-            {place && <PlaceFields label={place.label} names={place} state={bind(place.state)} lga={bind(place.lga)} places={preview.places} />}
+            <DeliveryField
+              spec={spec}
+              min={notBefore ? text(notBefore) : undefined}
+              {...field(name)}
+            />
+            {place && (
+              <PlaceFields
+                label={place.label}
+                names={place}
+                state={bind(place.state)}
+                lga={bind(place.lga)}
+                places={preview.places}
+              />
+            )}
           </div>
         ))}
       </div>
-      <PricePreview preview={preview} waitingText="Choose the pickup and delivery state and LGA to see the price." />
+      <PricePreview
+        preview={preview}
+        waitingText="Choose the pickup and delivery state and LGA to see the price."
+      />
       <BookingActions busy={busy} submit={submitLabel} />
     </form>
   );

@@ -5,7 +5,15 @@ import { SubmitButton } from '../components/SubmitButton';
 import { usePageMeta } from '../components/PageMeta';
 import './delivery.css';
 
-export function BookingPage({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+export function BookingPage({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   usePageMeta(title, subtitle);
   return (
     <section className="page booking">

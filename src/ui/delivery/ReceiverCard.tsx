@@ -2,7 +2,12 @@
 import { FieldErrors } from '../components/Field';
 import type { Receiver } from '../../api/contract';
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-NG', {
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** docs/product.md: short month, 2-digit day. The stored text stays as typed if it is not a date. */
 function shownDate(date: string): string {
@@ -20,21 +25,46 @@ interface ReceiverCardProps {
   onDelete: () => void;
 }
 
-export function ReceiverCard({ receiver, position, errors, disabled, onEdit, onDelete }: ReceiverCardProps) {
+export function ReceiverCard({
+  receiver,
+  position,
+  errors,
+  disabled,
+  onEdit,
+  onDelete,
+}: ReceiverCardProps) {
   const title = `Receiver ${position + 1}`;
   return (
     <li className={errors.length ? 'receiver-card receiver-card-invalid' : 'receiver-card'}>
       <div className="receiver-card-head">
         <h3>{title}</h3>
         <div className="receiver-card-actions">
-          <button type="button" className="icon-button" onClick={onEdit} disabled={disabled} aria-label={`Edit ${title}, ${receiver.name}`}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onEdit}
+            disabled={disabled}
+            aria-label={`Edit ${title}, ${receiver.name}`}
+          >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z" />
+              <path
+                fill="currentColor"
+                d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83z"
+              />
             </svg>
           </button>
-          <button type="button" className="icon-button" onClick={onDelete} disabled={disabled} aria-label={`Delete ${title}, ${receiver.name}`}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onDelete}
+            disabled={disabled}
+            aria-label={`Delete ${title}, ${receiver.name}`}
+          >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path fill="currentColor" d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z" />
+              <path
+                fill="currentColor"
+                d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z"
+              />
             </svg>
           </button>
         </div>

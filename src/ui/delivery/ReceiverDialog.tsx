@@ -23,27 +23,42 @@ interface ReceiverDialogProps {
 export function ReceiverDialog({ list, send, pickupDate, places }: ReceiverDialogProps) {
   if (!list) return null;
   const { entry, errors } = list.context;
-  const field = bindFields(entry, errors, (name, value) => send({ type: 'receiver.change', name, value }));
+  const field = bindFields(entry, errors, (name, value) =>
+    send({ type: 'receiver.change', name, value }),
+  );
   const place = (name: 'state' | 'lga') => ({
     value: entry[name] ?? '',
     errors: errors[name],
     onChange: (value: string) => send({ type: 'receiver.change', name, value }),
   });
-  const title = list.matches({ dialog: 'editing' }) ? `Edit Receiver ${(list.context.editing ?? 0) + 1}` : "Add Receiver's Details";
+  const title = list.matches({ dialog: 'editing' })
+    ? `Edit Receiver ${(list.context.editing ?? 0) + 1}`
+    : "Add Receiver's Details";
   const save = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'receiver.save' });
   };
   return (
-    <Dialog.Root open={list.matches('dialog')} onOpenChange={(open) => open || send({ type: 'receiver.cancel' })}>
+    <Dialog.Root
+      open={list.matches('dialog')}
+      onOpenChange={(open) => open || send({ type: 'receiver.cancel' })}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog">
           <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description>All fields are required, except the state and LGA (they give an instant price).</Dialog.Description>
+          <Dialog.Description>
+            All fields are required, except the state and LGA (they give an instant price).
+          </Dialog.Description>
           <form onSubmit={save} noValidate>
             <DeliveryField spec={fieldSpecs.deliveryAddress} {...field('address')} />
-            <PlaceFields label="Delivery" names={{ state: 'state', lga: 'lga' }} state={place('state')} lga={place('lga')} places={places} />
+            <PlaceFields
+              label="Delivery"
+              names={{ state: 'state', lga: 'lga' }}
+              state={place('state')}
+              lga={place('lga')}
+              places={places}
+            />
             <DeliveryField spec={fieldSpecs.receiverName} {...field('name')} />
             <DeliveryField spec={fieldSpecs.receiverPhone} {...field('phone')} />
             <DeliveryField spec={fieldSpecs.deliveryDate} min={pickupDate} {...field('date')} />

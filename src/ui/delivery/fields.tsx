@@ -22,7 +22,12 @@ export const fieldSpecs = {
   deliveryAddress: { label: 'Delivery Address', kind: 'text' },
   senderName: { label: "Sender's Full Name", kind: 'text', autoComplete: 'name' },
   receiverName: { label: "Receiver's Full Name", kind: 'text' },
-  senderPhone: { label: "Sender's Phone Number", kind: 'phone', autoComplete: 'tel', hint: PHONE_HINT },
+  senderPhone: {
+    label: "Sender's Phone Number",
+    kind: 'phone',
+    autoComplete: 'tel',
+    hint: PHONE_HINT,
+  },
   receiverPhone: { label: "Receiver's Phone Number", kind: 'phone', hint: PHONE_HINT },
   pickupDate: { label: 'Pick up Date', kind: 'date' },
   deliveryDate: { label: 'Delivery Date', kind: 'date' },
@@ -62,7 +67,11 @@ const inputProps: Record<Exclude<Kind, 'multiline'>, { type: string; inputMode?:
 };
 
 /** One required delivery field. Dates start at today (Lagos) or at `min` when given. */
-export function DeliveryField({ spec, min, ...field }: BoundField & { spec: DeliveryFieldSpec; min?: string }) {
+export function DeliveryField({
+  spec,
+  min,
+  ...field
+}: BoundField & { spec: DeliveryFieldSpec; min?: string }) {
   if (spec.kind === 'multiline') {
     return (
       <div className="span-all">

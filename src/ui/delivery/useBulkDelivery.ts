@@ -7,10 +7,20 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { api } from '../../api/lazy';
-import { BULK_DELIVERY_CREATED, MAX_RECEIVERS, type BulkDeliveryRequest, type Receiver } from '../../api/contract';
+import {
+  BULK_DELIVERY_CREATED,
+  MAX_RECEIVERS,
+  type BulkDeliveryRequest,
+  type Receiver,
+} from '../../api/contract';
 import { drafts } from '../../api/storage';
 import type { KeyedRequest } from '../../machines/formFields';
-import { bulkDeliveryMachine, emptyBulkSender, type BulkDraft, type BulkSender } from '../../machines/bulkDeliveryMachine';
+import {
+  bulkDeliveryMachine,
+  emptyBulkSender,
+  type BulkDraft,
+  type BulkSender,
+} from '../../machines/bulkDeliveryMachine';
 import { emptyReceiver, receiverListMachine } from '../../machines/receiverListMachine';
 import { standardActions, submitOf, useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
@@ -20,9 +30,13 @@ const DRAFT = 'bulkDelivery';
 
 /** Only the text fields we know, from whatever was stored: a damaged draft must not break the page. */
 function pickText<T extends Record<string, string>>(shape: T, stored: unknown): T {
-  const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const source =
+    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   return Object.fromEntries(
-    Object.keys(shape).map((key) => [key, typeof source[key] === 'string' ? source[key] : shape[key]]),
+    Object.keys(shape).map((key) => [
+      key,
+      typeof source[key] === 'string' ? source[key] : shape[key],
+    ]),
   ) as T;
 }
 
@@ -31,7 +45,9 @@ function restoredDraft() {
   const receivers = Array.isArray(stored?.receivers) ? stored.receivers : [];
   return {
     values: pickText<BulkSender>(emptyBulkSender, stored?.values),
-    receivers: receivers.slice(0, MAX_RECEIVERS).map((entry): Receiver => pickText(emptyReceiver, entry)),
+    receivers: receivers
+      .slice(0, MAX_RECEIVERS)
+      .map((entry): Receiver => pickText(emptyReceiver, entry)),
     submissionKey: typeof stored?.submissionKey === 'string' ? stored.submissionKey : null,
     newSubmissionKey: () => crypto.randomUUID(),
   };
@@ -58,7 +74,8 @@ export function useBulkDelivery() {
     input,
   );
   const onSubmit = submitOf(send);
-  const listRef = snapshot.children.receivers as ActorRefFrom<typeof receiverListMachine> | undefined;
+  const listRef = snapshot.children.receivers as
+    ActorRefFrom<typeof receiverListMachine> | undefined;
   const list = useSelector(listRef, (listSnapshot) => listSnapshot);
   return { snapshot, send, onSubmit, list, busy };
 }

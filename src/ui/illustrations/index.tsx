@@ -5,8 +5,21 @@
  */
 import type { ComponentType } from 'react';
 import { homeCardArt } from './home';
-import { at, Box, House, Illustration, Palm, Road, Route, Skyline, Spot, Tick, Van, Wheel, type Place } from './parts';
-
+import {
+  at,
+  Box,
+  House,
+  Illustration,
+  Palm,
+  Road,
+  Route,
+  Skyline,
+  Spot,
+  Tick,
+  Van,
+  Wheel,
+  type Place,
+} from './parts';
 
 /** A motorbike courier with the delivery box, 120 × 100, wheels on y = 100, riding right. */
 const Courier = ({ place }: { place: Place }) => (
@@ -32,7 +45,11 @@ const Person = ({ place, carrying }: { place: Place; carrying?: boolean }) => (
     <rect className="n" x={4} y={22} width={32} height={44} rx={10} />
     <circle className="s" cx={20} cy={10} r={10} />
     <path className="d" d="M10 8a10 10 0 0 1 20 0z" />
-    {carrying ? <Box x={6} y={30} w={34} h={26} /> : <rect className="s" x={30} y={30} width={16} height={7} rx={3} />}
+    {carrying ? (
+      <Box x={6} y={30} w={34} h={26} />
+    ) : (
+      <rect className="s" x={30} y={30} width={16} height={7} rx={3} />
+    )}
   </g>
 );
 
@@ -82,7 +99,10 @@ const Calendar = () => (
   <g>
     <rect className="w" x={30} y={22} width={64} height={60} rx={6} />
     <rect className="n" x={30} y={22} width={64} height={16} rx={6} />
-    <path className="e" d="M38 46h10v9H38zM54 46h10v9H54zM70 46h10v9H70zM38 62h10v9H38zM54 62h10v9H54z" />
+    <path
+      className="e"
+      d="M38 46h10v9H38zM54 46h10v9H54zM70 46h10v9H70zM38 62h10v9H38zM54 62h10v9H54z"
+    />
     <rect className="a" x={70} y={62} width={10} height={9} />
   </g>
 );
@@ -90,7 +110,10 @@ const Calendar = () => (
 const Office = () => (
   <g>
     <rect className="n" x={28} y={20} width={56} height={86} rx={3} />
-    <path className="l" d="M36 30h12v10H36zM56 30h12v10H56zM36 48h12v10H36zM56 48h12v10H56zM36 66h12v10H36zM56 66h12v10H56z" />
+    <path
+      className="l"
+      d="M36 30h12v10H36zM56 30h12v10H56zM36 48h12v10H36zM56 48h12v10H56zM36 66h12v10H36zM56 66h12v10H56z"
+    />
     <rect className="a" x={48} y={86} width={16} height={20} />
   </g>
 );

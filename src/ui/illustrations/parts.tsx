@@ -14,7 +14,17 @@ export type Place = [x: number, y: number, scale?: number];
 export const at = ([x, y, scale = 1]: Place, flip = false) =>
   `translate(${x} ${y})${scale !== 1 || flip ? ` scale(${flip ? -scale : scale} ${scale})` : ''}`;
 
-export function Illustration({ view, label, className = '', children }: { view: string; label?: string; className?: string; children: ReactNode }) {
+export function Illustration({
+  view,
+  label,
+  className = '',
+  children,
+}: {
+  view: string;
+  label?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <svg
       className={`il ${className}`}
@@ -28,7 +38,9 @@ export function Illustration({ view, label, className = '', children }: { view: 
 }
 
 /** The soft pale shape every picture on a white page sits on. */
-export const Backdrop = ({ w, h }: { w: number; h: number }) => <ellipse className="l" cx={w / 2} cy={h / 2} rx={w / 2} ry={h / 2} />;
+export const Backdrop = ({ w, h }: { w: number; h: number }) => (
+  <ellipse className="l" cx={w / 2} cy={h / 2} rx={w / 2} ry={h / 2} />
+);
 
 /** A taped cardboard box, w × h, its bottom-left corner at (x, y + h). */
 export const Box = ({ x, y, w, h }: { x: number; y: number; w: number; h: number }) => (
@@ -77,15 +89,25 @@ export const House = ({ place }: { place: Place }) => (
 export const Palm = ({ place }: { place: Place }) => (
   <g transform={at(place)}>
     <path className="p" d="M27 110c2-30 0-60 6-82h5c-5 24-3 52-4 82z" />
-    <path className="g" d="M35 26C22 12 6 14 0 26c12-6 22-6 35 0zM35 26c10-16 24-18 34-10-12-2-22 2-34 10zM35 26c-4-14-14-22-26-22 12 6 18 12 26 22zM35 26c8-12 20-20 30-16-10 2-20 8-30 16zM35 26c-14 0-24 8-28 20 8-10 18-14 28-20z" />
+    <path
+      className="g"
+      d="M35 26C22 12 6 14 0 26c12-6 22-6 35 0zM35 26c10-16 24-18 34-10-12-2-22 2-34 10zM35 26c-4-14-14-22-26-22 12 6 18 12 26 22zM35 26c8-12 20-20 30-16-10 2-20 8-30 16zM35 26c-14 0-24 8-28 20 8-10 18-14 28-20z"
+    />
   </g>
 );
 
 /** The city behind the scenes: see-through towers with lit windows. */
 export const Skyline = ({ place }: { place: Place }) => (
   <g transform={at(place)}>
-    <path className="c" d="M0 120V60h30v60zM36 120V30h26V14h6v16h14v90zM88 120V70h34v50zM128 120V44l24-14 24 14v76zM182 120V80h30v40zM218 120V20h30v100z" />
-    <path className="a" opacity={0.5} d="M44 40h6v6h-6zM60 40h6v6h-6zM44 58h6v6h-6zM70 58h6v6h-6zM140 56h6v6h-6zM156 70h6v6h-6zM226 30h6v6h-6zM238 48h6v6h-6zM226 66h6v6h-6z" />
+    <path
+      className="c"
+      d="M0 120V60h30v60zM36 120V30h26V14h6v16h14v90zM88 120V70h34v50zM128 120V44l24-14 24 14v76zM182 120V80h30v40zM218 120V20h30v100z"
+    />
+    <path
+      className="a"
+      opacity={0.5}
+      d="M44 40h6v6h-6zM60 40h6v6h-6zM44 58h6v6h-6zM70 58h6v6h-6zM140 56h6v6h-6zM156 70h6v6h-6zM226 30h6v6h-6zM238 48h6v6h-6zM226 66h6v6h-6z"
+    />
   </g>
 );
 
@@ -93,7 +115,11 @@ export const Skyline = ({ place }: { place: Place }) => (
 export const Route = ({ d, pin }: { d: string; pin: [number, number] }) => (
   <g>
     <path d={d} fill="none" className="route" />
-    <path className="n" transform={`translate(${pin[0]} ${pin[1]})`} d="M0 0c-8-10-12-16-12-22a12 12 0 0 1 24 0c0 6-4 12-12 22z" />
+    <path
+      className="n"
+      transform={`translate(${pin[0]} ${pin[1]})`}
+      d="M0 0c-8-10-12-16-12-22a12 12 0 0 1 24 0c0 6-4 12-12 22z"
+    />
     <circle className="w" cx={pin[0]} cy={pin[1] - 22} r={4.5} />
   </g>
 );
@@ -121,4 +147,3 @@ export const Tick = ({ x, y, r }: { x: number; y: number; r: number }) => (
     <path className="w" d="M-9 0l6 6 12-13 3 3-15 16-9-9z" />
   </g>
 );
-

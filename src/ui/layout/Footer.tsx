@@ -62,8 +62,8 @@ export function Footer() {
         </section>
       </div>
       <p className="footer-legal">
-        © {new Date().getFullYear()} {company.name} · <Link to="/terms_and_conditions">Terms and conditions</Link> ·{' '}
-        <Link to="/faq">FAQ</Link>
+        © {new Date().getFullYear()} {company.name} ·{' '}
+        <Link to="/terms_and_conditions">Terms and conditions</Link> · <Link to="/faq">FAQ</Link>
       </p>
     </footer>
   );

@@ -3,12 +3,26 @@
  * TRACKER on the service, quote and track paths, and Log In / Sign up or the avatar. At 768 px
  * and below the links fold into a menu panel. Open and closed live in menuMachine.
  */
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link, NavLink } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { company } from '../../content/company';
-import { aboutLink, dropdowns, homeLink, showsTracker, trackerLink, type NavDropdown } from '../../content/navigation';
+import {
+  aboutLink,
+  dropdowns,
+  homeLink,
+  showsTracker,
+  trackerLink,
+  type NavDropdown,
+} from '../../content/navigation';
 import { mediaUrl } from '../../api/media';
 import { hasProfileImage } from '../../api/storage';
 import { menuMachine, type DropdownId } from '../../machines/menuMachine';
@@ -64,7 +78,14 @@ function Dropdown({ dropdown, open, buttonRef, onToggle, onLeave }: DropdownProp
   };
   return (
     <li className="dropdown" onBlur={onBlur}>
-      <button type="button" className="dropdown-button" aria-expanded={open} aria-controls={listId} ref={buttonRef} onClick={onToggle}>
+      <button
+        type="button"
+        className="dropdown-button"
+        aria-expanded={open}
+        aria-controls={listId}
+        ref={buttonRef}
+        onClick={onToggle}
+      >
         {dropdown.label}
         <svg className="caret" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -95,7 +116,8 @@ export function Header() {
   );
   const [snapshot, send] = useMachine(logic, { inspect });
   const menuOpen = snapshot.matches('open');
-  const dropdownOpen = (dropdown: DropdownId) => snapshot.matches({ open: dropdown }) || snapshot.matches({ closed: dropdown });
+  const dropdownOpen = (dropdown: DropdownId) =>
+    snapshot.matches({ open: dropdown }) || snapshot.matches({ closed: dropdown });
 
   useEffect(() => {
     send({ type: 'navigate' });
@@ -135,7 +157,11 @@ export function Header() {
         </svg>
         <span className="visually-hidden">Menu</span>
       </button>
-      <div id="site-menu" className={menuOpen ? 'site-menu site-menu-open' : 'site-menu'} onClick={onClick}>
+      <div
+        id="site-menu"
+        className={menuOpen ? 'site-menu site-menu-open' : 'site-menu'}
+        onClick={onClick}
+      >
         <nav aria-label="Main">
           <ul className="nav-list">
             <li>

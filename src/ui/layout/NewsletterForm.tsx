@@ -9,17 +9,26 @@ import { newsletterMachine, type NewsletterFailure } from '../../machines/newsle
 import { inspect } from '../inspector';
 
 async function subscribe({ email }: { email: string }) {
-  const [{ api }, { messagesOf }] = await Promise.all([import('../../api'), import('../../api/errors')]);
+  const [{ api }, { messagesOf }] = await Promise.all([
+    import('../../api'),
+    import('../../api/errors'),
+  ]);
   try {
     return await api.newsletter({ email });
   } catch (error) {
-    throw Object.assign(new Error('Subscription failed'), { messages: messagesOf(error) } satisfies NewsletterFailure);
+    throw Object.assign(new Error('Subscription failed'), {
+      messages: messagesOf(error),
+    } satisfies NewsletterFailure);
   }
 }
 
 export function NewsletterForm() {
   const id = useId();
-  const [logic] = useState(() => newsletterMachine.provide({ actors: { subscribe: fromPromise(({ input }) => subscribe(input)) } }));
+  const [logic] = useState(() =>
+    newsletterMachine.provide({
+      actors: { subscribe: fromPromise(({ input }) => subscribe(input)) },
+    }),
+  );
   const [snapshot, send] = useMachine(logic, { inspect });
   const busy = snapshot.hasTag('busy');
   const { email, messages } = snapshot.context;
@@ -53,7 +62,12 @@ export function NewsletterForm() {
           aria-describedby={messages.length ? `${id}-error` : undefined}
           onChange={(event) => send({ type: 'email.change', value: event.target.value })}
         />
-        <button type="submit" className="button button-accent" disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="button button-accent"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy ? 'Subscribing...' : 'Subscribe'}
         </button>
       </div>

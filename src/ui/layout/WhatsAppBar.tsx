@@ -32,7 +32,13 @@ function FloatingButton() {
     document.getElementById('main')?.focus();
   };
   return (
-    <aside ref={bar} className="whatsapp-bar" aria-label="Chat with us on WhatsApp" data-aside={aside || undefined} inert={aside}>
+    <aside
+      ref={bar}
+      className="whatsapp-bar"
+      aria-label="Chat with us on WhatsApp"
+      data-aside={aside || undefined}
+      inert={aside}
+    >
       <a href={whatsappLink()} target="_blank" rel="noopener noreferrer" className="whatsapp-link">
         <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
           <path
@@ -42,7 +48,12 @@ function FloatingButton() {
         </svg>
         <span className="visually-hidden">Chat with us on WhatsApp</span>
       </a>
-      <button type="button" className="whatsapp-dismiss" aria-label="Hide the WhatsApp bar" onClick={dismiss}>
+      <button
+        type="button"
+        className="whatsapp-dismiss"
+        aria-label="Hide the WhatsApp bar"
+        onClick={dismiss}
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" />
         </svg>

@@ -7,10 +7,22 @@
 import type { StickyBarEvent } from '../../machines/stickyBarMachine';
 
 /** What the bar must never cover; `.field` brings a field's label and hint along with its control. */
-const GUARDED = 'form, .field, label, input, select, textarea, button, [role="button"], .button, .card, .account-card, table';
+const GUARDED =
+  'form, .field, label, input, select, textarea, button, [role="button"], .button, .card, .account-card, table';
 
 /** Inputs the customer does not type in: the bar can stay while they have focus. */
-const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image', 'range', 'color', 'hidden']);
+const NOT_TYPED = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'file',
+  'image',
+  'range',
+  'color',
+  'hidden',
+]);
 
 const typedIn = (target: EventTarget | null) =>
   target instanceof HTMLTextAreaElement ||
@@ -41,7 +53,10 @@ function cornerOf(bar: HTMLElement): string {
  * Starts watching; answers the function that stops. `bar` answers the bar's element while it is
  * rendered (null while dismissed: the last corner measured stays in use).
  */
-export function watchSurroundings(bar: () => HTMLElement | null, report: (event: StickyBarEvent) => void): () => void {
+export function watchSurroundings(
+  bar: () => HTMLElement | null,
+  report: (event: StickyBarEvent) => void,
+): () => void {
   const onFocusIn = (event: FocusEvent) => typedIn(event.target) && report({ type: 'field.focus' });
   const onFocusOut = (event: FocusEvent) => typedIn(event.target) && report({ type: 'field.blur' });
   document.addEventListener('focusin', onFocusIn);
@@ -81,7 +96,9 @@ export function watchSurroundings(bar: () => HTMLElement | null, report: (event:
       watched = new Set();
       under.clear();
     }
-    const current = new Set([...document.querySelectorAll(GUARDED)].filter((found) => !found.closest('.whatsapp-bar')));
+    const current = new Set(
+      [...document.querySelectorAll(GUARDED)].filter((found) => !found.closest('.whatsapp-bar')),
+    );
     let forgot = false;
     for (const gone of watched) {
       if (current.has(gone)) continue;

@@ -35,10 +35,37 @@ export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
       <p>{intro}</p>
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Full name" required autoComplete="name" {...field('full_name')} />
-        <TextField label="Email (optional)" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <TextField label="Age" required type="number" inputMode="numeric" min={18} max={75} {...field('age')} />
-        <TextField label="Mobile number" required type="tel" autoComplete="tel" hint="For example 0801 234 5678" {...field('mobile_number')} />
-        <TextField label="Location" required autoComplete="address-level2" hint="Your city or area, for example Yaba, Lagos" {...field('location')} />
+        <TextField
+          label="Email (optional)"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...field('email')}
+        />
+        <TextField
+          label="Age"
+          required
+          type="number"
+          inputMode="numeric"
+          min={18}
+          max={75}
+          {...field('age')}
+        />
+        <TextField
+          label="Mobile number"
+          required
+          type="tel"
+          autoComplete="tel"
+          hint="For example 0801 234 5678"
+          {...field('mobile_number')}
+        />
+        <TextField
+          label="Location"
+          required
+          autoComplete="address-level2"
+          hint="Your city or area, for example Yaba, Lagos"
+          {...field('location')}
+        />
         <p className="actions">
           <SubmitButton busy={busy} busyLabel="Applying...">
             Apply

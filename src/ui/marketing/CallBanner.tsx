@@ -1,7 +1,17 @@
 /** A band inviting a telephone call (consultation, 'Got issues BOOKING?'). */
 import { company, phoneLink } from '../../content/company';
 
-export function CallBanner({ id, title, text, action = `Call ${company.phoneDisplay}` }: { id: string; title: string; text: string; action?: string }) {
+export function CallBanner({
+  id,
+  title,
+  text,
+  action = `Call ${company.phoneDisplay}`,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  action?: string;
+}) {
   return (
     <section className="band call-banner" aria-labelledby={id}>
       <div className="band-inner">

@@ -7,7 +7,17 @@ export interface HeroAction {
   to: string;
 }
 
-export function Hero({ title, children, actions = [], art }: { title: ReactNode; children?: ReactNode; actions?: HeroAction[]; art?: ReactNode }) {
+export function Hero({
+  title,
+  children,
+  actions = [],
+  art,
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  actions?: HeroAction[];
+  art?: ReactNode;
+}) {
   return (
     <section className="hero">
       <div className={art ? 'hero-inner hero-with-art' : 'hero-inner'}>
@@ -17,7 +27,11 @@ export function Hero({ title, children, actions = [], art }: { title: ReactNode;
           {actions.length > 0 && (
             <p className="actions">
               {actions.map((action, index) => (
-                <Link key={action.to + action.label} to={action.to} className={index === 0 ? 'button button-accent' : 'button button-light'}>
+                <Link
+                  key={action.to + action.label}
+                  to={action.to}
+                  className={index === 0 ? 'button button-accent' : 'button button-light'}
+                >
                   {action.label}
                 </Link>
               ))}

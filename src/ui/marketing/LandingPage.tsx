@@ -9,7 +9,15 @@ import { Hero } from './Hero';
 import { TestimonialCarousel } from './TestimonialCarousel';
 import { WhyChooseUs } from './WhyChooseUs';
 
-export function LandingPage({ content, testimonials, art }: { content: LandingContent; testimonials: Testimonial[]; art: ReactNode }) {
+export function LandingPage({
+  content,
+  testimonials,
+  art,
+}: {
+  content: LandingContent;
+  testimonials: Testimonial[];
+  art: ReactNode;
+}) {
   const { hero, servicesId, servicesTitle, cards, testimonialsTitle, banner } = content;
   return (
     <>
@@ -23,7 +31,11 @@ export function LandingPage({ content, testimonials, art }: { content: LandingCo
         </div>
       </section>
       <WhyChooseUs />
-      <TestimonialCarousel id={`${servicesId}-testimonials`} title={testimonialsTitle} testimonials={testimonials} />
+      <TestimonialCarousel
+        id={`${servicesId}-testimonials`}
+        title={testimonialsTitle}
+        testimonials={testimonials}
+      />
       <CallBanner id={`${servicesId}-call`} title={banner.title} text={banner.text} />
     </>
   );

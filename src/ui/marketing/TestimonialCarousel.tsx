@@ -7,11 +7,22 @@ import type { Testimonial } from '../../content/testimonials';
 
 export const CAROUSEL_STEP = 300;
 
-export function TestimonialCarousel({ id, title, testimonials }: { id: string; title: string; testimonials: Testimonial[] }) {
+export function TestimonialCarousel({
+  id,
+  title,
+  testimonials,
+}: {
+  id: string;
+  title: string;
+  testimonials: Testimonial[];
+}) {
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    track.current?.scrollBy({ left: direction * CAROUSEL_STEP, behavior: smooth ? 'smooth' : 'auto' });
+    track.current?.scrollBy({
+      left: direction * CAROUSEL_STEP,
+      behavior: smooth ? 'smooth' : 'auto',
+    });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
@@ -25,18 +36,35 @@ export function TestimonialCarousel({ id, title, testimonials }: { id: string; t
         <div className="carousel-head">
           <h2 id={id}>{title}</h2>
           <div className="carousel-buttons">
-            <button type="button" className="icon-button carousel-button" aria-controls={`${id}-list`} onClick={() => scroll(-1)}>
+            <button
+              type="button"
+              className="icon-button carousel-button"
+              aria-controls={`${id}-list`}
+              onClick={() => scroll(-1)}
+            >
               <span aria-hidden="true">‹</span>
               <span className="visually-hidden">Previous testimonials</span>
             </button>
-            <button type="button" className="icon-button carousel-button" aria-controls={`${id}-list`} onClick={() => scroll(1)}>
+            <button
+              type="button"
+              className="icon-button carousel-button"
+              aria-controls={`${id}-list`}
+              onClick={() => scroll(1)}
+            >
               <span aria-hidden="true">›</span>
               <span className="visually-hidden">Next testimonials</span>
             </button>
           </div>
         </div>
         {/* Focusable so keyboard users can scroll it; labelled for screen readers. */}
-        <ul id={`${id}-list`} className="carousel" ref={track} tabIndex={0} aria-label={`${title}, use the arrow keys to scroll`} onKeyDown={onKeyDown}>
+        <ul
+          id={`${id}-list`}
+          className="carousel"
+          ref={track}
+          tabIndex={0}
+          aria-label={`${title}, use the arrow keys to scroll`}
+          onKeyDown={onKeyDown}
+        >
           {testimonials.map((testimonial) => (
             <li key={testimonial.name} className="testimonial">
               <figure>

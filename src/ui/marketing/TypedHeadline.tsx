@@ -11,7 +11,10 @@ import { inspect } from '../inspector';
 export function TypedHeadline({ text }: { text: string }) {
   const [snapshot, send] = useMachine(typedHeadlineMachine, { input: { text }, inspect });
   useEffect(() => {
-    send({ type: 'start', reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches });
+    send({
+      type: 'start',
+      reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    });
   }, [send]);
   const { typed } = snapshot.context;
   const typing = snapshot.matches('typing');

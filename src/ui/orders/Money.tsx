@@ -4,7 +4,15 @@
  * and the refunds with their state and the day they are due by.
  */
 import type { ReactNode } from 'react';
-import { formatNaira, paymentMethodLabels, paymentStateLabels, type OrderPayment, type ReceiptSummary, type Refund, type RefundState } from '../../api/contract';
+import {
+  formatNaira,
+  paymentMethodLabels,
+  paymentStateLabels,
+  type OrderPayment,
+  type ReceiptSummary,
+  type Refund,
+  type RefundState,
+} from '../../api/contract';
 import { Link } from '../components/Link';
 import { paths } from '../paths';
 import { formatDay, formatLagosDate } from '../tracking/format';
@@ -18,7 +26,9 @@ export function PaymentFacts({ payment }: { payment: OrderPayment }) {
       <div>
         <dt>Payment</dt>
         <dd>
-          <span className={`payment-badge payment-badge-${payment.state}`}>{paymentStateLabels[payment.state]}</span>
+          <span className={`payment-badge payment-badge-${payment.state}`}>
+            {paymentStateLabels[payment.state]}
+          </span>
         </dd>
       </div>
       <div>
@@ -43,7 +53,13 @@ export function PaymentFacts({ payment }: { payment: OrderPayment }) {
   );
 }
 
-export function Receipts({ reference, receipts }: { reference: string; receipts: ReceiptSummary[] }) {
+export function Receipts({
+  reference,
+  receipts,
+}: {
+  reference: string;
+  receipts: ReceiptSummary[];
+}) {
   if (!receipts.length) return null;
   return (
     <>
@@ -51,8 +67,9 @@ export function Receipts({ reference, receipts }: { reference: string; receipts:
       <ul className="money-list">
         {receipts.map((receipt) => (
           <li key={receipt.number}>
-            <Link to={paths.receipt(reference, receipt.number)}>{receipt.number}</Link> · {formatNaira(receipt.amount_kobo)} ·{' '}
-            {methodLabel(receipt.method)} · <time dateTime={receipt.paid_at}>{formatLagosDate(receipt.paid_at)}</time>
+            <Link to={paths.receipt(reference, receipt.number)}>{receipt.number}</Link> ·{' '}
+            {formatNaira(receipt.amount_kobo)} · {methodLabel(receipt.method)} ·{' '}
+            <time dateTime={receipt.paid_at}>{formatLagosDate(receipt.paid_at)}</time>
           </li>
         ))}
       </ul>
@@ -60,10 +77,20 @@ export function Receipts({ reference, receipts }: { reference: string; receipts:
   );
 }
 
-const refundStateLabels: Record<RefundState, string> = { due: 'Due', processing: 'On its way', done: 'Refunded' };
+const refundStateLabels: Record<RefundState, string> = {
+  due: 'Due',
+  processing: 'On its way',
+  done: 'Refunded',
+};
 
 /** `action(refund)`: what staff can do on a refund (Mark refunded), nothing for the owner. */
-export function Refunds({ refunds, action }: { refunds: Refund[]; action?: (refund: Refund) => ReactNode }) {
+export function Refunds({
+  refunds,
+  action,
+}: {
+  refunds: Refund[];
+  action?: (refund: Refund) => ReactNode;
+}) {
   if (!refunds.length) return null;
   return (
     <>
@@ -72,7 +99,9 @@ export function Refunds({ refunds, action }: { refunds: Refund[]; action?: (refu
         {refunds.map((refund) => (
           <li key={refund.id} className={refund.overdue ? 'refund-overdue' : undefined}>
             <strong>{formatNaira(refund.amount_kobo)}</strong>
-            {refund.fee_kobo > 0 && <> (cancellation fee {formatNaira(refund.fee_kobo)} kept)</>} · {refundStateLabels[refund.state]}
+            {refund.fee_kobo > 0 && (
+              <> (cancellation fee {formatNaira(refund.fee_kobo)} kept)</>
+            )} · {refundStateLabels[refund.state]}
             {refund.state === 'done' && refund.done_at ? (
               <>
                 {' '}

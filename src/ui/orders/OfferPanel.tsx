@@ -31,9 +31,18 @@ function useOfferDecision({ reference, offer, onChanged }: OfferPanelProps) {
     offerDecisionMachine,
     () => ({
       actors: {
-        accept: fromPromise(async ({ input }) => (await api.acceptOffer({ offer_id: input.offerId }, { id: input.reference })).data),
+        accept: fromPromise(
+          async ({ input }) =>
+            (await api.acceptOffer({ offer_id: input.offerId }, { id: input.reference })).data,
+        ),
         decline: fromPromise(
-          async ({ input }) => (await api.declineOffer({ offer_id: input.offerId, reason: input.reason }, { id: input.reference })).data,
+          async ({ input }) =>
+            (
+              await api.declineOffer(
+                { offer_id: input.offerId, reason: input.reason },
+                { id: input.reference },
+              )
+            ).data,
         ),
       },
       actions: {
@@ -56,7 +65,11 @@ export function OfferPanel(props: OfferPanelProps) {
     event.preventDefault();
     send({ type: 'decline.confirm' });
   };
-  const state = snapshot.matches('accepted') ? 'accepted' : snapshot.matches('declined') ? 'declined' : offer.state;
+  const state = snapshot.matches('accepted')
+    ? 'accepted'
+    : snapshot.matches('declined')
+      ? 'declined'
+      : offer.state;
 
   return (
     <section className={`offer offer-${state}`} aria-labelledby={headingId}>
@@ -72,8 +85,8 @@ export function OfferPanel(props: OfferPanelProps) {
       {snapshot.matches('open') || snapshot.matches('changed') || snapshot.matches('accepting') ? (
         <>
           <p>
-            Valid through <time dateTime={offer.valid_until}>{formatDay(offer.valid_until)}</time>. Once you accept, the
-            price is final.
+            Valid through <time dateTime={offer.valid_until}>{formatDay(offer.valid_until)}</time>.
+            Once you accept, the price is final.
           </p>
           <p className="actions">
             <button
@@ -113,15 +126,25 @@ export function OfferPanel(props: OfferPanelProps) {
             <SubmitButton busy={busy} busyLabel="Declining...">
               Decline the offer
             </SubmitButton>
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => send({ type: 'back' })}
+            >
               Keep the offer
             </button>
           </p>
         </form>
       )}
-      {snapshot.matches('accepted') && <p>You accepted this price. We will be in touch to confirm the job.</p>}
+      {snapshot.matches('accepted') && (
+        <p>You accepted this price. We will be in touch to confirm the job.</p>
+      )}
       {snapshot.matches('declined') && (
-        <p>You declined this price{offer.decline_reason ? `: “${offer.decline_reason}”` : ''}. We will be in touch.</p>
+        <p>
+          You declined this price{offer.decline_reason ? `: “${offer.decline_reason}”` : ''}. We
+          will be in touch.
+        </p>
       )}
       {snapshot.matches('expired') && (
         <p>

@@ -32,17 +32,25 @@ const dateFields: Record<OrderKind, { name: string; label: string }[]> = {
 function datesOf(order: OrderDetail): Values | null {
   const { details } = order;
   if (details.kind === 'quote') {
-    return { date_of_inspection: details.date_of_inspection ?? '', moving_date: details.moving_date ?? '' };
+    return {
+      date_of_inspection: details.date_of_inspection ?? '',
+      moving_date: details.moving_date ?? '',
+    };
   }
   if (order.service_type === 'instant_delivery') return null;
-  return { pickup_date: details.pickup_date ?? '', delivery_date: details.receivers[0]?.delivery_date ?? '' };
+  return {
+    pickup_date: details.pickup_date ?? '',
+    delivery_date: details.receivers[0]?.delivery_date ?? '',
+  };
 }
 
 /**
  * The server offers `cancellation` while the order can be cancelled; an order To Inspect whose
  * price was not accepted can always be.
  */
-const cancellable = (order: OrderDetail) => order.cancellation !== null || (order.status === 'ToInspect' && order.offer?.state !== 'accepted');
+const cancellable = (order: OrderDetail) =>
+  order.cancellation !== null ||
+  (order.status === 'ToInspect' && order.offer?.state !== 'accepted');
 
 /** What cancelling now keeps and gives back, when money was paid; null when nothing was. */
 function paidCancellation(order: OrderDetail): Cancellation | null {
@@ -69,13 +77,22 @@ function CancellationMoney({ cancellation }: { cancellation: Cancellation }) {
 export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
   const dates = datesOf(order);
   const kind: OrderKind = order.details.kind;
-  const [input] = useState(() => ({ reference: order.reference_number, kind, dates: dates ?? {}, cancellation: paidCancellation(order) }));
+  const [input] = useState(() => ({
+    reference: order.reference_number,
+    kind,
+    dates: dates ?? {},
+    cancellation: paidCancellation(order),
+  }));
   const { snapshot, send, busy } = useFlow<typeof orderChangesMachine>(
     orderChangesMachine,
     () => ({
       actors: {
-        cancel: fromPromise(({ input }) => api.cancelOrder({ reason: input.reason }, { id: input.reference })),
-        reschedule: fromPromise(({ input }) => api.rescheduleOrder(input.dates, { id: input.reference })),
+        cancel: fromPromise(({ input }) =>
+          api.cancelOrder({ reason: input.reason }, { id: input.reference }),
+        ),
+        reschedule: fromPromise(({ input }) =>
+          api.rescheduleOrder(input.dates, { id: input.reference }),
+        ),
       },
       actions: {
         notifySuccess: (_, { message }) => notifySuccess(message),
@@ -94,16 +111,25 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
     return (
       <p className="actions">
         {dates && order.status === 'ToInspect' && (
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'reschedule.start' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => send({ type: 'reschedule.start' })}
+          >
             Change dates
           </button>
         )}
         {!cancellable(order) ? (
           <span>
-            You accepted the price: to cancel, call us on <a href={phoneLink}>{company.phoneDisplay}</a>.
+            You accepted the price: to cancel, call us on{' '}
+            <a href={phoneLink}>{company.phoneDisplay}</a>.
           </span>
         ) : (
-          <button type="button" className="button button-secondary button-danger-text" onClick={() => send({ type: 'cancel.start' })}>
+          <button
+            type="button"
+            className="button button-secondary button-danger-text"
+            onClick={() => send({ type: 'cancel.start' })}
+          >
             Cancel order
           </button>
         )}
@@ -115,16 +141,28 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
     return (
       <div className="order-change confirm" role="group" aria-labelledby="cancel-review">
         <p id="cancel-review">
-          Cancel <span className="reference">{order.reference_number}</span>? We keep a cancellation fee of{' '}
-          <strong>{formatNaira(cancellation.fee_kobo)}</strong> and refund you <strong>{formatNaira(cancellation.refund_kobo)}</strong> within 7
-          business days, to the card you paid with or by bank transfer.
+          Cancel <span className="reference">{order.reference_number}</span>? We keep a cancellation
+          fee of <strong>{formatNaira(cancellation.fee_kobo)}</strong> and refund you{' '}
+          <strong>{formatNaira(cancellation.refund_kobo)}</strong> within 7 business days, to the
+          card you paid with or by bank transfer.
         </p>
         <CancellationMoney cancellation={cancellation} />
         <p className="actions">
-          <SubmitButton type="button" busy={busy} busyLabel="Cancelling..." className="button button-danger" onClick={() => send({ type: 'confirm' })}>
+          <SubmitButton
+            type="button"
+            busy={busy}
+            busyLabel="Cancelling..."
+            className="button button-danger"
+            onClick={() => send({ type: 'confirm' })}
+          >
             Yes, cancel and refund {formatNaira(cancellation.refund_kobo)}
           </SubmitButton>
-          <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => send({ type: 'back' })}
+          >
             Back
           </button>
         </p>
@@ -152,7 +190,12 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
           <SubmitButton busy={busy} busyLabel="Cancelling..." className="button button-danger">
             Cancel the order
           </SubmitButton>
-          <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => send({ type: 'back' })}
+          >
             Keep the order
           </button>
         </p>
@@ -180,7 +223,12 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
           <SubmitButton busy={busy} busyLabel="Saving...">
             Save the new dates
           </SubmitButton>
-          <button type="button" className="button button-secondary" disabled={busy} onClick={() => send({ type: 'back' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => send({ type: 'back' })}
+          >
             Back
           </button>
         </p>

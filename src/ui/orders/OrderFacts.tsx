@@ -4,7 +4,8 @@ import { formatNaira, serviceTypeLabels, statusLabels, type OrderDetail } from '
 import { formatLagosDate } from '../tracking/format';
 import { formatRange } from '../prices/PricePreview';
 
-type Facts = Pick<OrderDetail, 'reference_number' | 'service_type' | 'status' | 'created_at'> & Partial<Pick<OrderDetail, 'price' | 'estimate'>>;
+type Facts = Pick<OrderDetail, 'reference_number' | 'service_type' | 'status' | 'created_at'> &
+  Partial<Pick<OrderDetail, 'price' | 'estimate'>>;
 
 /** What the tariff said at booking (README "Prices"): a delivery's price, or a move's estimate. */
 export function TariffFigure({ order }: { order: Facts }) {
@@ -13,7 +14,8 @@ export function TariffFigure({ order }: { order: Facts }) {
       <div>
         <dt>Price</dt>
         <dd>
-          {formatNaira(order.price.amount_kobo)} <span className="field-hint">(tariff version {order.price.version})</span>
+          {formatNaira(order.price.amount_kobo)}{' '}
+          <span className="field-hint">(tariff version {order.price.version})</span>
         </dd>
       </div>
     );
@@ -23,8 +25,8 @@ export function TariffFigure({ order }: { order: Facts }) {
       <div>
         <dt>Estimate</dt>
         <dd>
-          {formatRange(order.estimate.low_kobo, order.estimate.high_kobo)}, final price after inspection{' '}
-          <span className="field-hint">(tariff version {order.estimate.version})</span>
+          {formatRange(order.estimate.low_kobo, order.estimate.high_kobo)}, final price after
+          inspection <span className="field-hint">(tariff version {order.estimate.version})</span>
         </dd>
       </div>
     );
@@ -32,7 +34,15 @@ export function TariffFigure({ order }: { order: Facts }) {
   return null;
 }
 
-export function OrderFacts({ order, bookedLabel, children }: { order: Facts; bookedLabel: string; children?: ReactNode }) {
+export function OrderFacts({
+  order,
+  bookedLabel,
+  children,
+}: {
+  order: Facts;
+  bookedLabel: string;
+  children?: ReactNode;
+}) {
   return (
     <dl className="order-facts">
       <div>

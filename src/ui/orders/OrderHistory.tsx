@@ -3,7 +3,8 @@ import { offerStateLabels, statusLabels, type HistoryEntry } from '../../api/con
 import { formatLagosDate } from '../tracking/format';
 
 const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> = {
-  status: (entry) => (entry.status === 'ToInspect' ? 'Order received' : `Status: ${statusLabels[entry.status]}`),
+  status: (entry) =>
+    entry.status === 'ToInspect' ? 'Order received' : `Status: ${statusLabels[entry.status]}`,
   offer_sent: () => offerStateLabels.open,
   offer_accepted: () => offerStateLabels.accepted,
   offer_declined: () => offerStateLabels.declined,
@@ -16,9 +17,19 @@ const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> =
 };
 
 const whoDid = (entry: HistoryEntry) =>
-  entry.by === 'customer' ? 'the customer' : entry.by === 'ops' ? 'the ops command' : (entry.by_name ?? 'staff');
+  entry.by === 'customer'
+    ? 'the customer'
+    : entry.by === 'ops'
+      ? 'the ops command'
+      : (entry.by_name ?? 'staff');
 
-export function OrderHistory({ history, headingId }: { history: HistoryEntry[]; headingId: string }) {
+export function OrderHistory({
+  history,
+  headingId,
+}: {
+  history: HistoryEntry[];
+  headingId: string;
+}) {
   if (!history.length) return <p>Nothing has happened yet.</p>;
   return (
     <ol className="history" aria-labelledby={headingId}>

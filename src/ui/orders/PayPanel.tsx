@@ -41,8 +41,12 @@ export function PayPanel({ order, returnedFrom = null, onChanged }: PayPanelProp
     orderPaymentMachine,
     () => ({
       actors: {
-        startPayment: fromPromise(async ({ input }) => (await api.startPayment(undefined, { id: input.reference })).data),
-        verifyPayment: fromPromise(({ input }) => verifyPayment(input.reference, input.paystackReference)),
+        startPayment: fromPromise(
+          async ({ input }) => (await api.startPayment(undefined, { id: input.reference })).data,
+        ),
+        verifyPayment: fromPromise(({ input }) =>
+          verifyPayment(input.reference, input.paystackReference),
+        ),
       },
       actions: {
         goToCheckout: (_, { url }) => window.location.assign(url),
@@ -70,14 +74,19 @@ export function PayPanel({ order, returnedFrom = null, onChanged }: PayPanelProp
         <SubmitButton
           type="button"
           busy={busy}
-          busyLabel={snapshot.matches('atCheckout') ? 'Opening the checkout…' : 'Starting your payment…'}
+          busyLabel={
+            snapshot.matches('atCheckout') ? 'Opening the checkout…' : 'Starting your payment…'
+          }
           onClick={() => send({ type: failed ? 'retry' : 'pay' })}
         >
           {failed ? `Try again: pay ${balance}` : `Pay ${balance}`}
         </SubmitButton>
       </p>
       {onChanged && (
-        <p className="field-hint">By card, bank or USSD through Paystack. You can also pay by bank transfer or cash at our office.</p>
+        <p className="field-hint">
+          By card, bank or USSD through Paystack. You can also pay by bank transfer or cash at our
+          office.
+        </p>
       )}
     </div>
   );

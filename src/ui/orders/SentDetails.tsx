@@ -12,7 +12,8 @@ type Details = OrderDetail['details'];
 type QuoteDetails = Extract<Details, { kind: 'quote' }>;
 type DeliveryDetails = Extract<Details, { kind: 'delivery' }>;
 
-const shown = (value: string | null | undefined, none = 'Not given') => (value && value.trim() ? value : none);
+const shown = (value: string | null | undefined, none = 'Not given') =>
+  value && value.trim() ? value : none;
 const day = (value: string | null) => (value ? formatDay(value) : 'Not set');
 
 function Facts({ rows }: { rows: [string, string][] }) {
@@ -89,7 +90,13 @@ function QuoteSent({ details }: { details: QuoteDetails }) {
             {details.photos.map((photo, index) => (
               <li key={photo}>
                 <a href={mediaUrl(photo)} target="_blank" rel="noreferrer">
-                  <img src={mediaUrl(photo)} alt={`Photo ${index + 1} sent with the quote`} width={160} height={120} loading="lazy" />
+                  <img
+                    src={mediaUrl(photo)}
+                    alt={`Photo ${index + 1} sent with the quote`}
+                    width={160}
+                    height={120}
+                    loading="lazy"
+                  />
                 </a>
               </li>
             ))}
@@ -110,7 +117,10 @@ function DeliverySent({ details }: { details: DeliveryDetails }) {
         <Facts
           rows={[
             ['Address', details.pickup_address],
-            ['Pickup date', details.pickup_date ? formatDay(details.pickup_date) : 'As soon as possible'],
+            [
+              'Pickup date',
+              details.pickup_date ? formatDay(details.pickup_date) : 'As soon as possible',
+            ],
             ['Sender', details.sender_fullname],
             ["Sender's phone", details.sender_phone],
             ['What is sent', details.description],
@@ -118,7 +128,9 @@ function DeliverySent({ details }: { details: DeliveryDetails }) {
         />
       </section>
       <section className="sent-part sent-receivers" aria-labelledby="sent-receivers">
-        <h3 id="sent-receivers">{details.receivers.length === 1 ? 'Receiver' : `Receivers (${details.receivers.length})`}</h3>
+        <h3 id="sent-receivers">
+          {details.receivers.length === 1 ? 'Receiver' : `Receivers (${details.receivers.length})`}
+        </h3>
         <ol className="receivers">
           {details.receivers.map((receiver, index) => (
             <li key={`${index}-${receiver.phone}`}>
@@ -127,7 +139,12 @@ function DeliverySent({ details }: { details: DeliveryDetails }) {
                   ['Name', receiver.name],
                   ['Phone', receiver.phone],
                   ['Address', receiver.address],
-                  ['Delivery date', receiver.delivery_date ? formatDay(receiver.delivery_date) : 'As soon as possible'],
+                  [
+                    'Delivery date',
+                    receiver.delivery_date
+                      ? formatDay(receiver.delivery_date)
+                      : 'As soon as possible',
+                  ],
                 ]}
               />
             </li>
@@ -140,6 +157,12 @@ function DeliverySent({ details }: { details: DeliveryDetails }) {
 
 export function SentDetails({ details }: { details: Details }) {
   return (
-    <div className="sent">{details.kind === 'quote' ? <QuoteSent details={details} /> : <DeliverySent details={details} />}</div>
+    <div className="sent">
+      {details.kind === 'quote' ? (
+        <QuoteSent details={details} />
+      ) : (
+        <DeliverySent details={details} />
+      )}
+    </div>
   );
 }

@@ -17,7 +17,9 @@ import '../prices/prices.css';
 
 // The receiver dialog (Radix Dialog with its focus trap and scroll lock, about 7 KB gzipped)
 // loads when it is first opened, not with the form (docs/architecture.md, "What a route loads").
-const ReceiverDialog = lazy(() => import('../delivery/ReceiverDialog').then(({ ReceiverDialog }) => ({ default: ReceiverDialog })));
+const ReceiverDialog = lazy(() =>
+  import('../delivery/ReceiverDialog').then(({ ReceiverDialog }) => ({ default: ReceiverDialog })),
+);
 
 /** The booking's messages about receiver `position` (keys like receiver_details.2.date). */
 const messagesAbout = (errors: Record<string, string[]>, position: number) =>
@@ -28,7 +30,9 @@ const messagesAbout = (errors: Record<string, string[]>, position: number) =>
 export default function BulkDeliveryPage() {
   const { snapshot, send, onSubmit, list, busy } = useBulkDelivery();
   const { values, errors } = snapshot.context;
-  const field = bindFields(values, errors, (name, value) => send({ type: 'field.change', name, value }));
+  const field = bindFields(values, errors, (name, value) =>
+    send({ type: 'field.change', name, value }),
+  );
   const receivers = list?.context.receivers ?? snapshot.context.receivers;
   const canAdd = !busy && Boolean(list?.can({ type: 'receiver.add' }));
   const full = list !== undefined && receivers.length >= list.context.max;
@@ -54,7 +58,13 @@ export default function BulkDeliveryPage() {
           <legend>Sender's Details</legend>
           <div className="form-grid">
             <DeliveryField spec={fieldSpecs.pickupAddress} {...field('pickup_address')} />
-            <PlaceFields label="Pickup" names={{ state: 'pickup_state', lga: 'pickup_lga' }} state={place('pickup_state')} lga={place('pickup_lga')} places={preview.places} />
+            <PlaceFields
+              label="Pickup"
+              names={{ state: 'pickup_state', lga: 'pickup_lga' }}
+              state={place('pickup_state')}
+              lga={place('pickup_lga')}
+              places={preview.places}
+            />
             <DeliveryField spec={fieldSpecs.senderName} {...field('sender_fullname')} />
             <DeliveryField spec={fieldSpecs.senderPhone} {...field('sender_number')} />
             <DeliveryField spec={fieldSpecs.pickupDate} {...field('pickup_date')} />
@@ -86,18 +96,33 @@ export default function BulkDeliveryPage() {
             </ol>
           )}
           <FieldErrors errors={errors.receiver_details ?? []} />
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'receiver.add' })} disabled={!canAdd}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => send({ type: 'receiver.add' })}
+            disabled={!canAdd}
+          >
             Add Receiver's Details
           </button>
-          {full && <p className="field-hint">One booking takes at most {list.context.max} receivers.</p>}
+          {full && (
+            <p className="field-hint">One booking takes at most {list.context.max} receivers.</p>
+          )}
         </section>
 
-        <PricePreview preview={preview} waitingText="Choose the pickup's and every receiver's state and LGA to see the price." />
+        <PricePreview
+          preview={preview}
+          waitingText="Choose the pickup's and every receiver's state and LGA to see the price."
+        />
         <BookingActions busy={busy} submit={receivers.length > 0 ? 'Submit' : null} />
       </form>
       {dialogWanted && (
         <Suspense fallback={<Waiting>Opening the receiver's form…</Waiting>}>
-          <ReceiverDialog list={list} send={send} pickupDate={values.pickup_date} places={preview.places} />
+          <ReceiverDialog
+            list={list}
+            send={send}
+            pickupDate={values.pickup_date}
+            places={preview.places}
+          />
         </Suspense>
       )}
     </BookingPage>

@@ -23,14 +23,23 @@ export default function ChangePasswordPage() {
     values: { old_password: '', new_password: '', new_password_confirmation: '' },
     submit: (request) => api.changePassword(request),
     successMessage: () => calls.changePassword.success,
-    leaveTo: () => ({ to: '/login', options: { replace: true, state: { email, passwordChanged: true } satisfies LoginState } }),
+    leaveTo: () => ({
+      to: '/login',
+      options: { replace: true, state: { email, passwordChanged: true } satisfies LoginState },
+    }),
     afterLeave: () => session.send({ type: 'session.ended' }),
   });
   const type = snapshot.context.reveal ? 'text' : 'password';
   return (
     <AccountLayout title="Change password">
       <form className="account-section" onSubmit={onSubmit} noValidate>
-        <TextField label="Old password" type={type} required autoComplete="current-password" {...field('old_password')} />
+        <TextField
+          label="Old password"
+          type={type}
+          required
+          autoComplete="current-password"
+          {...field('old_password')}
+        />
         <TextField
           label="New password"
           type={type}
@@ -47,7 +56,11 @@ export default function ChangePasswordPage() {
           {...field('new_password_confirmation')}
         />
         <label className="check">
-          <input type="checkbox" checked={snapshot.context.reveal} onChange={() => send({ type: 'reveal.toggle' })} />
+          <input
+            type="checkbox"
+            checked={snapshot.context.reveal}
+            onChange={() => send({ type: 'reveal.toggle' })}
+          />
           Show passwords
         </label>
         <p className="actions">

@@ -51,8 +51,8 @@ export default function ContactPage() {
             ))}
           </ul>
           <p>
-            Looking for a quick answer? Read our <Link to="/faq">frequently asked questions</Link>, or{' '}
-            <Link to="/track">track a shipment</Link>.
+            Looking for a quick answer? Read our <Link to="/faq">frequently asked questions</Link>,
+            or <Link to="/track">track a shipment</Link>.
           </p>
         </div>
       </div>

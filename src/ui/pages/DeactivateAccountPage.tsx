@@ -27,11 +27,17 @@ export default function DeactivateAccountPage() {
     <AccountLayout title="Delete account">
       <form className="account-section account-danger" onSubmit={onSubmit} noValidate>
         <p>
-          Deleting your account removes your profile, quotes and deliveries for good. Their tracking codes stop
-          working.
+          Deleting your account removes your profile, quotes and deliveries for good. Their tracking
+          codes stop working.
         </p>
         <TextAreaField label="Why are you leaving?" required {...field('Reason')} />
-        <TextField label="Password" type="password" required autoComplete="current-password" {...field('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          {...field('password')}
+        />
         <p className="actions">
           <SubmitButton className="button button-danger" busy={busy} busyLabel="Deleting...">
             Delete my account

@@ -8,5 +8,11 @@ import { DeliveryArt } from '../illustrations';
 
 export default function DeliveryPage() {
   usePageMeta(pageText.delivery.title, pageText.delivery.description);
-  return <LandingPage content={deliveryLanding} testimonials={businessTestimonials} art={<DeliveryArt />} />;
+  return (
+    <LandingPage
+      content={deliveryLanding}
+      testimonials={businessTestimonials}
+      art={<DeliveryArt />}
+    />
+  );
 }

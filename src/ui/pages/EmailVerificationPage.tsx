@@ -23,7 +23,8 @@ import './accounts.css';
 /** docs/product.md. */
 const CODE_SECONDS = 300;
 
-const clockOf = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+const clockOf = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export default function EmailVerificationPage() {
   usePageMeta('Email Verification', 'Enter the 6-digit code we emailed you.');
@@ -48,7 +49,8 @@ export default function EmailVerificationPage() {
   );
   const onSubmit = submitOf(send);
   const { code, email: typedEmail, errors, remaining } = snapshot.context;
-  const expired = snapshot.matches({ clock: 'expired' }) || snapshot.matches({ clock: 'resending' });
+  const expired =
+    snapshot.matches({ clock: 'expired' }) || snapshot.matches({ clock: 'resending' });
   const resending = snapshot.hasTag('resending');
 
   return (
@@ -109,7 +111,11 @@ export default function EmailVerificationPage() {
             </p>
           )
         )}
-        <SubmitButton busy={busy} busyLabel="Verifying..." disabled={!snapshot.can({ type: 'submit' })}>
+        <SubmitButton
+          busy={busy}
+          busyLabel="Verifying..."
+          disabled={!snapshot.can({ type: 'submit' })}
+        >
           Verify
         </SubmitButton>
         <p className="account-links">

@@ -6,9 +6,17 @@ import { BookingPage } from '../delivery/BookingPage';
 import { fieldSpecs } from '../delivery/fields';
 
 const fields: BookingField[] = [
-  { name: 'pickup_address', spec: fieldSpecs.pickupAddress, place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' } },
+  {
+    name: 'pickup_address',
+    spec: fieldSpecs.pickupAddress,
+    place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' },
+  },
   // Spelt so on the wire (docs/product.md).
-  { name: 'dilivery_address', spec: fieldSpecs.deliveryAddress, place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' } },
+  {
+    name: 'dilivery_address',
+    spec: fieldSpecs.deliveryAddress,
+    place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' },
+  },
   { name: 'sender_fullname', spec: fieldSpecs.senderName },
   { name: 'receiver_fullname', spec: fieldSpecs.receiverName },
   { name: 'sender_number', spec: fieldSpecs.senderPhone },
@@ -18,7 +26,10 @@ const fields: BookingField[] = [
 
 export default function ExpressDeliveryPage() {
   return (
-    <BookingPage title="Deliver Now" subtitle="Urgent? We pick up your package now and deliver it today.">
+    <BookingPage
+      title="Deliver Now"
+      subtitle="Urgent? We pick up your package now and deliver it today."
+    >
       <BookingForm
         machine={instantDeliveryMachine}
         fields={fields}

@@ -39,7 +39,13 @@ export default function FaqPage() {
                   <h2 className="faq-question">
                     <Accordion.Trigger className="faq-trigger">
                       {item.question}
-                      <svg className="faq-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                      <svg
+                        className="faq-icon"
+                        viewBox="0 0 24 24"
+                        width="24"
+                        height="24"
+                        aria-hidden="true"
+                      >
                         <path className="faq-icon-bar" d="M5 12h14" />
                         <path className="faq-icon-plus" d="M12 5v14" />
                       </svg>

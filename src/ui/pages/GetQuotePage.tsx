@@ -5,11 +5,24 @@
  */
 import { lazy, Suspense } from 'react';
 import { api } from '../../api/lazy';
-import { calls, threeStepApartmentTypes, threeStepFloors, threeStepRoomCounts } from '../../api/contract';
+import {
+  calls,
+  threeStepApartmentTypes,
+  threeStepFloors,
+  threeStepRoomCounts,
+} from '../../api/contract';
 import { quoteMachine, quoteSteps } from '../../machines/quoteMachine';
 import { usePageMeta } from '../components/PageMeta';
 import { Waiting } from '../components/LoadStates';
-import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField, useMovePreview } from '../quotes/QuoteFields';
+import {
+  ContactFields,
+  DateFields,
+  DescriptionField,
+  LocationFields,
+  ServicesField,
+  TermsField,
+  useMovePreview,
+} from '../quotes/QuoteFields';
 import { PricePreview } from '../prices/PricePreview';
 import { StepButtons } from '../quotes/StepButtons';
 import { StepHeading } from '../quotes/StepHeading';
@@ -18,9 +31,15 @@ import '../quotes/quotes.css';
 
 // The last step's photo picker (react-dropzone and its table of file types) loads when that step
 // is first shown, not with the form (docs/architecture.md, "What a route loads").
-const MediaFiles = lazy(() => import('../quotes/MediaFiles').then(({ MediaFiles }) => ({ default: MediaFiles })));
+const MediaFiles = lazy(() =>
+  import('../quotes/MediaFiles').then(({ MediaFiles }) => ({ default: MediaFiles })),
+);
 
-const lists = { apartmentTypes: threeStepApartmentTypes, roomCounts: threeStepRoomCounts, floors: threeStepFloors };
+const lists = {
+  apartmentTypes: threeStepApartmentTypes,
+  roomCounts: threeStepRoomCounts,
+  floors: threeStepFloors,
+};
 
 const titles: Record<(typeof quoteSteps)[number]['name'], string> = {
   locations: 'Where are you moving?',
@@ -66,18 +85,26 @@ export default function GetQuotePage() {
             <strong>{result.message}</strong>
           </p>
           <p>
-            Your reference number is <strong className="reference">{result.data.reference_number}</strong>. We have also emailed it to
-            you.
+            Your reference number is{' '}
+            <strong className="reference">{result.data.reference_number}</strong>. We have also
+            emailed it to you.
           </p>
           <p>
             <span className="spinner" aria-hidden="true" /> Taking you to the home page…
           </p>
         </div>
       ) : (
-        <form className="quote-form" onSubmit={onSubmit} noValidate aria-labelledby="quote-step-heading">
+        <form
+          className="quote-form"
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="quote-step-heading"
+        >
           <fieldset disabled={busy}>
             <div id="quote-step-heading">
-              <StepHeading stepName={step.name}>{titles[step.name as keyof typeof titles]}</StepHeading>
+              <StepHeading stepName={step.name}>
+                {titles[step.name as keyof typeof titles]}
+              </StepHeading>
             </div>
             {step.name === 'locations' && (
               <>
@@ -98,7 +125,10 @@ export default function GetQuotePage() {
               </div>
             )}
           </fieldset>
-          <PricePreview preview={preview} waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate." />
+          <PricePreview
+            preview={preview}
+            waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate."
+          />
           <StepButtons flow={flow} />
         </form>
       )}

@@ -14,7 +14,11 @@ export default function HomePage() {
   usePageMeta(pageText.home.title, pageText.home.description);
   return (
     <>
-      <Hero title={<TypedHeadline text={home.headline} />} actions={home.actions} art={<HomeHeroArt />}>
+      <Hero
+        title={<TypedHeadline text={home.headline} />}
+        actions={home.actions}
+        art={<HomeHeroArt />}
+      >
         <p className="hero-subheadline">{home.subheadline}</p>
         <p className="lead">{home.intro}</p>
       </Hero>
@@ -25,7 +29,12 @@ export default function HomePage() {
         </div>
       </section>
       <WhyChooseUs />
-      <CallBanner id="consultation" title={home.consultation.title} text={home.consultation.text} action={home.consultation.action} />
+      <CallBanner
+        id="consultation"
+        title={home.consultation.title}
+        text={home.consultation.text}
+        action={home.consultation.action}
+      />
       <section className="band" aria-labelledby="about-us">
         <div className="band-inner split">
           <div>

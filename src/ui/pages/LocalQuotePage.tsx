@@ -2,11 +2,5 @@
 import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function LocalQuotePage() {
-  return (
-    <QuoteWizard
-      title="Local relocation quote"
-      call="localService"
-      draft="local-quote"
-    />
-  );
+  return <QuoteWizard title="Local relocation quote" call="localService" draft="local-quote" />;
 }

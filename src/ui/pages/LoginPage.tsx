@@ -34,7 +34,8 @@ export default function LoginPage() {
     ({ navigate }) => ({
       actors: { login: fromPromise(({ input }) => api.login(input)) },
       actions: {
-        startSession: (_, params) => session.send({ type: 'session.login', session: params.session }),
+        startSession: (_, params) =>
+          session.send({ type: 'session.login', session: params.session }),
         notifySuccess: () => notifySuccess('Login Successful'),
         rememberEmailToVerify: (_, { email }) => verificationEmail.save(email),
         leave: (_, { to }) => navigate(to, { replace: true }),
@@ -56,16 +57,11 @@ export default function LoginPage() {
         <h1 id="login-title">Log In</h1>
         {state?.passwordChanged && (
           <p className="account-notice" role="status">
-            Your password has changed and every device was logged out. Please log in with your new password.
+            Your password has changed and every device was logged out. Please log in with your new
+            password.
           </p>
         )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...field('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

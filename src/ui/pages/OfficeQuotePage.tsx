@@ -2,11 +2,5 @@
 import { QuoteWizard } from '../quotes/QuoteWizard';
 
 export default function OfficeQuotePage() {
-  return (
-    <QuoteWizard
-      title="Office relocation quote"
-      call="officeService"
-      draft="office-quote"
-    />
-  );
+  return <QuoteWizard title="Office relocation quote" call="officeService" draft="office-quote" />;
 }

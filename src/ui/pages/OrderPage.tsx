@@ -24,11 +24,21 @@ import '../orders/orders.css';
 
 // The offer's Accept and Decline (their machine and forms) load only for an order that has a
 // price to answer (docs/architecture.md, "What a route loads").
-const OfferPanel = lazy(() => import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })));
+const OfferPanel = lazy(() =>
+  import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
+);
 
 const loadOrder = async (reference: string) => (await api.order(undefined, { id: reference })).data;
 
-function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: () => void; reloading: boolean }) {
+function OrderView({
+  order,
+  reload,
+  reloading,
+}: {
+  order: OrderDetail;
+  reload: () => void;
+  reloading: boolean;
+}) {
   const [search, setSearch] = useSearchParams();
   // Paystack's checkout returns here with ?reference=: checked once, then forgotten, so a reload does not check it again.
   const afterPayment = () => {
@@ -40,7 +50,9 @@ function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: (
       status: order.status,
       createdAt: order.created_at,
       updatedAt: order.updated_at,
-      history: order.history.filter((entry) => entry.event === 'status').map((entry) => ({ status: entry.status, date: entry.at })),
+      history: order.history
+        .filter((entry) => entry.event === 'status')
+        .map((entry) => ({ status: entry.status, date: entry.at })),
     }),
     [order],
   );
@@ -52,7 +64,12 @@ function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: (
         <h2 id="order-price">Price</h2>
         {order.offer ? (
           <Suspense fallback={<Waiting>Loading the price…</Waiting>}>
-            <OfferPanel key={`${order.offer.id}-${order.offer.state}`} reference={order.reference_number} offer={order.offer} onChanged={reload} />
+            <OfferPanel
+              key={`${order.offer.id}-${order.offer.state}`}
+              reference={order.reference_number}
+              offer={order.offer}
+              onChanged={reload}
+            />
           </Suspense>
         ) : (
           <p>No price yet. We will send you one after the inspection, by email and here.</p>
@@ -72,7 +89,9 @@ function OrderView({ order, reload, reloading }: { order: OrderDetail; reload: (
       <section className="order-part" aria-labelledby="order-timeline">
         <h2 id="order-timeline">Timeline</h2>
         <Timeline source={source} headingId="order-timeline" />
-        {(order.status === 'ToInspect' || order.cancellation) && <OrderChanges key={order.updated_at} order={order} onChanged={reload} />}
+        {(order.status === 'ToInspect' || order.cancellation) && (
+          <OrderChanges key={order.updated_at} order={order} onChanged={reload} />
+        )}
       </section>
 
       <section className="order-part" aria-labelledby="order-sent">
@@ -106,7 +125,10 @@ function Order({ reference }: { reference: string }) {
       </div>
     );
   }
-  if (snapshot.matches('failed')) return <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />;
+  if (snapshot.matches('failed'))
+    return (
+      <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />
+    );
   return order && <OrderView order={order} reload={reload} reloading={snapshot.hasTag('busy')} />;
 }
 

@@ -18,11 +18,22 @@ import '../tracking/tracking.css';
 
 const trackAgain = (reference: string) => `/track?reference=${encodeURIComponent(reference)}`;
 
-function PackageDetails({ reference, carried }: { reference: string | null; carried: TrackingResult | null }) {
-  const [input] = useState(() => ({ reference, result: carried?.reference_number === reference ? carried : null }));
+function PackageDetails({
+  reference,
+  carried,
+}: {
+  reference: string | null;
+  carried: TrackingResult | null;
+}) {
+  const [input] = useState(() => ({
+    reference,
+    result: carried?.reference_number === reference ? carried : null,
+  }));
   const { snapshot, send } = useFlow<typeof packageDetailsMachine>(
     packageDetailsMachine,
-    () => ({ actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) } }),
+    () => ({
+      actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) },
+    }),
     input,
   );
   const { result, messages } = snapshot.context;

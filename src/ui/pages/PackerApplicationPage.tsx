@@ -5,5 +5,11 @@ import { ApplicationForm } from '../marketing/ApplicationForm';
 
 export default function PackerApplicationPage() {
   usePageMeta(pageText.packer.title, pageText.packer.description);
-  return <ApplicationForm title="Become a Packer" intro="Tell us about yourself and we will contact you about joining our team of packers." call="packerRegistration" />;
+  return (
+    <ApplicationForm
+      title="Become a Packer"
+      intro="Tell us about yourself and we will contact you about joining our team of packers."
+      call="packerRegistration"
+    />
+  );
 }

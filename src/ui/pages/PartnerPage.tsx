@@ -6,8 +6,18 @@ import { Hero } from '../marketing/Hero';
 import { cardArt, PartnerArt } from '../illustrations';
 
 const roles = [
-  { title: 'Movers', text: 'Load, carry and transport with care. Strong, punctual and good with customers.', to: '/move', action: 'Apply to move for us' },
-  { title: 'Packers', text: 'Wrap, box and label so every item arrives as it left. Neat and patient.', to: '/pack', action: 'Apply to become a packer' },
+  {
+    title: 'Movers',
+    text: 'Load, carry and transport with care. Strong, punctual and good with customers.',
+    to: '/move',
+    action: 'Apply to move for us',
+  },
+  {
+    title: 'Packers',
+    text: 'Wrap, box and label so every item arrives as it left. Neat and patient.',
+    to: '/pack',
+    action: 'Apply to become a packer',
+  },
 ];
 
 export default function PartnerPage() {
@@ -22,7 +32,9 @@ export default function PartnerPage() {
         ]}
         art={<PartnerArt />}
       >
-        <p className="lead">Flexible jobs across the city, fair pay for every job, and a team that has your back.</p>
+        <p className="lead">
+          Flexible jobs across the city, fair pay for every job, and a team that has your back.
+        </p>
       </Hero>
       <section className="band" aria-labelledby="roles">
         <div className="band-inner">

@@ -20,7 +20,9 @@ import { Session } from '../session';
 import { notifySuccess } from '../toast';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 
-const ImageDrop = lazy(() => import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })));
+const ImageDrop = lazy(() =>
+  import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })),
+);
 
 /** docs/product.md words it without the server's full stop. */
 const UPDATED = 'User Profile updated successfully';
@@ -34,12 +36,18 @@ export default function ProfileUpdatePage() {
       loadProfile: fromPromise<Profile>(async () => (await api.profile(undefined)).data),
       saveProfile: fromPromise<Profile, ProfileChanges>(
         async ({ input }) =>
-          (await api.editProfile(input.values, { id: stored?.id, files: { profile_image: input.image } })).data,
+          (
+            await api.editProfile(input.values, {
+              id: stored?.id,
+              files: { profile_image: input.image },
+            })
+          ).data,
       ),
     },
     actions: {
       notifySuccess: () => notifySuccess(UPDATED),
-      imageChanged: (_, { profileImage }) => session.send({ type: 'profile.imageChanged', profileImage }),
+      imageChanged: (_, { profileImage }) =>
+        session.send({ type: 'profile.imageChanged', profileImage }),
     },
   }));
   const { snapshot, send, busy } = flow;
@@ -52,7 +60,9 @@ export default function ProfileUpdatePage() {
   return (
     <AccountLayout title="Profile">
       {snapshot.matches('loading') && <Waiting>Loading your profile…</Waiting>}
-      {snapshot.matches('loadFailed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
+      {snapshot.matches('loadFailed') && (
+        <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />
+      )}
       {(snapshot.matches('editing') || snapshot.matches('saving')) && (
         <form className="account-section" noValidate onSubmit={onSubmit}>
           {showPicker ? (
@@ -77,7 +87,11 @@ export default function ProfileUpdatePage() {
                 </figure>
               )}
               <p>
-                <button type="button" className="button button-secondary" onClick={() => setPickerOpen(true)}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setPickerOpen(true)}
+                >
                   {currentImage ? 'Change profile image' : 'Add a profile image'}
                 </button>
               </p>
@@ -91,7 +105,13 @@ export default function ProfileUpdatePage() {
             value={stored?.email || email}
             hint="Your sign-in email cannot be changed here."
           />
-          <TextField label="Mobile number" type="tel" required autoComplete="tel" {...field('phone')} />
+          <TextField
+            label="Mobile number"
+            type="tel"
+            required
+            autoComplete="tel"
+            {...field('phone')}
+          />
           <p className="actions">
             <SubmitButton busy={busy} busyLabel="Updating...">
               Update profile

@@ -50,7 +50,8 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           <dd>
             <span className="reference">{receipt.order.reference_number}</span>
             <br />
-            {serviceTypeLabels[receipt.order.service_type]}, price {formatNaira(receipt.order.price_kobo)}
+            {serviceTypeLabels[receipt.order.service_type]}, price{' '}
+            {formatNaira(receipt.order.price_kobo)}
           </dd>
         </div>
         <div>
@@ -82,12 +83,16 @@ function ReceiptLoader({ reference, number }: { reference: string; number: strin
       <div className="problem" role="alert">
         <h1>Receipt not found</h1>
         <p>
-          We found no receipt <span className="reference">{number}</span> for order <span className="reference">{reference}</span>.
+          We found no receipt <span className="reference">{number}</span> for order{' '}
+          <span className="reference">{reference}</span>.
         </p>
       </div>
     );
   }
-  if (snapshot.matches('failed')) return <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />;
+  if (snapshot.matches('failed'))
+    return (
+      <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />
+    );
   return receipt && <ReceiptSheet receipt={receipt} />;
 }
 

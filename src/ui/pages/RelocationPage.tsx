@@ -8,5 +8,11 @@ import { RelocationArt } from '../illustrations';
 
 export default function RelocationPage() {
   usePageMeta(pageText.relocation.title, pageText.relocation.description);
-  return <LandingPage content={relocationLanding} testimonials={customerTestimonials} art={<RelocationArt />} />;
+  return (
+    <LandingPage
+      content={relocationLanding}
+      testimonials={customerTestimonials}
+      art={<RelocationArt />}
+    />
+  );
 }

@@ -31,7 +31,9 @@ export default function ResendOtpPage() {
     <section className="page narrow">
       <form className="account-card" onSubmit={onSubmit} noValidate aria-labelledby="resend-title">
         <h1 id="resend-title">Resend OTP</h1>
-        <p className="lead">Enter the email you signed up with and we will send you a new 6-digit code.</p>
+        <p className="lead">
+          Enter the email you signed up with and we will send you a new 6-digit code.
+        </p>
         <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
         <SubmitButton busy={busy} busyLabel="Loading...">
           Resend

@@ -21,8 +21,21 @@ export default function ResetPasswordPage() {
   ) : (
     <>
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
-      <TextField label="New Password" type="password" autoComplete="new-password" required hint="At least 8 characters" {...field('password')} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...field('password_confirmation')} />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters"
+        {...field('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...field('password_confirmation')}
+      />
       {errors.reset_token && (
         <p className="account-notice account-notice-error" role="alert">
           {errors.reset_token[0]} <Link to="/forgot-password">Send me a new code</Link>

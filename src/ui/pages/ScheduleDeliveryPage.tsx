@@ -6,8 +6,16 @@ import { BookingPage } from '../delivery/BookingPage';
 import { fieldSpecs } from '../delivery/fields';
 
 const fields: BookingField[] = [
-  { name: 'pickup_address', spec: fieldSpecs.pickupAddress, place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' } },
-  { name: 'delivery_address', spec: fieldSpecs.deliveryAddress, place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' } },
+  {
+    name: 'pickup_address',
+    spec: fieldSpecs.pickupAddress,
+    place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' },
+  },
+  {
+    name: 'delivery_address',
+    spec: fieldSpecs.deliveryAddress,
+    place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' },
+  },
   { name: 'sender_fullname', spec: fieldSpecs.senderName },
   { name: 'receiver_fullname', spec: fieldSpecs.receiverName },
   { name: 'sender_phone', spec: fieldSpecs.senderPhone },
@@ -19,7 +27,10 @@ const fields: BookingField[] = [
 
 export default function ScheduleDeliveryPage() {
   return (
-    <BookingPage title="Schedule a Delivery" subtitle="Plan ahead: choose when we pick up and when we deliver.">
+    <BookingPage
+      title="Schedule a Delivery"
+      subtitle="Plan ahead: choose when we pick up and when we deliver."
+    >
       <BookingForm
         machine={scheduledDeliveryMachine}
         fields={fields}

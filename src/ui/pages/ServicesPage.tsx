@@ -18,8 +18,9 @@ export default function ServicesPage() {
         <div className="band-inner">
           <Cards cards={serviceTiles} headingLevel={2} art={cardArt} />
           <p className="quick-quote">
-            Moving home or office and short of time? <Link to={QUICK_QUOTE}>Quick quote (3 steps)</Link>, or pick a
-            service above for the detailed quote with photos.
+            Moving home or office and short of time?{' '}
+            <Link to={QUICK_QUOTE}>Quick quote (3 steps)</Link>, or pick a service above for the
+            detailed quote with photos.
           </p>
         </div>
       </div>

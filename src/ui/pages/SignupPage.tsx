@@ -44,9 +44,26 @@ export default function SignupPage() {
           hint="0 and 10 digits, or +234 and 10 digits"
           {...field('phone')}
         />
-        <PasswordField label="Password" autoComplete="new-password" required reveal={reveal} hint="At least 8 characters" {...field('password')} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" required reveal={reveal} {...field('password_confirmation')} />
-        <RevealToggle reveal={reveal} onToggle={() => send({ type: 'reveal.toggle' })} label="Show passwords" />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          reveal={reveal}
+          hint="At least 8 characters"
+          {...field('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          reveal={reveal}
+          {...field('password_confirmation')}
+        />
+        <RevealToggle
+          reveal={reveal}
+          onToggle={() => send({ type: 'reveal.toggle' })}
+          label="Show passwords"
+        />
         <SubmitButton busy={busy} busyLabel="Signing Up...">
           Sign Up
         </SubmitButton>

@@ -6,7 +6,12 @@
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api } from '../../api';
-import { applicationStatuses, applicationStatusLabels, type ApplicationStatus, type StaffApplication } from '../../api/contract';
+import {
+  applicationStatuses,
+  applicationStatusLabels,
+  type ApplicationStatus,
+  type StaffApplication,
+} from '../../api/contract';
 import { applicationStatusMachine } from '../../machines/applicationStatusMachine';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField } from '../components/Field';
@@ -18,20 +23,34 @@ import { notifySuccess } from '../toast';
 import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ filters, cursor }: PageRequest) =>
-  pageOf(await api.staffApplications(undefined, { query: { status: filters.status, cursor: cursor ?? undefined } }));
+  pageOf(
+    await api.staffApplications(undefined, {
+      query: { status: filters.status, cursor: cursor ?? undefined },
+    }),
+  );
 
 const applicationsMachine = staffListMachineFor<StaffApplication>();
 
-const statusOptions = applicationStatuses.map((status) => ({ value: status, label: applicationStatusLabels[status] }));
+const statusOptions = applicationStatuses.map((status) => ({
+  value: status,
+  label: applicationStatusLabels[status],
+}));
 
 function StatusChoice({ application }: { application: StaffApplication }) {
   const [input] = useState(() => ({ id: application.id, status: application.status }));
-  const { snapshot, send, busy: saving } = useFlow<typeof applicationStatusMachine>(
+  const {
+    snapshot,
+    send,
+    busy: saving,
+  } = useFlow<typeof applicationStatusMachine>(
     applicationStatusMachine,
     () => ({
       actors: {
         saveStatus: fromPromise(({ input }) =>
-          api.staffSetApplicationStatus({ status: input.status as ApplicationStatus }, { id: input.id }),
+          api.staffSetApplicationStatus(
+            { status: input.status as ApplicationStatus },
+            { id: input.id },
+          ),
         ),
       },
       actions: { notifySuccess: (_, { message }) => notifySuccess(message) },
@@ -51,7 +70,11 @@ function StatusChoice({ application }: { application: StaffApplication }) {
       />
       {saving && <span className="field-hint">Saving…</span>}
       {snapshot.matches('failed') && (
-        <button type="button" className="button button-small button-secondary" onClick={() => send({ type: 'retry' })}>
+        <button
+          type="button"
+          className="button button-small button-secondary"
+          onClick={() => send({ type: 'retry' })}
+        >
           Try again
         </button>
       )}
@@ -94,7 +117,9 @@ function ApplicationRows({ applications }: { applications: StaffApplication[] })
             <td data-label="Age">{application.age}</td>
             <td data-label="Location">{application.location}</td>
             <td data-label="Applied">
-              <time dateTime={application.created_at}>{formatLagosDate(application.created_at)}</time>
+              <time dateTime={application.created_at}>
+                {formatLagosDate(application.created_at)}
+              </time>
             </td>
             <td data-label="Status">
               <StatusChoice application={application} />
@@ -110,19 +135,29 @@ export default function StaffApplicationsPage() {
   const { snapshot, send, rows, list } = useStaffList(applicationsMachine, loadPage, ['status']);
   return (
     <StaffLayout title="Applications">
-      <form className="staff-filters" aria-label="Filter applications" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="staff-filters"
+        aria-label="Filter applications"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <SelectField
           label="Status"
           options={statusOptions}
           placeholder="Any status"
           value={snapshot.context.filters.status}
-          onChange={(event) => send({ type: 'filter.change', values: { status: event.target.value } })}
+          onChange={(event) =>
+            send({ type: 'filter.change', values: { status: event.target.value } })
+          }
         />
       </form>
       <ListStates
         list={list}
         noun="applications"
-        empty={snapshot.context.filters.status ? 'No applications with this status.' : 'No one has applied yet.'}
+        empty={
+          snapshot.context.filters.status
+            ? 'No applications with this status.'
+            : 'No one has applied yet.'
+        }
       >
         <ApplicationRows applications={rows} />
       </ListStates>

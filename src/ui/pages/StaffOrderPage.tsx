@@ -19,7 +19,8 @@ import { StaffLayout } from '../staff/StaffLayout';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import '../orders/orders.css';
 
-const loadOrder = async (reference: string) => (await api.staffOrder(undefined, { id: reference })).data;
+const loadOrder = async (reference: string) =>
+  (await api.staffOrder(undefined, { id: reference })).data;
 
 function Offers({ order }: { order: StaffOrderDetail }) {
   if (!order.offers.length) return <p>No price sent yet.</p>;
@@ -27,17 +28,28 @@ function Offers({ order }: { order: StaffOrderDetail }) {
     <ul className="offers">
       {order.offers.map((offer) => (
         <li key={offer.id} className={`offer-badge-${offer.state}`}>
-          <strong>{formatNaira(offer.amount_kobo)}</strong> · {offerStateLabels[offer.state]} · valid through{' '}
-          {formatDay(offer.valid_until)} · sent <time dateTime={offer.created_at}>{formatLagosDate(offer.created_at)}</time>
+          <strong>{formatNaira(offer.amount_kobo)}</strong> · {offerStateLabels[offer.state]} ·
+          valid through {formatDay(offer.valid_until)} · sent{' '}
+          <time dateTime={offer.created_at}>{formatLagosDate(offer.created_at)}</time>
           {offer.note && <p className="history-note">Note: {offer.note}</p>}
-          {offer.decline_reason && <p className="history-note">Declined because: “{offer.decline_reason}”</p>}
+          {offer.decline_reason && (
+            <p className="history-note">Declined because: “{offer.decline_reason}”</p>
+          )}
         </li>
       ))}
     </ul>
   );
 }
 
-function StaffOrder({ order, reload, reloading }: { order: StaffOrderDetail; reload: () => void; reloading: boolean }) {
+function StaffOrder({
+  order,
+  reload,
+  reloading,
+}: {
+  order: StaffOrderDetail;
+  reload: () => void;
+  reloading: boolean;
+}) {
   return (
     <div className="order staff-order" aria-busy={reloading || undefined}>
       <OrderFacts order={order} bookedLabel="Created">
@@ -88,7 +100,10 @@ function StaffOrderLoader({ reference }: { reference: string }) {
       </div>
     );
   }
-  if (snapshot.matches('failed')) return <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />;
+  if (snapshot.matches('failed'))
+    return (
+      <LoadFailed messages={snapshot.context.messages} onRetry={() => send({ type: 'retry' })} />
+    );
   return order && <StaffOrder order={order} reload={reload} reloading={snapshot.hasTag('busy')} />;
 }
 

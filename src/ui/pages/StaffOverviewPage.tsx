@@ -25,23 +25,47 @@ const groups: { heading: string; tiles: Tile[] }[] = [
   {
     heading: 'Prices',
     tiles: [
-      { count: 'unpriced', label: 'Need a price', hint: 'open orders with no live price, oldest first' },
-      { count: 'awaiting_answer', label: 'Waiting for the customer', hint: 'prices sent and not yet answered' },
-      { count: 'expiring_today', label: 'Offers ending today', hint: 'prices whose last valid day is today' },
+      {
+        count: 'unpriced',
+        label: 'Need a price',
+        hint: 'open orders with no live price, oldest first',
+      },
+      {
+        count: 'awaiting_answer',
+        label: 'Waiting for the customer',
+        hint: 'prices sent and not yet answered',
+      },
+      {
+        count: 'expiring_today',
+        label: 'Offers ending today',
+        hint: 'prices whose last valid day is today',
+      },
     ],
   },
   {
     heading: 'Money',
     tiles: [
-      { count: 'unpaid', label: 'Accepted, not fully paid', hint: 'open orders owing part or all of an accepted price, soonest job first' },
+      {
+        count: 'unpaid',
+        label: 'Accepted, not fully paid',
+        hint: 'open orders owing part or all of an accepted price, soonest job first',
+      },
       { count: 'refunds_due', label: 'Refunds due', hint: 'orders owed money back, oldest first' },
     ],
   },
   {
     heading: 'Jobs',
     tiles: [
-      { count: 'jobs_today', label: 'Pickups and moves today', hint: 'open orders whose job date is today' },
-      { count: 'jobs_tomorrow', label: 'Pickups and moves tomorrow', hint: 'open orders whose job date is tomorrow' },
+      {
+        count: 'jobs_today',
+        label: 'Pickups and moves today',
+        hint: 'open orders whose job date is today',
+      },
+      {
+        count: 'jobs_tomorrow',
+        label: 'Pickups and moves tomorrow',
+        hint: 'open orders whose job date is tomorrow',
+      },
     ],
   },
 ];
@@ -58,7 +82,10 @@ function Counts({ overview }: { overview: Overview }) {
           <ul className="overview-tiles">
             {tiles.map(({ count, label, hint }) => (
               <li key={count}>
-                <Link className={`overview-tile${overview[count] > 0 ? ' overview-tile-due' : ''}`} to={queueLink(count, overview)}>
+                <Link
+                  className={`overview-tile${overview[count] > 0 ? ' overview-tile-due' : ''}`}
+                  to={queueLink(count, overview)}
+                >
                   <span className="overview-number">{overview[count]}</span>
                   <span className="overview-label">{label}</span>
                   <span className="visually-hidden">: {hint}</span>
@@ -73,21 +100,39 @@ function Counts({ overview }: { overview: Overview }) {
 }
 
 export default function StaffOverviewPage() {
-  const { snapshot, send, busy } = useFlow<typeof staffOverviewMachine>(staffOverviewMachine, () => ({
-    actors: { loadOverview: fromPromise(async () => (await api.staffOverview(undefined)).data) },
-  }));
+  const { snapshot, send, busy } = useFlow<typeof staffOverviewMachine>(
+    staffOverviewMachine,
+    () => ({
+      actors: { loadOverview: fromPromise(async () => (await api.staffOverview(undefined)).data) },
+    }),
+  );
   const { overview, messages, takenAt } = snapshot.context;
   return (
     <StaffLayout title="Overview">
       {snapshot.matches('loading') && <Waiting>Counting what needs doing…</Waiting>}
-      {snapshot.matches('failed') && <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />}
+      {snapshot.matches('failed') && (
+        <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />
+      )}
       {overview && (
         <>
           <p className="overview-when">
             {formatDay(overview.today)} · counted{' '}
-            {takenAt && <time dateTime={new Date(takenAt).toISOString()}>{new Date(takenAt).toLocaleTimeString('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit' })}</time>}
-            {' '}
-            <button type="button" className="button button-small button-secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => send({ type: 'refresh' })}>
+            {takenAt && (
+              <time dateTime={new Date(takenAt).toISOString()}>
+                {new Date(takenAt).toLocaleTimeString('en-GB', {
+                  timeZone: 'Africa/Lagos',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                })}
+              </time>
+            )}{' '}
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() => send({ type: 'refresh' })}
+            >
               {busy && <span className="spinner" aria-hidden="true" />}
               {busy ? 'Counting…' : 'Count again'}
             </button>

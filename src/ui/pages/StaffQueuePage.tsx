@@ -32,21 +32,38 @@ import { paths } from '../paths';
 import '../orders/money.css';
 
 /** The queue's filters as they appear in the address, in this order. */
-const FILTERS = ['status', 'service_type', 'price', 'payment_state', 'job_from', 'job_to', 'sort', 'dir'] as const;
+const FILTERS = [
+  'status',
+  'service_type',
+  'price',
+  'payment_state',
+  'job_from',
+  'job_to',
+  'sort',
+  'dir',
+] as const;
 
 const queueMachine = staffListMachineFor<StaffOrder>();
 
 /** The filters the server takes; a hand-edited address with an unknown value is left to the server to refuse at its field. */
-const queryFor = ({ filters, q }: Pick<PageRequest, 'filters' | 'q'>) => ({ ...filters, q }) as QueryOf<'staffOrders'>;
+const queryFor = ({ filters, q }: Pick<PageRequest, 'filters' | 'q'>) =>
+  ({ ...filters, q }) as QueryOf<'staffOrders'>;
 
 const loadPage = async ({ filters, q, cursor }: PageRequest) =>
-  pageOf(await api.staffOrders(undefined, { query: { ...queryFor({ filters, q }), cursor: cursor ?? undefined } }));
+  pageOf(
+    await api.staffOrders(undefined, {
+      query: { ...queryFor({ filters, q }), cursor: cursor ?? undefined },
+    }),
+  );
 
 const statusOptions = [
   { value: 'open', label: 'Open (to inspect or shipped)' },
   ...shipmentStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
 ];
-const serviceOptions = serviceTypes.map((type) => ({ value: type, label: serviceTypeLabels[type] }));
+const serviceOptions = serviceTypes.map((type) => ({
+  value: type,
+  label: serviceTypeLabels[type],
+}));
 const priceLabels: Record<PriceFilter, string> = {
   none: 'Needs a price',
   awaiting: 'Waiting for the customer',
@@ -119,16 +136,26 @@ function OrderRows({ orders, caption }: { orders: StaffOrder[]; caption: string 
             <td data-label="Created">
               <time dateTime={order.created_at}>{formatLagosDate(order.created_at)}</time>
             </td>
-            <td data-label="Job date">{order.job_date ? <time dateTime={order.job_date}>{formatDay(order.job_date)}</time> : '—'}</td>
+            <td data-label="Job date">
+              {order.job_date ? (
+                <time dateTime={order.job_date}>{formatDay(order.job_date)}</time>
+              ) : (
+                '—'
+              )}
+            </td>
             <td data-label="Status">
-              <span className={`status-pill status-pill-${order.status}`}>{statusLabels[order.status]}</span>
+              <span className={`status-pill status-pill-${order.status}`}>
+                {statusLabels[order.status]}
+              </span>
             </td>
             <td data-label="Price">
               <OfferBadge offer={order.offer} />
             </td>
             <td data-label="Payment">
               {order.payment_state ? (
-                <span className={`payment-badge payment-badge-${order.payment_state}`}>{paymentStateLabels[order.payment_state]}</span>
+                <span className={`payment-badge payment-badge-${order.payment_state}`}>
+                  {paymentStateLabels[order.payment_state]}
+                </span>
               ) : (
                 '—'
               )}
@@ -150,11 +177,20 @@ export default function StaffQueuePage() {
     event.preventDefault();
     send({ type: 'search.submit' });
   };
-  const filtered = q !== '' || FILTERS.some((name) => name !== 'sort' && name !== 'dir' && filters[name]);
-  const [sortLabel] = sortOptions.filter((option) => option.value === sortValueOf(filters)).map((option) => option.label);
+  const filtered =
+    q !== '' || FILTERS.some((name) => name !== 'sort' && name !== 'dir' && filters[name]);
+  const [sortLabel] = sortOptions
+    .filter((option) => option.value === sortValueOf(filters))
+    .map((option) => option.label);
   return (
     <StaffLayout title="Orders">
-      <form className="staff-filters staff-queue-filters" role="search" aria-label="Find orders" onSubmit={onSearch} noValidate>
+      <form
+        className="staff-filters staff-queue-filters"
+        role="search"
+        aria-label="Find orders"
+        onSubmit={onSearch}
+        noValidate
+      >
         <div className="staff-search">
           <TextField
             ref={search}
@@ -168,12 +204,46 @@ export default function StaffQueuePage() {
             Search
           </button>
         </div>
-        <SelectField label="Status" options={statusOptions} placeholder="Any status" value={filters.status ?? ''} onChange={(event) => change({ status: event.target.value })} />
-        <SelectField label="Service" options={serviceOptions} placeholder="Any service" value={filters.service_type ?? ''} onChange={(event) => change({ service_type: event.target.value })} />
-        <SelectField label="Price" options={priceOptions} placeholder="Any price" value={filters.price ?? ''} onChange={(event) => change({ price: event.target.value })} />
-        <SelectField label="Payment" options={paymentOptions} placeholder="Any payment" value={filters.payment_state ?? ''} onChange={(event) => change({ payment_state: event.target.value })} />
-        <TextField label="Job from" type="date" value={filters.job_from ?? ''} onChange={(event) => change({ job_from: event.target.value })} />
-        <TextField label="Job to" type="date" value={filters.job_to ?? ''} onChange={(event) => change({ job_to: event.target.value })} />
+        <SelectField
+          label="Status"
+          options={statusOptions}
+          placeholder="Any status"
+          value={filters.status ?? ''}
+          onChange={(event) => change({ status: event.target.value })}
+        />
+        <SelectField
+          label="Service"
+          options={serviceOptions}
+          placeholder="Any service"
+          value={filters.service_type ?? ''}
+          onChange={(event) => change({ service_type: event.target.value })}
+        />
+        <SelectField
+          label="Price"
+          options={priceOptions}
+          placeholder="Any price"
+          value={filters.price ?? ''}
+          onChange={(event) => change({ price: event.target.value })}
+        />
+        <SelectField
+          label="Payment"
+          options={paymentOptions}
+          placeholder="Any payment"
+          value={filters.payment_state ?? ''}
+          onChange={(event) => change({ payment_state: event.target.value })}
+        />
+        <TextField
+          label="Job from"
+          type="date"
+          value={filters.job_from ?? ''}
+          onChange={(event) => change({ job_from: event.target.value })}
+        />
+        <TextField
+          label="Job to"
+          type="date"
+          value={filters.job_to ?? ''}
+          onChange={(event) => change({ job_to: event.target.value })}
+        />
         <SelectField
           label="Sort"
           options={sortOptions}
@@ -185,15 +255,26 @@ export default function StaffQueuePage() {
         />
       </form>
       <p className="actions staff-queue-actions">
-        <DownloadCsv label="Export CSV" fileName="orders.csv" fetchFile={() => api.download('staffOrders', { query: queryFor({ filters, q }) })} />
+        <DownloadCsv
+          label="Export CSV"
+          fileName="orders.csv"
+          fetchFile={() => api.download('staffOrders', { query: queryFor({ filters, q }) })}
+        />
         {filtered && (
           <Link className="button button-secondary" to="/staff/orders">
             Clear filters
           </Link>
         )}
       </p>
-      <ListStates list={list} noun="orders" empty={filtered ? 'No orders match.' : 'No orders yet.'}>
-        <OrderRows orders={rows} caption={`Orders, ${sortLabel?.toLowerCase() ?? 'newest first'}`} />
+      <ListStates
+        list={list}
+        noun="orders"
+        empty={filtered ? 'No orders match.' : 'No orders yet.'}
+      >
+        <OrderRows
+          orders={rows}
+          caption={`Orders, ${sortLabel?.toLowerCase() ?? 'newest first'}`}
+        />
       </ListStates>
     </StaffLayout>
   );

@@ -11,7 +11,8 @@ import { StaffLayout } from '../staff/StaffLayout';
 import { pageOf, useStaffList } from '../staff/useStaffList';
 import { formatLagosDate } from '../tracking/format';
 
-const loadPage = async ({ cursor }: PageRequest) => pageOf(await api.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }));
+const loadPage = async ({ cursor }: PageRequest) =>
+  pageOf(await api.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }));
 
 const subscribersMachine = staffListMachineFor<Subscriber>();
 
@@ -20,7 +21,11 @@ export default function StaffSubscribersPage() {
   return (
     <StaffLayout title="Subscribers">
       <p className="actions">
-        <DownloadCsv label="Download CSV" fileName="subscribers.csv" fetchFile={() => api.download('staffSubscribers')} />
+        <DownloadCsv
+          label="Download CSV"
+          fileName="subscribers.csv"
+          fetchFile={() => api.download('staffSubscribers')}
+        />
       </p>
       <ListStates list={list} noun="subscribers" empty="No one has subscribed yet.">
         <table className="staff-table">
@@ -38,7 +43,9 @@ export default function StaffSubscribersPage() {
                   {subscriber.email}
                 </th>
                 <td data-label="Subscribed">
-                  <time dateTime={subscriber.created_at}>{formatLagosDate(subscriber.created_at)}</time>
+                  <time dateTime={subscriber.created_at}>
+                    {formatLagosDate(subscriber.created_at)}
+                  </time>
                 </td>
               </tr>
             ))}

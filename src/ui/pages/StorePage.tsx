@@ -17,7 +17,10 @@ export default function StorePage() {
         ]}
         art={<DeliveryArt />}
       >
-        <p className="lead">Send parcels across town today, or plan your deliveries ahead. We pick up, package and deliver on time.</p>
+        <p className="lead">
+          Send parcels across town today, or plan your deliveries ahead. We pick up, package and
+          deliver on time.
+        </p>
       </Hero>
       <section id="how-it-works" className="band" aria-labelledby="how-it-works-title">
         <div className="band-inner">
@@ -26,11 +29,11 @@ export default function StorePage() {
             {storeSteps.map((step, index) => {
               const Art = stepArt[index]!;
               return (
-              <li key={step.title} className="card">
-                <Art />
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
+                <li key={step.title} className="card">
+                  <Art />
+                  <h3>{step.title}</h3>
+                  <p>{step.text}</p>
+                </li>
               );
             })}
           </ol>

@@ -12,7 +12,8 @@ import { formatNaira } from '../../api/contract';
 import { formatRange } from '../prices/PricePreview';
 
 /** A whole number of kobo from the address, else null (the address is only repeated, never trusted). */
-const koboOf = (text: string | null) => (text !== null && /^\d{1,13}$/.test(text) ? Number(text) : null);
+const koboOf = (text: string | null) =>
+  text !== null && /^\d{1,13}$/.test(text) ? Number(text) : null;
 
 export default function ThankYouPage() {
   usePageMeta('Thank you');
@@ -31,8 +32,8 @@ export default function ThankYouPage() {
       {reference ? (
         <>
           <p>
-            Your tracking reference ID is <strong className="reference">{reference}</strong>. We have also
-            emailed it to you.
+            Your tracking reference ID is <strong className="reference">{reference}</strong>. We
+            have also emailed it to you.
           </p>
           {price !== null && (
             <p className="thank-you-price">
@@ -41,7 +42,8 @@ export default function ThankYouPage() {
           )}
           {low !== null && high !== null && (
             <p className="thank-you-price">
-              Your estimate: <strong>{formatRange(low, high)}</strong>, final price after inspection.
+              Your estimate: <strong>{formatRange(low, high)}</strong>, final price after
+              inspection.
             </p>
           )}
           <p className="actions">
@@ -58,7 +60,8 @@ export default function ThankYouPage() {
         </>
       ) : (
         <p>
-          The tracking reference ID for your relocation has been emailed to you. <Link to="/track">Track a shipment</Link>
+          The tracking reference ID for your relocation has been emailed to you.{' '}
+          <Link to="/track">Track a shipment</Link>
         </p>
       )}
     </section>

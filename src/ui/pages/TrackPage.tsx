@@ -17,7 +17,10 @@ import '../tracking/tracking.css';
 import { paths } from '../paths';
 
 export default function TrackPage() {
-  usePageMeta('Track a shipment', 'Enter your tracking code to see where your delivery or relocation stands.');
+  usePageMeta(
+    'Track a shipment',
+    'Enter your tracking code to see where your delivery or relocation stands.',
+  );
   const [params] = useSearchParams();
   const { field, onSubmit, busy } = useFormFlow(trackingMachine, {
     values: { reference_id: params.get('reference') ?? '' },

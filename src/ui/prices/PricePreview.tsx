@@ -6,14 +6,24 @@
 import { formatNaira } from '../../api/contract';
 import type { PricePreview as Preview } from './usePricePreview';
 
-const wholeNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 });
-export const formatRange = (low: number, high: number) => `${wholeNaira.format(low / 100)} – ${wholeNaira.format(high / 100)}`;
+const wholeNaira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+});
+export const formatRange = (low: number, high: number) =>
+  `${wholeNaira.format(low / 100)} – ${wholeNaira.format(high / 100)}`;
 
 export function PricePreview({ preview, waitingText }: { preview: Preview; waitingText: string }) {
   const { snapshot, send } = preview;
   const { price } = snapshot.context;
   let body;
-  if (snapshot.hasTag('busy')) body = <p><span className="spinner" aria-hidden="true" /> Loading prices…</p>;
+  if (snapshot.hasTag('busy'))
+    body = (
+      <p>
+        <span className="spinner" aria-hidden="true" /> Loading prices…
+      </p>
+    );
   else if (snapshot.hasTag('unavailable')) {
     body = (
       <p>
@@ -23,14 +33,17 @@ export function PricePreview({ preview, waitingText }: { preview: Preview; waiti
         </button>
       </p>
     );
-  } else if (price.kind === 'price') body = <p className="price-figure">{formatNaira(price.amount_kobo)}</p>;
+  } else if (price.kind === 'price')
+    body = <p className="price-figure">{formatNaira(price.amount_kobo)}</p>;
   else if (price.kind === 'estimate') {
     body = (
       <p>
-        <span className="price-figure">{formatRange(price.low_kobo, price.high_kobo)}</span>, final price after inspection
+        <span className="price-figure">{formatRange(price.low_kobo, price.high_kobo)}</span>, final
+        price after inspection
       </p>
     );
-  } else if (price.kind === 'on_request') body = <p>Price on request: book as usual and our team will send you the price.</p>;
+  } else if (price.kind === 'on_request')
+    body = <p>Price on request: book as usual and our team will send you the price.</p>;
   else body = <p>{waitingText}</p>;
   return (
     <section className="price-preview" aria-labelledby="price-preview-heading">

@@ -8,7 +8,9 @@ import { inspect } from '../inspector';
 import { loadPublishedTariff } from './publishedTariff';
 
 export function usePricePreview(request: PriceRequest) {
-  const [logic] = useState(() => pricePreviewMachine.provide({ actors: { loadTariff: fromPromise(loadPublishedTariff) } }));
+  const [logic] = useState(() =>
+    pricePreviewMachine.provide({ actors: { loadTariff: fromPromise(loadPublishedTariff) } }),
+  );
   const [snapshot, send] = useMachine(logic, { input: { request }, inspect });
   const key = JSON.stringify(request);
   useEffect(() => {

@@ -14,7 +14,8 @@ export function MediaFiles({ flow }: { flow: QuoteFlow }) {
     accept: { 'image/*': [], 'video/*': [] },
     multiple: true,
     onDropAccepted: (accepted) => flow.send({ type: 'files.add', files: accepted }),
-    onDropRejected: (rejections) => flow.send({ type: 'files.reject', messages: rejectionMessages(rejections) }),
+    onDropRejected: (rejections) =>
+      flow.send({ type: 'files.reject', messages: rejectionMessages(rejections) }),
   });
   return (
     <div className={messages.length ? 'field field-invalid' : 'field'}>
@@ -26,7 +27,9 @@ export function MediaFiles({ flow }: { flow: QuoteFlow }) {
           className: isDragActive ? 'dropzone dropzone-active' : 'dropzone',
           role: 'button',
           'aria-labelledby': 'media-files-label',
-          'aria-describedby': messages.length ? 'media-files-hint media-files-errors' : 'media-files-hint',
+          'aria-describedby': messages.length
+            ? 'media-files-hint media-files-errors'
+            : 'media-files-hint',
         })}
       >
         <input {...getInputProps({ 'aria-label': 'Photos or videos' })} />

@@ -38,8 +38,21 @@ const sides = {
 /** The estimate of a move while its form is filled (README "Prices"), from what was typed so far. */
 export function useMovePreview(flow: QuoteFlow, serviceType: MovePlaces['service_type']) {
   const values = flow.snapshot.context.values as Record<string, string | undefined>;
-  const keys = ['moving_from_state', 'moving_from_lga', 'moving_to_state', 'moving_to_lga', 'moving_from_apartment_type', 'number_of_room_moving_from', 'aptFloor', 'toAptFloor', 'Services'] as const;
-  return usePricePreview({ service_type: serviceType, ...Object.fromEntries(keys.map((key) => [key, values[key] ?? ''])) });
+  const keys = [
+    'moving_from_state',
+    'moving_from_lga',
+    'moving_to_state',
+    'moving_to_lga',
+    'moving_from_apartment_type',
+    'number_of_room_moving_from',
+    'aptFloor',
+    'toAptFloor',
+    'Services',
+  ] as const;
+  return usePricePreview({
+    service_type: serviceType,
+    ...Object.fromEntries(keys.map((key) => [key, values[key] ?? ''])),
+  });
 }
 
 interface LocationFieldsProps {
@@ -55,13 +68,33 @@ export function LocationFields({ flow, side, lists, places }: LocationFieldsProp
   const [label, stateName, lgaName] = place;
   const bind = (name: string) => {
     const { value, errors } = flow.field(name);
-    return { value, errors, onChange: (next: string) => flow.send({ type: 'field.change', name, value: next }) };
+    return {
+      value,
+      errors,
+      onChange: (next: string) => flow.send({ type: 'field.change', name, value: next }),
+    };
   };
   return (
     <div className="form-grid">
-      <TextField label={address[1]} required autoComplete="street-address" {...flow.field(address[0])} />
-      <PlaceFields label={label} names={{ state: stateName, lga: lgaName }} state={bind(stateName)} lga={bind(lgaName)} places={places} />
-      <SelectField label={type[1]} required options={lists.apartmentTypes} {...flow.field(type[0])} />
+      <TextField
+        label={address[1]}
+        required
+        autoComplete="street-address"
+        {...flow.field(address[0])}
+      />
+      <PlaceFields
+        label={label}
+        names={{ state: stateName, lga: lgaName }}
+        state={bind(stateName)}
+        lga={bind(lgaName)}
+        places={places}
+      />
+      <SelectField
+        label={type[1]}
+        required
+        options={lists.apartmentTypes}
+        {...flow.field(type[0])}
+      />
       <SelectField label={rooms[1]} required options={lists.roomCounts} {...flow.field(rooms[0])} />
       <SelectField label={floor[1]} required options={lists.floors} {...flow.field(floor[0])} />
     </div>
@@ -71,8 +104,19 @@ export function LocationFields({ flow, side, lists, places }: LocationFieldsProp
 export function ContactFields({ flow, required }: { flow: QuoteFlow; required: boolean }) {
   return (
     <div className="form-grid">
-      <TextField label="Full name" required={required} autoComplete="name" {...flow.field('full_name')} />
-      <TextField label="Email" required={required} type="email" autoComplete="email" {...flow.field('email')} />
+      <TextField
+        label="Full name"
+        required={required}
+        autoComplete="name"
+        {...flow.field('full_name')}
+      />
+      <TextField
+        label="Email"
+        required={required}
+        type="email"
+        autoComplete="email"
+        {...flow.field('email')}
+      />
       <TextField
         label="Mobile number"
         required={required}
@@ -99,9 +143,15 @@ export function ServicesField({ flow }: { flow: QuoteFlow }) {
         .join(','),
     });
   return (
-    <fieldset className={errors.length ? 'quote-choices field-invalid' : 'quote-choices'} aria-describedby={errors.length ? 'services-errors' : undefined}>
+    <fieldset
+      className={errors.length ? 'quote-choices field-invalid' : 'quote-choices'}
+      aria-describedby={errors.length ? 'services-errors' : undefined}
+    >
       <legend>
-        Services <span className="required" aria-hidden="true">*</span>
+        Services{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
         <span className="visually-hidden"> (required, choose at least one)</span>
       </legend>
       {relocationServices.map((service) => (
@@ -126,8 +176,20 @@ export function DateFields({ flow, required }: { flow: QuoteFlow; required: bool
   const today = todayInLagos();
   return (
     <div className="form-grid">
-      <TextField label="Inspection date" type="date" min={today} required={required} {...flow.field('date_of_inspection')} />
-      <TextField label="Moving date" type="date" min={today} required={required} {...flow.field('moving_date')} />
+      <TextField
+        label="Inspection date"
+        type="date"
+        min={today}
+        required={required}
+        {...flow.field('date_of_inspection')}
+      />
+      <TextField
+        label="Moving date"
+        type="date"
+        min={today}
+        required={required}
+        {...flow.field('moving_date')}
+      />
     </div>
   );
 }
@@ -147,12 +209,18 @@ export function TermsField({ flow, required }: { flow: QuoteFlow; required: bool
   return (
     <div className={errors.length ? 'field field-invalid' : 'field'}>
       <label className="check">
-        <input type="checkbox" aria-describedby={errors.length ? 'terms-errors' : undefined} aria-invalid={errors.length > 0 || undefined} {...flow.checkbox('terms')} />
+        <input
+          type="checkbox"
+          aria-describedby={errors.length ? 'terms-errors' : undefined}
+          aria-invalid={errors.length > 0 || undefined}
+          {...flow.checkbox('terms')}
+        />
         <span>
           I accept the <Link to="/terms_and_conditions">terms and conditions</Link>
           {required && (
             <span className="required" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
           )}
         </span>

@@ -6,11 +6,24 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { api } from '../../api/lazy';
-import { calls, fiveStepApartmentTypes, fiveStepFloors, fiveStepRoomCounts } from '../../api/contract';
+import {
+  calls,
+  fiveStepApartmentTypes,
+  fiveStepFloors,
+  fiveStepRoomCounts,
+} from '../../api/contract';
 import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
 import { Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
-import { ContactFields, DateFields, DescriptionField, LocationFields, ServicesField, TermsField, useMovePreview } from './QuoteFields';
+import {
+  ContactFields,
+  DateFields,
+  DescriptionField,
+  LocationFields,
+  ServicesField,
+  TermsField,
+  useMovePreview,
+} from './QuoteFields';
 import { PricePreview } from '../prices/PricePreview';
 import { StepButtons } from './StepButtons';
 import { StepHeading } from './StepHeading';
@@ -20,9 +33,15 @@ import './quotes.css';
 
 // The photo step's drop zone (react-dropzone and its table of file types, about 6 KB gzipped)
 // loads when that step is first shown, not with the form (docs/architecture.md, "What a route loads").
-const ImageDrop = lazy(() => import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })));
+const ImageDrop = lazy(() =>
+  import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })),
+);
 
-const lists = { apartmentTypes: fiveStepApartmentTypes, roomCounts: fiveStepRoomCounts, floors: fiveStepFloors };
+const lists = {
+  apartmentTypes: fiveStepApartmentTypes,
+  roomCounts: fiveStepRoomCounts,
+  floors: fiveStepFloors,
+};
 
 type StepName = (typeof quoteWizardSteps)[number]['name'];
 const tabTitles: Record<StepName, string> = {
@@ -33,7 +52,11 @@ const tabTitles: Record<StepName, string> = {
   additionalInformation: 'Additional Information',
 };
 
-const serviceTypeOf = { stateServiceMultipart: 'state_service', localService: 'local_service', officeService: 'office_service' } as const;
+const serviceTypeOf = {
+  stateServiceMultipart: 'state_service',
+  localService: 'local_service',
+  officeService: 'office_service',
+} as const;
 
 export interface QuoteWizardProps {
   title: string;
@@ -49,7 +72,8 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     machine: quoteWizardMachine,
     steps: quoteWizardSteps,
     draft,
-    submit: ({ quote, files }, extras) => api[call](quote, { ...extras, files: { file: files[0] } }),
+    submit: ({ quote, files }, extras) =>
+      api[call](quote, { ...extras, files: { file: files[0] } }),
     successMessage: calls[call].success,
     leaveTo: (result) => pricedThankYou(result.data.reference_number, result.data),
   });
@@ -58,18 +82,20 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
   const preview = useMovePreview(flow, serviceTypeOf[call]);
 
   const panels: Record<StepName, ReactNode> = {
-    currentLocation: <LocationFields flow={flow} side="from" lists={lists} places={preview.places} />,
+    currentLocation: (
+      <LocationFields flow={flow} side="from" lists={lists} places={preview.places} />
+    ),
     destination: <LocationFields flow={flow} side="to" lists={lists} places={preview.places} />,
     contactDetails: <ContactFields flow={flow} required={false} />,
     uploadMedia: (
       <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
         <ImageDrop
-        label="Photo of your items (optional)"
-        file={files[0] ?? null}
-        errors={errors.file}
-        onPick={(file) => send({ type: 'files.add', files: [file] })}
-        onReject={(messages) => send({ type: 'files.reject', messages })}
-        onRemove={() => send({ type: 'files.remove', index: 0 })}
+          label="Photo of your items (optional)"
+          file={files[0] ?? null}
+          errors={errors.file}
+          onPick={(file) => send({ type: 'files.add', files: [file] })}
+          onReject={(messages) => send({ type: 'files.reject', messages })}
+          onRemove={() => send({ type: 'files.remove', index: 0 })}
         />
       </Suspense>
     ),
@@ -109,16 +135,28 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
             </button>
           ))}
         </div>
-        <StepHeading stepName={step.name}>{`Step ${step.index + 1} of ${step.count}: ${tabTitles[step.name as StepName]}`}</StepHeading>
-        <div role="tabpanel" id="quote-step-panel" aria-labelledby={`quote-tab-${step.name}`} tabIndex={0}>
+        <StepHeading
+          stepName={step.name}
+        >{`Step ${step.index + 1} of ${step.count}: ${tabTitles[step.name as StepName]}`}</StepHeading>
+        <div
+          role="tabpanel"
+          id="quote-step-panel"
+          aria-labelledby={`quote-tab-${step.name}`}
+          tabIndex={0}
+        >
           <fieldset disabled={busy}>
             {step.name === 'uploadMedia' && (
-              <p className="field-hint">If you reload the page, the image is not kept: please choose it again.</p>
+              <p className="field-hint">
+                If you reload the page, the image is not kept: please choose it again.
+              </p>
             )}
             {panels[step.name as StepName]}
           </fieldset>
         </div>
-        <PricePreview preview={preview} waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate." />
+        <PricePreview
+          preview={preview}
+          waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate."
+        />
         <StepButtons flow={flow} />
       </form>
     </section>

@@ -19,7 +19,11 @@ export function StepButtons({ flow }: { flow: QuoteFlow }) {
       )}
       <div className="actions quote-actions">
         {snapshot.can({ type: 'step.back' }) && (
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'step.back' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => send({ type: 'step.back' })}
+          >
             Back
           </button>
         )}

@@ -29,7 +29,14 @@ export interface QuoteFlowOptions {
   leaveTo: (result: QuoteResult) => string;
 }
 
-export function useQuoteFlow({ machine, steps, draft, submit, successMessage, leaveTo }: QuoteFlowOptions) {
+export function useQuoteFlow({
+  machine,
+  steps,
+  draft,
+  submit,
+  successMessage,
+  leaveTo,
+}: QuoteFlowOptions) {
   const [input] = useState(() => {
     const saved = drafts.load<Partial<FormDraft>>(draft);
     return {
@@ -41,7 +48,11 @@ export function useQuoteFlow({ machine, steps, draft, submit, successMessage, le
   const flow = useFlow<QuoteFlowOptions['machine']>(
     machine,
     ({ navigate }) => ({
-      actors: { submit: fromPromise(({ input }) => submit(input.request, { idempotencyKey: input.submissionKey })) },
+      actors: {
+        submit: fromPromise(({ input }) =>
+          submit(input.request, { idempotencyKey: input.submissionKey }),
+        ),
+      },
       actions: {
         notifySuccess: () => notifySuccess(successMessage),
         saveDraft: (_, saved) => drafts.save(draft, saved),

@@ -28,7 +28,13 @@ export function DownloadCsv({ label, fileName, fetchFile }: DownloadCsvProps) {
   }));
   fetchFileRef.current = fetchFile;
   return (
-    <button type="button" className="button button-secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => send({ type: 'download' })}>
+    <button
+      type="button"
+      className="button button-secondary"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={() => send({ type: 'download' })}
+    >
       {busy && <span className="spinner" aria-hidden="true" />}
       {busy ? 'Exporting...' : label}
     </button>

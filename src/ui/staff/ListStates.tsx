@@ -23,7 +23,8 @@ interface ListStatesProps {
 
 export function ListStates({ list, noun, empty, children }: ListStatesProps) {
   if (list.phase === 'loading') return <Waiting>Loading {noun}…</Waiting>;
-  if (list.phase === 'failed') return <LoadFailed messages={list.messages} onRetry={list.onRetry} />;
+  if (list.phase === 'failed')
+    return <LoadFailed messages={list.messages} onRetry={list.onRetry} />;
   if (list.phase === 'empty') {
     return (
       <div className="staff-empty">
@@ -40,7 +41,13 @@ export function ListStates({ list, noun, empty, children }: ListStatesProps) {
       {children}
       {(list.hasMore || loadingMore) && (
         <p className="actions staff-more">
-          <button type="button" className="button button-secondary" disabled={!list.canMore} aria-busy={loadingMore || undefined} onClick={list.onMore}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!list.canMore}
+            aria-busy={loadingMore || undefined}
+            onClick={list.onMore}
+          >
             {loadingMore && <span className="spinner" aria-hidden="true" />}
             {loadingMore ? 'Loading more...' : 'Show more'}
           </button>

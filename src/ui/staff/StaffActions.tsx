@@ -19,7 +19,13 @@ import {
   todayInLagos,
   type StaffOrderDetail,
 } from '../../api/contract';
-import { offerForm, paymentForm, refundForm, staffOrderActionsMachine, type Form } from '../../machines/staffOrderActionsMachine';
+import {
+  offerForm,
+  paymentForm,
+  refundForm,
+  staffOrderActionsMachine,
+  type Form,
+} from '../../machines/staffOrderActionsMachine';
 import type { Values } from '../../machines/formFields';
 import { SelectField, TextAreaField, TextField } from '../components/Field';
 import { useFlow } from '../components/useFlow';
@@ -50,18 +56,30 @@ async function sendOffer(reference: string, values: Values): Promise<string> {
  * so a cancel says it saw it (`confirm_accepted`); a cancel from a page read before the customer
  * accepted is refused by the server instead.
  */
-async function moveStatus(reference: string, values: Values, acceptedShown: boolean, confirmUnpaid: boolean): Promise<string> {
+async function moveStatus(
+  reference: string,
+  values: Values,
+  acceptedShown: boolean,
+  confirmUnpaid: boolean,
+): Promise<string> {
   const request = setStatusRequest.parse(values);
-  const confirmed = acceptedShown && request.status === 'Cancelled' ? { confirm_accepted: true } : {};
+  const confirmed =
+    acceptedShown && request.status === 'Cancelled' ? { confirm_accepted: true } : {};
   const unpaid = confirmUnpaid ? { confirm_unpaid: true } : {};
-  const answer = await api.staffSetStatus({ ...request, ...confirmed, ...unpaid }, { id: reference });
+  const answer = await api.staffSetStatus(
+    { ...request, ...confirmed, ...unpaid },
+    { id: reference },
+  );
   return answer.message;
 }
 
 async function recordPayment(reference: string, values: Values): Promise<string> {
   try {
     const { amount, ...rest } = paymentForm.parse(values);
-    const answer = await api.staffRecordPayment({ amount_kobo: amount, ...rest }, { id: reference });
+    const answer = await api.staffRecordPayment(
+      { amount_kobo: amount, ...rest },
+      { id: reference },
+    );
     return answer.message;
   } catch (error) {
     throw underFormNames(error);
@@ -74,7 +92,13 @@ async function markRefunded(reference: string, values: Values): Promise<string> 
   return answer.message;
 }
 
-export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; onChanged: () => void }) {
+export function StaffActions({
+  order,
+  onChanged,
+}: {
+  order: StaffOrderDetail;
+  onChanged: () => void;
+}) {
   const [input] = useState({ reference: order.reference_number });
   // The order as the page shows it now (it is loaded again after each action), for the calls below.
   const shown = useRef(order);
@@ -86,7 +110,12 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
     () => ({
       actors: {
         moveStatus: fromPromise(({ input }) =>
-          moveStatus(input.reference, input.values, shown.current.offer?.state === 'accepted', input.confirmUnpaid),
+          moveStatus(
+            input.reference,
+            input.values,
+            shown.current.offer?.state === 'accepted',
+            input.confirmUnpaid,
+          ),
         ),
         sendOffer: fromPromise(({ input }) => sendOffer(input.reference, input.values)),
         recordPayment: fromPromise(({ input }) => recordPayment(input.reference, input.values)),
@@ -105,13 +134,15 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
   const field = (form: Form, name: string) => ({
     value: forms[form][name] ?? '',
     errors: errors[form][name],
-    onChange: (event: { target: { value: string } }) => send({ type: 'field.change', form, name, value: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      send({ type: 'field.change', form, name, value: event.target.value }),
   });
   const outstandingKobo = Math.max(order.payment?.balance_kobo ?? 0, 0);
-  const submit = (type: 'offer.submit' | 'payment.submit' | 'refund.submit') => (event: FormEvent) => {
-    event.preventDefault();
-    send({ type });
-  };
+  const submit =
+    (type: 'offer.submit' | 'payment.submit' | 'refund.submit') => (event: FormEvent) => {
+      event.preventDefault();
+      send({ type });
+    };
   const submitStatus = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'status.submit', outstandingKobo });
@@ -130,19 +161,32 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
           <p>This order is {statusLabels[order.status]}: its status cannot move any more.</p>
         ) : snapshot.matches('status') ? (
           snapshot.matches({ status: 'confirmingUnpaid' }) ? (
-            <Confirm id="confirm-unpaid" yes="Yes, ship it unpaid" busy={false} busyLabel="Moving..." send={send}>
-              <strong>{formatNaira(snapshot.context.outstandingKobo)}</strong> of the price of <span className="reference">{order.reference_number}</span> is
-              not paid. Move it to Shipped anyway? The history records that you did.
+            <Confirm
+              id="confirm-unpaid"
+              yes="Yes, ship it unpaid"
+              busy={false}
+              busyLabel="Moving..."
+              send={send}
+            >
+              <strong>{formatNaira(snapshot.context.outstandingKobo)}</strong> of the price of{' '}
+              <span className="reference">{order.reference_number}</span> is not paid. Move it to
+              Shipped anyway? The history records that you did.
             </Confirm>
           ) : (
-          <Confirm id="confirm-status" yes="Yes, move it" busy={snapshot.matches({ status: 'sending' })} busyLabel="Moving..." send={send}>
-            Move <span className="reference">{order.reference_number}</span> to{' '}
-            <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>?
-            {forms.status.status === 'Cancelled' && order.offer?.state === 'accepted'
-              ? ` The customer accepted ${formatNaira(order.offer.amount_kobo)}: that job is cancelled too.`
-              : ''}{' '}
-            The customer is mailed.
-          </Confirm>
+            <Confirm
+              id="confirm-status"
+              yes="Yes, move it"
+              busy={snapshot.matches({ status: 'sending' })}
+              busyLabel="Moving..."
+              send={send}
+            >
+              Move <span className="reference">{order.reference_number}</span> to{' '}
+              <strong>{statusLabels[forms.status.status as keyof typeof statusLabels]}</strong>?
+              {forms.status.status === 'Cancelled' && order.offer?.state === 'accepted'
+                ? ` The customer accepted ${formatNaira(order.offer.amount_kobo)}: that job is cancelled too.`
+                : ''}{' '}
+              The customer is mailed.
+            </Confirm>
           )
         ) : (
           <form className="staff-form" onSubmit={submitStatus} noValidate>
@@ -167,24 +211,52 @@ export function StaffActions({ order, onChanged }: { order: StaffOrderDetail; on
         <h2 id="send-offer">Send a price</h2>
         {order.estimate && (
           <p className="tariff-estimate">
-            The tariff's estimate at booking: <strong>{formatRange(order.estimate.low_kobo, order.estimate.high_kobo)}</strong> (version{' '}
-            {order.estimate.version}). Your offer after inspection is the final price.
+            The tariff's estimate at booking:{' '}
+            <strong>{formatRange(order.estimate.low_kobo, order.estimate.high_kobo)}</strong>{' '}
+            (version {order.estimate.version}). Your offer after inspection is the final price.
           </p>
         )}
         {offerClosed ? (
-          <p>{order.offer?.state === 'accepted' ? 'The customer accepted a price: it is final.' : 'This order is closed.'}</p>
+          <p>
+            {order.offer?.state === 'accepted'
+              ? 'The customer accepted a price: it is final.'
+              : 'This order is closed.'}
+          </p>
         ) : snapshot.matches('offer') ? (
-          <Confirm id="confirm-offer" yes="Yes, send it" busy={snapshot.matches({ offer: 'sending' })} busyLabel="Sending..." send={send}>
+          <Confirm
+            id="confirm-offer"
+            yes="Yes, send it"
+            busy={snapshot.matches({ offer: 'sending' })}
+            busyLabel="Sending..."
+            send={send}
+          >
             Send <span className="reference">{order.reference_number}</span> an offer of{' '}
-            <strong>{amount.success ? formatNaira(amount.data) : forms.offer.amount}</strong>, valid through{' '}
-            {formatDay(forms.offer.valid_until ?? '')}? The customer is mailed
+            <strong>{amount.success ? formatNaira(amount.data) : forms.offer.amount}</strong>, valid
+            through {formatDay(forms.offer.valid_until ?? '')}? The customer is mailed
             {order.offer?.state === 'open' ? ', and it replaces the open offer' : ''}.
           </Confirm>
         ) : (
           <form className="staff-form" onSubmit={submit('offer.submit')} noValidate>
-            <TextField label="Amount in naira" required inputMode="decimal" autoComplete="off" hint="For example 185000 or 185,000.50" {...field('offer', 'amount')} />
-            <TextField label="Valid until" type="date" required min={todayInLagos()} {...field('offer', 'valid_until')} />
-            <TextAreaField label="Note to the customer (optional)" rows={2} {...field('offer', 'note')} />
+            <TextField
+              label="Amount in naira"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              hint="For example 185000 or 185,000.50"
+              {...field('offer', 'amount')}
+            />
+            <TextField
+              label="Valid until"
+              type="date"
+              required
+              min={todayInLagos()}
+              {...field('offer', 'valid_until')}
+            />
+            <TextAreaField
+              label="Note to the customer (optional)"
+              rows={2}
+              {...field('offer', 'note')}
+            />
             <p className="actions">
               <button type="submit" className="button">
                 Send price

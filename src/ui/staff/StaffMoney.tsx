@@ -7,15 +7,31 @@
  */
 import type { FormEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
-import { formatNaira, officePaymentMethods, paymentMethodLabels, todayInLagos, type OfficePaymentMethod, type Refund, type StaffOrderDetail } from '../../api/contract';
-import { paymentForm, type Form, type staffOrderActionsMachine } from '../../machines/staffOrderActionsMachine';
+import {
+  formatNaira,
+  officePaymentMethods,
+  paymentMethodLabels,
+  todayInLagos,
+  type OfficePaymentMethod,
+  type Refund,
+  type StaffOrderDetail,
+} from '../../api/contract';
+import {
+  paymentForm,
+  type Form,
+  type staffOrderActionsMachine,
+} from '../../machines/staffOrderActionsMachine';
 import { SelectField, TextField } from '../components/Field';
 import { PaymentFacts, Receipts, Refunds } from '../orders/Money';
 import { formatLagosDate } from '../tracking/format';
 import { Confirm } from './Confirm';
 
 type Machine = typeof staffOrderActionsMachine;
-type FieldProps = { value: string; errors: string[] | undefined; onChange: (event: { target: { value: string } }) => void };
+type FieldProps = {
+  value: string;
+  errors: string[] | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+};
 
 interface StaffMoneyProps {
   order: StaffOrderDetail;
@@ -36,7 +52,18 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
     if (forms.refund.refund_id !== String(refund.id)) {
       return (
         <p className="actions">
-          <button type="button" className="button button-secondary" onClick={() => send({ type: 'field.change', form: 'refund', name: 'refund_id', value: String(refund.id) })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() =>
+              send({
+                type: 'field.change',
+                form: 'refund',
+                name: 'refund_id',
+                value: String(refund.id),
+              })
+            }
+          >
             Mark refunded
           </button>
         </p>
@@ -44,15 +71,31 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
     }
     if (snapshot.matches('refund')) {
       return (
-        <Confirm id="confirm-refund" yes="Yes, it is refunded" busy={snapshot.matches({ refund: 'sending' })} busyLabel="Saving..." send={send}>
-          Mark {formatNaira(refund.amount_kobo)} refunded to {order.customer.fullname}, reference <strong>{forms.refund.reference}</strong>? The
-          customer is mailed.
+        <Confirm
+          id="confirm-refund"
+          yes="Yes, it is refunded"
+          busy={snapshot.matches({ refund: 'sending' })}
+          busyLabel="Saving..."
+          send={send}
+        >
+          Mark {formatNaira(refund.amount_kobo)} refunded to {order.customer.fullname}, reference{' '}
+          <strong>{forms.refund.reference}</strong>? The customer is mailed.
         </Confirm>
       );
     }
     return (
-      <form className="staff-form" onSubmit={onSubmit('refund.submit')} noValidate aria-label={`Mark the refund of ${formatNaira(refund.amount_kobo)} refunded`}>
-        <TextField label="Reference of your transfer" required autoComplete="off" {...field('refund', 'reference')} />
+      <form
+        className="staff-form"
+        onSubmit={onSubmit('refund.submit')}
+        noValidate
+        aria-label={`Mark the refund of ${formatNaira(refund.amount_kobo)} refunded`}
+      >
+        <TextField
+          label="Reference of your transfer"
+          required
+          autoComplete="off"
+          {...field('refund', 'reference')}
+        />
         <p className="actions">
           <button type="submit" className="button">
             Mark refunded
@@ -73,8 +116,9 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
           <ul className="money-list">
             {order.payment_mismatches.map((mismatch) => (
               <li key={mismatch.paystack_reference} className="refund-overdue">
-                <span className="reference">{mismatch.paystack_reference}</span>: asked {formatNaira(mismatch.asked_kobo)}, Paystack reported{' '}
-                {mismatch.reported_currency} {(mismatch.reported_kobo / 100).toFixed(2)} ·{' '}
+                <span className="reference">{mismatch.paystack_reference}</span>: asked{' '}
+                {formatNaira(mismatch.asked_kobo)}, Paystack reported {mismatch.reported_currency}{' '}
+                {(mismatch.reported_kobo / 100).toFixed(2)} ·{' '}
                 <time dateTime={mismatch.at}>{formatLagosDate(mismatch.at)}</time>
               </li>
             ))}
@@ -87,13 +131,27 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
         <>
           <h3>Record a payment received at the office</h3>
           {snapshot.matches('payment') ? (
-            <Confirm id="confirm-payment" yes="Yes, record it" busy={snapshot.matches({ payment: 'sending' })} busyLabel="Recording..." send={send}>
-              Record <strong>{amount.success ? formatNaira(amount.data) : forms.payment.amount}</strong> received by{' '}
-              {paymentMethodLabels[forms.payment.method ?? '']?.toLowerCase()} on {forms.payment.paid_on}, reference <strong>{forms.payment.reference}</strong>,
-              for <span className="reference">{order.reference_number}</span>? A receipt is mailed to the customer.
+            <Confirm
+              id="confirm-payment"
+              yes="Yes, record it"
+              busy={snapshot.matches({ payment: 'sending' })}
+              busyLabel="Recording..."
+              send={send}
+            >
+              Record{' '}
+              <strong>{amount.success ? formatNaira(amount.data) : forms.payment.amount}</strong>{' '}
+              received by {paymentMethodLabels[forms.payment.method ?? '']?.toLowerCase()} on{' '}
+              {forms.payment.paid_on}, reference <strong>{forms.payment.reference}</strong>, for{' '}
+              <span className="reference">{order.reference_number}</span>? A receipt is mailed to
+              the customer.
             </Confirm>
           ) : (
-            <form className="staff-form" onSubmit={onSubmit('payment.submit')} noValidate aria-label="Record a payment">
+            <form
+              className="staff-form"
+              onSubmit={onSubmit('payment.submit')}
+              noValidate
+              aria-label="Record a payment"
+            >
               <TextField
                 label="Amount in naira"
                 required
@@ -106,11 +164,26 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
                 label="Method"
                 required
                 placeholder="Choose…"
-                options={officePaymentMethods.map((method: OfficePaymentMethod) => ({ value: method, label: paymentMethodLabels[method] ?? method }))}
+                options={officePaymentMethods.map((method: OfficePaymentMethod) => ({
+                  value: method,
+                  label: paymentMethodLabels[method] ?? method,
+                }))}
                 {...field('payment', 'method')}
               />
-              <TextField label="Your reference" required autoComplete="off" hint="The transfer's reference or the cash receipt's number" {...field('payment', 'reference')} />
-              <TextField label="Day received" type="date" required max={todayInLagos()} {...field('payment', 'paid_on')} />
+              <TextField
+                label="Your reference"
+                required
+                autoComplete="off"
+                hint="The transfer's reference or the cash receipt's number"
+                {...field('payment', 'reference')}
+              />
+              <TextField
+                label="Day received"
+                type="date"
+                required
+                max={todayInLagos()}
+                {...field('payment', 'paid_on')}
+              />
               <p className="actions">
                 <button type="submit" className="button">
                   Record payment

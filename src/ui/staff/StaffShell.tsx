@@ -42,7 +42,11 @@ function StaffMember() {
         <span className="visually-hidden">Signed in as </span>
         {snapshot.context.name ?? email}
       </span>
-      <button type="button" className="button button-small button-secondary" onClick={() => session.send({ type: 'session.logout' })}>
+      <button
+        type="button"
+        className="button button-small button-secondary"
+        onClick={() => session.send({ type: 'session.logout' })}
+      >
         Log out
       </button>
     </div>

@@ -8,7 +8,12 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import type { ListQuery, Page, PageRequest, StaffListMachine } from '../../machines/staffListMachine';
+import type {
+  ListQuery,
+  Page,
+  PageRequest,
+  StaffListMachine,
+} from '../../machines/staffListMachine';
 import { useFlow, type FlowEffects } from '../components/useFlow';
 import type { ListView } from './ListStates';
 
@@ -23,18 +28,30 @@ export function searchOf(filterNames: readonly string[], { filters, q }: ListQue
 
 export function queryOf(filterNames: readonly string[], search: string): ListQuery {
   const params = new URLSearchParams(search);
-  return { filters: Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])), q: params.get('q')?.trim() ?? '' };
+  return {
+    filters: Object.fromEntries(filterNames.map((name) => [name, params.get(name) ?? ''])),
+    q: params.get('q')?.trim() ?? '',
+  };
 }
 
-export function useStaffList<Row>(machine: StaffListMachine<Row>, loadPage: (request: PageRequest) => Promise<Page<Row>>, filterNames: readonly string[] = []) {
+export function useStaffList<Row>(
+  machine: StaffListMachine<Row>,
+  loadPage: (request: PageRequest) => Promise<Page<Row>>,
+  filterNames: readonly string[] = [],
+) {
   const location = useLocation();
   const [input] = useState(() => queryOf(filterNames, location.search));
   const { snapshot, send } = useFlow<StaffListMachine<Row>>(
     machine,
     ({ navigate }) =>
       ({
-        actors: { loadPage: fromPromise<Page<Row>, PageRequest>(({ input: request }) => loadPage(request)) },
-        actions: { writeAddress: (_: unknown, query: ListQuery) => navigate({ search: searchOf(filterNames, query) }) },
+        actors: {
+          loadPage: fromPromise<Page<Row>, PageRequest>(({ input: request }) => loadPage(request)),
+        },
+        actions: {
+          writeAddress: (_: unknown, query: ListQuery) =>
+            navigate({ search: searchOf(filterNames, query) }),
+        },
       }) as FlowEffects<StaffListMachine<Row>>,
     input,
   );
@@ -44,7 +61,10 @@ export function useStaffList<Row>(machine: StaffListMachine<Row>, loadPage: (req
     send({ type: 'address.change', ...queryOf(names, location.search) });
   }, [location.search, names, send]);
   const list: ListView = {
-    phase: (['loading', 'failed', 'empty', 'loadingMore'] as const).find((phase) => snapshot.matches(phase)) ?? 'listed',
+    phase:
+      (['loading', 'failed', 'empty', 'loadingMore'] as const).find((phase) =>
+        snapshot.matches(phase),
+      ) ?? 'listed',
     messages: snapshot.context.messages,
     hasMore: snapshot.context.nextCursor !== null,
     canMore: snapshot.can({ type: 'more' }),

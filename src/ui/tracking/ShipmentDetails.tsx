@@ -10,7 +10,12 @@ import './tracking.css';
 export function ShipmentDetails({ result }: { result: TrackingResult }) {
   const progress = Math.round(result.ProgressBar);
   const source = useMemo(
-    () => ({ status: result.status, createdAt: result['date created'], updatedAt: result['date updated'], history: result.history }),
+    () => ({
+      status: result.status,
+      createdAt: result['date created'],
+      updatedAt: result['date updated'],
+      history: result.history,
+    }),
     [result],
   );
   return (

@@ -6,7 +6,11 @@
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { statusLabels } from '../../api/contract';
-import { timelineSteps, trackingTimelineMachine, type TimelineSource } from '../../machines/trackingTimelineMachine';
+import {
+  timelineSteps,
+  trackingTimelineMachine,
+  type TimelineSource,
+} from '../../machines/trackingTimelineMachine';
 import { inspect } from '../inspector';
 import { formatLagosDate } from './format';
 import './tracking.css';
@@ -21,7 +25,12 @@ export function Timeline({ source, headingId }: { source: TimelineSource; headin
       {timelineSteps(snapshot).map((step, index) => (
         <li
           key={step.status}
-          className={['timeline-step', step.active && 'is-active', step.current && 'is-current', `timeline-${step.status}`]
+          className={[
+            'timeline-step',
+            step.active && 'is-active',
+            step.current && 'is-current',
+            `timeline-${step.status}`,
+          ]
             .filter(Boolean)
             .join(' ')}
           aria-current={step.current ? 'step' : undefined}
@@ -31,7 +40,13 @@ export function Timeline({ source, headingId }: { source: TimelineSource; headin
           </span>
           <div>
             <h3>{statusLabels[step.status]}</h3>
-            <p>{step.date ? <time dateTime={step.date}>{formatLagosDate(step.date)}</time> : 'Pending'}</p>
+            <p>
+              {step.date ? (
+                <time dateTime={step.date}>{formatLagosDate(step.date)}</time>
+              ) : (
+                'Pending'
+              )}
+            </p>
           </div>
         </li>
       ))}

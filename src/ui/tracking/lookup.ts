@@ -7,11 +7,13 @@ import { api } from '../../api/lazy';
 import { GENERIC_ERROR, type TrackingResult } from '../../api/contract';
 import { ApiError, isApiError } from '../../api/errors';
 
-export const UNREACHABLE_MESSAGE = 'We could not reach the tracking service. Check your internet connection and try again.';
+export const UNREACHABLE_MESSAGE =
+  'We could not reach the tracking service. Check your internet connection and try again.';
 
 function explained(error: unknown): unknown {
   if (!isApiError(error)) return error;
-  const unreachable = error.status === null && error.messages.length === 1 && error.messages[0] === GENERIC_ERROR;
+  const unreachable =
+    error.status === null && error.messages.length === 1 && error.messages[0] === GENERIC_ERROR;
   const messages = unreachable ? [UNREACHABLE_MESSAGE] : error.messages;
   const fields = Object.keys(error.fields).length ? error.fields : { reference_id: messages };
   return new ApiError(messages, fields, error.status);
