@@ -3,7 +3,7 @@
  * pages behind their guard), and the staff workspace's own shell around every staff page (its
  * guard included). Declarative routing (no data router) keeps the first load light on slow phones.
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 // The session first: TypeScript then checks the session machine before the others, an order its
 // XState types are known to check cleanly in (the other order makes it report false errors).
@@ -11,7 +11,12 @@ import { SessionProvider } from './session';
 import { Layout } from './layout/Layout';
 import { RequireMember } from './RequireMember';
 import { pageRoutes } from './routes';
-import { StaffShell } from './staff/StaffShell';
+import { PageLoading } from './layout/PageLoading';
+
+// The workspace's frame loads with the first staff page, not with every visitor's first load.
+const StaffShell = lazy(() =>
+  import('./staff/StaffShell').then(({ StaffShell }) => ({ default: StaffShell })),
+);
 
 const pages = pageRoutes.map((page) => ({ ...page, Page: lazy(page.load) }));
 
@@ -38,7 +43,13 @@ export function AppRoutes() {
               />
             ))}
         </Route>
-        <Route element={<StaffShell />}>
+        <Route
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <StaffShell />
+            </Suspense>
+          }
+        >
           {pages
             .filter(({ access }) => access === 'staff')
             .map(({ path, Page }) => (
