@@ -8,6 +8,9 @@ import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './g
 
 const ada: Receiver = {
   address: '1 Marina Road, Lagos Island',
+  // No place chosen: the price preview's state and LGA are optional (README "Prices").
+  state: '',
+  lga: '',
   name: 'Ada Obi',
   phone: '08051234567',
   date: inDays(2),
