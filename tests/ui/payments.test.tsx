@@ -244,7 +244,7 @@ describe('an office refund', () => {
 describe('the staff queue', () => {
   it("shows each order's payment state and filters by it", async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
-    const app = renderApp('/staff', {
+    const app = renderApp('/staff/orders', {
       apiUrl: server.apiUrl,
       session: sessionOf(staffMember, 'staff'),
     });

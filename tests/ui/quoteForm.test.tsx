@@ -107,7 +107,12 @@ describe('/get-quote', () => {
       main().getByRole('checkbox', { name: /I accept the terms/ }),
     ).toHaveAccessibleDescription('Please accept the terms and conditions.');
 
-    const picker = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+    // The photo picker loads when its step is first shown.
+    const picker = await waitFor(() => {
+      const found = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]');
+      if (!found) throw new Error('The photo picker has not loaded yet.');
+      return found;
+    });
     await app.user.upload(picker, [
       nodeFile(PNG, 'kitchen.png', 'image/png'),
       nodeFile('....', 'hallway.mp4', 'video/mp4'),

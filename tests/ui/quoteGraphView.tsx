@@ -51,8 +51,13 @@ export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'file'> {
 
 const isAnswer = (event: EventObject | undefined) =>
   /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
+/** The photo picker, once loaded: it loads when its step is first shown. */
 const picker = () =>
-  screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
+  waitFor(() => {
+    const found = screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]');
+    if (!found) throw new Error('The photo picker has not loaded yet.');
+    return found;
+  });
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The element a field's messages describe. */
@@ -119,9 +124,12 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
         return page.user.click(button('Submit'));
       case 'files.add':
         // Another photo each time: a browser's picker sends no change for the same file again.
-        return page.user.upload(picker(), nodeFile(PNG, `photo-${++picked}.png`, 'image/png'));
+        return page.user.upload(
+          await picker(),
+          nodeFile(PNG, `photo-${++picked}.png`, 'image/png'),
+        );
       case 'files.reject':
-        return media.pickWrongFile(picker());
+        return media.pickWrongFile(await picker());
       case 'files.remove':
         return options.removeFirstFile(page.user);
       case 'xstate.done.actor.submit':
