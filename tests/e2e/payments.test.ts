@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '../../src/api/contract';
 import { get, inDays, post, signUp, scheduledDelivery, type Customer } from '../api/helpers';
 import { signInAs, startApp, type App } from '../support/browser';
-import { acceptedOrder, pay } from '../support/payments';
+import { acceptedOrder, pay, verify } from '../support/payments';
 import { signUpStaff } from '../support/staff';
 
 const SHOTS = path.resolve('tests/.artifacts/screenshots');
@@ -127,7 +127,7 @@ describe('paying in Chromium', () => {
       .fill(staff.password);
     await main(page).getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/staff');
-    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.goto(`/staff/orders/${reference}`);
 
     const form = main(page).getByRole('form', { name: 'Record a payment' });
@@ -157,7 +157,8 @@ describe('paying in Chromium', () => {
 
   it('a paid order cancelled within 3 days of its pickup shows the fee and the refund before it is confirmed', async () => {
     const reference = await acceptedOrder(app.server, customer, staff, PRICE, 2);
-    await pay(app.server, reference, customer);
+    // Verified on return, as the order page does, rather than waiting for the webhook.
+    await verify(app.server, reference, await pay(app.server, reference, customer), customer);
     const { cancellation } = (await get(app.server, `users/orders/${reference}`, customer.token))
       .body.data;
     expect(cancellation.fee_kobo).toBeGreaterThan(0);
