@@ -12,7 +12,7 @@ import {
 } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
 import { get, inDays, post, signUp, type Customer } from '../api/helpers';
-import { acceptedOrder, pay } from '../support/payments';
+import { acceptedOrder, pay, verify } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
 import { renderApp } from './render';
@@ -106,7 +106,8 @@ describe('paying on the order page', () => {
 describe('the receipt page', () => {
   it('shows the company, the customer, the order, the amount, the method and the Lagos time', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
-    await pay(server, reference, customer, 'pay');
+    // Verified on return, as the order page does, rather than waiting for the webhook.
+    await verify(server, reference, await pay(server, reference, customer, 'pay'), customer);
     const [{ number }] = (await get(server, `users/orders/${reference}`, customer.token)).body.data
       .receipts;
     renderApp(`/orders/${reference}/receipts/${number}`, {
