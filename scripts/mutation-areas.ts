@@ -75,6 +75,11 @@ const machineAreas: MutationArea[] = [
     'tests/machines/staffOrderActions.test.ts',
   ]),
   machine('csvDownload', 'csvDownloadMachine', ['tests/machines/csvDownload.test.ts']),
+  machine('staffOverview', 'staffOverviewMachine', ['tests/machines/staffOverview.test.ts']),
+  machine('staffShell', 'staffShellMachine', ['tests/machines/staffShell.test.ts']),
+  machine('orderPayment', 'orderPaymentMachine', ['tests/machines/orderPayment.test.ts']),
+  machine('pricePreview', 'pricePreviewMachine', ['tests/machines/pricePreview.test.ts']),
+  machine('tariffEditor', 'tariffEditorMachine', ['tests/machines/tariffEditor.test.ts']),
   machine('newsletter', 'newsletterMachine', ['tests/machines/newsletter.test.ts']),
   machine('faq', 'faqMachine', ['tests/machines/faq.test.ts']),
   machine('menu', 'menuMachine', ['tests/machines/menu.test.ts']),
@@ -126,7 +131,31 @@ const serverAreas: MutationArea[] = [
     tests: ['tests/api/idempotency.test.ts', 'tests/api/throttle-and-replay-rules.test.ts'],
     goal: 75,
   },
-  // The money and price modules (server/money/*) join here once they land, each with its API tests.
+  // The price function the browser and the server share: its table of cases, no server needed.
+  {
+    name: 'pricing',
+    mutate: ['src/api/pricing.ts'],
+    tests: ['tests/api/pricing.test.ts'],
+    goal: 75,
+  },
+  {
+    name: 'server-payments',
+    mutate: [
+      'server/money/payments.ts',
+      'server/money/balances.ts',
+      'server/money/paystack-signature.ts',
+      'server/money/refunds.ts',
+      'server/money/receipts.ts',
+    ],
+    tests: ['tests/api/payments.test.ts', 'tests/api/payments-contract.test.ts'],
+    goal: 75,
+  },
+  {
+    name: 'server-prices',
+    mutate: ['server/money/order-price.ts', 'server/money/tariff.ts'],
+    tests: ['tests/api/prices.test.ts'],
+    goal: 75,
+  },
 ];
 
 export const mutationAreas: MutationArea[] = [...machineAreas, ...serverAreas];

@@ -64,11 +64,12 @@ export interface GraphSuiteOptions<M extends AnyStateMachine> {
   /** Called after every replayed step with the actor's snapshot, the path's expected one, the event, and the snapshot before it. */
   check?: (actual: Snapshot, expected: Snapshot, event: EventObject, before: Snapshot) => void;
   /**
-   * The tags of each state a person can see (its path of state names joined by dots, e.g.
-   * `declining.sending`); a state not listed has none. Checked at every step of every path, so a
-   * tag dropped or added in the machine fails the suite.
+   * The expectation table: every state a person can see (its path of state names joined by dots,
+   * e.g. `declining.sending`) with its tags. Written from the flow, not read from the machine: each
+   * step of every path must be in a listed state with exactly its tags, and the paths together
+   * must reach every listed state, so a state, tag or transition lost or added fails the suite.
    */
-  tags?: Record<string, string[]>;
+  states?: Record<string, string[]>;
   /** Checks the input an invoked actor was started with, when the path settles it (`id` is the invoke's id). */
   checkInput?: (id: string, input: unknown, snapshot: Snapshot) => void;
 }
@@ -80,10 +81,11 @@ export function statePath(value: unknown): string {
   return `${name}.${statePath(child)}`;
 }
 
-function expectTags(tags: Record<string, string[]> | undefined, snapshot: Snapshot) {
-  if (!tags) return;
+function expectListed(states: Record<string, string[]> | undefined, snapshot: Snapshot) {
+  if (!states) return;
   const state = statePath(snapshot.value);
-  expect([...snapshot.tags].sort(), `tags of ${state}`).toEqual([...(tags[state] ?? [])].sort());
+  expect(Object.keys(states), `${state} is in the expectation table`).toContain(state);
+  expect([...snapshot.tags].sort(), `tags of ${state}`).toEqual([...states[state]!].sort());
 }
 
 const defaultSerialize = (snapshot: Snapshot) =>
@@ -324,7 +326,7 @@ export async function replay<M extends AnyStateMachine>(
   actor.start();
   await settle();
   expect(serialize(actor.getSnapshot())).toBe(serialize(path.steps[0]!.state));
-  expectTags(options.tags, actor.getSnapshot());
+  expectListed(options.states, actor.getSnapshot());
 
   for (const step of path.steps.slice(1)) {
     const { event } = step;
@@ -349,7 +351,7 @@ export async function replay<M extends AnyStateMachine>(
     await settle();
     const actual = actor.getSnapshot();
     expect(serialize(actual), `after ${event.type}`).toBe(serialize(step.state));
-    expectTags(options.tags, actual);
+    expectListed(options.states, actual);
     options.check?.(actual, step.state, event, before);
   }
   actor.stop();
@@ -386,7 +388,17 @@ export function graphSuite<M extends AnyStateMachine>(name: string, options: Gra
       );
       expect(statesMissed).toEqual([]);
       expect(transitionsMissed).toEqual([]);
-    });
+      if (options.states) {
+        const reached = new Set(
+          runs.flatMap(({ paths }) =>
+            paths.flatMap((path) => path.steps.map((step) => statePath(step.state.value))),
+          ),
+        );
+        expect([...reached].sort(), 'the states the paths reach').toEqual(
+          Object.keys(options.states).sort(),
+        );
+      }
+    }, 60_000); // thousands of paths take seconds to walk again, more on a loaded machine
   });
   return runs.flatMap((r) => r.paths);
 }

@@ -114,7 +114,16 @@ const declinedOrder = conflictBody({
 }).order;
 
 /** What the person sees in each state besides its content: the busy buttons and the changed-price notice. */
-const tagsByState = { accepting: ['busy'], 'declining.sending': ['busy'], changed: ['changed'] };
+const statesShown = {
+  open: [],
+  changed: ['changed'],
+  accepting: ['busy'],
+  'declining.asking': [],
+  'declining.sending': ['busy'],
+  accepted: [],
+  declined: [],
+  expired: [],
+};
 const finalStates = ['accepted', 'declined', 'expired'];
 const effects = { notifyErrors: vi.fn(), notifySuccess: vi.fn(), changed: vi.fn() };
 /** The second argument XState gives an action: its params. */
@@ -201,7 +210,7 @@ graphSuite('offerDecision', {
       failed: snapshot.context.messages.length > 0,
     }),
   implementations: { actions: effects },
-  tags: tagsByState,
+  states: statesShown,
   checkInput: (id, input, snapshot) => {
     const { reference, offer, reason } = snapshot.context;
     // The answer names the offer on screen, and a decline sends the reason as typed, trimmed.

@@ -32,14 +32,6 @@ const failure = (field: string) =>
 const email = 'ada@example.com';
 
 const replayed = effects();
-const busyStates = [
-  'sendingCode',
-  'codeSent',
-  'verifyingCode',
-  'codeVerified',
-  'resetting',
-  'passwordChanged',
-];
 /** Each page's form: the state it is typed in, what Submit sends (and the schema it must pass), the call and the state it waits in. */
 const forms: Record<
   string,
@@ -194,7 +186,20 @@ graphSuite('passwordReset', {
     });
   },
   implementations: { actions: replayed },
-  tags: Object.fromEntries(busyStates.map((state) => [state, ['busy']])),
+  states: {
+    needsEmail: [],
+    needsCode: [],
+    requesting: [],
+    sendingCode: ['busy'],
+    codeSent: ['busy'],
+    enteringCode: [],
+    verifyingCode: ['busy'],
+    codeVerified: ['busy'],
+    choosingPassword: [],
+    resetting: ['busy'],
+    passwordChanged: ['busy'],
+    done: [],
+  },
   checkInput: (id, input, snapshot) => {
     const [page, form] = formOfCall(id);
     expect(statePath(snapshot.value)).toBe(form.waiting);
