@@ -88,7 +88,11 @@ const machineAreas: MutationArea[] = [
   // The helpers every form flow shares, through the flows that use most of them.
   {
     name: 'formHelpers',
-    mutate: ['src/machines/formFields.ts', 'src/machines/submitLifecycle.ts'],
+    mutate: [
+      'src/machines/formFields.ts',
+      'src/machines/submitLifecycle.ts',
+      'src/machines/providedByView.ts',
+    ],
     tests: [
       'tests/machines/formMachine.test.ts',
       'tests/machines/passwordReset.test.ts',

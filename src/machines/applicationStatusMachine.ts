@@ -4,7 +4,8 @@
  * status on screen with the message and a way to try again. The call (`saveStatus`) and the
  * toasts are provided by the view.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { messagesOf } from '../api/errors';
 
 export const applicationStatusMachine = setup({
@@ -15,9 +16,7 @@ export const applicationStatusMachine = setup({
     events: {} as { type: 'status.change'; value: string } | { type: 'retry' },
   },
   actors: {
-    saveStatus: fromPromise<unknown, { id: number; status: string }>(async () => {
-      throw new Error('saveStatus is provided by the view');
-    }),
+    saveStatus: providedByView<unknown, { id: number; status: string }>('saveStatus'),
   },
   actions: {
     notifySuccess: (_, _params: { message: string }) => {},

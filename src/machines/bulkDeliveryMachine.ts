@@ -8,7 +8,8 @@
  * Side effects are named and provided by the view: `submit` (the API call), `notifySuccess`,
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
-import { assign, forwardTo, fromPromise, setup } from 'xstate';
+import { assign, forwardTo, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import {
   bulkDeliveryRequest,
   MAX_RECEIVERS,
@@ -104,9 +105,7 @@ export const bulkDeliveryMachine = setup({
   },
   actors: {
     receiverList: receiverListMachine,
-    submit: fromPromise<unknown, KeyedRequest<BulkDeliveryRequest>>(async () => {
-      throw new Error('submit is provided by the view');
-    }),
+    submit: providedByView<unknown, KeyedRequest<BulkDeliveryRequest>>('submit'),
   },
   actions: {
     ...lifecycleActions,

@@ -4,7 +4,8 @@
  * message and a toast, and the button works again. `download` (fetch and save) and the toasts
  * are provided by the view.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { messagesOf } from '../api/errors';
 
 export const csvDownloadMachine = setup({
@@ -14,9 +15,7 @@ export const csvDownloadMachine = setup({
     events: {} as { type: 'download' },
   },
   actors: {
-    download: fromPromise<void>(async () => {
-      throw new Error('download is provided by the view');
-    }),
+    download: providedByView<void>('download'),
   },
   actions: {
     notifyErrors: (_, _params: { messages: string[] }) => {},

@@ -8,7 +8,8 @@
  *
  * Two regions run side by side: the code being entered and verified, and the clock.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { emailOnlyRequest, verifyEmailRequest } from '../api/contract';
 import { digitsOnly, withoutErrorsOf, type Errors } from './formFields';
 import {
@@ -60,12 +61,8 @@ export const emailVerificationMachine = setup({
     tags: {} as 'busy' | 'resending',
   },
   actors: {
-    verifyEmail: fromPromise<unknown, Request>(async () => {
-      throw new Error('verifyEmail is provided by the view');
-    }),
-    resendOtp: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('resendOtp is provided by the view');
-    }),
+    verifyEmail: providedByView<unknown, Request>('verifyEmail'),
+    resendOtp: providedByView<unknown, { email: string }>('resendOtp'),
   },
   actions: {
     ...lifecycleActions,

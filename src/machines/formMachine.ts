@@ -9,7 +9,8 @@
  * Side effects are named and provided by the view: `submit` (the API call), `notifySuccess`,
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
-import { assign, fromPromise, setup, type InputFrom } from 'xstate';
+import { assign, setup, type InputFrom } from 'xstate';
+import { providedByView } from './providedByView';
 import type { z } from 'zod/mini';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
 import {
@@ -73,9 +74,7 @@ export function createFormMachine<TSchema extends z.ZodMiniType>(options: FormOp
       tags: {} as 'busy',
     },
     actors: {
-      submit: fromPromise<unknown, KeyedRequest<Request>>(async () => {
-        throw new Error('submit is provided by the view');
-      }),
+      submit: providedByView<unknown, KeyedRequest<Request>>('submit'),
     },
     actions: {
       ...lifecycleActions,

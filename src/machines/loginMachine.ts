@@ -4,7 +4,8 @@
  * whose email is not verified yet (403) is told so and offered the verification page.
  * Side effects are provided by the view: `login` (the call), `startSession`, the toasts, `leave`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { loginRequest, type LoginRequest, type LoginResponse } from '../api/contract';
 import { isApiError } from '../api/errors';
 import type { StoredSession } from '../api/session';
@@ -57,9 +58,7 @@ export const loginMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    login: fromPromise<LoginResponse, LoginRequest>(async () => {
-      throw new Error('login is provided by the view');
-    }),
+    login: providedByView<LoginResponse, LoginRequest>('login'),
   },
   actions: {
     ...lifecycleActions,

@@ -3,7 +3,8 @@
  * it worked or why not. The `subscribe` actor is provided by the view and rejects with the
  * messages to show, so this file (loaded on every page) needs neither the API client nor zod.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 
 export interface NewsletterFailure {
   messages: string[];
@@ -23,9 +24,7 @@ export const newsletterMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    subscribe: fromPromise<unknown, { email: string }>(async () => {
-      throw new Error('subscribe is provided by the view');
-    }),
+    subscribe: providedByView<unknown, { email: string }>('subscribe'),
   },
   guards: {
     hasEmail: ({ context }) => context.email.trim() !== '',

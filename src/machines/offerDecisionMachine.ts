@@ -8,7 +8,8 @@
  * order again. The calls (`accept`, `decline`), the toasts and `changed` (the order page loads
  * the order again) are provided by the view.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import {
   declineOfferRequest,
   isFinalStatus,
@@ -88,12 +89,8 @@ export const offerDecisionMachine = setup({
     tags: {} as 'busy' | 'changed',
   },
   actors: {
-    accept: fromPromise<OrderDetail | null, OfferAnswer>(async () => {
-      throw new Error('accept is provided by the view');
-    }),
-    decline: fromPromise<OrderDetail | null, OfferAnswer & { reason: string }>(async () => {
-      throw new Error('decline is provided by the view');
-    }),
+    accept: providedByView<OrderDetail | null, OfferAnswer>('accept'),
+    decline: providedByView<OrderDetail | null, OfferAnswer & { reason: string }>('decline'),
   },
   actions: {
     ...lifecycleActions,

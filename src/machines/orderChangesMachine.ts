@@ -8,7 +8,8 @@
  * `reschedule`), the toasts and `changed` (the page loads the order again) are provided by the
  * view.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { z } from 'zod/mini';
 import {
   cancelOrderRequest,
@@ -55,12 +56,8 @@ export const orderChangesMachine = setup({
       | { type: 'back' },
   },
   actors: {
-    cancel: fromPromise<unknown, { reference: string; reason: string }>(async () => {
-      throw new Error('cancel is provided by the view');
-    }),
-    reschedule: fromPromise<unknown, { reference: string; dates: Values }>(async () => {
-      throw new Error('reschedule is provided by the view');
-    }),
+    cancel: providedByView<unknown, { reference: string; reason: string }>('cancel'),
+    reschedule: providedByView<unknown, { reference: string; dates: Values }>('reschedule'),
   },
   actions: {
     ...lifecycleActions,

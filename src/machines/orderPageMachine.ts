@@ -6,7 +6,8 @@
  * staff's page read the order in their own shape, and a receipt's page (/orders/:reference/receipts/:number)
  * loads one receipt of the order the same way, so each has its machine from one factory.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { OrderDetail, Receipt, StaffOrderDetail } from '../api/contract';
 import { isApiError, messagesOf } from '../api/errors';
 
@@ -24,9 +25,7 @@ function createOrderPageMachine<TOrder>(id: string) {
       events: {} as { type: 'reload' } | { type: 'retry' },
     },
     actors: {
-      loadOrder: fromPromise<TOrder, string>(async () => {
-        throw new Error('loadOrder is provided by the view');
-      }),
+      loadOrder: providedByView<TOrder, string>('loadOrder'),
     },
     actions: {
       notifyErrors: (_, _params: { messages: string[] }) => {},

@@ -7,7 +7,8 @@
  * The calls (`startPayment`, `verifyPayment`), leaving for the checkout (`goToCheckout`), the
  * toasts and `changed` (the page loads the order again) are provided by the view.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { messagesOf } from '../api/errors';
 
 export interface OrderPaymentInput {
@@ -36,14 +37,11 @@ export const orderPaymentMachine = setup({
     events: {} as { type: 'pay' } | { type: 'retry' },
   },
   actors: {
-    startPayment: fromPromise<StartedPayment, { reference: string }>(async () => {
-      throw new Error('startPayment is provided by the view');
-    }),
-    verifyPayment: fromPromise<VerifiedPayment, { reference: string; paystackReference: string }>(
-      async () => {
-        throw new Error('verifyPayment is provided by the view');
-      },
-    ),
+    startPayment: providedByView<StartedPayment, { reference: string }>('startPayment'),
+    verifyPayment: providedByView<
+      VerifiedPayment,
+      { reference: string; paystackReference: string }
+    >('verifyPayment'),
   },
   actions: {
     notifyErrors: (_, _params: { messages: string[] }) => {},

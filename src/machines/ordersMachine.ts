@@ -4,7 +4,8 @@
  * cursor of the page to load). **Show more** (`more`) appends the next page while there is one;
  * a failed load keeps what is listed, says why, and can be retried.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { Order } from '../api/contract';
 import { messagesOf } from '../api/errors';
 
@@ -21,9 +22,7 @@ export const ordersMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadOrders: fromPromise<OrdersPage, { cursor: string | null }>(async () => {
-      throw new Error('loadOrders is provided by the view');
-    }),
+    loadOrders: providedByView<OrdersPage, { cursor: string | null }>('loadOrders'),
   },
   guards: {
     hasOrders: ({ context }) => context.orders.length > 0,

@@ -4,7 +4,8 @@
  * quietly looked up again; a reference alone is looked up first. The lookup is provided by the
  * view (`lookUp`), as are the toasts (`notifyErrors`).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { TrackingResult } from '../api/contract';
 import { isApiError } from '../api/errors';
 import type { Errors } from './formFields';
@@ -38,9 +39,7 @@ export const packageDetailsMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    lookUp: fromPromise<TrackingResult, string>(async () => {
-      throw new Error('lookUp is provided by the view');
-    }),
+    lookUp: providedByView<TrackingResult, string>('lookUp'),
   },
   actions: lifecycleActions,
   guards: {

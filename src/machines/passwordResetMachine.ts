@@ -9,7 +9,8 @@
  * (`input.progress`, saved by `saveProgress`), so a reload or a page opened directly resumes,
  * or says what to do first when the flow has not got that far.
  */
-import { assign, assertEvent, fromPromise, setup } from 'xstate';
+import { assign, assertEvent, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract';
 import { digitsOnly, edited, type Errors } from './formFields';
 import {
@@ -77,17 +78,12 @@ export const passwordResetMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    forgetPassword: fromPromise<Message, ReturnType<typeof requestOf>>(async () => {
-      throw new Error('forgetPassword is provided by the view');
-    }),
-    verifyOtp: fromPromise<Message & { data: { reset_token: string } }, ReturnType<typeof codeOf>>(
-      async () => {
-        throw new Error('verifyOtp is provided by the view');
-      },
-    ),
-    passwordReset: fromPromise<Message, ReturnType<typeof resetOf>>(async () => {
-      throw new Error('passwordReset is provided by the view');
-    }),
+    forgetPassword: providedByView<Message, ReturnType<typeof requestOf>>('forgetPassword'),
+    verifyOtp: providedByView<
+      Message & { data: { reset_token: string } },
+      ReturnType<typeof codeOf>
+    >('verifyOtp'),
+    passwordReset: providedByView<Message, ReturnType<typeof resetOf>>('passwordReset'),
   },
   actions: {
     ...lifecycleActions,

@@ -4,7 +4,8 @@
  * form's places, home and services is priced at once by the shared price function. Without the
  * tariff (the call failed) the form still books, and the price comes from our team as before.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { PublishedTariff } from '../api/contract';
 import { priceOf, type Price, type PriceRequest } from '../api/pricing';
 
@@ -25,9 +26,7 @@ export const pricePreviewMachine = setup({
     input: {} as { request: PriceRequest },
   },
   actors: {
-    loadTariff: fromPromise<PublishedTariff>(() =>
-      Promise.reject(new Error('loadTariff is supplied by the page')),
-    ),
+    loadTariff: providedByView<PublishedTariff>('loadTariff'),
   },
   actions: {
     keepRequest: assign({ request: (_, request: PriceRequest) => request }),

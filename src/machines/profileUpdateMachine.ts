@@ -7,7 +7,8 @@
  * Side effects are provided by the view: `loadProfile`, `saveProfile`, `notifySuccess`,
  * `notifyErrors`, `imageChanged`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { profileUpdateRequest, type Profile } from '../api/contract';
 import { messagesOf } from '../api/errors';
 import { edited, withoutErrorsOf } from './formFields';
@@ -61,12 +62,8 @@ export const profileUpdateMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadProfile: fromPromise<Profile>(async () => {
-      throw new Error('loadProfile is provided by the view');
-    }),
-    saveProfile: fromPromise<Profile, ProfileChanges>(async () => {
-      throw new Error('saveProfile is provided by the view');
-    }),
+    loadProfile: providedByView<Profile>('loadProfile'),
+    saveProfile: providedByView<Profile, ProfileChanges>('saveProfile'),
   },
   actions: {
     ...lifecycleActions,

@@ -8,7 +8,8 @@
  * Side effects are named and provided by the view: `submit` (the API call), `notifySuccess`,
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { z } from 'zod/mini';
 import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
 import {
@@ -122,9 +123,7 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
       tags: {} as 'busy',
     },
     actors: {
-      submit: fromPromise<QuoteResult, KeyedRequest<QuoteSubmission>>(async () => {
-        throw new Error('submit is provided by the view');
-      }),
+      submit: providedByView<QuoteResult, KeyedRequest<QuoteSubmission>>('submit'),
     },
     actions: {
       ...lifecycleActions,

@@ -5,7 +5,8 @@
  * and sends the user to /login; a deleted account just ends it. Storage, the logout call and navigation are provided by the
  * app (`persist`, `forget`, `logout`, `goHome`, `goToLogin`).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { StoredSession } from '../api/session';
 
 export const sessionMachine = setup({
@@ -21,7 +22,7 @@ export const sessionMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    logout: fromPromise<unknown>(async () => undefined),
+    logout: providedByView<unknown>('logout'),
   },
   actions: {
     persist: (_, _params: { session: StoredSession }) => {},

@@ -12,7 +12,8 @@
  * `staffListMachineFor<Row>()` makes the machine for one list's row type, so a view reads its
  * rows typed; `staffListMachine` is the one the graph tests and the diagram use.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { messagesOf } from '../api/errors';
 
 export interface ListQuery {
@@ -65,9 +66,7 @@ export function staffListMachineFor<Row>() {
         | { type: 'retry' },
     },
     actors: {
-      loadPage: fromPromise<Page<Row>, PageRequest>(async () => {
-        throw new Error('loadPage is provided by the view');
-      }),
+      loadPage: providedByView<Page<Row>, PageRequest>('loadPage'),
     },
     actions: {
       notifyErrors: (_, _params: { messages: string[] }) => {},

@@ -12,7 +12,8 @@
  * messages go under the fields and every message is also a toast. The calls (`moveStatus`,
  * `sendOffer`) and the toasts are provided by the view.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import { z } from 'zod/mini';
 import {
   nairaAmount,
@@ -85,20 +86,13 @@ const machine = setup({
       | { type: 'back' },
   },
   actors: {
-    moveStatus: fromPromise<string, { reference: string; values: Values; confirmUnpaid: boolean }>(
-      async () => {
-        throw new Error('moveStatus is provided by the view');
-      },
-    ),
-    recordPayment: fromPromise<string, { reference: string; values: Values }>(async () => {
-      throw new Error('recordPayment is provided by the view');
-    }),
-    markRefunded: fromPromise<string, { reference: string; values: Values }>(async () => {
-      throw new Error('markRefunded is provided by the view');
-    }),
-    sendOffer: fromPromise<string, { reference: string; values: Values }>(async () => {
-      throw new Error('sendOffer is provided by the view');
-    }),
+    moveStatus: providedByView<
+      string,
+      { reference: string; values: Values; confirmUnpaid: boolean }
+    >('moveStatus'),
+    recordPayment: providedByView<string, { reference: string; values: Values }>('recordPayment'),
+    markRefunded: providedByView<string, { reference: string; values: Values }>('markRefunded'),
+    sendOffer: providedByView<string, { reference: string; values: Values }>('sendOffer'),
   },
   actions: {
     notifySuccess: (_, _params: { message: string }) => {},

@@ -4,7 +4,8 @@
  * open all day), or on `refresh`; the counts shown stay while new ones come. A first load that
  * fails offers `retry`; a later one that fails keeps the counts and says they may be out of date.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { Overview } from '../api/contract';
 import { messagesOf } from '../api/errors';
 
@@ -20,9 +21,7 @@ export const staffOverviewMachine = setup({
     events: {} as { type: 'refresh' } | { type: 'retry' },
   },
   actors: {
-    loadOverview: fromPromise<Overview>(async () => {
-      throw new Error('loadOverview is provided by the view');
-    }),
+    loadOverview: providedByView<Overview>('loadOverview'),
   },
   delays: {
     refreshEvery: 60_000,

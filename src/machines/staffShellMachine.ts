@@ -3,7 +3,8 @@
  * provided by the view). Until the name comes, or when it cannot be had, the bar shows the
  * email the session knows; the workspace works the same either way.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 
 export const staffShellMachine = setup({
   types: {
@@ -11,9 +12,7 @@ export const staffShellMachine = setup({
     context: {} as { name: string | null },
   },
   actors: {
-    loadName: fromPromise<string>(async () => {
-      throw new Error('loadName is provided by the view');
-    }),
+    loadName: providedByView<string>('loadName'),
   },
 }).createMachine({
   id: 'staffShell',

@@ -5,7 +5,8 @@
  * answers 409 with the newer version: the editor shows it beside what was typed, which is kept,
  * and staff either take the newer one or save theirs over it.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedByView } from './providedByView';
 import type { StaffTariff } from '../api/contract';
 import { isApiError } from '../api/errors';
 import { tariffProblems } from '../api/pricing';
@@ -40,12 +41,8 @@ export const tariffEditorMachine = setup({
     events: {} as TariffEditorEvent,
   },
   actors: {
-    loadTariff: fromPromise<StaffTariff>(() =>
-      Promise.reject(new Error('loadTariff is supplied by the page')),
-    ),
-    saveTariff: fromPromise<StaffTariff, StaffTariff>(() =>
-      Promise.reject(new Error('saveTariff is supplied by the page')),
-    ),
+    loadTariff: providedByView<StaffTariff>('loadTariff'),
+    saveTariff: providedByView<StaffTariff, StaffTariff>('saveTariff'),
   },
   actions: {
     notifyErrors: (_, _feedback: { messages: string[] }) => {},

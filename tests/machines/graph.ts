@@ -22,6 +22,7 @@ import {
   getInitialMicrosteps,
   getMicrosteps,
   getNextTransitions,
+  type AnyActorLogic,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyTransitionDefinition,
@@ -368,6 +369,23 @@ export function graphSuite<M extends AnyStateMachine>(name: string, options: Gra
           runs.length > 1 ? `input ${run + 1}: ${describePath(path)}` : describePath(path);
         it(label, () => replay(options, path, input));
       }
+    });
+    it('declares every call it invokes and every effect its page provides', async () => {
+      const { actors, actions } = options.machine.implementations;
+      for (const src of new Set(invokedIds(options.machine).values())) {
+        const logic = actors[src] as AnyActorLogic | undefined;
+        expect(logic, `the call ${src} is declared`).toBeDefined();
+        if (logic && 'root' in logic) continue; // a child machine (e.g. the receiver list), not a call
+        // Run without the page's call, it fails loudly and names the call.
+        const actor = createActor(logic!, { input: undefined } as never);
+        actor.subscribe({ error: () => {} });
+        actor.start();
+        await settle();
+        expect(actor.getSnapshot().status, `${src} run without the page`).toBe('error');
+        expect(String(actor.getSnapshot().error)).toContain(`${src} is provided by the view`);
+      }
+      for (const name of Object.keys(options.implementations?.actions ?? {}))
+        expect(Object.keys(actions), 'the effects the page provides').toContain(name);
     });
     it('covers every state and transition', () => {
       const coverages = runs.map(({ input, paths }) => coverageOf(options.machine, paths, input));
