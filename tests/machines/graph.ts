@@ -406,6 +406,16 @@ export function graphSuite<M extends AnyStateMachine>(name: string, options: Gra
       );
       expect(statesMissed).toEqual([]);
       expect(transitionsMissed).toEqual([]);
+      // A sample no path takes (a renamed call or event) would leave its checks unrun.
+      if (Array.isArray(options.events)) {
+        const taken = new Set(
+          runs.flatMap(({ paths }) =>
+            paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.event))),
+          ),
+        );
+        const untaken = options.events.filter((sample) => !taken.has(JSON.stringify(sample)));
+        expect(untaken, 'sample events no path takes').toEqual([]);
+      }
       if (options.states) {
         const reached = new Set(
           runs.flatMap(({ paths }) =>
