@@ -32,15 +32,53 @@ graphSuite('staffOverview', {
       shown: snapshot.context.overview?.unpriced ?? null,
       stale: snapshot.context.messages.length > 0,
     }),
-  check: (actual) => {
+  // The counts (kept on screen while new ones come), their first load, and a failed first load.
+  states: { loading: ['busy'], shown: [], refreshing: ['busy'], failed: [] },
+  check: (actual, _expected, event, before) => {
+    const { overview, messages, takenAt } = actual.context;
     // Counts once shown never disappear: a failed refresh keeps them and says why.
-    if (actual.matches('shown') || actual.matches('refreshing'))
-      expect(actual.context.overview).not.toBeNull();
-    if (actual.matches('failed')) expect(actual.context.messages).toEqual(offline.messages);
+    if (actual.matches('shown') || actual.matches('refreshing')) expect(overview).not.toBeNull();
+    switch (event.type) {
+      case 'xstate.done.actor.loadOverview':
+      case 'xstate.done.actor.refreshOverview':
+        expect(actual.value).toBe('shown');
+        expect(overview).toEqual((event as unknown as { output: Overview }).output);
+        expect(messages).toEqual([]);
+        expect(takenAt).toBeGreaterThanOrEqual(before.context.takenAt ?? 0);
+        expect(takenAt).toBeLessThanOrEqual(Date.now());
+        break;
+      case 'xstate.error.actor.loadOverview':
+        expect(actual.value).toBe('failed');
+        expect(overview).toBeNull();
+        expect(messages).toEqual(offline.messages);
+        break;
+      case 'xstate.error.actor.refreshOverview':
+        expect(actual.value).toBe('shown');
+        expect(overview).toEqual(before.context.overview);
+        expect(takenAt).toBe(before.context.takenAt);
+        expect(messages).toEqual(offline.messages);
+        break;
+      case 'refresh':
+      case 'xstate.after.refreshEvery.staffOverview.shown':
+        expect(actual.value).toBe('refreshing');
+        expect(overview).toEqual(before.context.overview);
+        break;
+      case 'retry':
+        expect(actual.value).toBe('loading');
+        break;
+    }
   },
 });
 
 describe('staffOverview', () => {
+  it('starts with no counts and nothing to report', () => {
+    expect(createActor(staffOverviewMachine).getSnapshot().context).toEqual({
+      overview: null,
+      messages: [],
+      takenAt: null,
+    });
+  });
+
   it('counts again every refreshEvery while shown, keeping the counts until the new ones come', async () => {
     let calls = 0;
     const actor = createActor(
