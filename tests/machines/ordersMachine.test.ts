@@ -1,4 +1,6 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import type { OrdersPage } from '../../src/machines/ordersMachine';
 import { ApiError } from '../../src/api/errors';
 import { ordersMachine } from '../../src/machines/ordersMachine';
 import { graphSuite } from './graph';
@@ -37,15 +39,65 @@ graphSuite('orders', {
       more: snapshot.context.nextCursor !== null,
       failed: snapshot.context.messages.length > 0,
     }),
-  check: (actual) => {
+  // The list (with Show more while loading the next page, or its failure), the empty list, the first load's failure.
+  states: {
+    loading: ['busy'],
+    'listed.idle': [],
+    'listed.loadingMore': ['busy'],
+    'listed.moreFailed': [],
+    empty: [],
+    failed: [],
+  },
+  checkInput: (id, input, snapshot) =>
+    expect(input).toEqual({ cursor: id === 'loadOrders' ? null : snapshot.context.nextCursor }),
+  check: (actual, _expected, event, before) => {
     // The state says what the list holds: listed only with orders, empty only without.
     if (actual.matches('listed')) expect(actual.context.orders.length).toBeGreaterThan(0);
     if (actual.matches('empty')) expect(actual.context.orders).toEqual([]);
     // Show more is offered only while there is a next page; a failed page keeps the list and says why.
     if (actual.matches({ listed: 'idle' }))
       expect(actual.can({ type: 'more' })).toBe(actual.context.nextCursor !== null);
-    if (actual.matches({ listed: 'moreFailed' }))
-      expect(actual.context.messages).toEqual(['An error occurred. Please try again.']);
-    if (actual.matches({ listed: 'loadingMore' })) expect(actual.hasTag('busy')).toBe(true);
+    const { orders, nextCursor, messages } = actual.context;
+    const output = (event as EventObject & { output?: OrdersPage }).output;
+    switch (event.type) {
+      case 'xstate.done.actor.loadOrders':
+        expect(orders).toEqual(output!.orders);
+        expect(nextCursor).toBe(output!.nextCursor);
+        expect(messages).toEqual([]);
+        break;
+      case 'xstate.done.actor.loadMoreOrders':
+        // The next page is appended after what is listed.
+        expect(orders).toEqual([...before.context.orders, ...output!.orders]);
+        expect(nextCursor).toBe(output!.nextCursor);
+        expect(messages).toEqual([]);
+        expect(actual.value).toEqual({ listed: 'idle' });
+        break;
+      case 'xstate.error.actor.loadOrders':
+        expect(actual.value).toBe('failed');
+        expect(messages).toEqual(failure.messages);
+        break;
+      case 'xstate.error.actor.loadMoreOrders':
+        expect(actual.value).toEqual({ listed: 'moreFailed' });
+        expect(orders).toEqual(before.context.orders);
+        expect(nextCursor).toBe(before.context.nextCursor);
+        expect(messages).toEqual(failure.messages);
+        break;
+      case 'more':
+      case 'retry':
+        // Show more does nothing on the last page.
+        expect(actual.hasTag('busy')).toBe(
+          event.type === 'retry' || before.context.nextCursor !== null,
+        );
+        expect(orders).toEqual(before.context.orders);
+        break;
+    }
   },
+});
+
+it('starts with nothing listed', () => {
+  expect(createActor(ordersMachine).getSnapshot().context).toEqual({
+    orders: [],
+    nextCursor: null,
+    messages: [],
+  });
 });
