@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import { graphSuite } from './graph';
 
@@ -19,11 +19,77 @@ const events = [
   { type: 'xstate.error.actor.logout', error: new Error('offline') },
 ];
 
+/** The effects each step had, in order, with their params. */
+const effectsDone: [string, unknown][] = [];
+const recorded = Object.fromEntries(
+  effectNames.map((name) => [
+    name,
+    (_: unknown, params: unknown) => effectsDone.push([name, params ?? null]),
+  ]),
+);
+
+/** What a step must do, by the state it starts in and its event: the state reached, the session kept, the effects. */
+function expectedStep(before: AnyMachineSnapshot, event: EventObject) {
+  const kept = before.context.session as typeof session | null;
+  const stay = { value: before.value, session: kept, effects: [] as [string, unknown][] };
+  const signedOut = (...effects: string[]) => ({
+    value: 'signedOut',
+    session: null,
+    effects: effects.map((name) => [name, null] as [string, unknown]),
+  });
+  const state = before.value as string;
+  if (state === 'signedOut') {
+    if (event.type === 'session.login')
+      return { value: 'signedIn', session, effects: [['persist', { session }]] };
+    if (event.type === 'session.logout')
+      return {
+        ...stay,
+        effects: [
+          ['reportNoToken', null],
+          ['goHome', null],
+        ],
+      };
+  }
+  if (state === 'signedIn') {
+    if (event.type === 'session.logout') return { ...stay, value: 'signingOut' };
+    if (event.type === 'session.expired') return signedOut('forget', 'goToLogin');
+    if (event.type === 'session.ended') return signedOut('forget');
+    if (event.type === 'profile.imageChanged') {
+      const changed = { ...kept!, profileImage: '/uploads/abc.png' };
+      return { ...stay, session: changed, effects: [['persist', { session: changed }]] };
+    }
+  }
+  if (state === 'signingOut') {
+    if (event.type === 'xstate.done.actor.logout') return signedOut('forget', 'goHome');
+    if (event.type === 'session.expired') return signedOut('forget', 'goHome');
+    if (event.type === 'xstate.error.actor.logout')
+      return { ...stay, value: 'signedIn', effects: [['reportLogoutError', null]] };
+  }
+  return stay;
+}
+
 graphSuite('session', {
   machine: sessionMachine,
   inputs: [{ stored: null }, { stored: session }],
   events,
-  implementations: { actions: noEffects() },
+  implementations: { actions: recorded },
+  // Signed out, signed in, and signing out (the menu's Log out busy).
+  states: { signedOut: [], signedIn: [], signingOut: ['busy'] },
+  check: (actual, _expected, event, before) => {
+    const { value, session: kept, effects } = expectedStep(before, event);
+    expect(actual.value, `${event.type} in ${String(before.value)}`).toEqual(value);
+    expect(actual.context.session).toEqual(kept);
+    expect(effectsDone.splice(0)).toEqual(effects);
+  },
+});
+
+it('starts signed in only with a stored token', () => {
+  const start = (stored: typeof session | null) =>
+    createActor(sessionMachine, { input: { stored } }).getSnapshot();
+  expect(start(session).value).toBe('signedIn');
+  expect(start(session).context.session).toEqual(session);
+  expect(start({ ...session, token: '' }).value).toBe('signedOut');
+  expect(start(null).value).toBe('signedOut');
 });
 
 describe('session side effects', () => {
