@@ -9,6 +9,18 @@ graphSuite('faq', {
     { type: 'item.toggle', id: 'booking-lead-time' },
     { type: 'item.toggle', id: 'weekend-delivery' },
   ],
+  states: { allClosed: [], oneOpen: [] },
+  check: (actual, _expected, event, before) => {
+    const { id } = event as { type: string; id: string };
+    // Toggling the open item closes it; any other opens in its place.
+    const closes = before.context.openItem === id;
+    expect(actual.value).toBe(closes ? 'allClosed' : 'oneOpen');
+    expect(actual.context.openItem).toBe(closes ? null : id);
+  },
+});
+
+it('starts with every item closed', () => {
+  expect(createActor(faqMachine).getSnapshot().context).toEqual({ openItem: null });
 });
 
 it('keeps at most one item open', () => {

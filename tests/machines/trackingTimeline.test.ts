@@ -8,13 +8,80 @@ import {
 } from '../../src/machines/trackingTimelineMachine';
 import { graphSuite } from './graph';
 
-const source = (status: ShipmentStatus): TimelineSource => ({
-  status,
-  createdAt: '2025-03-05T08:30:00.000Z',
-  updatedAt: '2025-03-09T23:15:00.000Z',
-  history: [{ status: 'ToInspect', date: '2025-03-05T08:30:00.000Z' }],
-});
+const created = '2025-03-05T08:30:00.000Z';
+/** Each status's answer: its history as the server keeps it, and when the order last changed. */
+const answers: Record<ShipmentStatus, TimelineSource> = {
+  ToInspect: {
+    status: 'ToInspect',
+    createdAt: created,
+    updatedAt: '2025-03-05T08:30:00.000Z',
+    history: [{ status: 'ToInspect', date: created }],
+  },
+  // No history entry for Shipped: the step is dated by the last update.
+  Shipped: {
+    status: 'Shipped',
+    createdAt: created,
+    updatedAt: '2025-03-07T12:00:00.000Z',
+    history: [{ status: 'ToInspect', date: created }],
+  },
+  Delivered: {
+    status: 'Delivered',
+    createdAt: created,
+    updatedAt: '2025-03-09T23:15:00.000Z',
+    history: [
+      { status: 'ToInspect', date: created },
+      { status: 'Shipped', date: '2025-03-06T09:00:00.000Z' },
+      { status: 'Delivered', date: '2025-03-08T17:45:00.000Z' },
+    ],
+  },
+  Cancelled: {
+    status: 'Cancelled',
+    createdAt: created,
+    updatedAt: '2025-03-06T11:00:00.000Z',
+    history: [
+      { status: 'ToInspect', date: created },
+      { status: 'Cancelled', date: '2025-03-06T10:00:00.000Z' },
+    ],
+  },
+};
+const source = (status: ShipmentStatus) => answers[status];
 const statuses: ShipmentStatus[] = ['ToInspect', 'Shipped', 'Delivered', 'Cancelled'];
+
+/** What the page draws in each state, worked out by hand from the answers above: [status, date] per step, null while pending. */
+const drawn: Record<string, [ShipmentStatus, string | null][]> = {
+  toInspect: [
+    ['ToInspect', created],
+    ['Shipped', null],
+    ['Delivered', null],
+  ],
+  shipped: [
+    ['ToInspect', created],
+    ['Shipped', '2025-03-07T12:00:00.000Z'],
+    ['Delivered', null],
+  ],
+  delivered: [
+    ['ToInspect', created],
+    ['Shipped', '2025-03-06T09:00:00.000Z'],
+    ['Delivered', '2025-03-08T17:45:00.000Z'],
+  ],
+  cancelled: [
+    ['ToInspect', created],
+    ['Cancelled', '2025-03-06T10:00:00.000Z'],
+  ],
+};
+const statusOf: Record<string, ShipmentStatus> = {
+  toInspect: 'ToInspect',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+/** Where an answer moves the timeline: forward only, and Cancelled only before shipping. */
+const moves: Record<string, ShipmentStatus[]> = {
+  toInspect: ['ToInspect', 'Shipped', 'Delivered', 'Cancelled'],
+  shipped: ['Shipped', 'Delivered'],
+  delivered: [],
+  cancelled: [],
+};
 
 graphSuite('trackingTimeline', {
   machine: trackingTimelineMachine,
@@ -22,12 +89,30 @@ graphSuite('trackingTimeline', {
   events: statuses.map((status) => ({ type: 'timeline.update', source: source(status) })),
   // The state is the status: only the value matters, so refreshed answers do not grow the graph.
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
-  check: (actual) => {
-    // The timeline never shows a later status than the one it holds, and one step is current.
+  states: { toInspect: [], shipped: [], delivered: [], cancelled: [] },
+  check: (actual, _expected, event, before) => {
+    const { status } = (event as unknown as { source: TimelineSource }).source;
+    const moved = moves[before.value as string]!.includes(status);
+    expect(actual.value).toBe(
+      moved ? Object.keys(statusOf)[statuses.indexOf(status)] : before.value,
+    );
+    expect(actual.context.source).toEqual(moved ? source(status) : before.context.source);
+    const state = actual.value as string;
     const steps = timelineSteps(actual);
-    expect(steps.filter((step) => step.current)).toHaveLength(1);
-    expect(steps.find((step) => step.current)?.status).toBe(actual.context.source.status);
+    expect(steps.map((step) => [step.status, step.date])).toEqual(drawn[state]);
+    // The steps up to the reached one are active, and the reached one is current.
+    const reached = steps.findIndex((step) => step.status === statusOf[state]);
+    expect(steps.map((step) => step.active)).toEqual(steps.map((_, index) => index <= reached));
+    expect(steps.map((step) => step.current)).toEqual(steps.map((_, index) => index === reached));
   },
+});
+
+it('starts at the status it is given', () => {
+  for (const status of statuses) {
+    const actor = createActor(trackingTimelineMachine, { input: source(status) });
+    expect(statusOf[actor.getSnapshot().value as string]).toBe(status);
+    expect(actor.getSnapshot().context.source).toBe(source(status));
+  }
 });
 
 describe('trackingTimeline', () => {
