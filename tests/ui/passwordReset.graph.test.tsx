@@ -193,7 +193,8 @@ async function check(page: Page, expected: AnyMachineSnapshot, event: EventObjec
   const email = await page.typed('email', values.email!);
   if (expected.matches('done')) {
     await waitFor(() => expect(page.location().pathname).toBe('/login'), { timeout: 5000 });
-    expect(await screen.findByLabelText(/^Email/)).toHaveProperty('value', email);
+    await screen.findByRole('heading', { level: 1, name: 'Log In' }, { timeout: 5000 });
+    expect(field('Email')).toHaveProperty('value', email);
     return;
   }
   const pageName = pageOf(expected);
