@@ -27,11 +27,19 @@ const read: StaffTariff = {
 };
 const raised = { ...read, per_floor_kobo: 800_000 };
 const negative = { ...read, per_floor_kobo: -1 };
-const newer = { ...read, version: 5, saved_by: 'Bola', deliver_now_surcharge_kobo: 200_000 };
+const newerTariff = { ...read, version: 5, saved_by: 'Bola', deliver_now_surcharge_kobo: 200_000 };
 const conflict = new ApiError(['Someone saved the prices meanwhile.'], {}, 409, {
   message: 'Someone saved',
-  data: newer,
+  data: newerTariff,
 });
+/** A 409 without the newer version (e.g. a proxy's): not a conflict to resolve, only a failure. */
+const bare409 = new ApiError(['Someone saved the prices meanwhile.'], {}, 409);
+/** The effects each step had, in order, with their params. */
+const effectsDone: [string, unknown][] = [];
+const effects = {
+  notifyErrors: (_: unknown, params: unknown) => effectsDone.push(['notifyErrors', params]),
+  notifySaved: (_: unknown, params: unknown) => effectsDone.push(['notifySaved', params]),
+};
 const refused = new ApiError(
   ['Prices cannot be negative.'],
   { per_floor_kobo: ['Prices cannot be negative.'] },
@@ -51,6 +59,7 @@ graphSuite('tariffEditor', {
     { type: 'xstate.done.actor.saveTariff', output: { ...raised, version: 5 } },
     { type: 'xstate.error.actor.saveTariff', error: conflict },
     { type: 'xstate.error.actor.saveTariff', error: refused },
+    { type: 'xstate.error.actor.saveTariff', error: bare409 },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -60,7 +69,90 @@ graphSuite('tariffEditor', {
       newer: snapshot.context.newer?.version,
       errors: Object.keys(snapshot.context.errors),
     }),
-  implementations: { actions: { notifyErrors: vi.fn(), notifySaved: vi.fn() } },
+  implementations: { actions: effects },
+  // Loading, a failed load to retry, the editor, saving, and the conflict with a newer version.
+  states: { loading: ['busy'], loadFailed: [], editing: [], saving: ['busy'], conflict: [] },
+  checkInput: (id, input, snapshot) => {
+    if (id === 'saveTariff') expect(input).toEqual(snapshot.context.draft);
+  },
+  check: (actual, _expected, event, before) => {
+    const { draft, newer, errors, savedVersion } = actual.context;
+    const was = before.context;
+    const done = effectsDone.splice(0);
+    const saved = (event as { output?: StaffTariff }).output;
+    switch (event.type) {
+      case 'xstate.done.actor.loadTariff':
+        expect(actual.value).toBe('editing');
+        expect(draft).toEqual(read);
+        break;
+      case 'xstate.error.actor.loadTariff':
+        expect(actual.value).toBe('loadFailed');
+        expect(draft).toBeNull();
+        break;
+      case 'retry':
+        expect(actual.value).toBe('loading');
+        break;
+      case 'tariff.edit':
+        expect(actual.value).toBe(before.value);
+        expect(draft).toEqual((event as unknown as { draft: StaffTariff }).draft);
+        // Typing clears the editor's messages; in a conflict the newer version stays shown.
+        expect(errors).toEqual(before.matches('conflict') ? was.errors : {});
+        expect(newer).toEqual(was.newer);
+        break;
+      case 'save':
+        if (was.draft!.per_floor_kobo < 0) {
+          // Checked in the browser: the message at its field and a toast, nothing sent.
+          expect(actual.value).toBe('editing');
+          expect(errors).toEqual({ per_floor_kobo: ['Prices cannot be negative.'] });
+          expect(done).toEqual([['notifyErrors', { messages: ['Prices cannot be negative.'] }]]);
+        } else {
+          expect(actual.value).toBe('saving');
+          expect(done).toEqual([]);
+        }
+        break;
+      case 'xstate.done.actor.saveTariff':
+        expect(actual.value).toBe('editing');
+        expect(draft).toEqual(saved);
+        expect(savedVersion).toBe(saved!.version);
+        expect(errors).toEqual({});
+        expect(done).toEqual([['notifySaved', { version: saved!.version }]]);
+        break;
+      case 'xstate.error.actor.saveTariff': {
+        const { error } = event as unknown as { error: ApiError };
+        if (error === conflict) {
+          expect(actual.value).toBe('conflict');
+          expect(newer).toEqual(newerTariff);
+          expect(draft).toEqual(was.draft);
+          expect(done).toEqual([]);
+        } else {
+          // Refused, or a 409 that carries no newer version: the editor again, with the reasons.
+          expect(actual.value).toBe('editing');
+          expect(errors).toEqual(error.fields);
+          expect(done).toEqual([['notifyErrors', { messages: error.messages }]]);
+        }
+        break;
+      }
+      case 'conflict.takeNewer':
+        expect(actual.value).toBe('editing');
+        expect(draft).toEqual(was.newer);
+        expect(newer).toBeNull();
+        break;
+      case 'conflict.keepMine':
+        expect(actual.value).toBe('editing');
+        expect(draft).toEqual({ ...was.draft, version: was.newer!.version });
+        expect(newer).toBeNull();
+        break;
+    }
+  },
+});
+
+it('starts with nothing loaded', () => {
+  expect(createActor(tariffEditorMachine).getSnapshot().context).toEqual({
+    draft: null,
+    newer: null,
+    errors: {},
+    savedVersion: null,
+  });
 });
 
 it('a conflict keeps what was typed and shows the newer version; keeping mine saves it over that version', async () => {
