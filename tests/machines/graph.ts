@@ -446,3 +446,16 @@ export const refusedSubmit = {
   error: new ApiError(['The given data was invalid.'], {}, 422),
 };
 export const unansweredSubmit = { type: 'xstate.error.actor.submit', error: networkFailure() };
+
+/**
+ * Side-effect actions that record what each step did, in order, with their params (null when an
+ * action takes none): pass `actions` as the suite's implementations, and `take()` in `check`
+ * returns the step's effects and forgets them.
+ */
+export function recordEffects(names: readonly string[]) {
+  const done: [string, unknown][] = [];
+  const actions = Object.fromEntries(
+    names.map((name) => [name, (_: unknown, params: unknown) => done.push([name, params ?? null])]),
+  );
+  return { actions, take: () => done.splice(0) };
+}

@@ -6,12 +6,13 @@ import {
   type OrderPaymentInput,
   type VerifiedPayment,
 } from '../../src/machines/orderPaymentMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
 
 const fresh: OrderPaymentInput = { reference: 'RL-ABCDEFGH23', returnedFrom: null };
 const returned: OrderPaymentInput = { reference: 'RL-ABCDEFGH23', returnedFrom: 'PSK-1-abc' };
 const offline = new ApiError(['An error occurred. Please try again.']);
 const alreadyPaid = new ApiError(['This order is paid.'], {}, 409);
+const effects = recordEffects(['notifyErrors', 'notifySuccess', 'goToCheckout', 'changed']);
 const started = { authorization_url: 'http://127.0.0.1:9/checkout/PSK-2', reference: 'PSK-2' };
 
 graphSuite('orderPayment', {
@@ -30,21 +31,75 @@ graphSuite('orderPayment', {
     },
     { type: 'xstate.error.actor.verifyPayment', error: offline },
   ],
-  implementations: {
-    actions: {
-      notifyErrors: vi.fn(),
-      notifySuccess: vi.fn(),
-      goToCheckout: vi.fn(),
-      changed: vi.fn(),
-    },
+  implementations: { actions: effects.actions },
+  // Pay, opening the checkout (busy until the browser leaves), verifying on return, paid, and a failure to retry.
+  states: {
+    idle: [],
+    starting: ['busy'],
+    atCheckout: ['busy'],
+    verifying: ['busy'],
+    paid: [],
+    failed: [],
   },
-  check: (actual) => {
-    // Every wait shows progress; a failure always says why.
-    expect(actual.hasTag('busy')).toBe(
-      actual.matches('starting') || actual.matches('verifying') || actual.matches('atCheckout'),
-    );
-    if (actual.matches('failed')) expect(actual.context.messages.length).toBeGreaterThan(0);
+  checkInput: (id, input) =>
+    expect(input).toEqual(
+      id === 'startPayment'
+        ? { reference: returned.reference }
+        : { reference: returned.reference, paystackReference: returned.returnedFrom },
+    ),
+  check: (actual, _expected, event, before) => {
+    const done = effects.take();
+    const { messages } = actual.context;
+    const output = (event as { output?: VerifiedPayment }).output;
+    switch (event.type) {
+      case 'pay':
+      case 'retry':
+        expect(actual.value).toBe('starting');
+        expect(messages).toEqual([]);
+        expect(done).toEqual([]);
+        break;
+      case 'xstate.done.actor.startPayment':
+        expect(actual.value).toBe('atCheckout');
+        expect(done).toEqual([['goToCheckout', { url: started.authorization_url }]]);
+        break;
+      case 'xstate.error.actor.startPayment':
+        expect(actual.value).toBe('failed');
+        expect(messages).toEqual(alreadyPaid.messages);
+        expect(done).toEqual([['notifyErrors', { messages: alreadyPaid.messages }]]);
+        break;
+      case 'xstate.done.actor.verifyPayment':
+        // Either way the order is loaded again: it may be paid, or its attempt declined.
+        if (output!.paid) {
+          expect(actual.value).toBe('paid');
+          expect(done).toEqual([
+            ['notifySuccess', { message: output!.message }],
+            ['changed', null],
+          ]);
+        } else {
+          expect(actual.value).toBe('failed');
+          expect(messages).toEqual([output!.message]);
+          expect(done).toEqual([
+            ['notifyErrors', { messages: [output!.message] }],
+            ['changed', null],
+          ]);
+        }
+        break;
+      case 'xstate.error.actor.verifyPayment':
+        expect(actual.value).toBe('failed');
+        expect(messages).toEqual(offline.messages);
+        expect(done).toEqual([['notifyErrors', { messages: offline.messages }]]);
+        break;
+    }
+    expect(actual.context.reference).toBe(before.context.reference);
   },
+});
+
+it('starts at Pay, or verifying when it comes back from the checkout', () => {
+  const start = (input: OrderPaymentInput) =>
+    createActor(orderPaymentMachine, { input }).getSnapshot();
+  expect(start(fresh).value).toBe('idle');
+  expect(start(fresh).context).toEqual({ ...fresh, messages: [] });
+  expect(start(returned).context).toEqual({ ...returned, messages: [] });
 });
 
 describe('orderPayment', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
 
 const session = { token: 't0k3n', id: '7', profileImage: '', email: 'ada@example.com' };
 const effectNames = [
@@ -19,14 +19,7 @@ const events = [
   { type: 'xstate.error.actor.logout', error: new Error('offline') },
 ];
 
-/** The effects each step had, in order, with their params. */
-const effectsDone: [string, unknown][] = [];
-const recorded = Object.fromEntries(
-  effectNames.map((name) => [
-    name,
-    (_: unknown, params: unknown) => effectsDone.push([name, params ?? null]),
-  ]),
-);
+const recorded = recordEffects(effectNames);
 
 /** What a step must do, by the state it starts in and its event: the state reached, the session kept, the effects. */
 function expectedStep(before: AnyMachineSnapshot, event: EventObject) {
@@ -72,14 +65,14 @@ graphSuite('session', {
   machine: sessionMachine,
   inputs: [{ stored: null }, { stored: session }],
   events,
-  implementations: { actions: recorded },
+  implementations: { actions: recorded.actions },
   // Signed out, signed in, and signing out (the menu's Log out busy).
   states: { signedOut: [], signedIn: [], signingOut: ['busy'] },
   check: (actual, _expected, event, before) => {
     const { value, session: kept, effects } = expectedStep(before, event);
     expect(actual.value, `${event.type} in ${String(before.value)}`).toEqual(value);
     expect(actual.context.session).toEqual(kept);
-    expect(effectsDone.splice(0)).toEqual(effects);
+    expect(recorded.take()).toEqual(effects);
   },
 });
 

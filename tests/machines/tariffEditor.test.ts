@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { StaffTariff } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { tariffEditorMachine } from '../../src/machines/tariffEditorMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
 
 const read: StaffTariff = {
   version: 4,
@@ -34,12 +34,7 @@ const conflict = new ApiError(['Someone saved the prices meanwhile.'], {}, 409, 
 });
 /** A 409 without the newer version (e.g. a proxy's): not a conflict to resolve, only a failure. */
 const bare409 = new ApiError(['Someone saved the prices meanwhile.'], {}, 409);
-/** The effects each step had, in order, with their params. */
-const effectsDone: [string, unknown][] = [];
-const effects = {
-  notifyErrors: (_: unknown, params: unknown) => effectsDone.push(['notifyErrors', params]),
-  notifySaved: (_: unknown, params: unknown) => effectsDone.push(['notifySaved', params]),
-};
+const effects = recordEffects(['notifyErrors', 'notifySaved']);
 const refused = new ApiError(
   ['Prices cannot be negative.'],
   { per_floor_kobo: ['Prices cannot be negative.'] },
@@ -69,7 +64,7 @@ graphSuite('tariffEditor', {
       newer: snapshot.context.newer?.version,
       errors: Object.keys(snapshot.context.errors),
     }),
-  implementations: { actions: effects },
+  implementations: { actions: effects.actions },
   // Loading, a failed load to retry, the editor, saving, and the conflict with a newer version.
   states: { loading: ['busy'], loadFailed: [], editing: [], saving: ['busy'], conflict: [] },
   checkInput: (id, input, snapshot) => {
@@ -78,7 +73,7 @@ graphSuite('tariffEditor', {
   check: (actual, _expected, event, before) => {
     const { draft, newer, errors, savedVersion } = actual.context;
     const was = before.context;
-    const done = effectsDone.splice(0);
+    const done = effects.take();
     const saved = (event as { output?: StaffTariff }).output;
     switch (event.type) {
       case 'xstate.done.actor.loadTariff':
