@@ -5,9 +5,12 @@ import { email } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
+import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
 const machine = createFormMachine({ id: 'exampleForm', schema: z.object({ email: email() }) });
 const input = { newSubmissionKey: submissionKeys(), values: { email: '' }, redirectDelay: 3000 };
+
+formFlowStart(machine, { email: '' });
 
 graphSuite('formMachine', {
   machine,
@@ -31,15 +34,7 @@ graphSuite('formMachine', {
       errors: snapshot.context.errors,
       reveal: snapshot.context.reveal,
     }),
-  implementations: {
-    actions: {
-      notifySuccess: vi.fn(),
-      notifyErrors: vi.fn(),
-      saveDraft: vi.fn(),
-      clearDraft: vi.fn(),
-      leave: vi.fn(),
-    },
-  },
+  ...formFlowChecks({ id: 'exampleForm', schema: z.object({ email: email() }) }),
 });
 
 describe('formMachine side effects', () => {
