@@ -33,6 +33,7 @@ graphSuite('newsletter', {
     const was = before.context;
     const now = actual.context;
     const state = statePath(actual.value);
+    expect(actual.machine.id, 'the machine is named as its file says').toBe('newsletter');
     if (event.type === 'email.change') {
       const { value } = event as unknown as { value: string };
       expect(state).toBe('editing');
