@@ -31,6 +31,18 @@ export const formFlowStates: Record<string, string[]> = {
   done: [],
 };
 
+/** One replayed step, for a flow's own checks. */
+export interface FlowStep {
+  event: EventObject & Record<string, unknown>;
+  was: Record<string, unknown>;
+  now: Record<string, unknown>;
+  from: string;
+  state: string;
+  /** The params each side effect got during the step. */
+  calls: Record<string, unknown[]>;
+  noCalls: Record<string, unknown[]>;
+}
+
 const effectNames = ['notifySuccess', 'notifyErrors', 'saveDraft', 'clearDraft', 'leave'] as const;
 type EffectName = (typeof effectNames)[number];
 
@@ -52,7 +64,17 @@ export function formFlowChecks(options: {
   schema: z.ZodMiniType;
   /** The redirect delay the suite's input gives (none: the default, 3000). */
   redirectDelay?: number;
-}): Pick<GraphSuiteOptions<FormMachine>, 'states' | 'check' | 'checkInput' | 'implementations'> {
+  /** What is sent, from the context (default: the values). */
+  request?: (context: Record<string, unknown>) => unknown;
+  /** What the draft keeps besides the key (default: the values). */
+  typed?: (context: Record<string, unknown>) => object;
+  /** The flow's own events: checks them and returns true, or returns false. */
+  otherEvent?: (step: FlowStep) => boolean;
+  // The machines differ in their context; their graph suites share these checks.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+}): Pick<GraphSuiteOptions<any>, 'states' | 'check' | 'checkInput' | 'implementations'> {
+  const requestOf = options.request ?? ((context) => context.values);
+  const typedOf = options.typed ?? ((context) => ({ values: context.values }));
   const effects = Object.fromEntries(effectNames.map((name) => [name, vi.fn()])) as Record<
     EffectName,
     ReturnType<typeof vi.fn>
@@ -75,7 +97,7 @@ export function formFlowChecks(options: {
   ) => {
     const calls = takeCalls();
     expect(actual.machine.id, 'the machine is named as its file says').toBe(options.id);
-    const was = contextOf(before) as {
+    const was = contextOf(before) as Record<string, unknown> & {
       values: FormValues;
       errors: Record<string, string[]>;
       submissionKey: string | null;
@@ -90,7 +112,10 @@ export function formFlowChecks(options: {
     const from = statePath(before.value);
     const state = statePath(actual.value);
     const payload = event as EventObject & Record<string, unknown>;
+    const draftWith = (context: Record<string, unknown>, submissionKey: unknown) =>
+      submissionKey ? { ...typedOf(context), submissionKey } : typedOf(context);
 
+    if (options.otherEvent?.({ event: payload, was, now, from, state, calls, noCalls })) return;
     if (event.type === 'field.change') {
       const name = payload.name as string;
       const { [name]: _cleared, ...otherErrors } = was.errors;
@@ -101,14 +126,14 @@ export function formFlowChecks(options: {
         values,
         errors: otherErrors,
       });
-      const draft = was.submissionKey ? { values, submissionKey: was.submissionKey } : { values };
+      const draft = draftWith({ ...was, values }, was.submissionKey);
       expect(calls, 'the draft keeps what was typed').toEqual({ ...noCalls, saveDraft: [draft] });
     } else if (event.type === 'reveal.toggle') {
       expect(state).toBe(from);
       expect(now).toEqual({ ...was, reveal: !was.reveal });
       expect(calls).toEqual(noCalls);
     } else if (event.type === 'submit') {
-      const parsed = options.schema.safeParse(was.values);
+      const parsed = options.schema.safeParse(requestOf(was));
       if (parsed.success) {
         expect(state, 'valid values are sent').toBe('submitting');
         const key = now.submissionKey as string;
@@ -117,7 +142,7 @@ export function formFlowChecks(options: {
         expect(now).toEqual({ ...was, submissionKey: key });
         expect(calls, 'the key is in the draft before the call').toEqual({
           ...noCalls,
-          saveDraft: [{ values: was.values, submissionKey: key }],
+          saveDraft: [draftWith(was, key)],
         });
       } else {
         const errors = fieldErrors(parsed.error);
@@ -160,7 +185,7 @@ export function formFlowChecks(options: {
         });
         expect(calls, 'and the draft says so').toEqual({
           ...noCalls,
-          saveDraft: [{ values: was.values }],
+          saveDraft: [draftWith(was, null)],
           notifyErrors: [{ messages }],
         });
       } else {
@@ -185,10 +210,10 @@ export function formFlowChecks(options: {
 
   const checkInput = (id: string, input: unknown, snapshot: AnyMachineSnapshot) => {
     expect(id).toBe('submit');
-    const context = snapshot.context as { values: FormValues; submissionKey: string | null };
+    const context = snapshot.context as Record<string, unknown>;
     expect(context.submissionKey).toEqual(expect.any(String));
     expect(input, 'the call gets the values and the key').toEqual({
-      request: context.values,
+      request: requestOf(context),
       submissionKey: context.submissionKey,
     });
   };
