@@ -14,6 +14,7 @@ quoteGraphSuite('quoteMachine', {
   values: threeStepQuote(),
   changes: threeStepChanges(),
   file: new File(['not really a video'], 'living-room.mp4', { type: 'video/mp4' }),
+  files: { field: 'files', max: 20 },
 });
 
 const blank = Object.fromEntries(
