@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { email } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';
+import { digitsOnly } from '../../src/machines/formFields';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
@@ -25,6 +26,10 @@ graphSuite('formMachine', {
     },
     refusedSubmit,
     unansweredSubmit,
+    // The edges of a refusal (4xx: a new key next time) and of no answer (5xx, or no ApiError at all: the same key).
+    { type: 'xstate.error.actor.submit', error: new ApiError(['Bad request.'], {}, 400) },
+    { type: 'xstate.error.actor.submit', error: new ApiError(['Server error.'], {}, 500) },
+    { type: 'xstate.error.actor.submit', error: new Error('offline') },
   ],
   // Values matter only as valid or not; this keeps the graph small and finite.
   serializeState: (snapshot) =>
@@ -190,5 +195,17 @@ describe('formMachine Idempotency-Keys', () => {
     const { keys, press } = start([answered], 'restored-key');
     await press();
     expect(keys).toEqual(['restored-key']);
+  });
+});
+
+describe('form helpers', () => {
+  it('one-time codes keep digits only, at most six', () => {
+    expect(digitsOnly('12a 34-5678')).toBe('123456');
+    expect(digitsOnly('4 2')).toBe('42');
+  });
+
+  it('the statecharts name the submit check isValid', () => {
+    const submit = machine.root.states.editing!.transitions.get('submit')!;
+    expect(submit.map((transition) => transition.meta)).toEqual([{ guard: 'isValid' }, undefined]);
   });
 });
