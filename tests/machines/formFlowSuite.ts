@@ -9,7 +9,12 @@
  * side effects with their arguments, and what the `submit` call is given.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createActor,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import type { z } from 'zod/mini';
 import { fieldErrors } from '../../src/api/contract';
 import { ApiError, messagesOf } from '../../src/api/errors';
@@ -71,8 +76,10 @@ export function formFlowChecks(options: {
   /** The flow's own events: checks them and returns true, or returns false. */
   otherEvent?: (step: FlowStep) => boolean;
   // The machines differ in their context; their graph suites share these checks.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-}): Pick<GraphSuiteOptions<any>, 'states' | 'check' | 'checkInput' | 'implementations'> {
+}): Pick<
+  GraphSuiteOptions<AnyStateMachine>,
+  'states' | 'check' | 'checkInput' | 'implementations'
+> {
   const requestOf = options.request ?? ((context) => context.values);
   const typedOf = options.typed ?? ((context) => ({ values: context.values }));
   const effects = Object.fromEntries(effectNames.map((name) => [name, vi.fn()])) as Record<

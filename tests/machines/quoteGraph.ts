@@ -119,7 +119,7 @@ export function quoteGraphSuite(
     switch (event.type) {
       case 'field.change': {
         const name = payload.name as string;
-        const values = { ...was.values, [name]: payload.value };
+        const values = { ...was.values, [name]: payload.value as FormValues[string] };
         expect(state).toBe(from);
         expect(now).toEqual({ ...was, values, errors: withoutField(was.errors, name) });
         expect(calls).toEqual({

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { emailOnlyRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { resendOtpMachine } from '../../src/machines/resendOtpMachine';

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldErrors, scheduledDeliveryRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';

@@ -13,13 +13,6 @@ const filled = {
   password: 'long enough 1',
   password_confirmation: 'long enough 1',
 };
-const effects = () => ({
-  notifySuccess: vi.fn(),
-  notifyErrors: vi.fn(),
-  saveDraft: vi.fn(),
-  clearDraft: vi.fn(),
-  leave: vi.fn(),
-});
 
 formFlowStart(signupMachine, filled);
 
