@@ -72,6 +72,7 @@ graphSuite('login', {
     const now = actual.context;
     const from = statePath(before.value);
     const state = statePath(actual.value);
+    expect(actual.machine.id, 'the machine is named as its file says').toBe('login');
     expect(was.returnTo).toBe('/');
     expect(was.redirectDelay, 'docs/product.md: 2 s').toBe(2000);
     const payload = event as unknown as Record<string, unknown>;
