@@ -30,6 +30,12 @@ graphSuite('formMachine', {
     { type: 'xstate.error.actor.submit', error: new ApiError(['Bad request.'], {}, 400) },
     { type: 'xstate.error.actor.submit', error: new ApiError(['Server error.'], {}, 500) },
     { type: 'xstate.error.actor.submit', error: new Error('offline') },
+    // Not refusals either: a 200 whose answer was not the expected one, a 4xx status on no ApiError.
+    { type: 'xstate.error.actor.submit', error: new ApiError(['Unexpected answer.'], {}, 200) },
+    {
+      type: 'xstate.error.actor.submit',
+      error: Object.assign(new Error('Request failed'), { status: 422 }),
+    },
   ],
   // Values matter only as valid or not; this keeps the graph small and finite.
   serializeState: (snapshot) =>
