@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { bulkDeliveryRequest, type Receiver } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
-import { bulkDeliveryMachine, type BulkSender } from '../../src/machines/bulkDeliveryMachine';
+import {
+  bulkDeliveryMachine,
+  emptyBulkSender,
+  type BulkSender,
+} from '../../src/machines/bulkDeliveryMachine';
 import { inDays } from '../api/helpers';
 import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
 import { formFlowChecks } from './formFlowSuite';
@@ -150,6 +154,13 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     const list = () => actor.getSnapshot().children.receivers!.getSnapshot();
     return { actor, effects: done, addReceiver, list, keys };
   }
+
+  it('a blank form has every sender field of the contract, each empty (the draft is read through it)', () => {
+    const senderFields = Object.keys(bulkDeliveryRequest.shape).filter(
+      (key) => key !== 'receiver_details',
+    );
+    expect(emptyBulkSender).toEqual(Object.fromEntries(senderFields.map((key) => [key, ''])));
+  });
 
   it('starts with what it is given, and gives the list its receivers and its limit', () => {
     const actor = createActor(bulkDeliveryMachine, {
