@@ -108,7 +108,7 @@ describe('quoteMachine (the 3-step form)', () => {
     expect(actor.getSnapshot().value).toEqual({ editing: 'services' });
     expect(actor.getSnapshot().context.errors).toMatchObject({
       Services: ['Choose at least one service.'],
-      // The words the page shows (docs/product.md), not the constant read back.
+      // The words the page shows, not the constant read back.
       terms: ['Please accept the terms and conditions.'],
       date_of_inspection: ['The inspection must be on or before the moving date.'],
     });
