@@ -5,6 +5,7 @@ import { email } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';
 import { digitsOnly } from '../../src/machines/formFields';
+import { providedByView } from '../../src/machines/providedByView';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
 import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
@@ -208,6 +209,13 @@ describe('form helpers', () => {
   it('one-time codes keep digits only, at most six', () => {
     expect(digitsOnly('12a 34-5678')).toBe('123456');
     expect(digitsOnly('4 2')).toBe('42');
+  });
+
+  it('a call the page forgot to supply fails, naming the call', async () => {
+    const actor = createActor(providedByView('submit'));
+    const failure = new Promise((resolve) => actor.subscribe({ error: resolve }));
+    actor.start();
+    expect(await failure).toEqual(new Error('submit is provided by the view'));
   });
 
   it('the statecharts name the submit check isValid', () => {
