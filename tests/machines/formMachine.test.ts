@@ -218,6 +218,23 @@ describe('form helpers', () => {
     expect(await failure).toEqual(new Error('submit is provided by the view'));
   });
 
+  it('a form whose page forgot the call says so, naming it', async () => {
+    const errors: unknown[] = [];
+    const actor = createActor(machine, {
+      input: { newSubmissionKey: submissionKeys(), values: { email: 'ada@example.com' } },
+      inspect: (inspection) => {
+        if (
+          inspection.type === '@xstate.event' &&
+          inspection.event.type === 'xstate.error.actor.submit'
+        )
+          errors.push((inspection.event as { error?: unknown }).error);
+      },
+    }).start();
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errors).toEqual([new Error('submit is provided by the view')]);
+  });
+
   it('the statecharts name the submit check isValid', () => {
     const submit = machine.root.states.editing!.transitions.get('submit')!;
     expect(submit.map((transition) => transition.meta)).toEqual([{ guard: 'isValid' }, undefined]);
