@@ -4,6 +4,7 @@ import { applicationRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { applicationMachine } from '../../src/machines/applicationMachine';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
+import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
 const empty = { full_name: '', email: '', age: '', mobile_number: '', location: '' };
 const complete = {
@@ -13,6 +14,8 @@ const complete = {
   mobile_number: '08012345678',
   location: 'Yaba, Lagos',
 };
+
+formFlowStart(applicationMachine, empty);
 
 graphSuite('application', {
   machine: applicationMachine,
@@ -38,15 +41,7 @@ graphSuite('application', {
       errors: Object.keys(snapshot.context.errors).sort(),
       reveal: snapshot.context.reveal,
     }),
-  implementations: {
-    actions: {
-      notifySuccess: vi.fn(),
-      notifyErrors: vi.fn(),
-      saveDraft: vi.fn(),
-      clearDraft: vi.fn(),
-      leave: vi.fn(),
-    },
-  },
+  ...formFlowChecks({ id: 'application', schema: applicationRequest }),
 });
 
 describe('application', () => {

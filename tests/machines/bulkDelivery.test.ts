@@ -2,9 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { bulkDeliveryRequest, type Receiver } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
-import { bulkDeliveryMachine, type BulkSender } from '../../src/machines/bulkDeliveryMachine';
+import {
+  bulkDeliveryMachine,
+  emptyBulkSender,
+  type BulkSender,
+} from '../../src/machines/bulkDeliveryMachine';
 import { inDays } from '../api/helpers';
 import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
+import { formFlowChecks } from './formFlowSuite';
+
+type BulkContext = { values: BulkSender; receivers: Receiver[]; errors: Record<string, string[]> };
 
 const ada: Receiver = {
   address: '1 Marina Road, Lagos Island',
@@ -76,7 +83,43 @@ graphSuite('bulkDeliveryMachine', {
       receivers: snapshot.context.receivers.length,
       errors: Object.keys(snapshot.context.errors).sort(),
     }),
-  implementations: { actions: effects() },
+  ...formFlowChecks({
+    id: 'bulkDelivery',
+    schema: bulkDeliveryRequest,
+    request: (context) => {
+      const { values, receivers } = context as BulkContext;
+      return { ...values, receiver_details: receivers };
+    },
+    typed: (context) => {
+      const { values, receivers } = context as BulkContext;
+      return { values, receivers };
+    },
+    otherEvent: ({ event, was, now, from, state, calls, noCalls }) => {
+      if (event.type === 'receivers.changed') {
+        const { values, errors } = was as BulkContext;
+        const receivers = event.receivers as Receiver[];
+        // Messages about the receivers go stale with the list; the sender's stay.
+        const senderErrors = Object.fromEntries(
+          Object.entries(errors).filter(([key]) => !key.startsWith('receiver_details')),
+        );
+        expect(state).toBe(from);
+        expect(now).toEqual({ ...was, receivers, errors: senderErrors });
+        const draft = was.submissionKey
+          ? { values, receivers, submissionKey: was.submissionKey }
+          : { values, receivers };
+        expect(calls, 'the draft keeps the new list').toEqual({ ...noCalls, saveDraft: [draft] });
+        return true;
+      }
+      if (event.type.startsWith('receiver.')) {
+        // For the list (a child machine, stubbed here): the form itself does not change.
+        expect(state).toBe(from);
+        expect(now).toEqual(was);
+        expect(calls).toEqual(noCalls);
+        return true;
+      }
+      return false;
+    },
+  }),
 });
 
 describe('bulkDeliveryMachine with its receiver list', () => {
@@ -111,6 +154,53 @@ describe('bulkDeliveryMachine with its receiver list', () => {
     const list = () => actor.getSnapshot().children.receivers!.getSnapshot();
     return { actor, effects: done, addReceiver, list, keys };
   }
+
+  it('a blank form has every sender field of the contract, each empty (the draft is read through it)', () => {
+    const senderFields = Object.keys(bulkDeliveryRequest.shape).filter(
+      (key) => key !== 'receiver_details',
+    );
+    expect(emptyBulkSender).toEqual(Object.fromEntries(senderFields.map((key) => [key, ''])));
+  });
+
+  it('starts with what it is given, and gives the list its receivers and its limit', () => {
+    const actor = createActor(bulkDeliveryMachine, {
+      input: { values: sender, receivers: [ada], newSubmissionKey: submissionKeys() },
+    }).start();
+    const { newSubmissionKey: _factory, ...context } = actor.getSnapshot().context;
+    expect(context).toEqual({
+      values: sender,
+      receivers: [ada],
+      errors: {},
+      messages: [],
+      result: null,
+      redirectDelay: 3000,
+      maxReceivers: 50,
+      submissionKey: null,
+    });
+    expect(actor.getSnapshot().children.receivers!.getSnapshot().context).toMatchObject({
+      receivers: [ada],
+      max: 50,
+    });
+    const restored = createActor(bulkDeliveryMachine, {
+      input: {
+        values: sender,
+        receivers: [ada, ada],
+        newSubmissionKey: submissionKeys(),
+        redirectDelay: 1000,
+        maxReceivers: 1,
+        submissionKey: 'held',
+      },
+    }).start();
+    expect(restored.getSnapshot().context).toMatchObject({
+      redirectDelay: 1000,
+      maxReceivers: 1,
+      submissionKey: 'held',
+    });
+    expect(restored.getSnapshot().children.receivers!.getSnapshot().context).toMatchObject({
+      receivers: [ada],
+      max: 1,
+    });
+  });
 
   it('refuses a booking without receivers and says so', () => {
     const submit = vi.fn();

@@ -4,10 +4,15 @@ import { z } from 'zod/mini';
 import { email } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';
+import { digitsOnly } from '../../src/machines/formFields';
+import { providedByView } from '../../src/machines/providedByView';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
+import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
 const machine = createFormMachine({ id: 'exampleForm', schema: z.object({ email: email() }) });
 const input = { newSubmissionKey: submissionKeys(), values: { email: '' }, redirectDelay: 3000 };
+
+formFlowStart(machine, { email: '' });
 
 graphSuite('formMachine', {
   machine,
@@ -22,6 +27,16 @@ graphSuite('formMachine', {
     },
     refusedSubmit,
     unansweredSubmit,
+    // The edges of a refusal (4xx: a new key next time) and of no answer (5xx, or no ApiError at all: the same key).
+    { type: 'xstate.error.actor.submit', error: new ApiError(['Bad request.'], {}, 400) },
+    { type: 'xstate.error.actor.submit', error: new ApiError(['Server error.'], {}, 500) },
+    { type: 'xstate.error.actor.submit', error: new Error('offline') },
+    // Not refusals either: a 200 whose answer was not the expected one, a 4xx status on no ApiError.
+    { type: 'xstate.error.actor.submit', error: new ApiError(['Unexpected answer.'], {}, 200) },
+    {
+      type: 'xstate.error.actor.submit',
+      error: Object.assign(new Error('Request failed'), { status: 422 }),
+    },
   ],
   // Values matter only as valid or not; this keeps the graph small and finite.
   serializeState: (snapshot) =>
@@ -31,15 +46,7 @@ graphSuite('formMachine', {
       errors: snapshot.context.errors,
       reveal: snapshot.context.reveal,
     }),
-  implementations: {
-    actions: {
-      notifySuccess: vi.fn(),
-      notifyErrors: vi.fn(),
-      saveDraft: vi.fn(),
-      clearDraft: vi.fn(),
-      leave: vi.fn(),
-    },
-  },
+  ...formFlowChecks({ id: 'exampleForm', schema: z.object({ email: email() }) }),
 });
 
 describe('formMachine side effects', () => {
@@ -195,5 +202,41 @@ describe('formMachine Idempotency-Keys', () => {
     const { keys, press } = start([answered], 'restored-key');
     await press();
     expect(keys).toEqual(['restored-key']);
+  });
+});
+
+describe('form helpers', () => {
+  it('one-time codes keep digits only, at most six', () => {
+    expect(digitsOnly('12a 34-5678')).toBe('123456');
+    expect(digitsOnly('4 2')).toBe('42');
+  });
+
+  it('a call the page forgot to supply fails, naming the call', async () => {
+    const actor = createActor(providedByView('submit'));
+    const failure = new Promise((resolve) => actor.subscribe({ error: resolve }));
+    actor.start();
+    expect(await failure).toEqual(new Error('submit is provided by the view'));
+  });
+
+  it('a form whose page forgot the call says so, naming it', async () => {
+    const errors: unknown[] = [];
+    const actor = createActor(machine, {
+      input: { newSubmissionKey: submissionKeys(), values: { email: 'ada@example.com' } },
+      inspect: (inspection) => {
+        if (
+          inspection.type === '@xstate.event' &&
+          inspection.event.type === 'xstate.error.actor.submit'
+        )
+          errors.push((inspection.event as { error?: unknown }).error);
+      },
+    }).start();
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(errors).toEqual([new Error('submit is provided by the view')]);
+  });
+
+  it('the statecharts name the submit check isValid', () => {
+    const submit = machine.root.states.editing!.transitions.get('submit')!;
+    expect(submit.map((transition) => transition.meta)).toEqual([{ guard: 'isValid' }, undefined]);
   });
 });

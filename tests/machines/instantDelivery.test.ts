@@ -1,11 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldErrors, instantDeliveryRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { instantDeliveryMachine } from '../../src/machines/instantDeliveryMachine';
 import { instantDelivery } from '../api/helpers';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
+import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
 const booking = instantDelivery();
+
+formFlowStart(instantDeliveryMachine, booking);
 
 graphSuite('instantDeliveryMachine', {
   machine: instantDeliveryMachine,
@@ -42,15 +45,7 @@ graphSuite('instantDeliveryMachine', {
       errors: Object.keys(snapshot.context.errors).sort(),
       reveal: snapshot.context.reveal,
     }),
-  implementations: {
-    actions: {
-      notifySuccess: vi.fn(),
-      notifyErrors: vi.fn(),
-      saveDraft: vi.fn(),
-      clearDraft: vi.fn(),
-      leave: vi.fn(),
-    },
-  },
+  ...formFlowChecks({ id: 'instantDelivery', schema: instantDeliveryRequest }),
 });
 
 describe('instant delivery rules', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { loginRequest } from '../../src/api/contract';
+import { fieldErrors, loginRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { loginMachine } from '../../src/machines/loginMachine';
-import { graphSuite } from './graph';
+import { graphSuite, statePath } from './graph';
 
 const response = {
   message: 'User successfully logged in',
@@ -20,6 +20,29 @@ const effects = () => ({
   leave: vi.fn(),
 });
 
+/** A staff account with a picture: every field of the stored session comes from the answer. */
+const staffResponse = {
+  message: 'User successfully logged in',
+  token: 'staff-token',
+  data: {
+    id: '12',
+    profile_image: 'https://example.com/p.png',
+    email: 'ops@relo.ng',
+    role: 'staff',
+  },
+};
+const graphEffects = effects();
+const effectNames = Object.keys(graphEffects) as (keyof typeof graphEffects)[];
+/** The params each side effect got during the step, and a fresh start for the next one. */
+const takeCalls = () => {
+  const calls = Object.fromEntries(
+    effectNames.map((name) => [name, graphEffects[name].mock.calls.map((call) => call[1])]),
+  );
+  effectNames.forEach((name) => graphEffects[name].mockClear());
+  return calls;
+};
+const noCalls = Object.fromEntries(effectNames.map((name) => [name, []]));
+
 graphSuite('login', {
   machine: loginMachine,
   input: { returnTo: '/', redirectDelay: 2000 },
@@ -28,9 +51,101 @@ graphSuite('login', {
     { type: 'field.change', name: 'email', value: 'not-an-email' },
     { type: 'field.change', name: 'password', value: 'correct horse' },
     { type: 'xstate.done.actor.login', output: response },
+    { type: 'xstate.done.actor.login', output: staffResponse },
     { type: 'xstate.error.actor.login', error: unverified },
     { type: 'xstate.error.actor.login', error: wrong },
   ],
+  states: {
+    'editing.ready': [],
+    'editing.unverified': [],
+    submitting: ['busy'],
+    succeeded: ['busy'],
+    done: [],
+  },
+  checkInput: (id, input, snapshot) => {
+    expect(id).toBe('login');
+    expect(input, 'the call gets what was typed').toEqual(snapshot.context.values);
+  },
+  check: (actual, _expected, event, before) => {
+    const calls = takeCalls();
+    const was = before.context;
+    const now = actual.context;
+    const from = statePath(before.value);
+    const state = statePath(actual.value);
+    expect(actual.machine.id, 'the machine is named as its file says').toBe('login');
+    expect(was.returnTo).toBe('/');
+    expect(was.redirectDelay, 'docs/product.md: 2 s').toBe(2000);
+    const payload = event as unknown as Record<string, unknown>;
+    if (event.type === 'field.change') {
+      const name = payload.name as string;
+      const { [name]: _cleared, ...otherErrors } = was.errors;
+      expect(state).toBe(from);
+      expect(now).toEqual({
+        ...was,
+        values: { ...was.values, [name]: payload.value },
+        errors: otherErrors,
+      });
+      expect(calls).toEqual(noCalls);
+    } else if (event.type === 'reveal.toggle') {
+      expect(state).toBe(from);
+      expect(now).toEqual({ ...was, reveal: !was.reveal });
+      expect(calls).toEqual(noCalls);
+    } else if (event.type === 'submit') {
+      const parsed = loginRequest.safeParse(was.values);
+      if (parsed.success) {
+        expect(state).toBe('submitting');
+        expect(now).toEqual(was);
+        expect(calls).toEqual(noCalls);
+      } else {
+        const errors = fieldErrors(parsed.error);
+        const messages = [...new Set(Object.values(errors).flat())];
+        expect(state, 'nothing is sent').toBe(from);
+        expect(now).toEqual({ ...was, errors, messages });
+        expect(calls).toEqual({ ...noCalls, notifyErrors: [{ messages }] });
+      }
+    } else if (event.type === 'xstate.done.actor.login') {
+      const { token, data } = payload.output as typeof staffResponse;
+      expect(state).toBe('succeeded');
+      expect(now).toEqual({ ...was, errors: {}, messages: [] });
+      const session = {
+        token,
+        id: String(data.id),
+        profileImage: data.profile_image ?? '',
+        email: data.email,
+        role: data.role,
+      };
+      expect(calls, 'the session starts and the success shows').toEqual({
+        ...noCalls,
+        startSession: [{ session }],
+        notifySuccess: [undefined],
+      });
+    } else if (event.type === 'xstate.error.actor.login') {
+      const error = payload.error as ApiError;
+      const toasts = { notifyErrors: [{ messages: error.messages }] };
+      expect(now, 'what was typed stays').toEqual({
+        ...was,
+        errors: error.fields,
+        messages: error.messages,
+      });
+      if (error.status === 403) {
+        expect(state, 'the verification page is offered').toBe('editing.unverified');
+        expect(calls).toEqual({
+          ...noCalls,
+          ...toasts,
+          rememberEmailToVerify: [{ email: was.values.email }],
+        });
+      } else {
+        expect(state).toBe('editing.ready');
+        expect(calls).toEqual({ ...noCalls, ...toasts });
+      }
+    } else if (event.type.startsWith('xstate.after.redirectDelay.')) {
+      expect(state).toBe('done');
+      expect(now).toEqual(was);
+      expect(calls, 'back where the guard came from').toEqual({ ...noCalls, leave: [{ to: '/' }] });
+    } else {
+      throw new Error(`No expectation for ${event.type}`);
+    }
+  },
   serializeState: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,
@@ -38,7 +153,7 @@ graphSuite('login', {
       errors: Object.keys(snapshot.context.errors),
       reveal: snapshot.context.reveal,
     }),
-  implementations: { actions: effects() },
+  implementations: { actions: graphEffects },
 });
 
 describe('login side effects', () => {
@@ -86,6 +201,25 @@ describe('login side effects', () => {
     expect(actor.getSnapshot().context.values).toEqual({
       email: 'ada@example.com',
       password: 'correct horse',
+    });
+  });
+
+  it('starts with the prefilled email, or none, and the return page and delay it is given', () => {
+    const bare = createActor(loginMachine, { input: { returnTo: '/orders', redirectDelay: 2000 } });
+    expect(bare.start().getSnapshot().context).toEqual({
+      values: { email: '', password: '' },
+      errors: {},
+      messages: [],
+      reveal: false,
+      returnTo: '/orders',
+      redirectDelay: 2000,
+    });
+    const prefilled = createActor(loginMachine, {
+      input: { returnTo: '/', redirectDelay: 1, email: 'ada@example.com' },
+    });
+    expect(prefilled.start().getSnapshot().context.values).toEqual({
+      email: 'ada@example.com',
+      password: '',
     });
   });
 

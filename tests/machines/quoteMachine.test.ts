@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
-import { quoteMachine, quoteSteps, TERMS_MESSAGE } from '../../src/machines/quoteMachine';
+import { quoteMachine, quoteSteps } from '../../src/machines/quoteMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
 import { submissionKeys } from './graph';
 import { inDays, threeStepChanges, threeStepQuote } from './quoteFixtures';
@@ -14,6 +14,7 @@ quoteGraphSuite('quoteMachine', {
   values: threeStepQuote(),
   changes: threeStepChanges(),
   file: new File(['not really a video'], 'living-room.mp4', { type: 'video/mp4' }),
+  files: { field: 'files', max: 20 },
 });
 
 const blank = Object.fromEntries(
@@ -107,7 +108,8 @@ describe('quoteMachine (the 3-step form)', () => {
     expect(actor.getSnapshot().value).toEqual({ editing: 'services' });
     expect(actor.getSnapshot().context.errors).toMatchObject({
       Services: ['Choose at least one service.'],
-      terms: [TERMS_MESSAGE],
+      // The words the page shows, not the constant read back.
+      terms: ['Please accept the terms and conditions.'],
       date_of_inspection: ['The inspection must be on or before the moving date.'],
     });
   });

@@ -12,6 +12,7 @@ quoteGraphSuite('quoteWizardMachine', {
   values: fiveStepQuote(),
   changes: { ...fiveStepChanges(), uploadMedia: [{ name: 'description', value: 'Glass table' }] },
   file: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'kitchen.png', { type: 'image/png' }),
+  files: { field: 'file', max: 1 },
 });
 
 const empty = Object.fromEntries(

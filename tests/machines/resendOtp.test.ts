@@ -1,8 +1,10 @@
-import { vi } from 'vitest';
 import { emailOnlyRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { resendOtpMachine } from '../../src/machines/resendOtpMachine';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
+import { formFlowChecks, formFlowStart } from './formFlowSuite';
+
+formFlowStart(resendOtpMachine, { email: '' });
 
 graphSuite('resendOtp', {
   machine: resendOtpMachine,
@@ -26,13 +28,5 @@ graphSuite('resendOtp', {
       errors: Object.keys(snapshot.context.errors),
       reveal: snapshot.context.reveal,
     }),
-  implementations: {
-    actions: {
-      notifySuccess: vi.fn(),
-      notifyErrors: vi.fn(),
-      saveDraft: vi.fn(),
-      clearDraft: vi.fn(),
-      leave: vi.fn(),
-    },
-  },
+  ...formFlowChecks({ id: 'resendOtp', schema: emailOnlyRequest }),
 });

@@ -1,11 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldErrors, scheduledDeliveryRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';
 import { inDays, scheduledDelivery } from '../api/helpers';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
+import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
 const booking = scheduledDelivery();
+
+formFlowStart(scheduledDeliveryMachine, booking);
 
 graphSuite('scheduledDeliveryMachine', {
   machine: scheduledDeliveryMachine,
@@ -39,15 +42,7 @@ graphSuite('scheduledDeliveryMachine', {
       errors: Object.keys(snapshot.context.errors).sort(),
       reveal: snapshot.context.reveal,
     }),
-  implementations: {
-    actions: {
-      notifySuccess: vi.fn(),
-      notifyErrors: vi.fn(),
-      saveDraft: vi.fn(),
-      clearDraft: vi.fn(),
-      leave: vi.fn(),
-    },
-  },
+  ...formFlowChecks({ id: 'scheduledDelivery', schema: scheduledDeliveryRequest }),
 });
 
 describe('scheduled delivery rules', () => {

@@ -4,6 +4,7 @@ import { registerRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { signupMachine } from '../../src/machines/signupMachine';
 import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
+import { formFlowChecks, formFlowStart } from './formFlowSuite';
 
 const filled = {
   fullname: 'Ada Obi',
@@ -12,13 +13,8 @@ const filled = {
   password: 'long enough 1',
   password_confirmation: 'long enough 1',
 };
-const effects = () => ({
-  notifySuccess: vi.fn(),
-  notifyErrors: vi.fn(),
-  saveDraft: vi.fn(),
-  clearDraft: vi.fn(),
-  leave: vi.fn(),
-});
+
+formFlowStart(signupMachine, filled);
 
 graphSuite('signup', {
   machine: signupMachine,
@@ -49,7 +45,7 @@ graphSuite('signup', {
       errors: Object.keys(snapshot.context.errors),
       reveal: snapshot.context.reveal,
     }),
-  implementations: { actions: effects() },
+  ...formFlowChecks({ id: 'signup', schema: registerRequest }),
 });
 
 describe('signup rules', () => {

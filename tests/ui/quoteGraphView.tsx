@@ -23,7 +23,7 @@ import { button, fill, input, main, nodeFile } from './quoteDriver';
 import { renderApp } from './render';
 
 /** The machine suite's options (tests/machines/quoteGraph.ts), and where the page shows each part. */
-export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'file'> {
+export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'file' | 'files'> {
   path: string;
   title: string;
   /** The level-2 heading of each step. */
