@@ -457,7 +457,7 @@ async function main() {
     if (only !== 'queries') await exportStage(dataDir, scratch?.url ?? null);
   } finally {
     await scratch?.drop();
-    if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!(reuse && embedded)) fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
     `\nload average after: ${os
