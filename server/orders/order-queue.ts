@@ -14,8 +14,8 @@ import { normaliseReference } from './shipments';
 
 export type QueueQuery = ParsedQueryOf<'staffOrders'>;
 type Filter = Omit<QueueQuery, 'cursor' | 'limit'>;
-type Queue<O> = SelectQueryBuilder<Database, 'shipments' | 'users', O>;
-type Where = ExpressionBuilder<Database, 'shipments' | 'users'>;
+export type Queue<O> = SelectQueryBuilder<Database, 'shipments' | 'users', O>;
+type Where = ExpressionBuilder<Database, 'shipments'>;
 
 /** `%text%` for LIKE, with its own wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -90,24 +90,17 @@ function searchHits(db: DB, q: string) {
 /** Written out, not bound, so the planner matches the partial indexes over open orders (migration 012). */
 const isOpen = sql<boolean>`shipments.status in ('ToInspect', 'Shipped')`;
 
+/**
+ * Where the order's price stands, from its live offer as copied onto its row (migration 013):
+ * none (no live offer, or an open one past its last day), awaiting the customer's answer (open,
+ * still valid) or expiring today. Read through the open orders' partial index, which carries both columns.
+ */
 function priceIs(eb: Where, price: NonNullable<Filter['price']>, today: string) {
-  const live = eb
-    .selectFrom('offers')
-    .select(sql`1`.as('one'))
-    .whereRef('offers.shipment_id', '=', 'shipments.id');
-  if (price === 'expiring_today')
-    return eb.exists(
-      live.where('offers.state', '=', 'open').where('offers.valid_until', '=', today),
-    );
-  const open = live.where((offer) =>
-    price === 'none'
-      ? offer.or([
-          offer('offers.state', '=', 'accepted'),
-          offer.and([offer('offers.state', '=', 'open'), offer('offers.valid_until', '>=', today)]),
-        ])
-      : offer.and([offer('offers.state', '=', 'open'), offer('offers.valid_until', '>=', today)]),
-  );
-  return price === 'none' ? eb.not(eb.exists(open)) : eb.exists(open);
+  const state = eb.ref('shipments.live_offer_state');
+  const until = eb.ref('shipments.live_offer_valid_until');
+  if (price === 'expiring_today') return eb.and([eb(state, '=', 'open'), eb(until, '=', today)]);
+  if (price === 'awaiting') return eb.and([eb(state, '=', 'open'), eb(until, '>=', today)]);
+  return eb.or([eb(state, 'is', null), eb.and([eb(state, '=', 'open'), eb(until, '<', today)])]);
 }
 
 /** The queue's filters and search on a query over shipments joined with their customer. */
@@ -128,7 +121,12 @@ export function filtered<O>(
   if (job_to) filteredQuery = filteredQuery.where('shipments.job_date', '<=', job_to);
   if (payment_state === 'owing') filteredQuery = filteredQuery.where(owing);
   else if (payment_state) filteredQuery = filteredQuery.where(withPaymentState(payment_state));
-  if (q) filteredQuery = filteredQuery.where('shipments.id', 'in', searchHits(db, q));
+  // The hits are gathered first and the orders fetched by id: written as `in (…)`, the planner
+  // may walk every order newest first and probe the hits for each (README "The staff workspace at scale").
+  if (q)
+    filteredQuery = filteredQuery.where(
+      sql<boolean>`shipments.id = any(array(${searchHits(db, q)}))`,
+    );
   return filteredQuery;
 }
 

@@ -13,7 +13,7 @@ import {
   type OverviewCount,
 } from '../../src/api/contract';
 import type { DB } from '../db/database';
-import { filtered } from './order-queue';
+import { filtered, type Queue } from './order-queue';
 
 /** The statement counting one of the overview's counts; the bench explains it. */
 export function overviewCountQuery(
@@ -21,11 +21,18 @@ export function overviewCountQuery(
   count: OverviewCount,
   days: { today: string; tomorrow: string },
 ) {
+  // No join with users: every order has its customer (a non-null foreign key), so the count is
+  // the same, and read from the open orders' partial indexes alone (README "The staff workspace at scale").
   const base = db
     .selectFrom('shipments')
-    .innerJoin('users', 'users.id', 'shipments.user_id')
     .select((eb) => eb.fn.countAll<string | number>().as('orders'));
-  return filtered(db, base, staffOrdersQuery.parse(overviewFilter(count, days)), days.today);
+  // The filters name only the order's own columns; their type also admits the queue's join with users.
+  return filtered(
+    db,
+    base as unknown as Queue<{ orders: string | number }>,
+    staffOrdersQuery.parse(overviewFilter(count, days)),
+    days.today,
+  );
 }
 
 export async function staffOverview(db: DB): Promise<Overview> {

@@ -369,3 +369,29 @@ describe('CSV exports', () => {
     expect(lines.at(-1)).toMatch(/^'\+2@example.com,/);
   }, 120_000);
 });
+
+describe('the price filters as offers change', () => {
+  it('moves an order between needing a price, awaiting an answer and expiring today as offers are sent, replaced and declined', async () => {
+    const order = await book(inDays(4));
+    const filtersListing = async () => {
+      const under: string[] = [];
+      for (const price of ['none', 'awaiting', 'expiring_today'])
+        if ((await listed({ status: 'open', price })).includes(order)) under.push(price);
+      return under;
+    };
+    expect(await filtersListing()).toEqual(['none']);
+    await offer(order, inDays(0));
+    expect(await filtersListing()).toEqual(['awaiting', 'expiring_today']);
+    // A new offer replaces the open one: the order shows the new one's last day.
+    const replacing = await offer(order, inDays(6));
+    expect(await filtersListing()).toEqual(['awaiting']);
+    const declined = await post(
+      server,
+      `users/orders/${order}/offer/decline`,
+      { offer_id: replacing, reason: 'Too dear' },
+      customer.token,
+    );
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    expect(await filtersListing()).toEqual(['none']);
+  });
+});

@@ -12,6 +12,7 @@ import * as bookingWindows from './009-booking-windows';
 import * as money from './010-money';
 import * as tariffsPlaces from './011-tariffs-places';
 import * as staffWorkspace from './012-staff-workspace';
+import * as queuePriceColumns from './013-queue-price-columns';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-money': money,
   '011-tariffs-places': tariffsPlaces,
   '012-staff-workspace': staffWorkspace,
+  '013-queue-price-columns': queuePriceColumns,
 };
