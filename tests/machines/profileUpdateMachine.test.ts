@@ -3,7 +3,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { profileUpdateRequest, type Profile } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { profileUpdateMachine, type ProfileChanges } from '../../src/machines/profileUpdateMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
+
+const recorded = recordEffects(['notifySuccess', 'notifyErrors', 'imageChanged']);
 
 const stored: Profile = {
   id: '0b9d2c5e-8f4a-4e51-9c1e-3f2a7d6b8e10',
@@ -50,9 +52,98 @@ graphSuite('profileUpdate', {
       picked: snapshot.context.image !== null,
       stored: snapshot.context.currentImage,
     }),
-  implementations: {
-    actions: { notifySuccess: vi.fn(), notifyErrors: vi.fn(), imageChanged: vi.fn() },
+  implementations: { actions: recorded.actions },
+  // Loading the profile, a failed load to retry, the form, and saving.
+  states: { loading: ['busy'], loadFailed: [], editing: [], saving: ['busy'] },
+  checkInput: (id, input, snapshot) => {
+    if (id === 'saveProfile')
+      expect(input).toEqual({ values: snapshot.context.values, image: snapshot.context.image });
   },
+  check: (actual, _expected, event, before) => {
+    const effects = recorded.take();
+    const { values, errors, messages, image, currentImage, email } = actual.context;
+    const was = before.context;
+    switch (event.type) {
+      case 'xstate.done.actor.loadProfile':
+        expect(actual.value).toBe('editing');
+        expect(values).toEqual({ fullname: stored.fullname, phone: stored.phone });
+        expect(email).toBe(stored.email);
+        expect(currentImage).toBe(stored.profile_image);
+        expect(messages).toEqual([]);
+        break;
+      case 'xstate.error.actor.loadProfile':
+        expect(actual.value).toBe('loadFailed');
+        expect(messages).toEqual(['An error occurred. Please try again.']);
+        expect(effects).toEqual([['notifyErrors', { messages }]]);
+        break;
+      case 'retry':
+        expect(actual.value).toBe('loading');
+        break;
+      case 'field.change': {
+        const { name, value } = event as unknown as { name: 'phone'; value: string };
+        expect(values).toEqual({ ...was.values, [name]: value });
+        // Typing clears that field's message.
+        expect(errors[name]).toBeUndefined();
+        break;
+      }
+      case 'image.pick':
+        expect(image).toBe(picture);
+        expect(errors.profile_image).toBeUndefined();
+        expect(effects).toEqual([]);
+        break;
+      case 'image.reject': {
+        const rejected = (event as unknown as { messages: string[] }).messages;
+        expect(image).toBe(was.image);
+        expect(errors.profile_image).toEqual(rejected);
+        expect(messages).toEqual(rejected);
+        expect(effects).toEqual([['notifyErrors', { messages: rejected }]]);
+        break;
+      }
+      case 'image.remove':
+        expect(image).toBeNull();
+        expect(errors.profile_image).toBeUndefined();
+        break;
+      case 'submit':
+        if (profileUpdateRequest.safeParse(was.values).success) {
+          expect(actual.value).toBe('saving');
+          expect(effects).toEqual([]);
+        } else {
+          expect(actual.value).toBe('editing');
+          expect(Object.keys(errors)).toContain('phone');
+          expect(effects).toEqual([['notifyErrors', { messages: actual.context.messages }]]);
+        }
+        break;
+      case 'xstate.done.actor.saveProfile':
+        expect(actual.value).toBe('editing');
+        expect(values).toEqual({ fullname: saved.fullname, phone: saved.phone });
+        expect(currentImage).toBe(saved.profile_image);
+        expect(image).toBeNull();
+        expect(errors).toEqual({});
+        expect(messages).toEqual([]);
+        expect(effects).toEqual([
+          ['notifySuccess', null],
+          ['imageChanged', { profileImage: saved.profile_image }],
+        ]);
+        break;
+      case 'xstate.error.actor.saveProfile':
+        expect(actual.value).toBe('editing');
+        expect(values).toEqual(was.values);
+        expect(errors).toEqual(notAnImage.fields);
+        expect(effects).toEqual([['notifyErrors', { messages: notAnImage.messages }]]);
+        break;
+    }
+  },
+});
+
+it('starts empty until the profile loads', () => {
+  expect(createActor(profileUpdateMachine).getSnapshot().context).toEqual({
+    values: { fullname: '', phone: '' },
+    email: '',
+    currentImage: null,
+    image: null,
+    errors: {},
+    messages: [],
+  });
 });
 
 describe('profileUpdate', () => {
