@@ -219,7 +219,7 @@ export async function orderQueue(
 }
 
 /** Rows a CSV export reads per statement: few enough that other requests take turns between them. */
-const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 200;
 
 /** Every order the filter finds, in the queue's order, a batch at a time (constant memory however many). */
 export async function* everyQueuedOrder(db: DB, filter: QueueQuery): AsyncGenerator<StaffOrder[]> {
