@@ -48,6 +48,14 @@ const withinLekki = {
   delivery_lga: 'Eti-Osa',
 };
 
+/** What the preview shows for each form, worked out by hand from the tariff above. */
+const previewOf = new Map<object, { state: string; price: unknown }>([
+  [empty, { state: 'waitingForPlaces', price: { kind: 'incomplete' } }],
+  // Mainland → Lekki ₦4,500 plus Deliver Now's ₦1,500.
+  [ikejaToEtiOsa, { state: 'priced', price: { kind: 'price', version: 3, amount_kobo: 600_000 } }],
+  [withinLekki, { state: 'onRequest', price: { kind: 'on_request', version: 3 } }],
+]);
+
 graphSuite('pricePreview', {
   machine: pricePreviewMachine,
   input: { request: empty },
@@ -68,6 +76,33 @@ graphSuite('pricePreview', {
       loaded: snapshot.context.tariff !== null,
       request: snapshot.context.request,
     }),
+  // Loading the tariff, without it (the booking goes on), and with it: waiting for places, a price, on request.
+  states: {
+    loadingTariff: ['busy'],
+    tariffUnavailable: ['unavailable'],
+    waitingForPlaces: ['ready'],
+    priced: ['ready', 'priced'],
+    onRequest: ['ready'],
+  },
+  check: (actual, _expected, event, before) => {
+    const { tariff: loaded, request, price } = actual.context;
+    if (event.type === 'order.change')
+      expect(request).toEqual((event as unknown as { request: unknown }).request);
+    else expect(request).toEqual(before.context.request);
+    if (event.type === 'xstate.done.actor.loadTariff') expect(loaded).toEqual(tariff);
+    if (loaded === null) {
+      // No tariff, no figure: the form says neither a price nor "on request".
+      expect(price).toEqual({ kind: 'incomplete' });
+      const unavailable =
+        event.type === 'xstate.error.actor.loadTariff' ||
+        (before.matches('tariffUnavailable') && event.type !== 'retry');
+      expect(actual.value).toBe(unavailable ? 'tariffUnavailable' : 'loadingTariff');
+      return;
+    }
+    const shown = previewOf.get(request)!;
+    expect(price).toEqual(shown.price);
+    expect(actual.value).toBe(shown.state);
+  },
 });
 
 const started = (load: () => Promise<PublishedTariff>) =>
