@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TrackingResult } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { packageDetailsMachine } from '../../src/machines/packageDetailsMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
 
 const reference = 'RL-ABCDEFGH23';
 const result = (status: TrackingResult['status']): TrackingResult => ({
@@ -20,6 +20,7 @@ const result = (status: TrackingResult['status']): TrackingResult => ({
       : []),
   ],
 });
+const recorded = recordEffects(['notifyErrors']);
 const unknown = new ApiError(['No package was found with this tracking code.'], {}, 404);
 const offline = new ApiError(['An error occurred. Please try again.']);
 
@@ -38,7 +39,68 @@ graphSuite('packageDetails', {
     { type: 'xstate.error.actor.refresh', error: unknown },
     { type: 'xstate.error.actor.refresh', error: offline },
   ],
-  implementations: { actions: { notifyErrors: vi.fn() } },
+  implementations: { actions: recorded.actions },
+  // No code in the address, looking up, the result (kept while the newest status comes), unknown, failed.
+  states: {
+    missing: [],
+    loading: ['busy'],
+    'showing.current': [],
+    'showing.refreshing': ['busy'],
+    notFound: [],
+    failed: [],
+  },
+  checkInput: (_id, input) => expect(input).toBe(reference),
+  check: (actual, _expected, event, before) => {
+    const effects = recorded.take();
+    const { result: shown, messages, errors } = actual.context;
+    const { output, error } = event as { output?: TrackingResult; error?: ApiError };
+    expect(errors).toEqual({});
+    switch (event.type) {
+      case 'xstate.done.actor.lookUp':
+      case 'xstate.done.actor.refresh':
+        expect(actual.value).toEqual({ showing: 'current' });
+        expect(shown).toEqual(output);
+        expect(messages).toEqual([]);
+        expect(effects).toEqual([]);
+        break;
+      case 'xstate.error.actor.lookUp':
+      case 'xstate.error.actor.refresh':
+        expect(messages).toEqual(error!.messages);
+        if (error === unknown) {
+          // Not found is the page's own message, not a toast.
+          expect(actual.value).toBe('notFound');
+          expect(effects).toEqual([]);
+        } else {
+          // A failed refresh keeps the result on screen; a failed first look-up offers Try again.
+          expect(actual.value).toEqual(
+            event.type === 'xstate.error.actor.refresh' ? { showing: 'current' } : 'failed',
+          );
+          expect(shown).toEqual(before.context.result);
+          expect(effects).toEqual([['notifyErrors', { messages: offline.messages }]]);
+        }
+        break;
+      case 'refresh':
+        expect(actual.value).toEqual({ showing: 'refreshing' });
+        expect(shown).toEqual(before.context.result);
+        break;
+      case 'retry':
+        expect(actual.value).toBe('loading');
+        break;
+    }
+  },
+});
+
+it('starts from the code in the address, trimmed, with nothing to report', () => {
+  const start = (input: { reference: string | null; result: TrackingResult | null }) =>
+    createActor(packageDetailsMachine, { input }).getSnapshot();
+  expect(start({ reference: `  ${reference} `, result: null }).context).toEqual({
+    reference,
+    result: null,
+    errors: {},
+    messages: [],
+  });
+  expect(start({ reference: null, result: null }).value).toBe('missing');
+  expect(start({ reference: '   ', result: null }).value).toBe('missing');
 });
 
 describe('packageDetails', () => {
