@@ -9,12 +9,8 @@
  * `notifyErrors` (toasts), `saveDraft`, `clearDraft` and `leave` (navigation).
  */
 import { assign, forwardTo, fromPromise, setup } from 'xstate';
-import {
-  bulkDeliveryRequest,
-  MAX_RECEIVERS,
-  type BulkDeliveryRequest,
-  type Receiver,
-} from '../api/contract';
+import { bulkDeliveryRequest, MAX_RECEIVERS, type Receiver } from '../api/contract/bookings';
+import type { BulkDeliveryRequest } from '../api/contract';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
 import {
   checkThen,

@@ -9,7 +9,7 @@
  * Two regions run side by side: the code being entered and verified, and the clock.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { emailOnlyRequest, verifyEmailRequest } from '../api/contract';
+import { emailOnlyRequest, verifyEmailRequest } from '../api/contract/accounts';
 import { digitsOnly, withoutErrorsOf, type Errors } from './formFields';
 import {
   failureThen,

@@ -5,7 +5,8 @@
  * Side effects are provided by the view: `login` (the call), `startSession`, the toasts, `leave`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { loginRequest, type LoginRequest, type LoginResponse } from '../api/contract';
+import { loginRequest } from '../api/contract/accounts';
+import type { LoginRequest, LoginResponse } from '../api/contract';
 import { isApiError } from '../api/errors';
 import type { StoredSession } from '../api/session';
 import { edited, type Errors } from './formFields';

@@ -7,7 +7,8 @@
  * loads one receipt of the order the same way, so each has its machine from one factory.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { OrderDetail, Receipt, StaffOrderDetail } from '../api/contract';
+import type { OrderDetail, Receipt } from '../api/contract/orders';
+import type { StaffOrderDetail } from '../api/contract/staff';
 import { isApiError, messagesOf } from '../api/errors';
 
 const isNotFound = ({ event }: { event: unknown }) => {

@@ -5,7 +5,7 @@
  * a failed load keeps what is listed, says why, and can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Order } from '../api/contract';
+import type { Order } from '../api/contract/orders';
 import { messagesOf } from '../api/errors';
 
 export interface OrdersPage {

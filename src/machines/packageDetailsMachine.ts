@@ -5,7 +5,7 @@
  * view (`lookUp`), as are the toasts (`notifyErrors`).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { TrackingResult } from '../api/contract';
+import type { TrackingResult } from '../api/contract/bookings';
 import { isApiError } from '../api/errors';
 import type { Errors } from './formFields';
 import { failureThen, lifecycleActions, showFeedbackOfError } from './submitLifecycle';

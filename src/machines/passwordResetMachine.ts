@@ -10,7 +10,7 @@
  * or says what to do first when the flow has not got that far.
  */
 import { assign, assertEvent, fromPromise, setup } from 'xstate';
-import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract';
+import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract/accounts';
 import { digitsOnly, edited, type Errors } from './formFields';
 import {
   checkThen,

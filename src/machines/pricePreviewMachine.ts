@@ -5,7 +5,7 @@
  * tariff (the call failed) the form still books, and the price comes from our team as before.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { PublishedTariff } from '../api/contract';
+import type { PublishedTariff } from '../api/contract/prices';
 import { priceOf, type Price, type PriceRequest } from '../api/pricing';
 
 export interface PricePreviewContext {

@@ -8,7 +8,7 @@
  * `notifyErrors`, `imageChanged`.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { profileUpdateRequest, type Profile } from '../api/contract';
+import { profileUpdateRequest, type Profile } from '../api/contract/accounts';
 import { messagesOf } from '../api/errors';
 import { edited, withoutErrorsOf } from './formFields';
 import {

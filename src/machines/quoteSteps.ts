@@ -10,7 +10,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod/mini';
-import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
+import { quoteRequest } from '../api/contract/bookings';
+import type { QuoteRequest, ResponseOf } from '../api/contract';
 import {
   draftOf,
   edited,

@@ -5,7 +5,7 @@
  * fails offers `retry`; a later one that fails keeps the counts and says they may be out of date.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Overview } from '../api/contract';
+import type { Overview } from '../api/contract/staff';
 import { messagesOf } from '../api/errors';
 
 export const staffOverviewMachine = setup({

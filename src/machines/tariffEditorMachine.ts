@@ -6,7 +6,7 @@
  * and staff either take the newer one or save theirs over it.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { StaffTariff } from '../api/contract';
+import type { StaffTariff } from '../api/contract/prices';
 import { isApiError } from '../api/errors';
 import { tariffProblems } from '../api/pricing';
 import { feedbackOf, type Errors } from './formFields';

@@ -7,8 +7,9 @@ import { lazy, Suspense } from 'react';
 import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
-import { serviceTypeLabels, statusLabels, type Order } from '../../api/contract';
+import { ordersApi } from '../../api/orders';
+import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import type { Order } from '../../api/contract/orders';
 import { ordersMachine, type OrdersPage } from '../../machines/ordersMachine';
 import { inspect } from '../inspector';
 import { formatLagosDate } from '../tracking/format';
@@ -26,7 +27,9 @@ const OfferPanel = lazy(() =>
 const logic = ordersMachine.provide({
   actors: {
     loadOrders: fromPromise<OrdersPage, { cursor: string | null }>(async ({ input }) => {
-      const page = await api.orders(undefined, { query: { cursor: input.cursor ?? undefined } });
+      const page = await ordersApi.orders(undefined, {
+        query: { cursor: input.cursor ?? undefined },
+      });
       return { orders: page.data, nextCursor: page.next_cursor ?? null };
     }),
   },

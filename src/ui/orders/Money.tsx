@@ -8,11 +8,9 @@ import {
   formatNaira,
   paymentMethodLabels,
   paymentStateLabels,
-  type OrderPayment,
-  type ReceiptSummary,
-  type Refund,
   type RefundState,
-} from '../../api/contract';
+} from '../../api/contract/rules';
+import type { OrderPayment, ReceiptSummary, Refund } from '../../api/contract/orders';
 import { Link } from '../components/Link';
 import { paths } from '../paths';
 import { formatDay, formatLagosDate } from '../tracking/format';

@@ -8,8 +8,9 @@
  */
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
-import { formatNaira, type Order } from '../../api/contract';
+import { ordersApi } from '../../api/orders';
+import { formatNaira } from '../../api/contract/rules';
+import type { Order } from '../../api/contract/orders';
 import { orderPaymentMachine } from '../../machines/orderPaymentMachine';
 import { Waiting } from '../components/LoadStates';
 import { SubmitButton } from '../components/SubmitButton';
@@ -18,7 +19,10 @@ import { notifySuccess } from '../toast';
 import './money.css';
 
 async function verifyPayment(reference: string, paystackReference: string) {
-  const answer = await api.verifyPayment(undefined, { id: reference, key: paystackReference });
+  const answer = await ordersApi.verifyPayment(undefined, {
+    id: reference,
+    key: paystackReference,
+  });
   return { paid: answer.data.paid, message: answer.message };
 }
 
@@ -42,7 +46,8 @@ export function PayPanel({ order, returnedFrom = null, onChanged }: PayPanelProp
     () => ({
       actors: {
         startPayment: fromPromise(
-          async ({ input }) => (await api.startPayment(undefined, { id: input.reference })).data,
+          async ({ input }) =>
+            (await ordersApi.startPayment(undefined, { id: input.reference })).data,
         ),
         verifyPayment: fromPromise(({ input }) =>
           verifyPayment(input.reference, input.paystackReference),

@@ -6,8 +6,8 @@
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
-import type { OrderDetail } from '../../api/contract';
+import { ordersApi } from '../../api/orders';
+import type { OrderDetail } from '../../api/contract/orders';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
@@ -28,7 +28,8 @@ const OfferPanel = lazy(() =>
   import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
 );
 
-const loadOrder = async (reference: string) => (await api.order(undefined, { id: reference })).data;
+const loadOrder = async (reference: string) =>
+  (await ordersApi.order(undefined, { id: reference })).data;
 
 function OrderView({
   order,
