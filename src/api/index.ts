@@ -8,8 +8,6 @@ import type { CallName } from './contract';
 import { readToken } from './storage';
 import { reportUnauthorized } from './unauthorized';
 
-export { whenUnauthorized } from './unauthorized';
-
 export const siteApi = /* @__NO_SIDE_EFFECTS__ */ <Names extends CallName>(
   calls: CallTable<Names>,
 ) =>

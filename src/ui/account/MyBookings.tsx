@@ -15,13 +15,17 @@ import { inspect } from '../inspector';
 import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 import { LoadFailed, Waiting } from '../components/LoadStates';
-import { owesPayment, PayPanel } from '../orders/PayPanel';
+import { owesPayment } from '../orders/Money';
 import { EmptyBookingsArt } from '../illustrations/states';
 
 // The offer's Accept and Decline (their machine and forms) load only for an order that has a
 // price to answer (docs/architecture.md, "What a route loads").
 const OfferPanel = lazy(() =>
   import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
+);
+// Paying (its machine and calls) loads only for an order with a balance to pay.
+const PayPanel = lazy(() =>
+  import('../orders/PayPanel').then(({ PayPanel }) => ({ default: PayPanel })),
 );
 
 const logic = ordersMachine.provide({
@@ -60,7 +64,9 @@ function BookingList({ orders }: { orders: Order[] }) {
           </Link>
           {owesPayment(order) && (
             <div className="booking-offer">
-              <PayPanel order={order} />
+              <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
+                <PayPanel order={order} />
+              </Suspense>
             </div>
           )}
           {order.offer?.state === 'open' && (

@@ -16,6 +16,7 @@ import { Waiting } from '../components/LoadStates';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
+import { owesPayment } from './Money';
 import './money.css';
 
 async function verifyPayment(reference: string, paystackReference: string) {
@@ -25,10 +26,6 @@ async function verifyPayment(reference: string, paystackReference: string) {
   });
   return { paid: answer.data.paid, message: answer.message };
 }
-
-/** Whether the order has money to pay now: a price accepted, a balance left, and the order not cancelled. */
-export const owesPayment = (order: Pick<Order, 'payment' | 'status'>) =>
-  order.payment !== null && order.payment.balance_kobo > 0 && order.status !== 'Cancelled';
 
 interface PayPanelProps {
   order: Pick<Order, 'reference_number' | 'payment' | 'status'>;

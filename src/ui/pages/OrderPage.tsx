@@ -14,8 +14,7 @@ import { usePageMeta } from '../components/PageMeta';
 import { OrderFacts } from '../orders/OrderFacts';
 import { OrderChanges } from '../orders/OrderChanges';
 import { OrderHistory } from '../orders/OrderHistory';
-import { PaymentFacts, Receipts, Refunds } from '../orders/Money';
-import { PayPanel } from '../orders/PayPanel';
+import { owesPayment, PaymentFacts, Receipts, Refunds } from '../orders/Money';
 import { SentDetails } from '../orders/SentDetails';
 import { orderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
@@ -26,6 +25,12 @@ import '../orders/orders.css';
 // price to answer (docs/architecture.md, "What a route loads").
 const OfferPanel = lazy(() =>
   import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
+);
+
+// Paying (its machine and calls) loads only for an order with a balance to pay, or on the way back
+// from the checkout (`?reference=`), when the payment is verified.
+const PayPanel = lazy(() =>
+  import('../orders/PayPanel').then(({ PayPanel }) => ({ default: PayPanel })),
 );
 
 const loadOrder = async (reference: string) =>
@@ -81,7 +86,15 @@ function OrderView({
         <section className="order-part" aria-labelledby="order-payment">
           <h2 id="order-payment">Payment</h2>
           <PaymentFacts payment={order.payment} />
-          <PayPanel order={order} returnedFrom={search.get('reference')} onChanged={afterPayment} />
+          {(owesPayment(order) || search.get('reference')) && (
+            <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
+              <PayPanel
+                order={order}
+                returnedFrom={search.get('reference')}
+                onChanged={afterPayment}
+              />
+            </Suspense>
+          )}
           <Receipts reference={order.reference_number} receipts={order.receipts} />
           <Refunds refunds={order.refunds} />
         </section>
