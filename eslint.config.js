@@ -40,7 +40,7 @@ const layers = [
     target: './server',
     from: './src',
     // pricing.ts: the one pure price function, so the preview and the booking's price always agree (docs/architecture.md).
-    except: ['./api/contract.ts', './api/pricing.ts', './content/company.ts'],
+    except: ['./api/contract', './api/pricing.ts', './content/company.ts'],
     message:
       'The server shares only the contract, the price function and the company details with the site.',
   },

@@ -60,9 +60,13 @@ const framework =
 const shell =
   /(?:[\\/]src[\\/](?:ui[\\/](?:session|toast|inspector|components[\\/](?:PageMeta|Link))|machines[\\/]sessionMachine|content[\\/]company|api[\\/](?:storage|unauthorized|media))\.tsx?$|vite[\\/]preload-helper)/;
 
-/** zod, the contract and the form pieces every form page shares (see `codeSplitting` below). */
+/**
+ * zod, the contract's shared rules and the form pieces every form page shares (see
+ * `codeSplitting` below). The contract's areas (src/api/contract/*.ts) are left out: each page
+ * loads the areas of its own calls only.
+ */
 const forms =
-  /(?:[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/](?:api[\\/](?:contract|errors|lazy)|machines[\\/](?:submitLifecycle|formFields)|ui[\\/]components[\\/](?:Field|SubmitButton|useFlow|LoadStates))\.tsx?$)/;
+  /(?:[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/](?:api[\\/](?:contract[\\/]rules|errors|lazy)|machines[\\/](?:submitLifecycle|formFields)|ui[\\/]components[\\/](?:Field|SubmitButton|useFlow|LoadStates))\.tsx?$)/;
 
 export default defineConfig({
   plugins: [react(), pureReactRouter(), imageAndVideoTypesOnly()],

@@ -6,7 +6,8 @@
  * settings, for its 4.5 KB gzipped on every page that loads data (docs/architecture.md, "What a
  * route loads").
  */
-import { calls, type CallName, type QueryOf, type RequestOf, type ResponseOf } from './contract';
+import type { CallName, calls as everyCall, QueryOf, RequestOf, ResponseOf } from './contract';
+import type { CallSpec } from './contract/rules';
 import { failureFrom, networkFailure, unexpectedSuccess, type FailureRules } from './errors';
 
 export interface ClientOptions {
@@ -33,15 +34,19 @@ export interface CallExtras<N extends CallName = CallName> {
   idempotencyKey?: string;
 }
 
-type CsvCallName = {
-  [N in CallName]: (typeof calls)[N] extends { csv: true } ? N : never;
-}[CallName];
+/** A part of the contract's table of calls: an area's (./contract/accounts, ./contract/staff…). */
+export type CallTable<N extends CallName> = Pick<typeof everyCall, N>;
 
-export type Api = {
-  [N in CallName]: (input: RequestOf<N>, extras?: CallExtras<N>) => Promise<ResponseOf<N>>;
+type CsvCallName<Names extends CallName> = {
+  [N in Names]: (typeof everyCall)[N] extends { csv: true } ? N : never;
+}[Names];
+
+/** The calls of one table, by name; `Api` alone is every call of the contract. */
+export type Api<Names extends CallName = CallName> = {
+  [N in Names]: (input: RequestOf<N>, extras?: CallExtras<N>) => Promise<ResponseOf<N>>;
 } & {
   /** The CSV file of a call that offers one (`Accept: text/csv`), e.g. `download('staffSubscribers')`. */
-  download: <N extends CsvCallName>(name: N, extras?: CallExtras<N>) => Promise<Blob>;
+  download: <N extends CsvCallName<Names>>(name: N, extras?: CallExtras<N>) => Promise<Blob>;
 };
 
 function formDataOf(input: Record<string, unknown>, files: CallExtras['files']): FormData {
@@ -112,13 +117,21 @@ async function fetchWithRetries(
   }
 }
 
-export function createApi(options: ClientOptions): Api {
+/**
+ * A client of the calls in `calls`: a page passes its area's table (./contract/orders…) so it
+ * loads those schemas only, not every response of the contract (docs/architecture.md, "What a
+ * route loads").
+ */
+export function createApi<Names extends CallName>(
+  options: ClientOptions,
+  calls: CallTable<Names>,
+): Api<Names> {
   const baseUrl =
     typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
   async function send(name: CallName, input: unknown, extras: CallExtras, accept: string) {
-    const spec = calls[name];
+    const spec: CallSpec = (calls as unknown as Record<CallName, CallSpec>)[name];
     const rules: FailureRules = { booking: 'booking' in spec, quote: 'quote' in spec };
     const headers: Record<string, string> = { accept };
     const token = spec.auth === 'none' ? null : options.getToken();
@@ -160,7 +173,7 @@ export function createApi(options: ClientOptions): Api {
         options.onUnauthorized?.();
       const body = await bodyOf(response);
       const current =
-        response.status === 409 && 'conflict' in spec ? spec.conflict.safeParse(body) : null;
+        response.status === 409 && spec.conflict ? spec.conflict.safeParse(body) : null;
       throw failureFrom(body, response.status, rules, current?.success ? current.data : null);
     }
     return { spec, rules, response };
@@ -180,7 +193,7 @@ export function createApi(options: ClientOptions): Api {
     return parsed.data as ResponseOf<N>;
   }
 
-  async function download<N extends CsvCallName>(
+  async function download<N extends CsvCallName<Names>>(
     name: N,
     extras: CallExtras<N> = {},
   ): Promise<Blob> {
@@ -193,8 +206,8 @@ export function createApi(options: ClientOptions): Api {
   }
 
   const api = { download } as Record<CallName | 'download', unknown>;
-  for (const name of Object.keys(calls) as CallName[]) {
+  for (const name of Object.keys(calls) as Names[]) {
     api[name] = (input: never, extras?: CallExtras) => call(name, input, extras);
   }
-  return api as Api;
+  return api as Api<Names>;
 }

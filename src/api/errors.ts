@@ -2,7 +2,7 @@
  * Turns every way a call can fail into what docs/product.md says to show: a list of messages
  * (one toast each) and the field messages to put under the inputs.
  */
-import { GENERIC_ERROR, QUOTE_ERROR } from './contract';
+import { GENERIC_ERROR, QUOTE_ERROR } from './contract/rules';
 
 export class ApiError extends Error {
   constructor(

@@ -4,7 +4,7 @@
  * It is the one module besides the contract that the server shares with the site
  * (docs/architecture.md). Money is integer kobo; every result is rounded to whole naira.
  */
-import type { RelocationServiceId } from './contract';
+import type { RelocationServiceId } from './contract/rules';
 
 /** A zone's places: a whole state ("Ogun") or one LGA of a state ("Lagos/Eti-Osa"). */
 export const placeKey = (state: string, lga?: string) => (lga ? `${state}/${lga}` : state);

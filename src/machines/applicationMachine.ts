@@ -3,7 +3,7 @@
  * checked with the contract's applicationRequest; the page provides the call
  * (api.moverRegistration or api.packerRegistration).
  */
-import { applicationRequest } from '../api/contract';
+import { applicationRequest } from '../api/contract/accounts';
 import { createFormMachine } from './formMachine';
 
 export const applicationMachine = createFormMachine({

@@ -10,12 +10,8 @@
  */
 import { assign, forwardTo, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import {
-  bulkDeliveryRequest,
-  MAX_RECEIVERS,
-  type BulkDeliveryRequest,
-  type Receiver,
-} from '../api/contract';
+import { bulkDeliveryRequest, MAX_RECEIVERS, type Receiver } from '../api/contract/bookings';
+import type { BulkDeliveryRequest } from '../api/contract';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
 import {
   checkThen,

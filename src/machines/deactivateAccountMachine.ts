@@ -2,7 +2,7 @@
  * /deactivate-account (docs/product.md): the reason and the password. After the server confirms
  * ('User data deleted successfully.' in `succes`) the page ends the session and goes home.
  */
-import { deleteUserRequest } from '../api/contract';
+import { deleteUserRequest } from '../api/contract/accounts';
 import { createFormMachine } from './formMachine';
 
 export const deactivateAccountMachine = createFormMachine({

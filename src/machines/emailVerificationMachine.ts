@@ -10,7 +10,7 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import { emailOnlyRequest, verifyEmailRequest } from '../api/contract';
+import { emailOnlyRequest, verifyEmailRequest } from '../api/contract/accounts';
 import { digitsOnly, withoutErrorsOf, type Errors } from './formFields';
 import {
   failureThen,

@@ -6,7 +6,7 @@
  * The states that apply these rules are built once, in submitLifecycle.ts.
  */
 import type { z } from 'zod/mini';
-import { fieldErrors } from '../api/contract';
+import { fieldErrors } from '../api/contract/rules';
 import { isApiError, messagesOf } from '../api/errors';
 
 export type Values = Record<string, string>;

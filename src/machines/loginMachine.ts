@@ -6,7 +6,8 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import { loginRequest, type LoginRequest, type LoginResponse } from '../api/contract';
+import { loginRequest } from '../api/contract/accounts';
+import type { LoginRequest, LoginResponse } from '../api/contract';
 import { isApiError } from '../api/errors';
 import type { StoredSession } from '../api/session';
 import { edited, type Errors } from './formFields';

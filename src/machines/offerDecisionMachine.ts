@@ -12,11 +12,11 @@ import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import {
   declineOfferRequest,
-  isFinalStatus,
   type Offer,
   type OfferConflictBody,
   type OrderDetail,
-} from '../api/contract';
+} from '../api/contract/orders';
+import { isFinalStatus } from '../api/contract/rules';
 import { isApiError } from '../api/errors';
 import type { Errors } from './formFields';
 import {

@@ -16,7 +16,7 @@ import {
   rescheduleDeliveryRequest,
   rescheduleQuoteRequest,
   type Cancellation,
-} from '../api/contract';
+} from '../api/contract/orders';
 import { withoutErrorsOf, type Errors, type Values } from './formFields';
 import { checkThen, failureThen, lifecycleActions, lifecycleGuards } from './submitLifecycle';
 

@@ -8,7 +8,8 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import type { OrderDetail, Receipt, StaffOrderDetail } from '../api/contract';
+import type { OrderDetail, Receipt } from '../api/contract/orders';
+import type { StaffOrderDetail } from '../api/contract/staff';
 import { isApiError, messagesOf } from '../api/errors';
 
 const isNotFound = ({ event }: { event: unknown }) => {

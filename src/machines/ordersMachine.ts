@@ -6,7 +6,7 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import type { Order } from '../api/contract';
+import type { Order } from '../api/contract/orders';
 import { messagesOf } from '../api/errors';
 
 export interface OrdersPage {

@@ -6,7 +6,7 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import type { TrackingResult } from '../api/contract';
+import type { TrackingResult } from '../api/contract/bookings';
 import { isApiError } from '../api/errors';
 import type { Errors } from './formFields';
 import { failureThen, lifecycleActions, showFeedbackOfError } from './submitLifecycle';

@@ -11,7 +11,7 @@
  */
 import { assign, assertEvent, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract';
+import { emailOnlyRequest, passwordResetRequest, verifyOtpRequest } from '../api/contract/accounts';
 import { digitsOnly, edited, type Errors } from './formFields';
 import {
   checkThen,

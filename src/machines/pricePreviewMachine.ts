@@ -6,7 +6,7 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import type { PublishedTariff } from '../api/contract';
+import type { PublishedTariff } from '../api/contract/prices';
 import { priceOf, type Price, type PriceRequest } from '../api/pricing';
 
 export interface PricePreviewContext {

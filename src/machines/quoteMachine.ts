@@ -6,7 +6,8 @@
  * The chosen files (images or video, several) are kept but not sent (docs/product.md).
  */
 import { z } from 'zod/mini';
-import { email, nigerianPhone, quoteRequest, requiredText } from '../api/contract';
+import { email, nigerianPhone, requiredText } from '../api/contract/rules';
+import { quoteRequest } from '../api/contract/bookings';
 import { createQuoteStepsMachine, type QuoteStep } from './quoteSteps';
 
 const wire = quoteRequest.shape;

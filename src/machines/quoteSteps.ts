@@ -11,7 +11,8 @@
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import type { z } from 'zod/mini';
-import { quoteRequest, type QuoteRequest, type ResponseOf } from '../api/contract';
+import { quoteRequest } from '../api/contract/bookings';
+import type { QuoteRequest, ResponseOf } from '../api/contract';
 import {
   draftOf,
   edited,

@@ -6,7 +6,8 @@
  * but must be valid when given. One optional image travels as the multipart `file`.
  */
 import { z } from 'zod/mini';
-import { date, quoteRequest } from '../api/contract';
+import { date } from '../api/contract/rules';
+import { quoteRequest } from '../api/contract/bookings';
 import { createQuoteStepsMachine, type QuoteStep } from './quoteSteps';
 
 const wire = quoteRequest.shape;

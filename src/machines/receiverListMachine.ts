@@ -7,7 +7,8 @@
  * (`changed`, a `receivers.changed` event), which sends the list with the booking.
  */
 import { assign, sendParent, setup } from 'xstate';
-import { fieldErrors, MAX_RECEIVERS, receiver, type Receiver } from '../api/contract';
+import { fieldErrors } from '../api/contract/rules';
+import { MAX_RECEIVERS, receiver, type Receiver } from '../api/contract/bookings';
 
 export type ReceiverField = keyof Receiver;
 export type ReceiverErrors = Partial<Record<ReceiverField, string[]>>;

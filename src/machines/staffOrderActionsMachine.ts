@@ -15,14 +15,13 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import { z } from 'zod/mini';
+import { nairaAmount, nairaTyped } from '../api/contract/rules';
 import {
-  nairaAmount,
-  nairaTyped,
   officePaymentRequest,
   offerRequest,
   refundDoneRequest,
   setStatusRequest,
-} from '../api/contract';
+} from '../api/contract/staff';
 import { isApiError } from '../api/errors';
 import { feedbackOf, problemsOf, withoutErrorsOf, type Errors, type Values } from './formFields';
 import { passes, toastMessages } from './submitLifecycle';

@@ -7,7 +7,7 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import type { StaffTariff } from '../api/contract';
+import type { StaffTariff } from '../api/contract/prices';
 import { isApiError } from '../api/errors';
 import { tariffProblems } from '../api/pricing';
 import { feedbackOf, type Errors } from './formFields';

@@ -5,7 +5,7 @@
  * (package details, the customer's order page) render `timelineSteps(snapshot)`.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import type { ShipmentStatus } from '../api/contract';
+import type { ShipmentStatus } from '../api/contract/rules';
 
 export interface TimelineSource {
   status: ShipmentStatus;

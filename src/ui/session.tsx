@@ -12,7 +12,7 @@ import type { ReturnState } from './RequireMember';
 export const Session = createActorContext(sessionMachine);
 
 /** The API client is loaded on demand so pages that never call it stay light. */
-const loadApi = () => import('../api');
+const loadApi = () => import('../api/accounts');
 
 function ExpireOnUnauthorized() {
   const session = Session.useActorRef();
@@ -30,7 +30,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [logic] = useState(() =>
     sessionMachine.provide({
       actors: {
-        logout: fromPromise<unknown>(async () => (await loadApi()).api.logout(undefined)),
+        logout: fromPromise<unknown>(async () => (await loadApi()).accountsApi.logout(undefined)),
       },
       actions: {
         persist: (_, { session }) => saveSession(session),

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/client';
-import { GENERIC_ERROR, QUOTE_ERROR } from '../../src/api/contract';
+import { calls, GENERIC_ERROR, QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 
 interface Seen {
@@ -59,7 +59,8 @@ beforeEach(() => {
   onUnauthorized.mockReset();
 });
 
-const api = () => createApi({ baseUrl, getToken: () => token, onUnauthorized, timeoutMs: 5000 });
+const api = () =>
+  createApi({ baseUrl, getToken: () => token, onUnauthorized, timeoutMs: 5000 }, calls);
 
 async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -177,11 +178,14 @@ describe('failures without a readable answer', () => {
   });
 
   it('says the generic message when the server cannot be reached', async () => {
-    const offline = createApi({
-      baseUrl: 'http://127.0.0.1:9/api/v1',
-      getToken: () => null,
-      timeoutMs: 2000,
-    });
+    const offline = createApi(
+      {
+        baseUrl: 'http://127.0.0.1:9/api/v1',
+        getToken: () => null,
+        timeoutMs: 2000,
+      },
+      calls,
+    );
     expect((await failureOf(offline.login({ email: 'a@b.co', password: 'x' }))).messages).toEqual([
       GENERIC_ERROR,
     ]);
@@ -265,11 +269,14 @@ describe('quote failures', () => {
   });
 
   it('add the quote message to the generic one when the server cannot be reached', async () => {
-    const offline = createApi({
-      baseUrl: 'http://127.0.0.1:9/api/v1',
-      getToken: () => 't',
-      timeoutMs: 2000,
-    });
+    const offline = createApi(
+      {
+        baseUrl: 'http://127.0.0.1:9/api/v1',
+        getToken: () => 't',
+        timeoutMs: 2000,
+      },
+      calls,
+    );
     expect((await failureOf(offline.localService(quote))).messages).toEqual([
       GENERIC_ERROR,
       QUOTE_ERROR,

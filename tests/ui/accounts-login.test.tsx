@@ -1,7 +1,7 @@
 /** /login and the session against the real server: errors, the unverified account, the return, expiry. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '../../src/api';
+import { ordersApi } from '../../src/api/orders';
 import { PASSWORD, post, register, signUp, uniqueEmail, type Customer } from '../api/helpers';
 import { startTestServer, type TestServer } from '../support/server';
 import { renderApp } from './render';
@@ -135,7 +135,7 @@ describe('the session', () => {
     expect(banner().getByRole('link', { name: 'Your account' })).toBeInTheDocument();
     // The session registers for 401s once the API client has loaded: call until it has.
     await waitFor(async () => {
-      await expect(api.orders(undefined)).rejects.toMatchObject({ status: 401 });
+      await expect(ordersApi.orders(undefined)).rejects.toMatchObject({ status: 401 });
       expect(app.location().pathname).toBe('/login');
     });
     await heading('Log In');

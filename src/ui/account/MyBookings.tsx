@@ -7,14 +7,15 @@ import { lazy, Suspense } from 'react';
 import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
-import { serviceTypeLabels, statusLabels, type Order } from '../../api/contract';
+import { ordersApi } from '../../api/orders';
+import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import type { Order } from '../../api/contract/orders';
 import { ordersMachine, type OrdersPage } from '../../machines/ordersMachine';
 import { inspect } from '../inspector';
 import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 import { LoadFailed, Waiting } from '../components/LoadStates';
-import { owesPayment, PayPanel } from '../orders/PayPanel';
+import { owesPayment } from '../orders/Money';
 import { EmptyBookingsArt } from '../illustrations/states';
 
 // The offer's Accept and Decline (their machine and forms) load only for an order that has a
@@ -22,11 +23,17 @@ import { EmptyBookingsArt } from '../illustrations/states';
 const OfferPanel = lazy(() =>
   import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
 );
+// Paying (its machine and calls) loads only for an order with a balance to pay.
+const PayPanel = lazy(() =>
+  import('../orders/PayPanel').then(({ PayPanel }) => ({ default: PayPanel })),
+);
 
 const logic = ordersMachine.provide({
   actors: {
     loadOrders: fromPromise<OrdersPage, { cursor: string | null }>(async ({ input }) => {
-      const page = await api.orders(undefined, { query: { cursor: input.cursor ?? undefined } });
+      const page = await ordersApi.orders(undefined, {
+        query: { cursor: input.cursor ?? undefined },
+      });
       return { orders: page.data, nextCursor: page.next_cursor ?? null };
     }),
   },
@@ -57,7 +64,9 @@ function BookingList({ orders }: { orders: Order[] }) {
           </Link>
           {owesPayment(order) && (
             <div className="booking-offer">
-              <PayPanel order={order} />
+              <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
+                <PayPanel order={order} />
+              </Suspense>
             </div>
           )}
           {order.offer?.state === 'open' && (

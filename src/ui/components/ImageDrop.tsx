@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE } from '../../api/contract';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE } from '../../api/contract/rules';
 import { FieldErrors } from './Field';
 
 export interface ImageDropProps {

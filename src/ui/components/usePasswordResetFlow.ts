@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api/lazy';
+import { accountsApi } from '../../api/lazy';
 import { drafts } from '../../api/storage';
 import {
   passwordResetMachine,
@@ -30,9 +30,9 @@ export function usePasswordResetFlow(page: ResetPage) {
     passwordResetMachine,
     ({ navigate }) => ({
       actors: {
-        forgetPassword: fromPromise(({ input }) => api.forgetPassword(input)),
-        verifyOtp: fromPromise(({ input }) => api.verifyOtp(input)),
-        passwordReset: fromPromise(({ input }) => api.passwordReset(input)),
+        forgetPassword: fromPromise(({ input }) => accountsApi.forgetPassword(input)),
+        verifyOtp: fromPromise(({ input }) => accountsApi.verifyOtp(input)),
+        passwordReset: fromPromise(({ input }) => accountsApi.passwordReset(input)),
       },
       actions: {
         saveProgress: (_, saved) => drafts.save(PROGRESS, saved),

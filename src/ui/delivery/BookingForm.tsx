@@ -6,7 +6,7 @@
 import type { FormMachine, RequestOfForm } from '../../machines/formMachine';
 import { useFormFlow, type SubmissionExtras } from '../components/useFormFlow';
 import { BookingActions } from './BookingPage';
-import { DELIVERY_CREATED } from '../../api/contract';
+import { DELIVERY_CREATED } from '../../api/contract/bookings';
 import { thankYouPath } from './booking';
 import { DeliveryField, type DeliveryFieldSpec } from './fields';
 import type { PriceRequest } from '../../api/pricing';

@@ -1,6 +1,6 @@
 /** One receiver of a bulk delivery: address, name, phone number, delivery date, and its edit and delete buttons. */
 import { FieldErrors } from '../components/Field';
-import type { Receiver } from '../../api/contract';
+import type { Receiver } from '../../api/contract/bookings';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', {
   month: 'short',

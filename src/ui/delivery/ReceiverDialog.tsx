@@ -7,7 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { FormEvent } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { ReceiverListEvent, receiverListMachine } from '../../machines/receiverListMachine';
-import type { PublishedTariff } from '../../api/contract';
+import type { PublishedTariff } from '../../api/contract/prices';
 import { PlaceFields } from '../prices/PlaceFields';
 import { bindFields, DeliveryField, fieldSpecs } from './fields';
 

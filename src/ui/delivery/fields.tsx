@@ -3,7 +3,7 @@
  * telephone inputs for phones, date inputs for dates, a multi-line 'Additional information'.
  */
 import type { ChangeEvent } from 'react';
-import { todayInLagos } from '../../api/contract';
+import { todayInLagos } from '../../api/contract/rules';
 import { TextAreaField, TextField } from '../components/Field';
 
 type Kind = 'text' | 'phone' | 'date' | 'multiline';

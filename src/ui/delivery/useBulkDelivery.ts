@@ -6,13 +6,9 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { api } from '../../api/lazy';
-import {
-  BULK_DELIVERY_CREATED,
-  MAX_RECEIVERS,
-  type BulkDeliveryRequest,
-  type Receiver,
-} from '../../api/contract';
+import { bookingsApi } from '../../api/lazy';
+import { BULK_DELIVERY_CREATED, MAX_RECEIVERS, type Receiver } from '../../api/contract/bookings';
+import type { BulkDeliveryRequest } from '../../api/contract';
 import { drafts } from '../../api/storage';
 import type { KeyedRequest } from '../../machines/formFields';
 import {
@@ -60,7 +56,7 @@ export function useBulkDelivery() {
     ({ navigate }) => ({
       actors: {
         submit: fromPromise<unknown, KeyedRequest<BulkDeliveryRequest>>(({ input }) =>
-          api.bulkDelivery(input.request, { idempotencyKey: input.submissionKey }),
+          bookingsApi.bulkDelivery(input.request, { idempotencyKey: input.submissionKey }),
         ),
         receiverList: receiverListMachine.provide({ actions: standardActions }),
       },

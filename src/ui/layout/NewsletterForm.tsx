@@ -9,12 +9,12 @@ import { newsletterMachine, type NewsletterFailure } from '../../machines/newsle
 import { inspect } from '../inspector';
 
 async function subscribe({ email }: { email: string }) {
-  const [{ api }, { messagesOf }] = await Promise.all([
-    import('../../api'),
+  const [{ accountsApi }, { messagesOf }] = await Promise.all([
+    import('../../api/accounts'),
     import('../../api/errors'),
   ]);
   try {
-    return await api.newsletter({ email });
+    return await accountsApi.newsletter({ email });
   } catch (error) {
     throw Object.assign(new Error('Subscription failed'), {
       messages: messagesOf(error),

@@ -20,7 +20,8 @@ const emptyApplication = { full_name: '', email: '', age: '', mobile_number: '',
 export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
   const { field, onSubmit, busy } = useFormFlow(applicationMachine, {
     values: emptyApplication,
-    submit: async (request, extras) => (await import('../../api')).api[call](request, extras),
+    submit: async (request, extras) =>
+      (await import('../../api/accounts')).accountsApi[call](request, extras),
     successMessage: () => 'Application Successful',
     leaveTo: () => '/partner',
     draft: call,

@@ -8,15 +8,17 @@ import {
   formatNaira,
   paymentMethodLabels,
   paymentStateLabels,
-  type OrderPayment,
-  type ReceiptSummary,
-  type Refund,
   type RefundState,
-} from '../../api/contract';
+} from '../../api/contract/rules';
+import type { Order, OrderPayment, ReceiptSummary, Refund } from '../../api/contract/orders';
 import { Link } from '../components/Link';
 import { paths } from '../paths';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import './money.css';
+
+/** Whether the order has money to pay now: a price accepted, a balance left, and the order not cancelled. */
+export const owesPayment = (order: Pick<Order, 'payment' | 'status'>) =>
+  order.payment !== null && order.payment.balance_kobo > 0 && order.status !== 'Cancelled';
 
 export const methodLabel = (method: string) => paymentMethodLabels[method] ?? method;
 

@@ -8,8 +8,9 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api/lazy';
-import { formatNaira, offerStateLabels, type Offer } from '../../api/contract';
+import { ordersApi } from '../../api/lazy';
+import { formatNaira, offerStateLabels } from '../../api/contract/rules';
+import type { Offer } from '../../api/contract/orders';
 import { offerDecisionMachine } from '../../machines/offerDecisionMachine';
 import { TextAreaField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
@@ -33,12 +34,13 @@ function useOfferDecision({ reference, offer, onChanged }: OfferPanelProps) {
       actors: {
         accept: fromPromise(
           async ({ input }) =>
-            (await api.acceptOffer({ offer_id: input.offerId }, { id: input.reference })).data,
+            (await ordersApi.acceptOffer({ offer_id: input.offerId }, { id: input.reference }))
+              .data,
         ),
         decline: fromPromise(
           async ({ input }) =>
             (
-              await api.declineOffer(
+              await ordersApi.declineOffer(
                 { offer_id: input.offerId, reason: input.reason },
                 { id: input.reference },
               )

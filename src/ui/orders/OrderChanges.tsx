@@ -7,8 +7,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api/lazy';
-import { formatNaira, todayInLagos, type Cancellation, type OrderDetail } from '../../api/contract';
+import { ordersApi } from '../../api/lazy';
+import { formatNaira, todayInLagos } from '../../api/contract/rules';
+import type { Cancellation, OrderDetail } from '../../api/contract/orders';
 import { company, phoneLink } from '../../content/company';
 import { orderChangesMachine, type OrderKind } from '../../machines/orderChangesMachine';
 import type { Values } from '../../machines/formFields';
@@ -88,10 +89,10 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
     () => ({
       actors: {
         cancel: fromPromise(({ input }) =>
-          api.cancelOrder({ reason: input.reason }, { id: input.reference }),
+          ordersApi.cancelOrder({ reason: input.reason }, { id: input.reference }),
         ),
         reschedule: fromPromise(({ input }) =>
-          api.rescheduleOrder(input.dates, { id: input.reference }),
+          ordersApi.rescheduleOrder(input.dates, { id: input.reference }),
         ),
       },
       actions: {

@@ -1,6 +1,7 @@
 /** An order's reference, service, status and when it was booked; staff pass more facts (the customer) as children. */
 import type { ReactNode } from 'react';
-import { formatNaira, serviceTypeLabels, statusLabels, type OrderDetail } from '../../api/contract';
+import { formatNaira, serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import type { OrderDetail } from '../../api/contract/orders';
 import { formatLagosDate } from '../tracking/format';
 import { formatRange } from '../prices/PricePreview';
 

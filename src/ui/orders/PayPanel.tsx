@@ -8,23 +8,24 @@
  */
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
-import { formatNaira, type Order } from '../../api/contract';
+import { ordersApi } from '../../api/orders';
+import { formatNaira } from '../../api/contract/rules';
+import type { Order } from '../../api/contract/orders';
 import { orderPaymentMachine } from '../../machines/orderPaymentMachine';
 import { Waiting } from '../components/LoadStates';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
+import { owesPayment } from './Money';
 import './money.css';
 
 async function verifyPayment(reference: string, paystackReference: string) {
-  const answer = await api.verifyPayment(undefined, { id: reference, key: paystackReference });
+  const answer = await ordersApi.verifyPayment(undefined, {
+    id: reference,
+    key: paystackReference,
+  });
   return { paid: answer.data.paid, message: answer.message };
 }
-
-/** Whether the order has money to pay now: a price accepted, a balance left, and the order not cancelled. */
-export const owesPayment = (order: Pick<Order, 'payment' | 'status'>) =>
-  order.payment !== null && order.payment.balance_kobo > 0 && order.status !== 'Cancelled';
 
 interface PayPanelProps {
   order: Pick<Order, 'reference_number' | 'payment' | 'status'>;
@@ -42,7 +43,8 @@ export function PayPanel({ order, returnedFrom = null, onChanged }: PayPanelProp
     () => ({
       actors: {
         startPayment: fromPromise(
-          async ({ input }) => (await api.startPayment(undefined, { id: input.reference })).data,
+          async ({ input }) =>
+            (await ordersApi.startPayment(undefined, { id: input.reference })).data,
         ),
         verifyPayment: fromPromise(({ input }) =>
           verifyPayment(input.reference, input.paystackReference),

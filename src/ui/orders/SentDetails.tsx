@@ -3,7 +3,8 @@
  * (apartment type, rooms, floor), contact, services, dates, description and photos; a
  * delivery's pickup, sender and every receiver. Shown to staff and to the order's owner.
  */
-import { relocationServices, type OrderDetail } from '../../api/contract';
+import { relocationServices } from '../../api/contract/rules';
+import type { OrderDetail } from '../../api/contract/orders';
 import { mediaUrl } from '../../api/media';
 import { formatDay } from '../tracking/format';
 import './orders.css';

@@ -4,8 +4,8 @@
  * so after the success message the session ends here as well and the login page asks for the
  * new password, with the email filled in and a word on why.
  */
-import { api } from '../../api/lazy';
-import { calls } from '../../api/contract';
+import { accountsApi } from '../../api/lazy';
+import { accountCalls } from '../../api/contract/accounts';
 import { changePasswordMachine } from '../../machines/changePasswordMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextField } from '../components/Field';
@@ -21,8 +21,8 @@ export default function ChangePasswordPage() {
   const email = Session.useSelector((snapshot) => snapshot.context.session?.email);
   const { snapshot, send, field, onSubmit, busy } = useFormFlow(changePasswordMachine, {
     values: { old_password: '', new_password: '', new_password_confirmation: '' },
-    submit: (request) => api.changePassword(request),
-    successMessage: () => calls.changePassword.success,
+    submit: (request) => accountsApi.changePassword(request),
+    successMessage: () => accountCalls.changePassword.success,
     leaveTo: () => ({
       to: '/login',
       options: { replace: true, state: { email, passwordChanged: true } satisfies LoginState },

@@ -3,8 +3,8 @@
  * 'User data deleted successfully.' the session ends (the stored token, id and image are
  * forgotten) and the user goes home.
  */
-import { api } from '../../api/lazy';
-import { calls } from '../../api/contract';
+import { accountsApi } from '../../api/lazy';
+import { accountCalls } from '../../api/contract/accounts';
 import { deactivateAccountMachine } from '../../machines/deactivateAccountMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextAreaField, TextField } from '../components/Field';
@@ -18,8 +18,8 @@ export default function DeactivateAccountPage() {
   const session = Session.useActorRef();
   const { field, onSubmit, busy } = useFormFlow(deactivateAccountMachine, {
     values: { Reason: '', password: '' },
-    submit: (request) => api.deleteUser(request),
-    successMessage: () => calls.deleteUser.success,
+    submit: (request) => accountsApi.deleteUser(request),
+    successMessage: () => accountCalls.deleteUser.success,
     leaveTo: () => '/',
     afterLeave: () => session.send({ type: 'session.ended' }),
   });

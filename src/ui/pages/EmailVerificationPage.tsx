@@ -8,8 +8,8 @@
 import { useState } from 'react';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
-import { api } from '../../api/lazy';
-import { calls } from '../../api/contract';
+import { accountsApi } from '../../api/lazy';
+import { accountCalls } from '../../api/contract/accounts';
 import { emailVerificationMachine } from '../../machines/emailVerificationMachine';
 import { CodeInput } from '../components/CodeInput';
 import { TextField } from '../components/Field';
@@ -33,12 +33,12 @@ export default function EmailVerificationPage() {
     emailVerificationMachine,
     ({ navigate }) => ({
       actors: {
-        verifyEmail: fromPromise(({ input }) => api.verifyEmail(input)),
-        resendOtp: fromPromise(({ input }) => api.resendOtp(input)),
+        verifyEmail: fromPromise(({ input }) => accountsApi.verifyEmail(input)),
+        resendOtp: fromPromise(({ input }) => accountsApi.resendOtp(input)),
       },
       actions: {
-        notifySuccess: () => notifySuccess(calls.verifyEmail.success),
-        notifyResent: () => notifySuccess(calls.resendOtp.success),
+        notifySuccess: () => notifySuccess(accountCalls.verifyEmail.success),
+        notifyResent: () => notifySuccess(accountCalls.resendOtp.success),
         leave: ({ context }) => {
           verificationEmail.clear();
           navigate('/login', { state: { email: context.email } });

@@ -1,5 +1,5 @@
 /** Deliver Now (docs/product.md, /express-delivery): an urgent pickup and delivery, every field required. */
-import { api } from '../../api/lazy';
+import { bookingsApi } from '../../api/lazy';
 import { instantDeliveryMachine } from '../../machines/instantDeliveryMachine';
 import { BookingForm, type BookingField } from '../delivery/BookingForm';
 import { BookingPage } from '../delivery/BookingPage';
@@ -33,7 +33,7 @@ export default function ExpressDeliveryPage() {
       <BookingForm
         machine={instantDeliveryMachine}
         fields={fields}
-        submit={(request, extras) => api.instantDelivery(request, extras)}
+        submit={(request, extras) => bookingsApi.instantDelivery(request, extras)}
         draft="instantDelivery"
         submitLabel="Book Now"
         serviceType="instant_delivery"

@@ -4,13 +4,13 @@
  * then home after 3 seconds. The flow is quoteMachine; this page only renders and sends.
  */
 import { lazy, Suspense } from 'react';
-import { api } from '../../api/lazy';
+import { bookingsApi } from '../../api/lazy';
+import { bookingCalls } from '../../api/contract/bookings';
 import {
-  calls,
   threeStepApartmentTypes,
   threeStepFloors,
   threeStepRoomCounts,
-} from '../../api/contract';
+} from '../../api/contract/rules';
 import { quoteMachine, quoteSteps } from '../../machines/quoteMachine';
 import { usePageMeta } from '../components/PageMeta';
 import { Waiting } from '../components/LoadStates';
@@ -53,8 +53,8 @@ export default function GetQuotePage() {
     machine: quoteMachine,
     steps: quoteSteps,
     draft: 'get-quote',
-    submit: ({ quote }, extras) => api.stateService(quote, extras),
-    successMessage: calls.stateService.success,
+    submit: ({ quote }, extras) => bookingsApi.stateService(quote, extras),
+    successMessage: bookingCalls.stateService.success,
     leaveTo: () => '/',
   });
   const { snapshot, step, busy, onSubmit } = flow;

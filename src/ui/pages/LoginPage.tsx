@@ -6,7 +6,7 @@
 import { useLocation } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
-import { api } from '../../api/lazy';
+import { accountsApi } from '../../api/lazy';
 import { loginMachine } from '../../machines/loginMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
@@ -32,7 +32,7 @@ export default function LoginPage() {
   const flow = useFlow<typeof loginMachine>(
     loginMachine,
     ({ navigate }) => ({
-      actors: { login: fromPromise(({ input }) => api.login(input)) },
+      actors: { login: fromPromise(({ input }) => accountsApi.login(input)) },
       actions: {
         startSession: (_, params) =>
           session.send({ type: 'session.login', session: params.session }),

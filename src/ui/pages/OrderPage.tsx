@@ -6,16 +6,15 @@
  */
 import { lazy, Suspense, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
-import type { OrderDetail } from '../../api/contract';
+import { ordersApi } from '../../api/orders';
+import type { OrderDetail } from '../../api/contract/orders';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
 import { OrderFacts } from '../orders/OrderFacts';
 import { OrderChanges } from '../orders/OrderChanges';
 import { OrderHistory } from '../orders/OrderHistory';
-import { PaymentFacts, Receipts, Refunds } from '../orders/Money';
-import { PayPanel } from '../orders/PayPanel';
+import { owesPayment, PaymentFacts, Receipts, Refunds } from '../orders/Money';
 import { SentDetails } from '../orders/SentDetails';
 import { orderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
@@ -28,7 +27,14 @@ const OfferPanel = lazy(() =>
   import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
 );
 
-const loadOrder = async (reference: string) => (await api.order(undefined, { id: reference })).data;
+// Paying (its machine and calls) loads only for an order with a balance to pay, or on the way back
+// from the checkout (`?reference=`), when the payment is verified.
+const PayPanel = lazy(() =>
+  import('../orders/PayPanel').then(({ PayPanel }) => ({ default: PayPanel })),
+);
+
+const loadOrder = async (reference: string) =>
+  (await ordersApi.order(undefined, { id: reference })).data;
 
 function OrderView({
   order,
@@ -80,7 +86,15 @@ function OrderView({
         <section className="order-part" aria-labelledby="order-payment">
           <h2 id="order-payment">Payment</h2>
           <PaymentFacts payment={order.payment} />
-          <PayPanel order={order} returnedFrom={search.get('reference')} onChanged={afterPayment} />
+          {(owesPayment(order) || search.get('reference')) && (
+            <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
+              <PayPanel
+                order={order}
+                returnedFrom={search.get('reference')}
+                onChanged={afterPayment}
+              />
+            </Suspense>
+          )}
           <Receipts reference={order.reference_number} receipts={order.receipts} />
           <Refunds refunds={order.refunds} />
         </section>

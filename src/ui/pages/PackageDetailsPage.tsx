@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
-import type { TrackingResult } from '../../api/contract';
+import type { TrackingResult } from '../../api/contract/bookings';
 import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
 import { usePageMeta } from '../components/PageMeta';
 import { useFlow } from '../components/useFlow';

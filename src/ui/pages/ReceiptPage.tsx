@@ -5,8 +5,9 @@
  * A4 page: printing leaves out the site's header, footer and buttons (receipt.css).
  */
 import { useParams } from 'react-router-dom';
-import { api } from '../../api';
-import { formatNaira, serviceTypeLabels, type Receipt } from '../../api/contract';
+import { ordersApi } from '../../api/orders';
+import { formatNaira, serviceTypeLabels } from '../../api/contract/rules';
+import type { Receipt } from '../../api/contract/orders';
 import { receiptPageMachine } from '../../machines/orderPageMachine';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
@@ -75,7 +76,8 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
 }
 
 function ReceiptLoader({ reference, number }: { reference: string; number: string }) {
-  const load = async () => (await api.receipt(undefined, { id: reference, key: number })).data;
+  const load = async () =>
+    (await ordersApi.receipt(undefined, { id: reference, key: number })).data;
   const { snapshot, send, order: receipt } = useOrder(receiptPageMachine, reference, load);
   if (snapshot.matches('loading')) return <Waiting>Loading receipt {number}…</Waiting>;
   if (snapshot.matches('notFound')) {

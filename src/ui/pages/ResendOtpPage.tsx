@@ -4,7 +4,7 @@
  * any other message is shown as an error toast (the client rejects it).
  */
 import { Link } from '../components/Link';
-import { api } from '../../api/lazy';
+import { accountsApi } from '../../api/lazy';
 import { resendOtpMachine } from '../../machines/resendOtpMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
@@ -19,7 +19,7 @@ export default function ResendOtpPage() {
     values: { email: verificationEmail.load() },
     submit: async (values) => {
       const email = String(values.email);
-      const response = await api.resendOtp({ email });
+      const response = await accountsApi.resendOtp({ email });
       verificationEmail.save(email);
       return response;
     },

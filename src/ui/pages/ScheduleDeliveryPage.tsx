@@ -1,5 +1,5 @@
 /** Scheduled delivery (docs/product.md, /schedule-delivery): plan the pickup and the delivery ahead. */
-import { api } from '../../api/lazy';
+import { bookingsApi } from '../../api/lazy';
 import { scheduledDeliveryMachine } from '../../machines/scheduledDeliveryMachine';
 import { BookingForm, type BookingField } from '../delivery/BookingForm';
 import { BookingPage } from '../delivery/BookingPage';
@@ -34,7 +34,7 @@ export default function ScheduleDeliveryPage() {
       <BookingForm
         machine={scheduledDeliveryMachine}
         fields={fields}
-        submit={(request, extras) => api.scheduledDelivery(request, extras)}
+        submit={(request, extras) => bookingsApi.scheduledDelivery(request, extras)}
         draft="scheduledDelivery"
         submitLabel="Book Now"
         serviceType="scheduled_delivery"

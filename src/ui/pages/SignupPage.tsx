@@ -4,7 +4,7 @@
  * 'Registration Successful' and /email-verification after 3 s with the email remembered.
  */
 import { Link } from '../components/Link';
-import { api } from '../../api/lazy';
+import { accountsApi } from '../../api/lazy';
 import { signupMachine } from '../../machines/signupMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
@@ -21,7 +21,7 @@ export default function SignupPage() {
   const { snapshot, send, field, onSubmit, busy } = useFormFlow(signupMachine, {
     values: empty,
     submit: async (request) => {
-      await api.register(request);
+      await accountsApi.register(request);
       verificationEmail.save(request.email);
     },
     successMessage: () => 'Registration Successful',

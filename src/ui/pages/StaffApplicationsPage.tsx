@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { staffApi } from '../../api/staff';
 import {
   applicationStatuses,
   applicationStatusLabels,
   type ApplicationStatus,
-  type StaffApplication,
-} from '../../api/contract';
+} from '../../api/contract/rules';
+import type { StaffApplication } from '../../api/contract/staff';
 import { applicationStatusMachine } from '../../machines/applicationStatusMachine';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField } from '../components/Field';
@@ -24,7 +24,7 @@ import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ filters, cursor }: PageRequest) =>
   pageOf(
-    await api.staffApplications(undefined, {
+    await staffApi.staffApplications(undefined, {
       query: { status: filters.status, cursor: cursor ?? undefined },
     }),
   );
@@ -47,7 +47,7 @@ function StatusChoice({ application }: { application: StaffApplication }) {
     () => ({
       actors: {
         saveStatus: fromPromise(({ input }) =>
-          api.staffSetApplicationStatus(
+          staffApi.staffSetApplicationStatus(
             { status: input.status as ApplicationStatus },
             { id: input.id },
           ),

@@ -5,8 +5,9 @@
  * status, send a price.
  */
 import { useParams } from 'react-router-dom';
-import { api } from '../../api';
-import { formatNaira, offerStateLabels, type StaffOrderDetail } from '../../api/contract';
+import { staffApi } from '../../api/staff';
+import { formatNaira, offerStateLabels } from '../../api/contract/rules';
+import type { StaffOrderDetail } from '../../api/contract/staff';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { OrderFacts } from '../orders/OrderFacts';
@@ -20,7 +21,7 @@ import { formatDay, formatLagosDate } from '../tracking/format';
 import '../orders/orders.css';
 
 const loadOrder = async (reference: string) =>
-  (await api.staffOrder(undefined, { id: reference })).data;
+  (await staffApi.staffOrder(undefined, { id: reference })).data;
 
 function Offers({ order }: { order: StaffOrderDetail }) {
   if (!order.offers.length) return <p>No price sent yet.</p>;

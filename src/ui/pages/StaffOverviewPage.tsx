@@ -5,8 +5,8 @@
  * is open (staffOverviewMachine).
  */
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
-import { overviewFilter, type Overview, type OverviewCount } from '../../api/contract';
+import { staffApi } from '../../api/staff';
+import { overviewFilter, type Overview, type OverviewCount } from '../../api/contract/staff';
 import { staffOverviewMachine } from '../../machines/staffOverviewMachine';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { Link } from '../components/Link';
@@ -103,7 +103,9 @@ export default function StaffOverviewPage() {
   const { snapshot, send, busy } = useFlow<typeof staffOverviewMachine>(
     staffOverviewMachine,
     () => ({
-      actors: { loadOverview: fromPromise(async () => (await api.staffOverview(undefined)).data) },
+      actors: {
+        loadOverview: fromPromise(async () => (await staffApi.staffOverview(undefined)).data),
+      },
     }),
   );
   const { overview, messages, takenAt } = snapshot.context;

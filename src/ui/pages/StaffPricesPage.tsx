@@ -6,8 +6,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
-import { formatNaira, relocationServices, type StaffTariff } from '../../api/contract';
+import { pricesApi } from '../../api/prices';
+import { formatNaira, relocationServices } from '../../api/contract/rules';
+import type { StaffTariff } from '../../api/contract/prices';
 import { tariffEditorMachine } from '../../machines/tariffEditorMachine';
 import { FieldErrors, TextAreaField, TextField } from '../components/Field';
 import { useFlow } from '../components/useFlow';
@@ -306,10 +307,10 @@ function Editor({
 export default function StaffPricesPage() {
   const { snapshot, send, busy } = useFlow<typeof tariffEditorMachine>(tariffEditorMachine, () => ({
     actors: {
-      loadTariff: fromPromise(async () => (await api.staffTariff(undefined)).data),
+      loadTariff: fromPromise(async () => (await pricesApi.staffTariff(undefined)).data),
       saveTariff: fromPromise(async ({ input }) => {
         const { saved_at: _at, saved_by: _by, ...tariff } = input;
-        return (await api.staffSaveTariff(tariff)).data;
+        return (await pricesApi.staffSaveTariff(tariff)).data;
       }),
     },
     actions: {

@@ -6,19 +6,17 @@
  * order of the current filter; "Show more" loads the next page. Each row links to its order.
  */
 import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
-import { api } from '../../api';
+import { staffApi } from '../../api/staff';
 import {
   paymentStateLabels,
   paymentStates,
-  priceFilters,
   serviceTypeLabels,
   serviceTypes,
   shipmentStatuses,
   statusLabels,
-  type PriceFilter,
-  type QueryOf,
-  type StaffOrder,
-} from '../../api/contract';
+} from '../../api/contract/rules';
+import { priceFilters, type PriceFilter, type StaffOrder } from '../../api/contract/staff';
+import type { QueryOf } from '../../api/contract';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField, TextField } from '../components/Field';
 import { Link } from '../components/Link';
@@ -51,7 +49,7 @@ const queryFor = ({ filters, q }: Pick<PageRequest, 'filters' | 'q'>) =>
 
 const loadPage = async ({ filters, q, cursor }: PageRequest) =>
   pageOf(
-    await api.staffOrders(undefined, {
+    await staffApi.staffOrders(undefined, {
       query: { ...queryFor({ filters, q }), cursor: cursor ?? undefined },
     }),
   );
@@ -258,7 +256,7 @@ export default function StaffQueuePage() {
         <DownloadCsv
           label="Export CSV"
           fileName="orders.csv"
-          fetchFile={() => api.download('staffOrders', { query: queryFor({ filters, q }) })}
+          fetchFile={() => staffApi.download('staffOrders', { query: queryFor({ filters, q }) })}
         />
         {filtered && (
           <Link className="button button-secondary" to="/staff/orders">

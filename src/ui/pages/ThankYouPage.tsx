@@ -8,7 +8,7 @@ import { Link } from '../components/Link';
 import { usePageMeta } from '../components/PageMeta';
 import { ThankYouArt } from '../illustrations/states';
 import { paths } from '../paths';
-import { formatNaira } from '../../api/contract';
+import { formatNaira } from '../../api/contract/rules';
 import { formatRange } from '../prices/PricePreview';
 
 /** A whole number of kobo from the address, else null (the address is only repeated, never trusted). */

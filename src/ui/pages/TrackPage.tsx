@@ -6,7 +6,7 @@
  */
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link';
-import { calls, type TrackingResult } from '../../api/contract';
+import { bookingCalls, type TrackingResult } from '../../api/contract/bookings';
 import { trackingMachine } from '../../machines/trackingMachine';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
@@ -25,7 +25,7 @@ export default function TrackPage() {
   const { field, onSubmit, busy } = useFormFlow(trackingMachine, {
     values: { reference_id: params.get('reference') ?? '' },
     submit: (request): Promise<TrackingResult> => lookUpShipment(request.reference_id),
-    successMessage: () => calls.trackingStatus.success,
+    successMessage: () => bookingCalls.trackingStatus.success,
     leaveTo: (result) => ({
       to: paths.packageDetails(result.reference_number),
       options: { state: { result } },

@@ -5,7 +5,7 @@
  * still books, without an instant price. The list comes with the published tariff.
  */
 import { useId } from 'react';
-import type { PublishedTariff } from '../../api/contract';
+import type { PublishedTariff } from '../../api/contract/prices';
 import { SelectField, TextField } from '../components/Field';
 
 export interface PlaceBinding {

@@ -3,7 +3,7 @@
  * a move's estimate as a range, "price on request" for places the tariff does not cover, or why
  * there is no price yet. Announced politely as it changes.
  */
-import { formatNaira } from '../../api/contract';
+import { formatNaira } from '../../api/contract/rules';
 import type { PricePreview as Preview } from './usePricePreview';
 
 const wholeNaira = new Intl.NumberFormat('en-NG', {

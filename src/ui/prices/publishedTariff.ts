@@ -3,13 +3,13 @@
  * server also lets the browser keep it a minute). It travels as JSON beside the page, not in the
  * site's code, so the forms' first load stays small (README "Prices").
  */
-import { api } from '../../api';
-import type { PublishedTariff } from '../../api/contract';
+import { pricesApi } from '../../api/prices';
+import type { PublishedTariff } from '../../api/contract/prices';
 
 let loading: Promise<PublishedTariff> | null = null;
 
 export function loadPublishedTariff(): Promise<PublishedTariff> {
-  loading ??= api.tariff(undefined).then(
+  loading ??= pricesApi.tariff(undefined).then(
     (answer) => answer.data,
     (error: unknown) => {
       // A failed load is tried again by the next form (or its Retry), not remembered.

@@ -3,9 +3,9 @@
  * (the 3-step and 5-step forms differ: docs/product.md). Names are the wire's; labels say which home is meant.
  */
 import { Link } from '../components/Link';
-import { relocationServices, todayInLagos } from '../../api/contract';
+import { relocationServices, todayInLagos } from '../../api/contract/rules';
 import { FieldErrors, SelectField, TextAreaField, TextField } from '../components/Field';
-import type { PublishedTariff } from '../../api/contract';
+import type { PublishedTariff } from '../../api/contract/prices';
 import type { MovePlaces } from '../../api/pricing';
 import { PlaceFields } from '../prices/PlaceFields';
 import { usePricePreview } from '../prices/usePricePreview';

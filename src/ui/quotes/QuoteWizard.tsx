@@ -5,13 +5,13 @@
  * The flow is quoteWizardMachine; this only renders and sends.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { api } from '../../api/lazy';
+import { bookingsApi } from '../../api/lazy';
+import { bookingCalls } from '../../api/contract/bookings';
 import {
-  calls,
   fiveStepApartmentTypes,
   fiveStepFloors,
   fiveStepRoomCounts,
-} from '../../api/contract';
+} from '../../api/contract/rules';
 import { quoteWizardMachine, quoteWizardSteps } from '../../machines/quoteWizardMachine';
 import { Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
@@ -73,8 +73,8 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     steps: quoteWizardSteps,
     draft,
     submit: ({ quote, files }, extras) =>
-      api[call](quote, { ...extras, files: { file: files[0] } }),
-    successMessage: calls[call].success,
+      bookingsApi[call](quote, { ...extras, files: { file: files[0] } }),
+    successMessage: bookingCalls[call].success,
     leaveTo: (result) => pricedThankYou(result.data.reference_number, result.data),
   });
   const { snapshot, send, step, busy, onSubmit } = flow;

@@ -8,17 +8,16 @@
 import { formatRange } from '../prices/PricePreview';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
-import { api } from '../../api/lazy';
+import { staffApi } from '../../api/lazy';
 import { ApiError, isApiError } from '../../api/errors';
 import {
   formatNaira,
   nairaAmount,
   nextStatuses,
-  setStatusRequest,
   statusLabels,
   todayInLagos,
-  type StaffOrderDetail,
-} from '../../api/contract';
+} from '../../api/contract/rules';
+import { setStatusRequest, type StaffOrderDetail } from '../../api/contract/staff';
 import {
   offerForm,
   paymentForm,
@@ -44,7 +43,10 @@ function underFormNames(error: unknown): unknown {
 async function sendOffer(reference: string, values: Values): Promise<string> {
   try {
     const { amount, ...rest } = offerForm.parse(values);
-    const answer = await api.staffSendOffer({ amount_kobo: amount, ...rest }, { id: reference });
+    const answer = await staffApi.staffSendOffer(
+      { amount_kobo: amount, ...rest },
+      { id: reference },
+    );
     return answer.message;
   } catch (error) {
     throw underFormNames(error);
@@ -66,7 +68,7 @@ async function moveStatus(
   const confirmed =
     acceptedShown && request.status === 'Cancelled' ? { confirm_accepted: true } : {};
   const unpaid = confirmUnpaid ? { confirm_unpaid: true } : {};
-  const answer = await api.staffSetStatus(
+  const answer = await staffApi.staffSetStatus(
     { ...request, ...confirmed, ...unpaid },
     { id: reference },
   );
@@ -76,7 +78,7 @@ async function moveStatus(
 async function recordPayment(reference: string, values: Values): Promise<string> {
   try {
     const { amount, ...rest } = paymentForm.parse(values);
-    const answer = await api.staffRecordPayment(
+    const answer = await staffApi.staffRecordPayment(
       { amount_kobo: amount, ...rest },
       { id: reference },
     );
@@ -88,7 +90,7 @@ async function recordPayment(reference: string, values: Values): Promise<string>
 
 async function markRefunded(reference: string, values: Values): Promise<string> {
   const { refund_id, ...request } = refundForm.parse(values);
-  const answer = await api.staffRefundDone(request, { id: reference, key: refund_id });
+  const answer = await staffApi.staffRefundDone(request, { id: reference, key: refund_id });
   return answer.message;
 }
 

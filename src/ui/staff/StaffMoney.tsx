@@ -13,9 +13,9 @@ import {
   paymentMethodLabels,
   todayInLagos,
   type OfficePaymentMethod,
-  type Refund,
-  type StaffOrderDetail,
-} from '../../api/contract';
+} from '../../api/contract/rules';
+import type { Refund } from '../../api/contract/orders';
+import type { StaffOrderDetail } from '../../api/contract/staff';
 import {
   paymentForm,
   type Form,

@@ -8,7 +8,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { api } from '../../api';
+import { accountsApi } from '../../api/accounts';
 import { staffShellMachine } from '../../machines/staffShellMachine';
 import { NavLink } from '../components/Link';
 import { useFlow } from '../components/useFlow';
@@ -34,7 +34,9 @@ function StaffMember() {
   const session = Session.useActorRef();
   const email = Session.useSelector((snapshot) => snapshot.context.session?.email ?? '');
   const { snapshot } = useFlow<typeof staffShellMachine>(staffShellMachine, () => ({
-    actors: { loadName: fromPromise(async () => (await api.profile(undefined)).data.fullname) },
+    actors: {
+      loadName: fromPromise(async () => (await accountsApi.profile(undefined)).data.fullname),
+    },
   }));
   return (
     <div className="staff-member">

@@ -3,7 +3,8 @@
  * progress bar at the returned ProgressBar percentage and the three-step timeline with dates.
  */
 import { useMemo } from 'react';
-import { serviceTypeLabels, statusLabels, type TrackingResult } from '../../api/contract';
+import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import type { TrackingResult } from '../../api/contract/bookings';
 import { Timeline } from './Timeline';
 import './tracking.css';
 

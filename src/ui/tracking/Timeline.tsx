@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useMachine } from '@xstate/react';
-import { statusLabels } from '../../api/contract';
+import { statusLabels } from '../../api/contract/rules';
 import {
   timelineSteps,
   trackingTimelineMachine,

@@ -3,8 +3,9 @@
  * what happened under the Tracking Code field: an unknown code in the server's words, a network
  * failure as such, so that the user knows whether to check the code or the connection.
  */
-import { api } from '../../api/lazy';
-import { GENERIC_ERROR, type TrackingResult } from '../../api/contract';
+import { bookingsApi } from '../../api/lazy';
+import { GENERIC_ERROR } from '../../api/contract/rules';
+import type { TrackingResult } from '../../api/contract/bookings';
 import { ApiError, isApiError } from '../../api/errors';
 
 export const UNREACHABLE_MESSAGE =
@@ -21,7 +22,7 @@ function explained(error: unknown): unknown {
 
 export async function lookUpShipment(reference: string): Promise<TrackingResult> {
   try {
-    return (await api.trackingStatus({ reference_id: reference })).data;
+    return (await bookingsApi.trackingStatus({ reference_id: reference })).data;
   } catch (error) {
     throw explained(error);
   }

@@ -1,0 +1,256 @@
+import * as z from 'zod/mini';
+import {
+  apartmentType,
+  date,
+  define,
+  email,
+  floor,
+  inspectionNotAfterMoving,
+  nigerianPhone,
+  notBefore,
+  optionalDate,
+  optionalText,
+  orderEstimate,
+  orderPrice,
+  placeName,
+  preprocess,
+  requiredText,
+  roomCount,
+  serviceTypes,
+  servicesField,
+  shipmentStatus,
+} from './rules';
+
+/** Both quote forms post this shape; each form checks its own required fields before sending. */
+export const quoteRequest = z
+  .object({
+    moving_from_address: requiredText('Please fill in your address.'),
+    moving_from_apartment_type: apartmentType,
+    number_of_room_moving_from: roomCount,
+    aptFloor: floor,
+    moving_from_state: placeName,
+    moving_from_lga: placeName,
+    moving_to_address: requiredText('Please fill in your address.'),
+    moving_to_state: placeName,
+    moving_to_lga: placeName,
+    moving_to_apartment_type: apartmentType,
+    number_of_room_moving_to: roomCount,
+    toAptFloor: floor,
+    full_name: optionalText(120),
+    email: preprocess((value) => (value === '' ? undefined : value), z.optional(email())),
+    mobile_phone: preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.optional(nigerianPhone()),
+    ),
+    Services: servicesField,
+    moving_date: optionalDate('Please choose your moving date.'),
+    date_of_inspection: optionalDate('Please choose an inspection date.'),
+    description: optionalText(2000, 'many'),
+  })
+  .check(z.superRefine(inspectionNotAfterMoving));
+
+export const instantDeliveryRequest = z.object({
+  pickup_address: requiredText('Please fill in the pickup address.'),
+  pickup_state: placeName,
+  pickup_lga: placeName,
+  dilivery_address: requiredText('Please fill in the delivery address.'),
+  delivery_state: placeName,
+  delivery_lga: placeName,
+  sender_fullname: requiredText("Please fill in the sender's name.", 120),
+  receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
+  sender_number: nigerianPhone("Please fill in the sender's phone number."),
+  receiver_number: nigerianPhone("Please fill in the receiver's phone number."),
+  description: requiredText('Please describe the package.', 2000, 'many'),
+});
+
+export const scheduledDeliveryRequest = z
+  .object({
+    pickup_address: requiredText('Please fill in the pickup address.'),
+    pickup_state: placeName,
+    pickup_lga: placeName,
+    delivery_address: requiredText('Please fill in the delivery address.'),
+    delivery_state: placeName,
+    delivery_lga: placeName,
+    sender_fullname: requiredText("Please fill in the sender's name.", 120),
+    receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
+    sender_phone: nigerianPhone("Please fill in the sender's phone number."),
+    receiver_phone: nigerianPhone("Please fill in the receiver's phone number."),
+    pickup_date: date('Please choose a pickup date.'),
+    delivery_date: date('Please choose a delivery date.'),
+    description: requiredText('Please describe the package.', 2000, 'many'),
+  })
+  .check(
+    z.superRefine(
+      notBefore(
+        (v) => v.delivery_date,
+        (v) => v.pickup_date,
+        'delivery_date',
+        'Delivery cannot be before pickup.',
+      ),
+    ),
+  );
+
+export const MAX_RECEIVERS = 50;
+
+export const receiver = z.object({
+  address: requiredText("Please fill in the receiver's address."),
+  state: placeName,
+  lga: placeName,
+  name: requiredText("Please fill in the receiver's name.", 120),
+  phone: nigerianPhone("Please fill in the receiver's phone number."),
+  date: date('Please choose a delivery date.'),
+});
+export type Receiver = z.input<typeof receiver>;
+
+export const bulkDeliveryRequest = z
+  .object({
+    pickup_address: requiredText('Please fill in the pickup address.'),
+    pickup_state: placeName,
+    pickup_lga: placeName,
+    sender_fullname: requiredText("Please fill in the sender's name.", 120),
+    sender_number: nigerianPhone("Please fill in the sender's phone number."),
+    pickup_date: date('Please choose a pickup date.'),
+    description: requiredText('Please describe the packages.', 2000, 'many'),
+    receiver_details: z
+      .array(receiver, { error: 'Add at least one receiver.' })
+      .check(
+        z.minLength(1, 'Add at least one receiver.'),
+        z.maxLength(MAX_RECEIVERS, `You can add at most ${MAX_RECEIVERS} receivers.`),
+      ),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      value.receiver_details.forEach((entry, index) => {
+        if (entry.date < value.pickup_date) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['receiver_details', index, 'date'],
+            message: `Receiver ${index + 1}: delivery cannot be before pickup.`,
+          });
+        }
+      });
+    }),
+  );
+
+export const trackingRequest = z.object({
+  reference_id: requiredText('Please enter your tracking code.', 64),
+});
+
+/** A booking's answer: its reference, and the price or estimate the server gave it, when it gave one. */
+const referenceResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    reference_number: z.string(),
+    price: z.optional(orderPrice),
+    estimate: z.optional(orderEstimate),
+  }),
+});
+
+export const trackingResult = z.object({
+  reference_number: z.string(),
+  service_type: z.enum(serviceTypes),
+  status: shipmentStatus,
+  ProgressBar: z.number().check(z.gte(0), z.lte(100)),
+  'date created': z.string(),
+  'date updated': z.string(),
+  history: z.array(z.object({ status: shipmentStatus, date: z.string() })),
+});
+export type TrackingResult = z.infer<typeof trackingResult>;
+export const trackingResponse = z.object({ message: z.string(), data: trackingResult });
+
+/**
+ * Answers of calls whose text the site does not check (`success: null`, as the original API's
+ * answer is not read there): the server says them, and the site shows the delivery ones itself.
+ */
+export const DELIVERY_CREATED = 'Delivery created successfully';
+export const BULK_DELIVERY_CREATED = 'Bulk Delivery created successfully';
+
+export const bookingCalls = define({
+  stateService: {
+    method: 'POST',
+    path: 'users/state-service',
+    body: 'json',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'State service created successfully',
+    fallback: null,
+    quote: true,
+  },
+  stateServiceMultipart: {
+    method: 'POST',
+    path: 'users/state-service',
+    body: 'multipart',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'State service created successfully',
+    fallback: null,
+    quote: true,
+  },
+  localService: {
+    method: 'POST',
+    path: 'users/Local-service',
+    body: 'multipart',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'Local service created successfully',
+    fallback: null,
+    quote: true,
+  },
+  officeService: {
+    method: 'POST',
+    path: 'users/Office-service',
+    body: 'multipart',
+    auth: 'bearer',
+    request: quoteRequest,
+    response: referenceResponse,
+    success: 'Office service created successfully',
+    fallback: null,
+    quote: true,
+  },
+  trackingStatus: {
+    method: 'POST',
+    path: 'users/tracking/status',
+    body: 'multipart',
+    auth: 'optional',
+    request: trackingRequest,
+    response: trackingResponse,
+    success: 'Package found',
+    fallback: null,
+  },
+  instantDelivery: {
+    method: 'POST',
+    path: 'users/StoreDilivery',
+    body: 'json',
+    auth: 'bearer',
+    request: instantDeliveryRequest,
+    response: referenceResponse,
+    success: DELIVERY_CREATED,
+    fallback: null,
+    booking: true,
+  },
+  scheduledDelivery: {
+    method: 'POST',
+    path: 'users/schedule/delivery',
+    body: 'json',
+    auth: 'bearer',
+    request: scheduledDeliveryRequest,
+    response: referenceResponse,
+    success: null,
+    fallback: null,
+    booking: true,
+  },
+  bulkDelivery: {
+    method: 'POST',
+    path: 'users/bulk/delivery',
+    body: 'json',
+    auth: 'bearer',
+    request: bulkDeliveryRequest,
+    response: referenceResponse,
+    success: null,
+    fallback: null,
+    booking: true,
+  },
+});

@@ -1,0 +1,525 @@
+/**
+ * What every area of the contract shares (./index): the field rules users expect, the choice
+ * lists, statuses and their labels, money, and the shape of a call.
+ */
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+// zod/mini rather than zod: the same checks and messages at a third of the size in every form's
+// first load (docs/architecture.md, "What a route loads"). Classic zod brings English messages by
+// itself; mini is told to, so a message the contract leaves to zod reads the same.
+z.config(en());
+// ---------------------------------------------------------------------------------------------
+// Field rules users expect (docs/product.md), with the messages shown under the field.
+
+export const GENERIC_ERROR = 'An error occurred. Please try again.';
+export const QUOTE_ERROR = 'An error occurred while submitting the quote.';
+
+const PHONE_PATTERN = /^(?:0\d{10}|\+234\d{10})$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Terminal escape sequences (ESC [ … final byte), which can recolour or rewrite what a console shows. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ESCAPE_SEQUENCE = /\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]/g;
+/**
+ * Characters that change how text reads without being seen: control characters (tab and line
+ * break aside), bidi controls (U+202E shows a line backwards), zero-width and other invisible
+ * format characters.
+ */
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+/** `one`: a name or an address, whose line breaks and tabs become spaces; `many`: a description, a reason or a note. */
+export type Lines = 'one' | 'many';
+
+/**
+ * Free text as the eye sees it: without escape sequences and hidden characters, line breaks
+ * written \n. Every name, address and message loses them on the way in (requiredText,
+ * optionalText), so the site and the server agree on what was typed; mail to staff applies it
+ * again to older rows (server/mail/messages.ts).
+ */
+export function visibleText(value: string, lines: Lines): string {
+  const text = value
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(HIDDEN, '');
+  return lines === 'one' ? text.replace(/[\t\n]+/g, ' ') : text;
+}
+
+/** A required text field: missing, wrong type and blank all answer with `message`. */
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (
+  message: string,
+  max = 500,
+  lines: Lines = 'one',
+) =>
+  z.string({ error: message }).check(
+    z.overwrite((value) => visibleText(value, lines)),
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(max, `Keep this under ${max} characters.`),
+  );
+
+export const optionalText = /* @__NO_SIDE_EFFECTS__ */ (max = 2000, lines: Lines = 'one') =>
+  z.optional(
+    z.string().check(
+      z.overwrite((value) => visibleText(value, lines)),
+      z.trim(),
+      z.maxLength(max, `Keep this under ${max} characters.`),
+    ),
+  );
+
+export const email = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please fill in your email.') =>
+  z.pipe(
+    requiredText(requiredMessage, 254).check(z.toLowerCase()),
+    z.email({ error: 'Enter a valid email address, like name@example.com.' }),
+  );
+
+/**
+ * Nigerian numbers, stored as typed but tidied: 0 and 10 digits, or +234 and 10 digits.
+ * Forgiven on the way: spaces, dashes, dots and brackets, 234 without its +, and the 0 that
+ * people keep after the country code (+234 0803…).
+ */
+export function tidyPhone(value: string): string {
+  return value
+    .replace(/[\s\-.()]/g, '')
+    .replace(/^234/, '+234')
+    .replace(/^\+2340(?=\d{10}$)/, '+234');
+}
+
+export const nigerianPhone = /* @__NO_SIDE_EFFECTS__ */ (
+  requiredMessage = 'Please fill in your mobile number.',
+) =>
+  z.pipe(
+    z.pipe(z.string({ error: requiredMessage }), z.transform(tidyPhone)),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: requiredMessage, abort: true }),
+        z.regex(
+          PHONE_PATTERN,
+          'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.',
+        ),
+      ),
+  );
+
+export const password = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please enter a password.') =>
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.minLength(1, requiredMessage),
+      z.minLength(8, 'Use at least 8 characters for your password.'),
+      z.maxLength(128, 'Keep your password under 128 characters.'),
+    );
+
+/** Today's calendar date in Lagos (UTC+1, no daylight saving), as YYYY-MM-DD. */
+export function todayInLagos(now: Date = new Date()): string {
+  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The days of `month` (1–12) in `year`. */
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** YYYY-MM-DD with a year from 1000 (four digits), a month 1–12 and a day 1–31. */
+const hasCalendarParts = (value: string) => {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+};
+
+/**
+ * YYYY-MM-DD naming a day that exists. `Date.parse` takes 2027-02-30 (as 2 March) and 2027-02-29,
+ * which PostgreSQL refuses: the day is checked against its month, leap years counted.
+ */
+const isCalendarDate = (value: string) =>
+  DATE_PATTERN.test(value) &&
+  hasCalendarParts(value) &&
+  Number(value.slice(8, 10)) <= daysIn(Number(value.slice(0, 4)), Number(value.slice(5, 7)));
+
+/** "February 2027 has 28 days: …", for a date past its month's end. */
+const noSuchDayMessage = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  return `${MONTHS[month - 1]} ${year} has ${daysIn(year, month)} days: pick a date from the calendar.`;
+};
+
+/** A real calendar date, YYYY-MM-DD, past or future. */
+export const calendarDate = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    // Each check stops the next, so an empty date says only that it is missing.
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.regex(DATE_PATTERN, { error: 'Pick a date from the calendar.', abort: true }),
+    z.refine(hasCalendarParts, { error: 'Pick a date from the calendar.', abort: true }),
+    z.refine(isCalendarDate, {
+      error: (issue) => noSuchDayMessage(String(issue.input)),
+      abort: true,
+    }),
+  );
+
+/** A calendar date from today (Lagos) on: a booking's or an offer's. */
+export const date = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage: string) =>
+  calendarDate(requiredMessage).check(
+    z.refine((value) => value >= todayInLagos(), 'Pick today or a later date.'),
+  );
+
+/** A calendar date up to today (Lagos): when something already happened. */
+export const pastDate = /* @__NO_SIDE_EFFECTS__ */ (
+  requiredMessage: string,
+  futureMessage: string,
+) =>
+  calendarDate(requiredMessage).check(z.refine((value) => value <= todayInLagos(), futureMessage));
+
+/** Typed as zod's own `preprocess` types it: an optional schema after it leaves its key optional. */
+type Preprocessed<T extends z.ZodMiniType> = z.ZodMiniType<
+  z.output<T>,
+  unknown,
+  z.core.$ZodPreprocessInternals<T>
+>;
+
+/** zod's `preprocess`, which is a transform piped into the schema (what zod/mini spells out). */
+export const preprocess = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(
+  prepare: (value: unknown) => unknown,
+  schema: T,
+) => z.pipe(z.transform(prepare), schema) as unknown as Preprocessed<T>;
+
+export const optionalDate = /* @__NO_SIDE_EFFECTS__ */ (label: string) =>
+  preprocess((value) => (value === '' ? undefined : value), z.optional(date(label)));
+
+/** Adds `message` at `path` when `later` is before `earlier` (both YYYY-MM-DD, so text order is date order). */
+export function notBefore<T>(
+  later: (v: T) => string | undefined,
+  earlier: (v: T) => string | undefined,
+  path: string,
+  message: string,
+) {
+  return (value: T, ctx: z.core.$RefinementCtx<T>) => {
+    const a = later(value);
+    const b = earlier(value);
+    if (a && b && a < b) ctx.addIssue({ code: 'custom', path: [path], message });
+  };
+}
+
+/** A quote's inspection is on or before its moving date (both optional). */
+export const inspectionNotAfterMoving = notBefore<{
+  moving_date?: string;
+  date_of_inspection?: string;
+}>(
+  (v) => v.moving_date,
+  (v) => v.date_of_inspection,
+  'date_of_inspection',
+  'The inspection must be on or before the moving date.',
+);
+
+// ---------------------------------------------------------------------------------------------
+// Choice lists (docs/product.md).
+
+export const threeStepApartmentTypes = [
+  'Studio',
+  '1 Bedroom',
+  '2 Bedrooms',
+  '3 Bedrooms',
+  'Penthouse',
+] as const;
+export const fiveStepApartmentTypes = [
+  'Storey Building',
+  'Duplex',
+  'Terrace',
+  'Bungalow',
+  'Mini flat',
+  'Penthouse',
+  'Apartment',
+] as const;
+export const threeStepRoomCounts = ['1', '2', '3', '4', '5+'] as const;
+export const fiveStepRoomCounts = ['1', '2', '3', '4'] as const;
+export const threeStepFloors = ['Ground', '1st', '2nd', '3rd', '4th+'] as const;
+export const fiveStepFloors = ['Ground', '1st', '2nd', '3rd'] as const;
+export const relocationServices = [
+  { id: 'packing_and_loading', label: 'Packing and Loading' },
+  { id: 'unpacking_and_arranging', label: 'Unpacking and Arranging' },
+  { id: 'just_moving', label: 'Just Moving' },
+] as const;
+export type RelocationServiceId = (typeof relocationServices)[number]['id'];
+
+const apartmentTypes = [...new Set([...threeStepApartmentTypes, ...fiveStepApartmentTypes])] as [
+  string,
+  ...string[],
+];
+export const apartmentType = z.enum(apartmentTypes, {
+  error: 'Select apartment type.',
+});
+export const roomCount = z.enum(threeStepRoomCounts, { error: 'Select number of rooms.' });
+export const floor = z.enum(threeStepFloors, { error: 'Select apartment floor.' });
+const serviceIds = relocationServices.map((service) => service.id) as [
+  RelocationServiceId,
+  ...RelocationServiceId[],
+];
+
+/** `Services` travels as comma-separated ids ("packing_and_loading,just_moving"). */
+export const servicesField = z.pipe(
+  z.pipe(
+    z.pipe(
+      z.string({ error: 'Choose at least one service.' }),
+      z.transform((value: string) =>
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ),
+    z
+      .array(z.enum(serviceIds, { error: 'Choose services from the list.' }))
+      .check(z.minLength(1, 'Choose at least one service.')),
+  ),
+  z.transform((ids: RelocationServiceId[]) => [...new Set(ids)].join(',')),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Statuses and service types.
+
+export const shipmentStatuses = ['ToInspect', 'Shipped', 'Delivered', 'Cancelled'] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+export const shipmentStatus = z.enum(shipmentStatuses, { error: 'Choose a status from the list.' });
+export const statusLabels: Record<ShipmentStatus, string> = {
+  ToInspect: 'To Inspect',
+  Shipped: 'Shipped',
+  Delivered: 'Delivered',
+  Cancelled: 'Cancelled',
+};
+/** Where each status may move: To Inspect → Shipped → Delivered, or Cancelled from To Inspect. */
+export const nextStatuses: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
+  ToInspect: ['Shipped', 'Cancelled'],
+  Shipped: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+/** Delivered and Cancelled: nothing more happens to the order (no status move, no offer). */
+export const isFinalStatus = (status: ShipmentStatus) => nextStatuses[status].length === 0;
+
+export const serviceTypes = [
+  'local_service',
+  'office_service',
+  'state_service',
+  'instant_delivery',
+  'scheduled_delivery',
+  'bulk_delivery',
+] as const;
+export type ServiceType = (typeof serviceTypes)[number];
+export const serviceTypeLabels: Record<ServiceType, string> = {
+  local_service: 'Local Service',
+  office_service: 'Office Service',
+  state_service: 'State Service',
+  instant_delivery: 'Instant Delivery',
+  scheduled_delivery: 'Scheduled Delivery',
+  bulk_delivery: 'Bulk Delivery',
+};
+
+export const userRoles = ['customer', 'staff'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const applicationStatuses = ['new', 'contacted', 'hired', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+export const applicationStatusLabels: Record<ApplicationStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  hired: 'Hired',
+  rejected: 'Rejected',
+};
+
+/**
+ * A price offer as the customer sees it: `open` until answered or past its last valid day
+ * (`expired`); `replaced` when staff sent a newer one before an answer.
+ */
+export const offerStates = ['open', 'accepted', 'declined', 'expired', 'replaced'] as const;
+export type OfferState = (typeof offerStates)[number];
+export const offerStateLabels: Record<OfferState, string> = {
+  open: 'Price offered',
+  accepted: 'Price accepted',
+  declined: 'Price declined',
+  expired: 'Offer expired',
+  replaced: 'Replaced by a newer offer',
+};
+
+/**
+ * Where an order's money stands (README, "Payments"), derived from its payment and refund rows:
+ * nothing paid of an accepted price, part of it, all of it; more paid than owed, or a cancelled
+ * order's money still to go back; and all of that given back.
+ */
+export const paymentStates = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
+export type PaymentState = (typeof paymentStates)[number];
+/** @public The website's words for each state (the money pages). */
+export const paymentStateLabels: Record<PaymentState, string> = {
+  unpaid: 'Unpaid',
+  part_paid: 'Part paid',
+  paid: 'Paid',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
+};
+
+/** How staff record money received at the office; online payments are `card` or Paystack's channel. */
+export const officePaymentMethods = ['bank_transfer', 'cash'] as const;
+export type OfficePaymentMethod = (typeof officePaymentMethods)[number];
+export const paymentMethodLabels: Record<string, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  bank: 'Bank (online)',
+  ussd: 'USSD',
+  mobile_money: 'Mobile money',
+};
+
+/**
+ * A refund: `due` until it is sent; a card refund is `processing` while Paystack carries it out,
+ * `done` once Paystack says it was processed or staff marked an office refund paid.
+ */
+export const refundStates = ['due', 'processing', 'done'] as const;
+export type RefundState = (typeof refundStates)[number];
+/** `card`: back through Paystack to the card; `office`: staff pay it back by transfer or cash. */
+export const refundRoutes = ['card', 'office'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Money: naira shown as ₦185,000.00, carried and stored as integer kobo.
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+/** 18_500_000 kobo → "₦185,000.00". */
+export const formatNaira = (kobo: number) => nairaFormat.format(kobo / 100);
+
+/** The largest image a form may send (profile picture, quote photo): checked on the site before sending, enforced by the server. */
+export const MAX_UPLOAD_BYTES = 1_048_576;
+/** The same limit in words: "1 MB". */
+export const MAX_UPLOAD_SIZE = `${MAX_UPLOAD_BYTES / 1_048_576} MB`;
+
+export const MIN_OFFER_KOBO = 10_000;
+export const MAX_OFFER_KOBO = 10_000_000_000;
+export const AMOUNT_REQUIRED_MESSAGE = 'Please enter the amount in naira.';
+export const AMOUNT_FORMAT_MESSAGE = 'Enter the amount in naira, like 185000 or 185000.50.';
+export const AMOUNT_RANGE_MESSAGE = `The amount must be between ${formatNaira(MIN_OFFER_KOBO)} and ${formatNaira(MAX_OFFER_KOBO)}.`;
+
+/** An amount on the wire: whole kobo within the offer range. */
+export const amountKobo = z
+  .number({ error: AMOUNT_REQUIRED_MESSAGE })
+  .check(
+    z.int(AMOUNT_FORMAT_MESSAGE),
+    z.gte(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
+    z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
+  );
+
+/**
+ * What staff type in the naira field ("185000", "185,000.50", "₦ 185 000") → kobo, exactly:
+ * whole naira or at most two decimals, no floating-point rounding on the way. `range` is the
+ * wire's kobo schema the amount must then pass (an offer's, a payment's).
+ */
+/** Naira as typed (commas, spaces and ₦ allowed) to integer kobo, then held to `range`. */
+export const nairaTyped = /* @__NO_SIDE_EFFECTS__ */ (range: z.ZodMiniType<number, number>) =>
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z.pipe(
+          z.string({ error: AMOUNT_REQUIRED_MESSAGE }),
+          z.transform((value: string) => value.replace(/[\s,₦]/g, '')),
+        ),
+        z
+          .string()
+          .check(
+            z.minLength(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true }),
+            z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
+          ),
+      ),
+      z.transform((value: string) => {
+        const [whole = '0', fraction = ''] = value.split('.');
+        return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+      }),
+    ),
+    range,
+  );
+
+/** An offer's amount as staff type it. */
+export const nairaAmount = nairaTyped(amountKobo);
+
+/**
+ * A state ("Lagos", "FCT") or an LGA ("Eti-Osa") of an address: optional, so a client that
+ * leaves them out still books (without an instant price). Only the shape is checked here; the
+ * server checks them against the official list (server/money/places.ts), which the site loads
+ * with the published tariff rather than in its code (README "Prices").
+ */
+export const placeName = z.optional(
+  z
+    .string({ error: 'Choose a place from the list.' })
+    .check(z.trim(), z.maxLength(80, 'Choose a place from the list.')),
+);
+
+export const messageResponse = z.object({ message: z.string() });
+/** The price a delivery got from the tariff at booking, and the tariff version it came from (README "Prices"). */
+export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
+/** A move's estimate from the tariff at booking: a band, the final price comes after inspection. */
+export const orderEstimate = z.object({
+  version: z.number(),
+  low_kobo: z.number(),
+  high_kobo: z.number(),
+});
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** Every 4xx answers `message`, and field messages under `errors` (and `data` for bookings). */
+export const errorResponse = z.object({
+  message: z.string(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  data: z.optional(z.record(z.string(), z.array(z.string()))),
+});
+export type ErrorBody = z.infer<typeof errorResponse>;
+
+/** `staff`: a staff member's session, or the ops token; `ops`: the ops token of the ops command only. */
+type Auth = 'none' | 'bearer' | 'optional' | 'staff' | 'ops';
+type Body = 'json' | 'multipart' | 'none';
+
+export interface CallSpec {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body: Body;
+  auth: Auth;
+  request: z.ZodMiniType | null;
+  /** The query string of a GET, parsed like a body. */
+  query?: z.ZodMiniType;
+  response: z.ZodMiniType;
+  /** The call also answers `Accept: text/csv` with a file (the client's `download`). */
+  csv?: true;
+  /** The exact text in `message` (or `succes`) that means success. */
+  success: string | null;
+  /** Shown when a 2xx answer carries some other message; null shows the server's own. */
+  fallback: string | null;
+  /** Field errors sit under `data` for the booking calls (docs/product.md). */
+  booking?: true;
+  /** Quote failures also say QUOTE_ERROR. */
+  quote?: true;
+  /** A 409 of this call carries more than its message (parsed with this, kept on the ApiError as `current`). */
+  conflict?: z.ZodMiniType;
+}
+
+/** Keeps each call's own literal types (the table's names, its schemas). */
+export const define = /* @__NO_SIDE_EFFECTS__ */ <T extends Record<string, CallSpec>>(calls: T) =>
+  calls;
+
+/** Field messages of a failed parse, keyed like the wire (`receiver_details.2.phone`). */
+export function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'form';
+    const messages = (result[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return result;
+}
