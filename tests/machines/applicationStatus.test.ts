@@ -19,6 +19,7 @@ graphSuite('applicationStatus', {
   implementations: { actions: effects },
   // The saved status, the busy row while it saves, and a failure kept on screen with Try again.
   states: { saved: [], saving: ['busy'], failed: [] },
+  offers: { saved: ['status.change'], saving: [], failed: ['status.change', 'retry'] },
   checkInput: (_id, input, snapshot) =>
     expect(input).toEqual({ id: 7, status: snapshot.context.chosen }),
   check: (actual, _expected, event, before) => {

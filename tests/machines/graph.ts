@@ -71,6 +71,12 @@ export interface GraphSuiteOptions<M extends AnyStateMachine> {
    * must reach every listed state, so a state, tag or transition lost or added fails the suite.
    */
   states?: Record<string, string[]>;
+  /**
+   * What the person can do in each state (the events its page offers there, e.g. `retry` on a
+   * failure), for the states listed; checked at every step, so a transition lost fails the suite
+   * even when its target is still reached another way.
+   */
+  offers?: Record<string, string[]>;
   /** Checks the input an invoked actor was started with, when the path settles it (`id` is the invoke's id). */
   checkInput?: (id: string, input: unknown, snapshot: Snapshot) => void;
 }
@@ -80,6 +86,13 @@ export function statePath(value: unknown): string {
   if (typeof value === 'string') return value;
   const [name, child] = Object.entries(value as Record<string, unknown>)[0]!;
   return `${name}.${statePath(child)}`;
+}
+
+function expectOffered(offers: Record<string, string[]> | undefined, snapshot: Snapshot) {
+  const state = statePath(snapshot.value);
+  if (!offers || !(state in offers)) return;
+  const offered = eventTypesOf(snapshot).filter((type) => !type.startsWith('xstate.'));
+  expect([...offered].sort(), `what ${state} offers`).toEqual([...offers[state]!].sort());
 }
 
 function expectListed(states: Record<string, string[]> | undefined, snapshot: Snapshot) {
@@ -328,6 +341,7 @@ export async function replay<M extends AnyStateMachine>(
   await settle();
   expect(serialize(actor.getSnapshot())).toBe(serialize(path.steps[0]!.state));
   expectListed(options.states, actor.getSnapshot());
+  expectOffered(options.offers, actor.getSnapshot());
 
   for (const step of path.steps.slice(1)) {
     const { event } = step;
@@ -353,6 +367,7 @@ export async function replay<M extends AnyStateMachine>(
     const actual = actor.getSnapshot();
     expect(serialize(actual), `after ${event.type}`).toBe(serialize(step.state));
     expectListed(options.states, actual);
+    expectOffered(options.offers, actual);
     options.check?.(actual, step.state, event, before);
   }
   actor.stop();

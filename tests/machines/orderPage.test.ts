@@ -39,6 +39,13 @@ for (const [name, machine] of [
       notFound: [],
       failed: [],
     },
+    // Reload while the record shows; Try again after a failure; nothing on "not found".
+    offers: {
+      'showing.current': ['reload'],
+      'showing.reloading': [],
+      notFound: [],
+      failed: ['retry'],
+    },
     checkInput: (_id, input) => expect(input).toBe(reference),
     check: (actual, _expected, event, before) => {
       const { order: shown, messages } = actual.context;

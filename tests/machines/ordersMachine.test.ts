@@ -48,6 +48,13 @@ graphSuite('orders', {
     empty: [],
     failed: [],
   },
+  // Show more while listed, Try again after a failure.
+  offers: {
+    'listed.idle': ['more'],
+    'listed.moreFailed': ['retry'],
+    empty: [],
+    failed: ['retry'],
+  },
   checkInput: (id, input, snapshot) =>
     expect(input).toEqual({ cursor: id === 'loadOrders' ? null : snapshot.context.nextCursor }),
   check: (actual, _expected, event, before) => {

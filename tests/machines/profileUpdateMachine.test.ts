@@ -55,6 +55,12 @@ graphSuite('profileUpdate', {
   implementations: { actions: recorded.actions },
   // Loading the profile, a failed load to retry, the form, and saving.
   states: { loading: ['busy'], loadFailed: [], editing: [], saving: ['busy'] },
+  offers: {
+    loading: [],
+    loadFailed: ['retry'],
+    editing: ['field.change', 'image.pick', 'image.reject', 'image.remove', 'submit'],
+    saving: [],
+  },
   checkInput: (id, input, snapshot) => {
     if (id === 'saveProfile')
       expect(input).toEqual({ values: snapshot.context.values, image: snapshot.context.image });

@@ -34,6 +34,7 @@ graphSuite('staffOverview', {
     }),
   // The counts (kept on screen while new ones come), their first load, and a failed first load.
   states: { loading: ['busy'], shown: [], refreshing: ['busy'], failed: [] },
+  offers: { loading: [], shown: ['refresh'], refreshing: [], failed: ['retry'] },
   check: (actual, _expected, event, before) => {
     const { overview, messages, takenAt } = actual.context;
     // Counts once shown never disappear: a failed refresh keeps them and says why.

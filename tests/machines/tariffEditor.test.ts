@@ -67,6 +67,13 @@ graphSuite('tariffEditor', {
   implementations: { actions: effects.actions },
   // Loading, a failed load to retry, the editor, saving, and the conflict with a newer version.
   states: { loading: ['busy'], loadFailed: [], editing: [], saving: ['busy'], conflict: [] },
+  offers: {
+    loading: [],
+    loadFailed: ['retry'],
+    editing: ['tariff.edit', 'save'],
+    saving: [],
+    conflict: ['tariff.edit', 'conflict.takeNewer', 'conflict.keepMine'],
+  },
   checkInput: (id, input, snapshot) => {
     if (id === 'saveTariff') expect(input).toEqual(snapshot.context.draft);
   },
