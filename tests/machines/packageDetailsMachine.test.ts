@@ -49,6 +49,14 @@ graphSuite('packageDetails', {
     notFound: [],
     failed: [],
   },
+  // Refresh while the result shows, Try again after a failed first look-up.
+  offers: {
+    missing: [],
+    'showing.current': ['refresh'],
+    'showing.refreshing': [],
+    notFound: [],
+    failed: ['retry'],
+  },
   checkInput: (_id, input) => expect(input).toBe(reference),
   check: (actual, _expected, event, before) => {
     const effects = recorded.take();
