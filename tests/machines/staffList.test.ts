@@ -7,8 +7,10 @@ import {
   type Page,
   type PageRequest,
 } from '../../src/machines/staffListMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
 
+const recorded = recordEffects(['notifyErrors', 'writeAddress']);
+const everywhere = ['filter.change', 'search.change', 'search.submit', 'address.change'];
 const offline = new ApiError(['An error occurred. Please try again.']);
 const firstPage: Page<{ reference_number: string }> = {
   rows: [{ reference_number: 'RL-ABCDEFGH23' }],
@@ -31,6 +33,7 @@ graphSuite('staffList', {
     { type: 'xstate.error.actor.loadMore', error: offline },
     { type: 'filter.change', values: { status: 'Shipped' } },
     { type: 'search.change', value: 'ada@example.com' },
+    { type: 'search.change', value: '  ada@example.com ' },
     // Back to the address the page opened with, and to one it already shows (ignored).
     { type: 'address.change', filters: { status: '', service_type: '' }, q: '' },
     { type: 'address.change', filters: { status: 'Shipped', service_type: '' }, q: '' },
@@ -46,14 +49,121 @@ graphSuite('staffList', {
       searched: snapshot.context.q !== '',
       failed: snapshot.context.messages.length > 0,
     }),
-  implementations: { actions: { notifyErrors: vi.fn(), writeAddress: vi.fn() } },
-  check: (actual) => {
-    if (actual.matches('listed')) expect(actual.context.rows.length).toBeGreaterThan(0);
-    if (actual.matches('empty') || actual.matches('failed'))
-      expect(actual.context.rows).toEqual([]);
-    // The search box shows what was typed, whatever happened since.
-    if (actual.context.q) expect(actual.context.searchText.trim()).toBe(actual.context.q);
+  implementations: { actions: recorded.actions },
+  // Loading, the rows (kept while the next page comes), no rows, and a failed load to retry.
+  states: { loading: ['busy'], listed: [], loadingMore: ['busy'], empty: [], failed: [] },
+  // Filters, the search box and the address work in every state; Show more and Try again where they apply.
+  offers: {
+    loading: everywhere,
+    listed: [...everywhere, 'more'],
+    loadingMore: everywhere,
+    empty: everywhere,
+    failed: [...everywhere, 'retry'],
   },
+  checkInput: (id, input, snapshot) =>
+    expect(input).toEqual({
+      filters: snapshot.context.filters,
+      q: snapshot.context.q,
+      cursor: id === 'loadPage' ? null : snapshot.context.nextCursor,
+    }),
+  check: (actual, _expected, event, before) => {
+    const effects = recorded.take();
+    const { rows, nextCursor, messages, filters, q, searchText } = actual.context;
+    const was = before.context;
+    if (actual.matches('listed')) expect(rows.length).toBeGreaterThan(0);
+    if (actual.matches('empty') || actual.matches('failed')) expect(rows).toEqual([]);
+    // The address holds the filters that are set, without the empty ones.
+    const inAddress = filters.status ? { status: filters.status } : {};
+    const payload = event as unknown as {
+      values: Record<string, string>;
+      value: string;
+      filters: Record<string, string>;
+      q: string;
+      output: Page<{ reference_number: string }>;
+    };
+    switch (event.type) {
+      case 'filter.change':
+        expect(actual.value).toBe('loading');
+        expect(filters).toEqual({ ...was.filters, ...payload.values });
+        expect(effects).toEqual([['writeAddress', { filters: inAddress, q: was.q }]]);
+        break;
+      case 'search.change':
+        expect(actual.value).toEqual(before.value);
+        expect(searchText).toBe(payload.value);
+        expect(q).toBe(was.q);
+        expect(effects).toEqual([]);
+        break;
+      case 'search.submit':
+        expect(actual.value).toBe('loading');
+        expect(q).toBe(was.searchText.trim());
+        expect(effects).toEqual([['writeAddress', { filters: inAddress, q }]]);
+        break;
+      case 'address.change': {
+        // An address the list already shows (the same filters once empty ones are left out) changes nothing.
+        const same = payload.q === was.q && payload.filters.status === was.filters.status;
+        expect(actual.value).toEqual(same ? before.value : 'loading');
+        expect(filters).toEqual(same ? was.filters : payload.filters);
+        expect(q).toBe(same ? was.q : payload.q);
+        expect(searchText).toBe(same ? was.searchText : payload.q);
+        expect(effects).toEqual([]);
+        break;
+      }
+      case 'xstate.done.actor.loadPage':
+        expect(actual.value).toBe(payload.output.rows.length > 0 ? 'listed' : 'empty');
+        expect(rows).toEqual(payload.output.rows);
+        expect(nextCursor).toBe(payload.output.nextCursor);
+        expect(messages).toEqual([]);
+        break;
+      case 'xstate.error.actor.loadPage':
+        expect(actual.value).toBe('failed');
+        expect(nextCursor).toBeNull();
+        expect(messages).toEqual(offline.messages);
+        break;
+      case 'more':
+        expect(actual.value).toBe(was.nextCursor === null ? 'listed' : 'loadingMore');
+        expect(rows).toEqual(was.rows);
+        break;
+      case 'xstate.done.actor.loadMore':
+        expect(actual.value).toBe('listed');
+        expect(rows).toEqual([...was.rows, ...payload.output.rows]);
+        expect(nextCursor).toBe(payload.output.nextCursor);
+        expect(messages).toEqual([]);
+        break;
+      case 'xstate.error.actor.loadMore':
+        // The rows stay; the failure is a toast.
+        expect(actual.value).toBe('listed');
+        expect(rows).toEqual(was.rows);
+        expect(nextCursor).toBe(was.nextCursor);
+        expect(messages).toEqual(offline.messages);
+        expect(effects).toEqual([['notifyErrors', { messages: offline.messages }]]);
+        break;
+      case 'retry':
+        expect(actual.value).toBe('loading');
+        break;
+    }
+    // The search box shows what was typed, whatever happened since.
+    if (q) expect(searchText.trim()).toBe(q);
+  },
+});
+
+it('starts from the address, with nothing listed', () => {
+  expect(
+    createActor(staffListMachine, {
+      input: { filters: { status: 'Shipped' }, q: 'ada' },
+    }).getSnapshot().context,
+  ).toEqual({
+    filters: { status: 'Shipped' },
+    searchText: 'ada',
+    q: 'ada',
+    rows: [],
+    nextCursor: null,
+    messages: [],
+  });
+  expect(createActor(staffListMachine, { input: {} }).getSnapshot().context).toMatchObject({
+    filters: {},
+    searchText: '',
+    q: '',
+  });
 });
 
 describe('staffList', () => {
