@@ -7,7 +7,7 @@ import {
   type OrderChangesInput,
 } from '../../src/machines/orderChangesMachine';
 import { inDays } from '../api/helpers';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects, statePath } from './graph';
 
 const delivery: OrderChangesInput = {
   reference: 'RL-ABCDEFGH23',
@@ -26,6 +26,7 @@ const paidQuote: OrderChangesInput = {
   ...quote,
   cancellation: { fee_kobo: 4_850_000, refund_kobo: 43_650_000 },
 };
+const recorded = recordEffects(['notifyErrors', 'notifySuccess', 'changed']);
 const offline = new ApiError(['An error occurred. Please try again.']);
 const notAnyMore = new ApiError(['Only an order To Inspect can be cancelled.'], {}, 409);
 
@@ -35,6 +36,7 @@ graphSuite('orderChanges', {
   events: [
     { type: 'reason.change', value: 'We found another mover' },
     { type: 'reason.change', value: '' },
+    { type: 'reason.change', value: '  Moving later ' },
     // A valid pair for each kind, and a pair that breaks the rules (delivery before pickup, moving before inspection).
     { type: 'date.change', name: 'delivery_date', value: inDays(5) },
     { type: 'date.change', name: 'delivery_date', value: inDays(-1) },
@@ -52,7 +54,88 @@ graphSuite('orderChanges', {
       dates: snapshot.context.dates,
       errors: Object.keys(snapshot.context.errors),
     }),
-  implementations: { actions: { notifyErrors: vi.fn(), notifySuccess: vi.fn(), changed: vi.fn() } },
+  implementations: { actions: recorded.actions },
+  // The order's buttons, the cancel form (and its second question when money is involved), the dates form, each sending, cancelled.
+  states: {
+    idle: [],
+    'cancelling.editing': [],
+    'cancelling.reviewing': [],
+    'cancelling.sending': ['busy'],
+    'rescheduling.editing': [],
+    'rescheduling.sending': ['busy'],
+    cancelled: [],
+  },
+  offers: {
+    idle: ['cancel.start', 'reschedule.start'],
+    'cancelling.editing': ['reason.change', 'confirm', 'back'],
+    'cancelling.reviewing': ['confirm', 'back'],
+    'cancelling.sending': [],
+    'rescheduling.editing': ['date.change', 'confirm', 'back'],
+    'rescheduling.sending': [],
+    cancelled: [],
+  },
+  checkInput: (id, input, snapshot) => {
+    const { reference, reason, dates } = snapshot.context;
+    expect(input).toEqual(
+      id === 'cancel' ? { reference, reason: reason.trim() } : { reference, dates },
+    );
+  },
+  check: (actual, _expected, event, before) => {
+    const effects = recorded.take();
+    const was = before.context;
+    const state = statePath(actual.value);
+    switch (event.type) {
+      case 'reason.change':
+        expect(actual.context.reason).toBe((event as unknown as { value: string }).value);
+        expect(actual.context.errors).toEqual({});
+        break;
+      case 'confirm':
+        if (before.matches({ cancelling: 'editing' })) {
+          if (was.reason.trim() === '') {
+            expect(state).toBe('cancelling.editing');
+            expect(actual.context.errors.reason).toEqual([CANCEL_REASON_MESSAGE]);
+            expect(effects).toEqual([['notifyErrors', { messages: actual.context.messages }]]);
+          } else {
+            // A paid order asks once more, showing the fee and the refund.
+            expect(state).toBe(was.cancellation ? 'cancelling.reviewing' : 'cancelling.sending');
+          }
+        }
+        if (before.matches({ cancelling: 'reviewing' })) expect(state).toBe('cancelling.sending');
+        break;
+      case 'back':
+        expect(state).toBe(
+          before.matches({ cancelling: 'reviewing' }) ? 'cancelling.editing' : 'idle',
+        );
+        if (state === 'idle') expect(actual.context.errors).toEqual({});
+        break;
+      case 'xstate.done.actor.cancel':
+        expect(state).toBe('cancelled');
+        expect(effects).toEqual([
+          ['notifySuccess', { message: 'Your order is cancelled.' }],
+          ['changed', null],
+        ]);
+        break;
+      case 'xstate.done.actor.reschedule':
+        expect(state).toBe('idle');
+        expect(effects).toEqual([
+          ['notifySuccess', { message: 'Your dates are changed.' }],
+          ['changed', null],
+        ]);
+        break;
+      case 'xstate.error.actor.cancel':
+      case 'xstate.error.actor.reschedule': {
+        const { error } = event as unknown as { error: ApiError };
+        expect(state).toBe(
+          event.type === 'xstate.error.actor.cancel'
+            ? 'cancelling.editing'
+            : 'rescheduling.editing',
+        );
+        expect(actual.context.messages).toEqual(error.messages);
+        expect(effects).toEqual([['notifyErrors', { messages: error.messages }]]);
+        break;
+      }
+    }
+  },
 });
 
 describe('orderChanges', () => {
