@@ -11,8 +11,9 @@ import {
   type Form,
 } from '../../src/machines/staffOrderActionsMachine';
 import { inDays } from '../api/helpers';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
 
+const recorded = recordEffects(['notifyErrors', 'notifySuccess', 'changed']);
 const offline = new ApiError(['An error occurred. Please try again.']);
 const final = new ApiError(['This order is Delivered: nothing more can change.'], {}, 409);
 const tooMuch = new ApiError(
@@ -93,8 +94,70 @@ graphSuite('staffOrderActions', {
     return (Object.keys(forms) as Form[]).every((other) => other === form || untouched(other));
   },
   simplePaths: false,
-  implementations: { actions: { notifyErrors: vi.fn(), notifySuccess: vi.fn(), changed: vi.fn() } },
-  check: (actual) => {
+  implementations: { actions: recorded.actions },
+  // The order page's four forms, each confirmed before it is sent (shipping unpaid asks twice).
+  states: {
+    idle: [],
+    'status.confirming': [],
+    'status.confirmingUnpaid': [],
+    'status.sending': ['busy'],
+    'offer.confirming': [],
+    'offer.sending': ['busy'],
+    'payment.confirming': [],
+    'payment.sending': ['busy'],
+    'refund.confirming': [],
+    'refund.sending': ['busy'],
+  },
+  offers: {
+    idle: ['field.change', 'status.submit', 'offer.submit', 'payment.submit', 'refund.submit'],
+    'status.confirming': ['confirm', 'back'],
+    'status.confirmingUnpaid': ['confirm', 'back'],
+    'status.sending': [],
+    'offer.confirming': ['confirm', 'back'],
+    'offer.sending': [],
+    'payment.confirming': ['confirm', 'back'],
+    'payment.sending': [],
+    'refund.confirming': ['confirm', 'back'],
+    'refund.sending': [],
+  },
+  checkInput: (id, input, snapshot) => {
+    const { reference, forms, outstandingKobo } = snapshot.context;
+    const form = {
+      moveStatus: 'status',
+      sendOffer: 'offer',
+      recordPayment: 'payment',
+      markRefunded: 'refund',
+    }[id] as Form;
+    expect(input).toEqual(
+      form === 'status'
+        ? {
+            reference,
+            values: forms.status,
+            confirmUnpaid: forms.status.status === 'Shipped' && outstandingKobo > 0,
+          }
+        : { reference, values: forms[form] },
+    );
+  },
+  check: (actual, _expected, event) => {
+    const effects = recorded.take();
+    const answer = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (answer) {
+      // Every answer goes back to the page: a success says so and loads the order again; a
+      // failure is a toast, and a 409 (the order moved meanwhile) loads the order again too.
+      expect(actual.value).toBe('idle');
+      const { output, error } = event as { output?: string; error?: ApiError };
+      if (answer[1] === 'done') {
+        expect(actual.context.notice).toBe(output);
+        expect(effects).toEqual([
+          ['notifySuccess', { message: output }],
+          ['changed', null],
+        ]);
+      } else
+        expect(effects).toEqual([
+          ['notifyErrors', { messages: error!.messages }],
+          ...(error!.status === 409 ? [['changed', null]] : []),
+        ]);
+    }
     // Nothing is sent that breaks the rules: confirming means the form passed its check.
     if (actual.matches({ offer: 'confirming' })) expect(actual.context.errors.offer).toEqual({});
     if (actual.matches({ payment: 'confirming' }))
