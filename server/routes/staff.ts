@@ -5,14 +5,14 @@
  * the mail backlog; and, for the ops command alone, making an account staff or customer again.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { calls, formatNaira, isFinalStatus, type StaffOrder } from '../../src/api/contract';
+import { calls, formatNaira, isFinalStatus } from '../../src/api/contract';
 import { findUserByEmail, isUniqueViolation, setUserRole } from '../accounts/users';
 import { staffActor } from '../accounts/auth';
 import type { Shipment } from '../db/database';
 import { csvStream, sendCsv, wantsCsv } from '../http/csv';
 import { statusChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
-import { everyQueuedOrder, orderQueue } from '../orders/order-queue';
+import { everyQueuedOrderRow, orderQueue, QUEUE_CSV_HEADER } from '../orders/order-queue';
 import { customerEmailOf, replaceOffer } from '../orders/staff-offers';
 import { staffOverview } from '../orders/staff-overview';
 import { checkMove, checkStaffCancelOf, MOVED_MEANWHILE, staffView } from '../orders/orders';
@@ -33,38 +33,6 @@ export const OWN_ORDER_MESSAGE =
  */
 function notTheirOwn(request: FastifyRequest, shipment: Shipment): void {
   if (request.user && request.user.id === shipment.user_id) throw forbidden(OWN_ORDER_MESSAGE);
-}
-
-const QUEUE_CSV_HEADER = [
-  'reference',
-  'service_type',
-  'status',
-  'created_at',
-  'job_date',
-  'customer',
-  'email',
-  'phone',
-  'price_kobo',
-  'price_state',
-  'payment_state',
-];
-
-async function* queueCsvRows(batches: AsyncIterable<StaffOrder[]>) {
-  for await (const batch of batches) {
-    yield batch.map((order) => [
-      order.reference_number,
-      order.service_type,
-      order.status,
-      order.created_at,
-      order.job_date ?? '',
-      order.customer.fullname,
-      order.customer.email,
-      order.customer.phone,
-      order.offer ? String(order.offer.amount_kobo) : '',
-      order.offer?.state ?? '',
-      order.payment_state ?? '',
-    ]);
-  }
 }
 
 export async function staffRoutes(app: FastifyInstance, { services }: RoutesOptions) {
@@ -91,7 +59,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
       return sendCsv(
         reply,
         'orders.csv',
-        csvStream(QUEUE_CSV_HEADER, queueCsvRows(everyQueuedOrder(db, request.query))),
+        csvStream(QUEUE_CSV_HEADER, everyQueuedOrderRow(db, request.query)),
       );
     return { message: calls.staffOrders.success, ...(await orderQueue(db, request.query)) };
   });

@@ -349,6 +349,86 @@ describe('CSV exports', () => {
     );
   });
 
+  it('exports every order with the cells the queue shows, across batches, by either sort', async () => {
+    // 450 more orders (the export reads 200 a statement), some with offers in every state: open,
+    // open past its day (shown as expired), accepted, and one replaced under a newer one.
+    await sql`insert into shipments (reference, user_id, service_type, status, created_at, updated_at)
+      select 'RL-CSV' || lpad(n::text, 4, '0'), ${customer.userId}, 'scheduled_delivery', 'ToInspect',
+        now() - n * interval '1 second', now()
+      from generate_series(1, 450) as n`.execute(server.app.db);
+    await sql`insert into offers (shipment_id, amount_kobo, valid_until, state, actor)
+      select id, 100 * id, case when id % 3 = 0 then date '2020-01-01' else date '2099-01-01' end,
+        case when id % 4 = 0 then 'accepted' else 'open' end, 'staff'
+      from shipments where reference like 'RL-CSV%' and id % 2 = 0`.execute(server.app.db);
+    await sql`update offers set state = 'replaced' where state = 'open' and id in
+      (select min(offers.id) from offers join shipments s on s.id = offers.shipment_id where s.reference = 'RL-CSV0002')`.execute(
+      server.app.db,
+    );
+    await sql`insert into offers (shipment_id, amount_kobo, valid_until, state, actor)
+      select id, 777, date '2099-01-01', 'open', 'staff' from shipments where reference = 'RL-CSV0002'`.execute(
+      server.app.db,
+    );
+    // A declined price, then a new one: the newer shows.
+    await sql`delete from offers where shipment_id = (select id from shipments where reference = 'RL-CSV0003')`.execute(
+      server.app.db,
+    );
+    for (const [amount, state] of [
+      [555, 'declined'],
+      [888, 'open'],
+    ] as const)
+      await sql`insert into offers (shipment_id, amount_kobo, valid_until, state, actor)
+        select id, ${amount}, date '2099-01-01', ${state}, 'staff' from shipments where reference = 'RL-CSV0003'`.execute(
+        server.app.db,
+      );
+    for (const sort of ['created', 'job_date']) {
+      const shown: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = new URLSearchParams({
+          status: 'open',
+          sort,
+          limit: '50',
+          ...(cursor ? { cursor } : {}),
+        }).toString();
+        const page = await get(server, `staff/orders?${query}`, staff.token);
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        for (const order of page.body.data)
+          shown.push(
+            [
+              order.reference_number,
+              order.service_type,
+              order.status,
+              order.created_at,
+              order.job_date ?? '',
+              order.customer.fullname,
+              order.customer.email,
+              order.customer.phone,
+              order.offer ? String(order.offer.amount_kobo) : '',
+              order.offer?.state ?? '',
+              order.payment_state ?? '',
+            ].join(','),
+          );
+        cursor = page.body.next_cursor;
+      } while (cursor);
+      const file = await call(
+        server,
+        'GET',
+        `staff/orders?status=open&sort=${sort}`,
+        undefined,
+        staff.token,
+        { accept: 'text/csv' },
+      );
+      expect(file.status).toBe(200);
+      const rows = (file.body as string).trimEnd().split('\r\n').slice(1);
+      expect(rows.length).toBeGreaterThanOrEqual(450);
+      expect(rows).toEqual(shown);
+      expect(rows.find((row) => row.startsWith('RL-CSV0002,'))).toMatch(/,777,open,/);
+      expect(rows.find((row) => row.startsWith('RL-CSV0003,'))).toMatch(/,888,open,/);
+      expect(rows.some((row) => row.includes(',expired,'))).toBe(true);
+      expect(rows.some((row) => row.includes(',accepted,'))).toBe(true);
+    }
+  }, 120_000);
+
   it('streams 100,000 subscribers, every one once, with formula cells shown as text', async () => {
     await sql`insert into newsletter_subscribers (email) select 'reader' || n || '@example.com' from generate_series(1, 99998) as n`.execute(
       server.app.db,

@@ -1,9 +1,10 @@
 /**
- * The real server as a separate process (`node --import tsx server/main.ts`), as `npm start`
- * runs it, so a test can `kill -9` it and start it again on the same data. Loopback, a port of
+ * The real server as a separate process (`node --import tsx server/main.ts`, with the heap size
+ * `npm start` gives it), so a test can `kill -9` it and start it again on the same data. Loopback, a port of
  * its own (PORT 0: the address is read from its "Server listening" log line).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import type { TestServer } from './server';
 
 export interface ChildServer extends Pick<TestServer, 'origin' | 'apiUrl'> {
@@ -27,6 +28,16 @@ interface ChildOptions {
 
 const STARTUP_LIMIT_MS = 90_000;
 
+/**
+ * The heap size `npm start` gives the server (package.json's start script, `SERVER_HEAP_MB`), so
+ * a child measures what a started server does (README "Environment variables").
+ */
+function heapFlag(): string {
+  const start: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start;
+  const fallback = /SERVER_HEAP_MB:-(\d+)/.exec(start)![1];
+  return `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? fallback}`;
+}
+
 function spawnServer({ dataDir, databaseUrl, env: extra = {} }: ChildOptions) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -46,7 +57,7 @@ function spawnServer({ dataDir, databaseUrl, env: extra = {} }: ChildOptions) {
   delete env.SMTP_URL;
   delete env.OPS_TOKEN;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, [heapFlag(), '--import', 'tsx', 'server/main.ts'], {
     env: { ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

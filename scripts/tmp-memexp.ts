@@ -1,0 +1,31 @@
+import os from 'node:os';
+import path from 'node:path';
+process.env.DATA_DIR = fs_tmp();
+function fs_tmp() { return path.join(os.tmpdir(), 'memexp-data'); }
+process.env.OPS_TOKEN = 'bench-staff-ops-token-0123456789abcdef0123456789abcdef';
+process.env.WEB_ROOT = '';
+process.env.LOG = 'off';
+process.env.DATABASE_TIMEOUT_MS = '600000';
+process.env.REQUEST_TIMEOUT_MS = '600000';
+process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bench_staff';
+const { buildApp } = await import('../server/app');
+const { readConfig } = await import('../server/config');
+const app = await buildApp(readConfig());
+const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+const headers = { authorization: `Bearer ${process.env.OPS_TOKEN}` };
+const which = process.argv[2] ?? 'staff/orders';
+for (let i = 0; i < 5; i++) await (await fetch(`${origin}/api/v1/staff/orders`, { headers })).text();
+const mb = (n: number) => (n / 1048576).toFixed(1);
+const show = (label: string) => {
+  const m = process.memoryUsage();
+  console.log(label, 'rss', mb(m.rss), 'heapTotal', mb(m.heapTotal), 'heapUsed', mb(m.heapUsed), 'external', mb(m.external), 'arrayBuffers', mb(m.arrayBuffers));
+};
+show('before');
+const t = setInterval(() => show('during'), 3000);
+const response = await fetch(`${origin}/api/v1/${which}`, { headers: { ...headers, accept: 'text/csv' } });
+let bytes = 0;
+for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+clearInterval(t);
+show('after');
+console.log('bytes', bytes);
+await app.close();
