@@ -48,12 +48,33 @@ const withinLekki = {
   delivery_lga: 'Eti-Osa',
 };
 
+const studioMove = {
+  service_type: 'local_service' as const,
+  moving_from_state: 'Lagos',
+  moving_from_lga: 'Ikeja',
+  moving_to_state: 'Lagos',
+  moving_to_lga: 'Eti-Osa',
+  moving_from_apartment_type: 'Studio',
+  number_of_room_moving_from: '2',
+  aptFloor: '1',
+  Services: 'packing_and_loading',
+};
+
 /** What the preview shows for each form, worked out by hand from the tariff above. */
 const previewOf = new Map<object, { state: string; price: unknown }>([
   [empty, { state: 'waitingForPlaces', price: { kind: 'incomplete' } }],
   // Mainland → Lekki ₦4,500 plus Deliver Now's ₦1,500.
   [ikejaToEtiOsa, { state: 'priced', price: { kind: 'price', version: 3, amount_kobo: 600_000 } }],
   [withinLekki, { state: 'onRequest', price: { kind: 'on_request', version: 3 } }],
+  // A move: ₦4,500 × 20 for the trip, ₦60,000 for a studio, 2 rooms at ₦25,000, one floor at
+  // ₦7,500, packing ₦40,000: ₦247,500, shown from 90 % to 110 %.
+  [
+    studioMove,
+    {
+      state: 'priced',
+      price: { kind: 'estimate', version: 3, low_kobo: 22_275_000, high_kobo: 27_225_000 },
+    },
+  ],
 ]);
 
 graphSuite('pricePreview', {
@@ -67,6 +88,7 @@ graphSuite('pricePreview', {
     },
     { type: 'order.change', request: ikejaToEtiOsa },
     { type: 'order.change', request: withinLekki },
+    { type: 'order.change', request: studioMove },
     { type: 'order.change', request: empty },
   ],
   serializeState: (snapshot) =>
