@@ -45,6 +45,17 @@ const answers: Record<ShipmentStatus, TimelineSource> = {
   },
 };
 const source = (status: ShipmentStatus) => answers[status];
+/**
+ * Newer answers of the same status that draw the same steps: each must still be kept, so the
+ * timeline holds the latest answer the server gave.
+ */
+const refreshed: TimelineSource[] = [
+  { ...answers.ToInspect, updatedAt: '2025-03-05T09:00:00.000Z' },
+  {
+    ...answers.Shipped,
+    history: [...answers.Shipped.history, { status: 'Shipped', date: '2025-03-07T12:00:00.000Z' }],
+  },
+];
 const statuses: ShipmentStatus[] = ['ToInspect', 'Shipped', 'Delivered', 'Cancelled'];
 
 /** What the page draws in each state, worked out by hand from the answers above: [status, date] per step, null while pending. */
@@ -86,18 +97,29 @@ const moves: Record<string, ShipmentStatus[]> = {
 graphSuite('trackingTimeline', {
   machine: trackingTimelineMachine,
   inputs: statuses.map(source),
-  events: statuses.map((status) => ({ type: 'timeline.update', source: source(status) })),
+  events: [...statuses.map(source), ...refreshed].map((answer) => ({
+    type: 'timeline.update',
+    source: answer,
+  })),
   // The state is the status: only the value matters, so refreshed answers do not grow the graph.
   serializeState: (snapshot) => JSON.stringify(snapshot.value),
   states: { toInspect: [], shipped: [], delivered: [], cancelled: [] },
+  // Newer answers are taken until the order is delivered or cancelled, where the timeline ends.
+  offers: {
+    toInspect: ['timeline.update'],
+    shipped: ['timeline.update'],
+    delivered: [],
+    cancelled: [],
+  },
   check: (actual, _expected, event, before) => {
-    const { status } = (event as unknown as { source: TimelineSource }).source;
-    const moved = moves[before.value as string]!.includes(status);
+    const answer = (event as unknown as { source: TimelineSource }).source;
+    const moved = moves[before.value as string]!.includes(answer.status);
     expect(actual.value).toBe(
-      moved ? Object.keys(statusOf)[statuses.indexOf(status)] : before.value,
+      moved ? Object.keys(statusOf)[statuses.indexOf(answer.status)] : before.value,
     );
-    expect(actual.context.source).toEqual(moved ? source(status) : before.context.source);
+    expect(actual.context.source).toEqual(moved ? answer : before.context.source);
     const state = actual.value as string;
+    expect(actual.status).toBe(state === 'delivered' || state === 'cancelled' ? 'done' : 'active');
     const steps = timelineSteps(actual);
     expect(steps.map((step) => [step.status, step.date])).toEqual(drawn[state]);
     // The steps up to the reached one are active, and the reached one is current.
