@@ -14,6 +14,19 @@ import { inDays } from '../api/helpers';
 import { graphSuite, recordEffects } from './graph';
 
 const recorded = recordEffects(['notifyErrors', 'notifySuccess', 'changed']);
+/** The forms as the page first shows them, and again once one was sent: every field empty. */
+const BLANK: Record<Form, Values> = {
+  status: { status: '', note: '' },
+  offer: { amount: '', note: '', valid_until: '' },
+  payment: { amount: '', method: '', reference: '', paid_on: '' },
+  refund: { refund_id: '', reference: '' },
+};
+const formOf: Record<string, Form> = {
+  moveStatus: 'status',
+  sendOffer: 'offer',
+  recordPayment: 'payment',
+  markRefunded: 'refund',
+};
 const offline = new ApiError(['An error occurred. Please try again.']);
 const final = new ApiError(['This order is Delivered: nothing more can change.'], {}, 409);
 const tooMuch = new ApiError(
@@ -32,6 +45,8 @@ graphSuite('staffOrderActions', {
   input: { reference: 'RL-ABCDEFGH23' },
   events: [
     { type: 'field.change', form: 'status', name: 'status', value: 'Shipped' },
+    // Delivered with money outstanding is asked once: only shipping unpaid asks twice.
+    { type: 'field.change', form: 'status', name: 'status', value: 'Delivered' },
     { type: 'status.submit', outstandingKobo: 0 },
     { type: 'status.submit', outstandingKobo: 4_850_000 },
     { type: 'field.change', form: 'payment', name: 'amount', value: '100,000' },
@@ -148,6 +163,11 @@ graphSuite('staffOrderActions', {
       const { output, error } = event as { output?: string; error?: ApiError };
       if (answer[1] === 'done') {
         expect(actual.context.notice).toBe(output);
+        // The form sent is blank again, its messages gone.
+        const form = formOf[answer[2]!]!;
+        expect(actual.context.forms[form]).toEqual(BLANK[form]);
+        expect(actual.context.errors[form]).toEqual({});
+        expect(actual.context.messages).toEqual([]);
         expect(effects).toEqual([
           ['notifySuccess', { message: output }],
           ['changed', null],
@@ -168,6 +188,20 @@ graphSuite('staffOrderActions', {
       expect(actual.context.outstandingKobo).toBeGreaterThan(0);
     }
   },
+});
+
+it('starts with the four forms blank, no messages and nothing outstanding', () => {
+  const actor = createActor(staffOrderActionsMachine, {
+    input: { reference: 'RL-ABCDEFGH23' },
+  }).start();
+  expect(actor.getSnapshot().context).toEqual({
+    reference: 'RL-ABCDEFGH23',
+    forms: BLANK,
+    errors: { status: {}, offer: {}, payment: {}, refund: {} },
+    notice: null,
+    outstandingKobo: 0,
+    messages: [],
+  });
 });
 
 describe('staffOrderActions', () => {
