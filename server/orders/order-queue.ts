@@ -130,23 +130,24 @@ export function filtered<O>(
   return filteredQuery;
 }
 
+/** What the queue and its CSV file show of every order: the order and its customer. */
+const orderColumns = [
+  'shipments.id',
+  'shipments.reference',
+  'shipments.service_type',
+  'shipments.status',
+  'shipments.created_at',
+  'shipments.job_date',
+  'users.fullname',
+  'users.email',
+  'users.phone',
+] as const;
+
 const queueRows = (db: DB) =>
   db
     .selectFrom('shipments')
     .innerJoin('users', 'users.id', 'shipments.user_id')
-    .select([
-      'shipments.id',
-      'shipments.reference',
-      'shipments.service_type',
-      'shipments.status',
-      'shipments.created_at',
-      'shipments.updated_at',
-      'shipments.job_date',
-      'users.fullname',
-      'users.email',
-      'users.phone',
-      ...moneyColumns,
-    ]);
+    .select([...orderColumns, 'shipments.updated_at', ...moneyColumns]);
 type QueueRow = Awaited<ReturnType<ReturnType<typeof queueRows>['execute']>>[number];
 
 /** The sort's default direction: newest created first, soonest job first. */
@@ -246,16 +247,8 @@ const exportBatchQuery = (db: DB, filter: QueueQuery, cursor: string | undefined
           (join) => join.onTrue(),
         )
         .select([
-          'shipments.id',
-          'shipments.reference',
-          'shipments.service_type',
-          'shipments.status',
-          'shipments.created_at',
-          'shipments.job_date',
+          ...orderColumns,
           'shipments.payment_state',
-          'users.fullname',
-          'users.email',
-          'users.phone',
           'offer.amount_kobo',
           'offer.state as offer_state',
           'offer.valid_until',
