@@ -199,11 +199,16 @@ async function perform(page: Page, event: EventObject) {
     case 'back':
       return click('Back');
   }
-  page.held = false;
   const { error } = event as unknown as { error?: ApiError };
   if (!error) return api.release();
   return error === offline ? api.fail() : api.answer(error.status!, bodyOf(error));
 }
+
+/** The server's words for the last action, above the forms (the page's other statuses are its loads). */
+const noticeOf = () =>
+  main()
+    .getAllByRole('status')
+    .find((element) => element.classList.contains('staff-notice'))!;
 
 const formOfState = (state: AnyMachineSnapshot) =>
   (['status', 'offer', 'payment', 'refund'] as Form[]).find((form) => state.matches(form));
@@ -217,11 +222,8 @@ async function check(page: Page, expected: AnyMachineSnapshot, event: EventObjec
   page.held = expected.hasTag('busy');
   const answer = /^xstate\.(done|error)\.actor\./.exec(event.type);
   if (answer?.[1] === 'done') {
-    const notice = main()
-      .getAllByRole('status')
-      .find((element) => element.classList.contains('staff-notice'))!;
-    await waitFor(() => expect(notice.textContent).not.toBe(''), { timeout: 5000 });
-    page.notice = notice.textContent!;
+    await waitFor(() => expect(noticeOf().textContent).not.toBe(''), { timeout: 5000 });
+    page.notice = noticeOf().textContent!;
     const said: Record<string, RegExp> = {
       'xstate.done.actor.moveStatus': /^Status set to Shipped; the customer was mailed\.$/,
       'xstate.done.actor.sendOffer': /^Offer of ₦185,000\.00 sent; the customer was mailed\.$/,
@@ -239,10 +241,7 @@ async function check(page: Page, expected: AnyMachineSnapshot, event: EventObjec
   const form = formOfState(expected);
   await waitFor(
     () => {
-      const notice = main()
-        .getAllByRole('status')
-        .find((element) => element.classList.contains('staff-notice'))!;
-      expect(notice).toHaveTextContent(page.notice);
+      expect(noticeOf().textContent).toBe(page.notice);
       const groups = main().queryAllByRole('group');
       if (!form) {
         expect(groups).toEqual([]);
