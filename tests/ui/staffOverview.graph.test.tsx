@@ -2,8 +2,9 @@
  * The staff Overview (/staff): the paths of staffOverviewMachine's graph through the page, signed
  * in as staff, against the real server behind the gate (./heldApi.ts): counts are the server's
  * (a delivery is booked before each new count, so a refresh is seen to change "Need a price"), a
- * failed count the gate answering 403 with the server's words for someone no longer staff. The minute between counts is jumped on a fake
- * clock that otherwise runs with real time.
+ * failed count the gate answering 403 with the server's words for someone no longer staff (a GET
+ * that gets no answer is tried again). The minute between counts is jumped on a fake clock that
+ * otherwise runs with real time.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
