@@ -71,8 +71,6 @@ const final = new ApiError([FINAL], {}, 409);
 const offline = new ApiError([GENERIC_ERROR]);
 const TOO_MUCH = 'The amount is more than the ₦185,000.00 outstanding.';
 const tooMuch = new ApiError([TOO_MUCH], { amount: [TOO_MUCH] }, 422);
-const TOO_OLD = 'Pick today or a later date.';
-const tooOld = new ApiError([TOO_OLD], { valid_until: [TOO_OLD] }, 422);
 /** The body the server answers a refusal with (the amount's field is `amount_kobo` on the wire). */
 const bodyOf = (error: ApiError) => ({
   message: error.messages[0],
@@ -325,7 +323,6 @@ graphViewSuite('/staff/orders/:reference actions', {
       output: 'Offer of ₦185,000.00 sent; the customer was mailed.',
     },
     { type: 'xstate.error.actor.sendOffer', error: offline },
-    { type: 'xstate.error.actor.sendOffer', error: tooOld },
     { type: 'xstate.error.actor.sendOffer', error: final },
     {
       type: 'xstate.done.actor.recordPayment',
