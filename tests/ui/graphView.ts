@@ -155,6 +155,35 @@ function coverageOverInputs<M extends AnyStateMachine>(
   return { states: together('states'), transitions: together('transitions') };
 }
 
+/** Replays one path through the page: opens it, then performs each event and checks the page. */
+export async function replayPath<M extends AnyStateMachine, Page>(
+  options: GraphViewOptions<M, Page>,
+  path: GraphPath,
+) {
+  const page = await options.open(path);
+  try {
+    // The path's own states are representatives of serializeState's classes: the machine
+    // itself says what this very sequence of events leads to.
+    let expected = getInitialSnapshot(
+      options.machine,
+      inputOf(path) as InputFrom<M>,
+    ) as AnyMachineSnapshot;
+    await options.check(page, expected, { type: 'xstate.init' });
+    const events = eventsOf(path);
+    for (const [index, event] of events.entries()) {
+      await options.perform(page, event, events[index + 1]);
+      expected = getNextSnapshot(
+        options.machine,
+        expected as never,
+        event as never,
+      ) as AnyMachineSnapshot;
+      await options.check(page, expected, event);
+    }
+  } finally {
+    await options.cleanup?.(page);
+  }
+}
+
 /** Declares one test per chosen path, and one for their coverage. Returns the paths. */
 export function graphViewSuite<M extends AnyStateMachine, Page>(
   name: string,
@@ -162,32 +191,7 @@ export function graphViewSuite<M extends AnyStateMachine, Page>(
 ) {
   const paths = viewPathsOf(options as GraphViewOptions<M, unknown>);
   describe(`${name} (graph paths through the page)`, () => {
-    for (const path of paths) {
-      it(describeGraphPath(path), async () => {
-        const page = await options.open(path);
-        try {
-          // The path's own states are representatives of serializeState's classes: the machine
-          // itself says what this very sequence of events leads to.
-          let expected = getInitialSnapshot(
-            options.machine,
-            inputOf(path) as InputFrom<M>,
-          ) as AnyMachineSnapshot;
-          await options.check(page, expected, { type: 'xstate.init' });
-          const events = eventsOf(path);
-          for (const [index, event] of events.entries()) {
-            await options.perform(page, event, events[index + 1]);
-            expected = getNextSnapshot(
-              options.machine,
-              expected as never,
-              event as never,
-            ) as AnyMachineSnapshot;
-            await options.check(page, expected, event);
-          }
-        } finally {
-          await options.cleanup?.(page);
-        }
-      });
-    }
+    for (const path of paths) it(describeGraphPath(path), () => replayPath(options, path));
     if (options.shows) {
       it('says what the page shows in every state', () => {
         const seen = getStateNodes(options.machine.root)

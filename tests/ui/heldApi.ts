@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 export interface HeldApi {
   /** Use as the page's apiUrl. */
   apiUrl: string;
-  /** Holds the next call that arrives. */
-  hold: () => void;
+  /** Holds the next call that arrives (whose path matches `only`, when given; others pass). */
+  hold: (only?: RegExp) => void;
   /** Waits for the held call, then lets the server answer it. */
   release: () => Promise<void>;
   /** Waits for the held call, then drops its connection. */
@@ -29,6 +29,8 @@ export interface HeldApi {
 export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
   const target = new URL(apiUrl);
   let armed = false;
+  /** Which calls the armed gate holds (by path); others pass. */
+  let holds: RegExp | undefined;
   /** How each held call ends: passed on, dropped, or answered here. */
   type Outcome = { pass: true } | { pass: false } | { status: number; body: unknown };
   const held: ((outcome: Outcome) => void)[] = [];
@@ -55,7 +57,7 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
       upstream.on('error', () => response.destroy());
       request.pipe(upstream);
     };
-    if (!armed) return forward();
+    if (!armed || (holds && !holds.test(request.url ?? ''))) return forward();
     armed = false;
     held.push((outcome) => {
       if ('status' in outcome) {
@@ -88,8 +90,9 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
   };
   return {
     apiUrl: `http://127.0.0.1:${port}${target.pathname}`,
-    hold: () => {
+    hold: (only) => {
       armed = true;
+      holds = only;
     },
     idempotencyKeys,
     release: async () => (await next())({ pass: true }),
