@@ -178,7 +178,8 @@ function guardName(guard: unknown): string {
 }
 
 function allTransitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
-  return getStateNodes(machine.root).flatMap((node) => [
+  // The root's own transitions too (events handled whatever the state, e.g. a filter's change).
+  return [machine.root, ...getStateNodes(machine.root)].flatMap((node) => [
     ...[...node.transitions.values()].flat(),
     ...(node.always ?? []),
   ]);
