@@ -5,12 +5,6 @@
  * reports/mutation/<area>/ (HTML to read the survivors, JSON). MUTATION_CONCURRENCY sets the test
  * runners (default 2: the machine is shared).
  *
- * `--ignore-static` leaves out the static mutants (code that runs while the tests load or in a
- * `beforeAll`, so Stryker reruns every test of the area for each): for the server areas, whose API
- * tests sign up and book in `beforeAll`, they are most of the mutants and most of the hours. The
- * table counts them apart ("static, not run"); the score is then over the function bodies that
- * individual tests reach.
- *
  * `--incremental` reuses the last run's results for mutants whose code and tests did not change.
  * It is off by default because Stryker compares the test files only: a generated suite's checks
  * live in helpers (tests/machines/graph.ts) and in tables its `it` blocks do not contain, so a
@@ -22,8 +16,7 @@ import { mutationAreas, mutationArea, type MutationArea } from './mutation-areas
 type MutantResult = Awaited<ReturnType<Stryker['runMutationTest']>>[number];
 
 const incremental = process.argv.includes('--incremental');
-const ignoreStatic = process.argv.includes('--ignore-static');
-const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
+const requested = process.argv.slice(2).filter((argument) => argument !== '--incremental');
 const areas = requested.length > 0 ? requested.map(mutationArea) : mutationAreas;
 const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? 2);
 
@@ -35,8 +28,6 @@ interface AreaScore {
   timedOut: number;
   survived: number;
   noCoverage: number;
-  /** Static mutants left out by `--ignore-static`. */
-  ignored: number;
   minutes: number;
 }
 
@@ -59,7 +50,6 @@ async function measure(area: MutationArea): Promise<AreaScore> {
     coverageAnalysis: 'perTest',
     concurrency,
     incremental,
-    ignoreStatic,
     incrementalFile: `${reports}/incremental.json`,
     reporters: ['progress', 'clear-text', 'html', 'json'],
     htmlReporter: { fileName: `${reports}/index.html` },
@@ -91,7 +81,6 @@ async function measure(area: MutationArea): Promise<AreaScore> {
     timedOut: count('Timeout'),
     survived: count('Survived'),
     noCoverage: count('NoCoverage'),
-    ignored: count('Ignored'),
     minutes: (Date.now() - started) / 60_000,
   };
 }
@@ -115,7 +104,6 @@ const rows = scores.map((measured) => [
   String(measured.timedOut),
   String(measured.survived),
   String(measured.noCoverage),
-  String(measured.ignored),
   `${score(measured).toFixed(1)} %`,
   `${measured.area.goal} %`,
   `${measured.minutes.toFixed(1)} min`,
@@ -127,7 +115,6 @@ const header = [
   'of which timed out',
   'survived',
   'no test',
-  'static, not run',
   'score',
   'goal',
   'time',
