@@ -47,6 +47,31 @@ graphSuite('emailVerification', {
       errors: Object.keys(snapshot.context.errors),
     }),
   implementations: { actions: effects() },
+  // The code's form and its clock side by side: verifying is busy, asking for a new code is
+  // "resending" (the code may be checked meanwhile), and a verified code stops the clock.
+  states: {
+    'code.editing + clock.running': [],
+    'code.editing + clock.expired': [],
+    'code.editing + clock.resending': ['resending'],
+    'code.verifying + clock.running': ['busy'],
+    'code.verifying + clock.expired': ['busy'],
+    'code.verifying + clock.resending': ['busy', 'resending'],
+    // Verified: the form stays busy until the page moves on.
+    'code.verified + clock.stopped': ['busy'],
+    'code.done + clock.stopped': [],
+  },
+  // The code can be typed and sent while it is being checked again, and a new one asked for once
+  // the clock ran out; nothing once it is verified.
+  offers: {
+    'code.editing + clock.running': ['code.change', 'email.change', 'submit'],
+    'code.editing + clock.expired': ['code.change', 'email.change', 'submit', 'code.resend'],
+    'code.editing + clock.resending': ['code.change', 'email.change', 'submit'],
+    'code.verifying + clock.running': [],
+    'code.verifying + clock.expired': ['code.resend'],
+    'code.verifying + clock.resending': [],
+    'code.verified + clock.stopped': [],
+    'code.done + clock.stopped': [],
+  },
 });
 
 describe('emailVerification rules', () => {

@@ -81,11 +81,15 @@ export interface GraphSuiteOptions<M extends AnyStateMachine> {
   checkInput?: (id: string, input: unknown, snapshot: Snapshot) => void;
 }
 
-/** `{ declining: 'sending' }` → `declining.sending` (the first region of a parallel state). */
+/**
+ * `{ declining: 'sending' }` → `declining.sending`; the regions of a parallel state joined by
+ * ` + ` (`{ code: 'editing', clock: 'running' }` → `code.editing + clock.running`).
+ */
 export function statePath(value: unknown): string {
   if (typeof value === 'string') return value;
-  const [name, child] = Object.entries(value as Record<string, unknown>)[0]!;
-  return `${name}.${statePath(child)}`;
+  return Object.entries(value as Record<string, unknown>)
+    .map(([name, child]) => `${name}.${statePath(child)}`)
+    .join(' + ');
 }
 
 function expectOffered(offers: Record<string, string[]> | undefined, snapshot: Snapshot) {
