@@ -31,6 +31,29 @@ function pureReactRouter(): Plugin {
 }
 
 /**
+ * react-router's package exports name only its development build (its dev warnings and their
+ * messages switched on), for production builds too; the same code built for production ships
+ * beside it in dist/production, and the site's build takes that one (0.5 KB gzipped less on every
+ * page: README, "Measurements").
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router' && source !== 'react-router/dom') return;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved) return;
+      return {
+        ...resolved,
+        id: resolved.id.replace(/([\\/]dist[\\/])development([\\/])/, '$1production$2'),
+      };
+    },
+  };
+}
+
+/**
  * react-dropzone (through file-selector) carries a table of 1,200 file extensions and their types
  * (11 KB gzipped), used only to name the type of a file the browser left untyped. The site's drop
  * zones accept images (and videos on the 3-step quote), so only those rows can change a decision:
@@ -69,7 +92,7 @@ const forms =
   /(?:[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/](?:api[\\/](?:contract[\\/]rules|errors|lazy)|machines[\\/](?:submitLifecycle|formFields)|ui[\\/]components[\\/](?:Field|SubmitButton|useFlow|LoadStates))\.tsx?$)/;
 
 export default defineConfig({
-  plugins: [react(), pureReactRouter(), imageAndVideoTypesOnly()],
+  plugins: [react(), reactRouterProductionBuild(), pureReactRouter(), imageAndVideoTypesOnly()],
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },
