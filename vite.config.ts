@@ -79,9 +79,12 @@ function imageAndVideoTypesOnly(): Plugin {
 const framework =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/;
 
-/** The shell's own modules that pages import too (see `codeSplitting` below). */
+/**
+ * The shell's own modules that pages import too, and what both starts share (src/start.tsx,
+ * src/startWorkspace.tsx: see `codeSplitting` below).
+ */
 const shell =
-  /(?:[\\/]src[\\/](?:ui[\\/](?:session|toast|inspector|components[\\/](?:PageMeta|Link))|machines[\\/]sessionMachine|content[\\/]company|api[\\/](?:storage|unauthorized|media))\.tsx?$|vite[\\/]preload-helper)/;
+  /(?:[\\/]src[\\/](?:startApp|ui[\\/](?:routes|routesInFrames|session|toast|inspector|RequireMember|layout[\\/](?:PageLoading|ScrollToTop)|components[\\/](?:PageMeta|Link))|machines[\\/]sessionMachine|content[\\/]company|api[\\/](?:storage|unauthorized|media))\.tsx?$|vite[\\/]preload-helper)/;
 
 /**
  * zod, the contract's shared rules and the form pieces every form page shares (see

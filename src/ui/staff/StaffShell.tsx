@@ -5,14 +5,13 @@
  * a signed-in customer sees "Not allowed" in the public frame, without the workspace's menu.
  * Every staff route of routes.tsx renders inside it (router.tsx).
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { accountsApi } from '../../api/accounts';
 import { staffShellMachine } from '../../machines/staffShellMachine';
 import { NavLink } from '../components/Link';
 import { useFlow } from '../components/useFlow';
-import { PublicFrame } from '../layout/Layout';
 import { PageLoading } from '../layout/PageLoading';
 import { ScrollToTop } from '../layout/ScrollToTop';
 import { RequireMember } from '../RequireMember';
@@ -20,6 +19,11 @@ import { NotAllowed } from '../NotAllowed';
 import { Session } from '../session';
 import { Toasts } from '../toast';
 import './staff.css';
+
+// Only a customer who opens a staff page sees the public frame: the workspace never loads it.
+const PublicFrame = lazy(() =>
+  import('../layout/Layout').then(({ PublicFrame }) => ({ default: PublicFrame })),
+);
 
 /** The workspace's sections, in the top bar's order. */
 export const staffSections = [
