@@ -397,6 +397,14 @@ export const refundRoutes = ['card', 'office'] as const;
 const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 /** 18_500_000 kobo → "₦185,000.00". */
 export const formatNaira = (kobo: number) => nairaFormat.format(kobo / 100);
+const wholeNaira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+});
+/** An estimate, in whole naira: 15_000_000 and 25_000_000 kobo → "₦150,000 – ₦250,000". */
+export const formatRange = (low: number, high: number) =>
+  `${wholeNaira.format(low / 100)} – ${wholeNaira.format(high / 100)}`;
 
 /** The largest image a form may send (profile picture, quote photo): checked on the site before sending, enforced by the server. */
 export const MAX_UPLOAD_BYTES = 1_048_576;

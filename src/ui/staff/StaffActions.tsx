@@ -5,13 +5,13 @@
  * refunds paid back). Each asks for confirmation before it is sent and shows the server's answer. Runs
  * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
  */
-import { formatRange } from '../prices/PricePreview';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { staffApi } from '../../api/lazy';
 import { ApiError, isApiError } from '../../api/errors';
 import {
   formatNaira,
+  formatRange,
   nairaAmount,
   nextStatuses,
   statusLabels,
