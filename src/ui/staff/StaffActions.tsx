@@ -12,12 +12,11 @@ import { ApiError, isApiError } from '../../api/errors';
 import {
   formatNaira,
   formatRange,
-  nairaAmount,
   nextStatuses,
   statusLabels,
   todayInLagos,
 } from '../../api/contract/rules';
-import { setStatusRequest, type StaffOrderDetail } from '../../api/contract/staff';
+import { setStatusRequest, type StaffOrderDetail, nairaAmount } from '../../api/contract/staff';
 import {
   offerForm,
   paymentForm,

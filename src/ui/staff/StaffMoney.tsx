@@ -7,14 +7,13 @@
  */
 import type { FormEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
+import { formatNaira, todayInLagos } from '../../api/contract/rules';
 import {
-  formatNaira,
+  type Refund,
   officePaymentMethods,
   paymentMethodLabels,
-  todayInLagos,
   type OfficePaymentMethod,
-} from '../../api/contract/rules';
-import type { Refund } from '../../api/contract/orders';
+} from '../../api/contract/orders';
 import type { StaffOrderDetail } from '../../api/contract/staff';
 import {
   paymentForm,
