@@ -330,6 +330,8 @@ export const serviceTypeLabels: Record<ServiceType, string> = {
 
 export const userRoles = ['customer', 'staff'] as const;
 export type UserRole = (typeof userRoles)[number];
+/** An account's role as the API answers it: hosts that know no roles answer without one, and everyone is a customer there. */
+export const userRole = z._default(z.enum(userRoles), 'customer');
 
 // ---------------------------------------------------------------------------------------------
 // Money: naira shown as ₦185,000.00, carried and stored as integer kobo.

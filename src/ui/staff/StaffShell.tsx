@@ -8,7 +8,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { accountsApi } from '../../api/accounts';
+import { profileApi } from '../../api/profile';
 import { staffShellMachine } from '../../machines/staffShellMachine';
 import { NavLink } from '../components/Link';
 import { useFlow } from '../components/useFlow';
@@ -39,7 +39,7 @@ function StaffMember() {
   const email = Session.useSelector((snapshot) => snapshot.context.session?.email ?? '');
   const { snapshot } = useFlow<typeof staffShellMachine>(staffShellMachine, () => ({
     actors: {
-      loadName: fromPromise(async () => (await accountsApi.profile(undefined)).data.fullname),
+      loadName: fromPromise(async () => (await profileApi.profile(undefined)).data.fullname),
     },
   }));
   return (
