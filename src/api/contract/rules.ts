@@ -353,6 +353,9 @@ export const MAX_UPLOAD_BYTES = 1_048_576;
 /** The same limit in words: "1 MB". */
 export const MAX_UPLOAD_SIZE = `${MAX_UPLOAD_BYTES / 1_048_576} MB`;
 
+/** How many receivers one bulk delivery takes. */
+export const MAX_RECEIVERS = 50;
+
 /**
  * A state ("Lagos", "FCT") or an LGA ("Eti-Osa") of an address: optional, so a client that
  * leaves them out still books (without an instant price). Only the shape is checked here; the
@@ -373,6 +376,16 @@ export const orderEstimate = z.object({
   version: z.number(),
   low_kobo: z.number(),
   high_kobo: z.number(),
+});
+
+/** A booking's answer: its reference, and the price or estimate the server gave it, when it gave one. */
+export const referenceResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    reference_number: z.string(),
+    price: z.optional(orderPrice),
+    estimate: z.optional(orderEstimate),
+  }),
 });
 
 export const healthResponse = z.object({ status: z.literal('ok') });
