@@ -115,12 +115,26 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: framework },
-            // What the shell (start.tsx) and the pages share, in one file rather than a file each:
-            // every page loads all of them anyway, and each file costs its own imports and headers.
+            // What the shell (startApp.tsx) and the pages share, in one file rather than a file
+            // each: every page loads all of them anyway, and each file costs its own imports and
+            // headers.
             { name: 'shell', test: shell },
+            // The public frame with the start that loads it at once (src/start.tsx): every page
+            // but the staff workspace's loads both. Its own modules come along, but not its
+            // stylesheet, which the entry (main.tsx) carries: else the entry would import the
+            // frame's script before the first paint.
+            { name: 'layout', test: /[\\/]src[\\/]ui[\\/]layout[\\/]layout\.css$/ },
+            {
+              name: 'frame',
+              test: /[\\/]src[\\/](?:start|ui[\\/](?:router|layout[\\/]Layout))\.tsx$/,
+            },
             // What every page with a form or with the API's data loads: zod, the contract and the
             // form lifecycle, in one file for the same reason.
             { name: 'forms', test: forms },
+            // The API client, then the orders area's calls with their client: the order pages
+            // load both halves of the area (the staff pages its calls).
+            { name: 'api', test: /[\\/]src[\\/]api[\\/](?:index|client)\.ts$/ },
+            { name: 'orders', test: /[\\/]src[\\/]api[\\/](?:contract[\\/])?orders\.ts$/ },
             // The home page's drawings and the shapes every drawing is made of, in one file: the
             // home page loads them together, the pages with an empty-state drawing take the shapes.
             { name: 'drawings', test: /[\\/]src[\\/]ui[\\/]illustrations[\\/](home|parts)\.tsx$/ },
