@@ -119,15 +119,6 @@ export default defineConfig({
             // each: every page loads all of them anyway, and each file costs its own imports and
             // headers.
             { name: 'shell', test: shell },
-            // The public frame with the start that loads it at once (src/start.tsx): every page
-            // but the staff workspace's loads both. Its own modules come along, but not its
-            // stylesheet, which the entry (main.tsx) carries: else the entry would import the
-            // frame's script before the first paint.
-            { name: 'layout', test: /[\\/]src[\\/]ui[\\/]layout[\\/]layout\.css$/ },
-            {
-              name: 'frame',
-              test: /[\\/]src[\\/](?:start|ui[\\/](?:router|layout[\\/]Layout))\.tsx$/,
-            },
             // What every page with a form or with the API's data loads: zod, the contract and the
             // form lifecycle, in one file for the same reason.
             { name: 'forms', test: forms },
