@@ -126,6 +126,13 @@ export default defineConfig({
             // load both halves of the area (the staff pages its calls).
             { name: 'api', test: /[\\/]src[\\/]api[\\/](?:index|client)\.ts$/ },
             { name: 'orders', test: /[\\/]src[\\/]api[\\/](?:contract[\\/])?orders\.ts$/ },
+            // The price preview beside a booking form with what it needs (the published tariff's
+            // call and schemas, the price function, the place selectors): every booking form
+            // loads all of it, the staff's tariff editor most of it.
+            {
+              name: 'prices',
+              test: /[\\/]src[\\/](?:api[\\/](?:pricing|prices|contract[\\/]prices)|ui[\\/]prices[\\/](?:PlaceFields|PricePreview|usePricePreview|publishedTariff)|machines[\\/]pricePreviewMachine)\.tsx?$/,
+            },
             // The home page's drawings and the shapes every drawing is made of, in one file: the
             // home page loads them together, the pages with an empty-state drawing take the shapes.
             { name: 'drawings', test: /[\\/]src[\\/]ui[\\/]illustrations[\\/](home|parts)\.tsx$/ },
