@@ -3,7 +3,7 @@
  * staff member's name and Log out, then the page; no public header, footer, newsletter or
  * WhatsApp bubble, so nothing covers the queue. A visitor goes to /login first (RequireMember);
  * a signed-in customer sees "Not allowed" in the public frame, without the workspace's menu.
- * Every staff route of routes.tsx renders inside it (router.tsx).
+ * Every staff route of routes.tsx renders inside it (routesInFrames.tsx).
  */
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
