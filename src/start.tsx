@@ -1,34 +1,5 @@
-/**
- * Starts the app (loaded by main.tsx). Marketing pages arrive prerendered (scripts/prerender.ts
- * marks the root with the route it was rendered for): then React hydrates that HTML, after loading
- * the route's page code so the first client render matches it. Any other page renders from scratch.
- */
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchPath } from 'react-router-dom';
+/** Starts the app on every page but the staff workspace's (main.tsx), with the public frame. */
+import { startApp } from './startApp';
 import { AppRoutes } from './ui/router';
-import { pageRoutes } from './ui/routes';
-import { startInspector } from './ui/inspector';
 
-await startInspector();
-
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    {/* Navigation renders at once: inside a transition, a guard could see a logout before the way home. */}
-    <BrowserRouter useTransitions={false}>
-      <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>
-);
-
-const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
-const pathname = withoutTrailingSlash(window.location.pathname);
-
-if (container.dataset.prerendered === pathname) {
-  const page = pageRoutes.find((route) => matchPath(route.path, pathname));
-  await page?.load();
-  hydrateRoot(container, app);
-} else {
-  createRoot(container).render(app);
-}
+await startApp(<AppRoutes />);

@@ -1,7 +1,8 @@
 /**
  * The website's API clients: base URL from VITE_API_BASE_URL, token from browser storage. One
- * client per area of the contract (./accounts, ./bookings, ./orders, ./staff, ./prices), so a
- * page loads the schemas of its own calls only (docs/architecture.md, "What a route loads").
+ * client per area of the contract (./accounts, ./profile, ./quotes, ./bookings, ./orders,
+ * ./staff, ./prices), so a page loads the schemas of its own calls only (docs/architecture.md, "What a
+ * route loads").
  */
 import { createApi, type CallTable } from './client';
 import type { CallName } from './contract';

@@ -17,5 +17,6 @@ const lazyApi = /* @__NO_SIDE_EFFECTS__ */ <Client extends object>(
 
 export const accountsApi = lazyApi(() => import('./accounts').then((area) => area.accountsApi));
 export const bookingsApi = lazyApi(() => import('./bookings').then((area) => area.bookingsApi));
+export const quotesApi = lazyApi(() => import('./quotes').then((area) => area.quotesApi));
 export const ordersApi = lazyApi(() => import('./orders').then((area) => area.ordersApi));
 export const staffApi = lazyApi(() => import('./staff').then((area) => area.staffApi));

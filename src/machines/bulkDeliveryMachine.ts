@@ -10,7 +10,8 @@
  */
 import { assign, forwardTo, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import { bulkDeliveryRequest, MAX_RECEIVERS, type Receiver } from '../api/contract/bookings';
+import { bulkDeliveryRequest, type Receiver } from '../api/contract/bookings';
+import { MAX_RECEIVERS } from '../api/contract/rules';
 import type { BulkDeliveryRequest } from '../api/contract';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
 import {

@@ -9,7 +9,7 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import { profileUpdateRequest, type Profile } from '../api/contract/accounts';
+import { profileUpdateRequest, type Profile } from '../api/contract/profile';
 import { messagesOf } from '../api/errors';
 import { edited, withoutErrorsOf } from './formFields';
 import {

@@ -8,7 +8,8 @@
  */
 import { assign, sendParent, setup } from 'xstate';
 import { fieldErrors } from '../api/contract/rules';
-import { MAX_RECEIVERS, receiver, type Receiver } from '../api/contract/bookings';
+import { receiver, type Receiver } from '../api/contract/bookings';
+import { MAX_RECEIVERS } from '../api/contract/rules';
 
 export type ReceiverField = keyof Receiver;
 export type ReceiverErrors = Partial<Record<ReceiverField, string[]>>;

@@ -15,12 +15,13 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import { z } from 'zod/mini';
-import { nairaAmount, nairaTyped } from '../api/contract/rules';
 import {
   officePaymentRequest,
   offerRequest,
   refundDoneRequest,
   setStatusRequest,
+  nairaAmount,
+  nairaTyped,
 } from '../api/contract/staff';
 import { isApiError } from '../api/errors';
 import { feedbackOf, problemsOf, withoutErrorsOf, type Errors, type Values } from './formFields';

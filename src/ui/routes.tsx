@@ -1,7 +1,9 @@
 /**
  * Every route of docs/product.md in one table. Each page is its own chunk, loaded when visited.
  * `member` pages need a stored token (tracking is public: a receiver has no account, docs/product.md);
- * `staff` pages also need the staff role, and render in the staff workspace's shell (router.tsx).
+ * `staff` pages also need the staff role, and render in the staff workspace's shell
+ * (routesInFrames.tsx). Every staff path is under /staff: main.tsx starts those without the public
+ * frame.
  */
 import type { ComponentType } from 'react';
 

@@ -7,6 +7,7 @@ import {
   password,
   preprocess,
   requiredText,
+  userRole,
   userRoles,
 } from './rules';
 
@@ -123,12 +124,6 @@ export const deleteUserRequest = z.object({
   Reason: requiredText('Please tell us why you are leaving.', 1000, 'many'),
 });
 
-/** Multipart text fields of users/edit/{id}; the optional image travels as `profile_image`. */
-export const profileUpdateRequest = z.object({
-  fullname: requiredText('Please fill in your full name.', 120),
-  phone: nigerianPhone('Please fill in your mobile number.'),
-});
-
 export const newsletterRequest = z.object({ email: email('Please enter your email.') });
 
 /** `npm run ops -- add-staff | remove-staff <email>`: the account must exist. */
@@ -137,9 +132,6 @@ export const setRoleRequest = z.object({
   role: z.enum(userRoles, { error: 'Choose customer or staff.' }),
 });
 
-/** Hosts that know no roles answer without one: everyone is a customer there. */
-const role = z._default(z.enum(userRoles), 'customer');
-
 export const loginResponse = z.object({
   message: z.string(),
   token: z.string(),
@@ -147,7 +139,7 @@ export const loginResponse = z.object({
     id: z.string(),
     profile_image: z.nullable(z.string()),
     email: z.string(),
-    role,
+    role: userRole,
   }),
 });
 
@@ -157,19 +149,6 @@ export const verifyOtpResponse = z.object({
 });
 
 export const deleteUserResponse = z.object({ succes: z.string() });
-
-export const profile = z.object({
-  /** A random uuid, never the database's sequential id. */
-  id: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  profile_image: z.nullable(z.string()),
-  role,
-});
-export type Profile = z.infer<typeof profile>;
-
-export const profileResponse = z.object({ message: z.string(), data: profile });
 
 export const accountCalls = define({
   moverRegistration: {
@@ -290,26 +269,6 @@ export const accountCalls = define({
     request: deleteUserRequest,
     response: deleteUserResponse,
     success: 'User data deleted successfully.',
-    fallback: null,
-  },
-  editProfile: {
-    method: 'POST',
-    path: 'users/edit/{id}',
-    body: 'multipart',
-    auth: 'bearer',
-    request: profileUpdateRequest,
-    response: profileResponse,
-    success: 'User Profile updated successfully.',
-    fallback: null,
-  },
-  profile: {
-    method: 'GET',
-    path: 'users/profile',
-    body: 'none',
-    auth: 'bearer',
-    request: null,
-    response: profileResponse,
-    success: 'Profile found',
     fallback: null,
   },
   newsletter: {

@@ -1,53 +1,16 @@
 import * as z from 'zod/mini';
 import {
-  apartmentType,
+  MAX_RECEIVERS,
   date,
   define,
-  email,
-  floor,
-  inspectionNotAfterMoving,
   nigerianPhone,
   notBefore,
-  optionalDate,
-  optionalText,
-  orderEstimate,
-  orderPrice,
   placeName,
-  preprocess,
+  referenceResponse,
   requiredText,
-  roomCount,
   serviceTypes,
-  servicesField,
   shipmentStatus,
 } from './rules';
-
-/** Both quote forms post this shape; each form checks its own required fields before sending. */
-export const quoteRequest = z
-  .object({
-    moving_from_address: requiredText('Please fill in your address.'),
-    moving_from_apartment_type: apartmentType,
-    number_of_room_moving_from: roomCount,
-    aptFloor: floor,
-    moving_from_state: placeName,
-    moving_from_lga: placeName,
-    moving_to_address: requiredText('Please fill in your address.'),
-    moving_to_state: placeName,
-    moving_to_lga: placeName,
-    moving_to_apartment_type: apartmentType,
-    number_of_room_moving_to: roomCount,
-    toAptFloor: floor,
-    full_name: optionalText(120),
-    email: preprocess((value) => (value === '' ? undefined : value), z.optional(email())),
-    mobile_phone: preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.optional(nigerianPhone()),
-    ),
-    Services: servicesField,
-    moving_date: optionalDate('Please choose your moving date.'),
-    date_of_inspection: optionalDate('Please choose an inspection date.'),
-    description: optionalText(2000, 'many'),
-  })
-  .check(z.superRefine(inspectionNotAfterMoving));
 
 export const instantDeliveryRequest = z.object({
   pickup_address: requiredText('Please fill in the pickup address.'),
@@ -89,8 +52,6 @@ export const scheduledDeliveryRequest = z
       ),
     ),
   );
-
-export const MAX_RECEIVERS = 50;
 
 export const receiver = z.object({
   address: requiredText("Please fill in the receiver's address."),
@@ -136,16 +97,6 @@ export const trackingRequest = z.object({
   reference_id: requiredText('Please enter your tracking code.', 64),
 });
 
-/** A booking's answer: its reference, and the price or estimate the server gave it, when it gave one. */
-const referenceResponse = z.object({
-  message: z.string(),
-  data: z.object({
-    reference_number: z.string(),
-    price: z.optional(orderPrice),
-    estimate: z.optional(orderEstimate),
-  }),
-});
-
 export const trackingResult = z.object({
   reference_number: z.string(),
   service_type: z.enum(serviceTypes),
@@ -166,50 +117,6 @@ export const DELIVERY_CREATED = 'Delivery created successfully';
 export const BULK_DELIVERY_CREATED = 'Bulk Delivery created successfully';
 
 export const bookingCalls = define({
-  stateService: {
-    method: 'POST',
-    path: 'users/state-service',
-    body: 'json',
-    auth: 'bearer',
-    request: quoteRequest,
-    response: referenceResponse,
-    success: 'State service created successfully',
-    fallback: null,
-    quote: true,
-  },
-  stateServiceMultipart: {
-    method: 'POST',
-    path: 'users/state-service',
-    body: 'multipart',
-    auth: 'bearer',
-    request: quoteRequest,
-    response: referenceResponse,
-    success: 'State service created successfully',
-    fallback: null,
-    quote: true,
-  },
-  localService: {
-    method: 'POST',
-    path: 'users/Local-service',
-    body: 'multipart',
-    auth: 'bearer',
-    request: quoteRequest,
-    response: referenceResponse,
-    success: 'Local service created successfully',
-    fallback: null,
-    quote: true,
-  },
-  officeService: {
-    method: 'POST',
-    path: 'users/Office-service',
-    body: 'multipart',
-    auth: 'bearer',
-    request: quoteRequest,
-    response: referenceResponse,
-    success: 'Office service created successfully',
-    fallback: null,
-    quote: true,
-  },
   trackingStatus: {
     method: 'POST',
     path: 'users/tracking/status',

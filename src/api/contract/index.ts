@@ -5,15 +5,17 @@
  * accepts with the same ones. Nothing else in the code declares a wire shape.
  *
  * One module per area, so a page loads the schemas of its own calls only (docs/architecture.md,
- * "What a route loads"): ./rules (field rules, choice lists, money, the shape of a call), ./accounts,
- * ./bookings, ./orders, ./staff and ./prices. This module gathers them: the whole table of calls,
- * for the server, and the types of every call.
+ * "What a route loads"): ./rules (field rules, choice lists, money, the shape of a call),
+ * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff and ./prices. This module gathers them: the
+ * whole table of calls, for the server, and the types of every call.
  */
 import type * as z from 'zod/mini';
 import { accountCalls, type loginRequest, type loginResponse } from './accounts';
-import { bookingCalls, type bulkDeliveryRequest, type quoteRequest } from './bookings';
+import { bookingCalls, type bulkDeliveryRequest } from './bookings';
 import { orderCalls } from './orders';
 import { priceCalls } from './prices';
+import { profileCalls } from './profile';
+import { quoteCalls, type quoteRequest } from './quotes';
 import { define, healthResponse } from './rules';
 import { staffCalls } from './staff';
 
@@ -22,10 +24,14 @@ export * from './accounts';
 export * from './bookings';
 export * from './orders';
 export * from './prices';
+export * from './profile';
+export * from './quotes';
 export * from './staff';
 
 export const calls = define({
   ...accountCalls,
+  ...profileCalls,
+  ...quoteCalls,
   ...bookingCalls,
   ...orderCalls,
   ...staffCalls,

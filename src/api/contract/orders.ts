@@ -6,17 +6,64 @@ import {
   inspectionNotAfterMoving,
   messageResponse,
   notBefore,
-  offerStates,
   optionalDate,
   orderEstimate,
   orderPrice,
-  paymentStates,
-  refundRoutes,
-  refundStates,
   requiredText,
   serviceTypes,
   shipmentStatus,
 } from './rules';
+
+/**
+ * A price offer as the customer sees it: `open` until answered or past its last valid day
+ * (`expired`); `replaced` when staff sent a newer one before an answer.
+ */
+export const offerStates = ['open', 'accepted', 'declined', 'expired', 'replaced'] as const;
+export type OfferState = (typeof offerStates)[number];
+export const offerStateLabels: Record<OfferState, string> = {
+  open: 'Price offered',
+  accepted: 'Price accepted',
+  declined: 'Price declined',
+  expired: 'Offer expired',
+  replaced: 'Replaced by a newer offer',
+};
+
+/**
+ * Where an order's money stands (README, "Payments"), derived from its payment and refund rows:
+ * nothing paid of an accepted price, part of it, all of it; more paid than owed, or a cancelled
+ * order's money still to go back; and all of that given back.
+ */
+export const paymentStates = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
+export type PaymentState = (typeof paymentStates)[number];
+/** @public The website's words for each state (the money pages). */
+export const paymentStateLabels: Record<PaymentState, string> = {
+  unpaid: 'Unpaid',
+  part_paid: 'Part paid',
+  paid: 'Paid',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
+};
+
+/** How staff record money received at the office; online payments are `card` or Paystack's channel. */
+export const officePaymentMethods = ['bank_transfer', 'cash'] as const;
+export type OfficePaymentMethod = (typeof officePaymentMethods)[number];
+export const paymentMethodLabels: Record<string, string> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  bank: 'Bank (online)',
+  ussd: 'USSD',
+  mobile_money: 'Mobile money',
+};
+
+/**
+ * A refund: `due` until it is sent; a card refund is `processing` while Paystack carries it out,
+ * `done` once Paystack says it was processed or staff marked an office refund paid.
+ */
+export const refundStates = ['due', 'processing', 'done'] as const;
+export type RefundState = (typeof refundStates)[number];
+/** `card`: back through Paystack to the card; `office`: staff pay it back by transfer or cash. */
+export const refundRoutes = ['card', 'office'] as const;
 
 export const DECLINE_REASON_MESSAGE = 'Please tell us why you are declining.';
 export const CANCEL_REASON_MESSAGE = 'Please tell us why you are cancelling.';

@@ -7,8 +7,8 @@ import {
   placeName,
   requiredText,
   serviceTypes,
+  MAX_RECEIVERS,
 } from './rules';
-import { MAX_RECEIVERS } from './bookings';
 
 // ---------------------------------------------------------------------------------------------
 // Prices (README "Prices"): the tariff staff edit, and the estimate of an order before booking.

@@ -330,66 +330,8 @@ export const serviceTypeLabels: Record<ServiceType, string> = {
 
 export const userRoles = ['customer', 'staff'] as const;
 export type UserRole = (typeof userRoles)[number];
-
-export const applicationStatuses = ['new', 'contacted', 'hired', 'rejected'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
-export const applicationStatusLabels: Record<ApplicationStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  hired: 'Hired',
-  rejected: 'Rejected',
-};
-
-/**
- * A price offer as the customer sees it: `open` until answered or past its last valid day
- * (`expired`); `replaced` when staff sent a newer one before an answer.
- */
-export const offerStates = ['open', 'accepted', 'declined', 'expired', 'replaced'] as const;
-export type OfferState = (typeof offerStates)[number];
-export const offerStateLabels: Record<OfferState, string> = {
-  open: 'Price offered',
-  accepted: 'Price accepted',
-  declined: 'Price declined',
-  expired: 'Offer expired',
-  replaced: 'Replaced by a newer offer',
-};
-
-/**
- * Where an order's money stands (README, "Payments"), derived from its payment and refund rows:
- * nothing paid of an accepted price, part of it, all of it; more paid than owed, or a cancelled
- * order's money still to go back; and all of that given back.
- */
-export const paymentStates = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
-export type PaymentState = (typeof paymentStates)[number];
-/** @public The website's words for each state (the money pages). */
-export const paymentStateLabels: Record<PaymentState, string> = {
-  unpaid: 'Unpaid',
-  part_paid: 'Part paid',
-  paid: 'Paid',
-  refund_due: 'Refund due',
-  refunded: 'Refunded',
-};
-
-/** How staff record money received at the office; online payments are `card` or Paystack's channel. */
-export const officePaymentMethods = ['bank_transfer', 'cash'] as const;
-export type OfficePaymentMethod = (typeof officePaymentMethods)[number];
-export const paymentMethodLabels: Record<string, string> = {
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  bank: 'Bank (online)',
-  ussd: 'USSD',
-  mobile_money: 'Mobile money',
-};
-
-/**
- * A refund: `due` until it is sent; a card refund is `processing` while Paystack carries it out,
- * `done` once Paystack says it was processed or staff marked an office refund paid.
- */
-export const refundStates = ['due', 'processing', 'done'] as const;
-export type RefundState = (typeof refundStates)[number];
-/** `card`: back through Paystack to the card; `office`: staff pay it back by transfer or cash. */
-export const refundRoutes = ['card', 'office'] as const;
+/** An account's role as the API answers it: hosts that know no roles answer without one, and everyone is a customer there. */
+export const userRole = z._default(z.enum(userRoles), 'customer');
 
 // ---------------------------------------------------------------------------------------------
 // Money: naira shown as ₦185,000.00, carried and stored as integer kobo.
@@ -397,58 +339,22 @@ export const refundRoutes = ['card', 'office'] as const;
 const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 /** 18_500_000 kobo → "₦185,000.00". */
 export const formatNaira = (kobo: number) => nairaFormat.format(kobo / 100);
+const wholeNaira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  maximumFractionDigits: 0,
+});
+/** An estimate, in whole naira: 15_000_000 and 25_000_000 kobo → "₦150,000 – ₦250,000". */
+export const formatRange = (low: number, high: number) =>
+  `${wholeNaira.format(low / 100)} – ${wholeNaira.format(high / 100)}`;
 
 /** The largest image a form may send (profile picture, quote photo): checked on the site before sending, enforced by the server. */
 export const MAX_UPLOAD_BYTES = 1_048_576;
 /** The same limit in words: "1 MB". */
 export const MAX_UPLOAD_SIZE = `${MAX_UPLOAD_BYTES / 1_048_576} MB`;
 
-export const MIN_OFFER_KOBO = 10_000;
-export const MAX_OFFER_KOBO = 10_000_000_000;
-export const AMOUNT_REQUIRED_MESSAGE = 'Please enter the amount in naira.';
-export const AMOUNT_FORMAT_MESSAGE = 'Enter the amount in naira, like 185000 or 185000.50.';
-export const AMOUNT_RANGE_MESSAGE = `The amount must be between ${formatNaira(MIN_OFFER_KOBO)} and ${formatNaira(MAX_OFFER_KOBO)}.`;
-
-/** An amount on the wire: whole kobo within the offer range. */
-export const amountKobo = z
-  .number({ error: AMOUNT_REQUIRED_MESSAGE })
-  .check(
-    z.int(AMOUNT_FORMAT_MESSAGE),
-    z.gte(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
-    z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
-  );
-
-/**
- * What staff type in the naira field ("185000", "185,000.50", "₦ 185 000") → kobo, exactly:
- * whole naira or at most two decimals, no floating-point rounding on the way. `range` is the
- * wire's kobo schema the amount must then pass (an offer's, a payment's).
- */
-/** Naira as typed (commas, spaces and ₦ allowed) to integer kobo, then held to `range`. */
-export const nairaTyped = /* @__NO_SIDE_EFFECTS__ */ (range: z.ZodMiniType<number, number>) =>
-  z.pipe(
-    z.pipe(
-      z.pipe(
-        z.pipe(
-          z.string({ error: AMOUNT_REQUIRED_MESSAGE }),
-          z.transform((value: string) => value.replace(/[\s,₦]/g, '')),
-        ),
-        z
-          .string()
-          .check(
-            z.minLength(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true }),
-            z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
-          ),
-      ),
-      z.transform((value: string) => {
-        const [whole = '0', fraction = ''] = value.split('.');
-        return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-      }),
-    ),
-    range,
-  );
-
-/** An offer's amount as staff type it. */
-export const nairaAmount = nairaTyped(amountKobo);
+/** How many receivers one bulk delivery takes. */
+export const MAX_RECEIVERS = 50;
 
 /**
  * A state ("Lagos", "FCT") or an LGA ("Eti-Osa") of an address: optional, so a client that
@@ -470,6 +376,16 @@ export const orderEstimate = z.object({
   version: z.number(),
   low_kobo: z.number(),
   high_kobo: z.number(),
+});
+
+/** A booking's answer: its reference, and the price or estimate the server gave it, when it gave one. */
+export const referenceResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    reference_number: z.string(),
+    price: z.optional(orderPrice),
+    estimate: z.optional(orderEstimate),
+  }),
 });
 
 export const healthResponse = z.object({ status: z.literal('ok') });

@@ -4,13 +4,16 @@
  * and the refunds with their state and the day they are due by.
  */
 import type { ReactNode } from 'react';
+import { formatNaira } from '../../api/contract/rules';
 import {
-  formatNaira,
+  type Order,
+  type OrderPayment,
+  type ReceiptSummary,
+  type Refund,
   paymentMethodLabels,
   paymentStateLabels,
   type RefundState,
-} from '../../api/contract/rules';
-import type { Order, OrderPayment, ReceiptSummary, Refund } from '../../api/contract/orders';
+} from '../../api/contract/orders';
 import { Link } from '../components/Link';
 import { paths } from '../paths';
 import { formatDay, formatLagosDate } from '../tracking/format';

@@ -9,8 +9,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/lazy';
-import { formatNaira, offerStateLabels } from '../../api/contract/rules';
-import type { Offer } from '../../api/contract/orders';
+import { formatNaira } from '../../api/contract/rules';
+import { type Offer, offerStateLabels } from '../../api/contract/orders';
 import { offerDecisionMachine } from '../../machines/offerDecisionMachine';
 import { TextAreaField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';

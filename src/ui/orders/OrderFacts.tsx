@@ -1,9 +1,13 @@
 /** An order's reference, service, status and when it was booked; staff pass more facts (the customer) as children. */
 import type { ReactNode } from 'react';
-import { formatNaira, serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import {
+  formatNaira,
+  formatRange,
+  serviceTypeLabels,
+  statusLabels,
+} from '../../api/contract/rules';
 import type { OrderDetail } from '../../api/contract/orders';
 import { formatLagosDate } from '../tracking/format';
-import { formatRange } from '../prices/PricePreview';
 
 type Facts = Pick<OrderDetail, 'reference_number' | 'service_type' | 'status' | 'created_at'> &
   Partial<Pick<OrderDetail, 'price' | 'estimate'>>;

@@ -1,6 +1,6 @@
 /** An order's history, oldest first: what happened, who did it, when, and the note or reason. */
-import { offerStateLabels, statusLabels } from '../../api/contract/rules';
-import type { HistoryEntry } from '../../api/contract/orders';
+import { statusLabels } from '../../api/contract/rules';
+import { type HistoryEntry, offerStateLabels } from '../../api/contract/orders';
 import { formatLagosDate } from '../tracking/format';
 
 const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> = {

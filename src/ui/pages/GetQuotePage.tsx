@@ -4,8 +4,8 @@
  * then home after 3 seconds. The flow is quoteMachine; this page only renders and sends.
  */
 import { lazy, Suspense } from 'react';
-import { bookingsApi } from '../../api/lazy';
-import { bookingCalls } from '../../api/contract/bookings';
+import { quotesApi } from '../../api/lazy';
+import { quoteCalls } from '../../api/contract/quotes';
 import {
   threeStepApartmentTypes,
   threeStepFloors,
@@ -53,8 +53,8 @@ export default function GetQuotePage() {
     machine: quoteMachine,
     steps: quoteSteps,
     draft: 'get-quote',
-    submit: ({ quote }, extras) => bookingsApi.stateService(quote, extras),
-    successMessage: bookingCalls.stateService.success,
+    submit: ({ quote }, extras) => quotesApi.stateService(quote, extras),
+    successMessage: quoteCalls.stateService.success,
     leaveTo: () => '/',
   });
   const { snapshot, step, busy, onSubmit } = flow;

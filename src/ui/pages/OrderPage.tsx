@@ -14,7 +14,6 @@ import { usePageMeta } from '../components/PageMeta';
 import { OrderFacts } from '../orders/OrderFacts';
 import { OrderChanges } from '../orders/OrderChanges';
 import { OrderHistory } from '../orders/OrderHistory';
-import { owesPayment, PaymentFacts, Receipts, Refunds } from '../orders/Money';
 import { SentDetails } from '../orders/SentDetails';
 import { orderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
@@ -27,10 +26,10 @@ const OfferPanel = lazy(() =>
   import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
 );
 
-// Paying (its machine and calls) loads only for an order with a balance to pay, or on the way back
-// from the checkout (`?reference=`), when the payment is verified.
-const PayPanel = lazy(() =>
-  import('../orders/PayPanel').then(({ PayPanel }) => ({ default: PayPanel })),
+// The Payment part (the money, Pay, receipts, refunds) loads only for an order that has money to
+// show: a price was accepted.
+const PaymentSection = lazy(() =>
+  import('../orders/PaymentSection').then(({ PaymentSection }) => ({ default: PaymentSection })),
 );
 
 const loadOrder = async (reference: string) =>
@@ -83,21 +82,14 @@ function OrderView({
       </section>
 
       {order.payment && (
-        <section className="order-part" aria-labelledby="order-payment">
-          <h2 id="order-payment">Payment</h2>
-          <PaymentFacts payment={order.payment} />
-          {(owesPayment(order) || search.get('reference')) && (
-            <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
-              <PayPanel
-                order={order}
-                returnedFrom={search.get('reference')}
-                onChanged={afterPayment}
-              />
-            </Suspense>
-          )}
-          <Receipts reference={order.reference_number} receipts={order.receipts} />
-          <Refunds refunds={order.refunds} />
-        </section>
+        <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
+          <PaymentSection
+            order={order}
+            payment={order.payment}
+            returnedFrom={search.get('reference')}
+            onPaid={afterPayment}
+          />
+        </Suspense>
       )}
 
       <section className="order-part" aria-labelledby="order-timeline">

@@ -8,8 +8,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { mediaUrl } from '../../api/media';
 import { fromPromise } from 'xstate';
-import { accountsApi } from '../../api/accounts';
-import type { Profile } from '../../api/contract/accounts';
+import { profileApi } from '../../api/profile';
+import type { Profile } from '../../api/contract/profile';
 import { profileUpdateMachine, type ProfileChanges } from '../../machines/profileUpdateMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextField } from '../components/Field';
@@ -33,11 +33,11 @@ export default function ProfileUpdatePage() {
   const stored = Session.useSelector((snapshot) => snapshot.context.session);
   const flow = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
     actors: {
-      loadProfile: fromPromise<Profile>(async () => (await accountsApi.profile(undefined)).data),
+      loadProfile: fromPromise<Profile>(async () => (await profileApi.profile(undefined)).data),
       saveProfile: fromPromise<Profile, ProfileChanges>(
         async ({ input }) =>
           (
-            await accountsApi.editProfile(input.values, {
+            await profileApi.editProfile(input.values, {
               id: stored?.id,
               files: { profile_image: input.image },
             })

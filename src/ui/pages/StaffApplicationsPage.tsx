@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { staffApi } from '../../api/staff';
 import {
+  type StaffApplication,
   applicationStatuses,
   applicationStatusLabels,
   type ApplicationStatus,
-} from '../../api/contract/rules';
-import type { StaffApplication } from '../../api/contract/staff';
+} from '../../api/contract/staff';
 import { applicationStatusMachine } from '../../machines/applicationStatusMachine';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField } from '../components/Field';

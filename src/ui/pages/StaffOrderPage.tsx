@@ -6,7 +6,8 @@
  */
 import { useParams } from 'react-router-dom';
 import { staffApi } from '../../api/staff';
-import { formatNaira, offerStateLabels } from '../../api/contract/rules';
+import { offerStateLabels } from '../../api/contract/orders';
+import { formatNaira } from '../../api/contract/rules';
 import type { StaffOrderDetail } from '../../api/contract/staff';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';

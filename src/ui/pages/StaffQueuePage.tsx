@@ -7,9 +7,8 @@
  */
 import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { staffApi } from '../../api/staff';
+import { paymentStateLabels, paymentStates } from '../../api/contract/orders';
 import {
-  paymentStateLabels,
-  paymentStates,
   serviceTypeLabels,
   serviceTypes,
   shipmentStatuses,

@@ -8,8 +8,7 @@ import { Link } from '../components/Link';
 import { usePageMeta } from '../components/PageMeta';
 import { ThankYouArt } from '../illustrations/states';
 import { paths } from '../paths';
-import { formatNaira } from '../../api/contract/rules';
-import { formatRange } from '../prices/PricePreview';
+import { formatNaira, formatRange } from '../../api/contract/rules';
 
 /** A whole number of kobo from the address, else null (the address is only repeated, never trusted). */
 const koboOf = (text: string | null) =>

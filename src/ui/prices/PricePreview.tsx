@@ -3,16 +3,8 @@
  * a move's estimate as a range, "price on request" for places the tariff does not cover, or why
  * there is no price yet. Announced politely as it changes.
  */
-import { formatNaira } from '../../api/contract/rules';
+import { formatNaira, formatRange } from '../../api/contract/rules';
 import type { PricePreview as Preview } from './usePricePreview';
-
-const wholeNaira = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  maximumFractionDigits: 0,
-});
-export const formatRange = (low: number, high: number) =>
-  `${wholeNaira.format(low / 100)} – ${wholeNaira.format(high / 100)}`;
 
 export function PricePreview({ preview, waitingText }: { preview: Preview; waitingText: string }) {
   const { snapshot, send } = preview;

@@ -5,8 +5,8 @@
  * The flow is quoteWizardMachine; this only renders and sends.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { bookingsApi } from '../../api/lazy';
-import { bookingCalls } from '../../api/contract/bookings';
+import { quotesApi } from '../../api/lazy';
+import { quoteCalls } from '../../api/contract/quotes';
 import {
   fiveStepApartmentTypes,
   fiveStepFloors,
@@ -73,8 +73,8 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     steps: quoteWizardSteps,
     draft,
     submit: ({ quote, files }, extras) =>
-      bookingsApi[call](quote, { ...extras, files: { file: files[0] } }),
-    successMessage: bookingCalls[call].success,
+      quotesApi[call](quote, { ...extras, files: { file: files[0] } }),
+    successMessage: quoteCalls[call].success,
     leaveTo: (result) => pricedThankYou(result.data.reference_number, result.data),
   });
   const { snapshot, send, step, busy, onSubmit } = flow;

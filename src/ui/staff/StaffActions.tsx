@@ -5,19 +5,18 @@
  * refunds paid back). Each asks for confirmation before it is sent and shows the server's answer. Runs
  * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
  */
-import { formatRange } from '../prices/PricePreview';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { staffApi } from '../../api/lazy';
 import { ApiError, isApiError } from '../../api/errors';
 import {
   formatNaira,
-  nairaAmount,
+  formatRange,
   nextStatuses,
   statusLabels,
   todayInLagos,
 } from '../../api/contract/rules';
-import { setStatusRequest, type StaffOrderDetail } from '../../api/contract/staff';
+import { setStatusRequest, type StaffOrderDetail, nairaAmount } from '../../api/contract/staff';
 import {
   offerForm,
   paymentForm,
@@ -31,7 +30,21 @@ import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 import { formatDay } from '../tracking/format';
 import { Confirm } from './Confirm';
-import { StaffMoney } from './StaffMoney';
+import { Waiting } from '../components/LoadStates';
+import { NothingToPay, PaymentsPart } from './PaymentsPart';
+
+// The money (where it stands, receipts, refunds and the office forms) loads only for an order
+// that has some to show (docs/architecture.md, "What a route loads").
+const StaffMoney = lazy(() =>
+  import('./StaffMoney').then(({ StaffMoney }) => ({ default: StaffMoney })),
+);
+
+/** No price accepted, so nothing paid, refunded or reported by Paystack. */
+const hasNoMoney = (order: StaffOrderDetail) =>
+  order.payment === null &&
+  !order.receipts.length &&
+  !order.refunds.length &&
+  !order.payment_mismatches.length;
 
 /** The server names the amount `amount_kobo`; the form's field is `amount` (naira). */
 function underFormNames(error: unknown): unknown {
@@ -268,7 +281,21 @@ export function StaffActions({
         )}
       </section>
 
-      <StaffMoney order={order} snapshot={snapshot} send={send} field={field} onSubmit={submit} />
+      {hasNoMoney(order) ? (
+        <PaymentsPart>
+          <NothingToPay />
+        </PaymentsPart>
+      ) : (
+        <Suspense fallback={<Waiting>Loading the payments…</Waiting>}>
+          <StaffMoney
+            order={order}
+            snapshot={snapshot}
+            send={send}
+            field={field}
+            onSubmit={submit}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

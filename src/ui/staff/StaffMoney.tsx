@@ -7,14 +7,13 @@
  */
 import type { FormEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
+import { formatNaira, todayInLagos } from '../../api/contract/rules';
 import {
-  formatNaira,
+  type Refund,
   officePaymentMethods,
   paymentMethodLabels,
-  todayInLagos,
   type OfficePaymentMethod,
-} from '../../api/contract/rules';
-import type { Refund } from '../../api/contract/orders';
+} from '../../api/contract/orders';
 import type { StaffOrderDetail } from '../../api/contract/staff';
 import {
   paymentForm,
@@ -25,6 +24,7 @@ import { SelectField, TextField } from '../components/Field';
 import { PaymentFacts, Receipts, Refunds } from '../orders/Money';
 import { formatLagosDate } from '../tracking/format';
 import { Confirm } from './Confirm';
+import { NothingToPay, PaymentsPart } from './PaymentsPart';
 
 type Machine = typeof staffOrderActionsMachine;
 type FieldProps = {
@@ -106,9 +106,8 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
   };
 
   return (
-    <section className="order-part" aria-labelledby="staff-money">
-      <h2 id="staff-money">Payments</h2>
-      {payment ? <PaymentFacts payment={payment} /> : <p>No price accepted yet: nothing to pay.</p>}
+    <PaymentsPart>
+      {payment ? <PaymentFacts payment={payment} /> : <NothingToPay />}
       <Receipts reference={order.reference_number} receipts={order.receipts} />
       {order.payment_mismatches.length > 0 && (
         <>
@@ -193,6 +192,6 @@ export function StaffMoney({ order, snapshot, send, field, onSubmit }: StaffMone
           )}
         </>
       )}
-    </section>
+    </PaymentsPart>
   );
 }

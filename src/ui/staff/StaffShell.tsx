@@ -3,16 +3,15 @@
  * staff member's name and Log out, then the page; no public header, footer, newsletter or
  * WhatsApp bubble, so nothing covers the queue. A visitor goes to /login first (RequireMember);
  * a signed-in customer sees "Not allowed" in the public frame, without the workspace's menu.
- * Every staff route of routes.tsx renders inside it (router.tsx).
+ * Every staff route of routes.tsx renders inside it (routesInFrames.tsx).
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { accountsApi } from '../../api/accounts';
+import { profileApi } from '../../api/profile';
 import { staffShellMachine } from '../../machines/staffShellMachine';
 import { NavLink } from '../components/Link';
 import { useFlow } from '../components/useFlow';
-import { PublicFrame } from '../layout/Layout';
 import { PageLoading } from '../layout/PageLoading';
 import { ScrollToTop } from '../layout/ScrollToTop';
 import { RequireMember } from '../RequireMember';
@@ -20,6 +19,11 @@ import { NotAllowed } from '../NotAllowed';
 import { Session } from '../session';
 import { Toasts } from '../toast';
 import './staff.css';
+
+// Only a customer who opens a staff page sees the public frame: the workspace never loads it.
+const PublicFrame = lazy(() =>
+  import('../layout/Layout').then(({ PublicFrame }) => ({ default: PublicFrame })),
+);
 
 /** The workspace's sections, in the top bar's order. */
 export const staffSections = [
@@ -35,7 +39,7 @@ function StaffMember() {
   const email = Session.useSelector((snapshot) => snapshot.context.session?.email ?? '');
   const { snapshot } = useFlow<typeof staffShellMachine>(staffShellMachine, () => ({
     actors: {
-      loadName: fromPromise(async () => (await accountsApi.profile(undefined)).data.fullname),
+      loadName: fromPromise(async () => (await profileApi.profile(undefined)).data.fullname),
     },
   }));
   return (

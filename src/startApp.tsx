@@ -1,0 +1,34 @@
+/**
+ * Starts the app with the given routes (src/start.tsx, src/startWorkspace.tsx: main.tsx loads one).
+ * Marketing pages arrive prerendered (scripts/prerender.ts marks the root with the route it was
+ * rendered for): then React hydrates that HTML, after loading the route's page code so the first
+ * client render matches it. Any other page renders from scratch.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter, matchPath } from 'react-router-dom';
+import { pageRoutes } from './ui/routes';
+import { startInspector } from './ui/inspector';
+
+const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+
+export async function startApp(routes: ReactNode): Promise<void> {
+  await startInspector();
+
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      {/* Navigation renders at once: inside a transition, a guard could see a logout before the way home. */}
+      <BrowserRouter useTransitions={false}>{routes}</BrowserRouter>
+    </StrictMode>
+  );
+
+  const pathname = withoutTrailingSlash(window.location.pathname);
+  if (container.dataset.prerendered === pathname) {
+    const page = pageRoutes.find((route) => matchPath(route.path, pathname));
+    await page?.load();
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+}
