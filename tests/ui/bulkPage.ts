@@ -5,8 +5,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { Receiver, ReceiverField } from '../../src/api/contract';
+import type { Receiver } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
+import type { ReceiverField } from '../../src/machines/receiverListMachine';
 import { inDays } from '../api/helpers';
 import { fill } from './delivery-support';
 import { renderApp } from './render';
