@@ -1,6 +1,7 @@
 /**
- * The price beside a booking form (README "Prices"), on Deliver Now (/express-delivery): the
- * paths of pricePreviewMachine's graph through the form's place fields. The customer picks a
+ * The price beside a booking form (README "Prices"), on Deliver Now (/express-delivery) and on
+ * the three-step quote (/get-quote, a move's estimate once its home and rooms are chosen): the
+ * paths of pricePreviewMachine's graph through each form's place fields. The customer picks a
  * state and types an LGA as a keyboard user does; other typing (an address) also reaches the
  * preview. The published tariff comes from the real server behind the gate (./heldApi.ts): held
  * to see "Loading prices…", dropped on every try of the GET to see it unavailable. The graph's
@@ -16,6 +17,7 @@ import { GENERIC_ERROR, formatNaira, type PublishedTariff } from '../../src/api/
 import { ApiError } from '../../src/api/errors';
 import type { Price, PriceRequest } from '../../src/api/pricing';
 import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
+import { formatRange } from '../../src/ui/prices/PricePreview';
 import { defaultTariff } from '../../server/money/default-tariff';
 import { publishedPlaces } from '../../server/money/places';
 import { signUp, type Customer } from '../api/helpers';
@@ -43,36 +45,42 @@ afterAll(async () => {
 /** What GET prices/tariff answers on a server's first start. */
 const tariff: PublishedTariff = { ...defaultTariff, version: 1, places: publishedPlaces };
 const offline = new ApiError([GENERIC_ERROR]);
-const noPlaces: PriceRequest = { service_type: 'instant_delivery' };
-/** Ikeja to Eti-Osa: a zone pair with a price. */
-const priced: PriceRequest = {
-  ...noPlaces,
-  pickup_state: 'Lagos',
-  pickup_lga: 'Ikeja',
-  delivery_state: 'Lagos',
-  delivery_lga: 'Eti-Osa',
-};
-/** Ikeja to Uyo: outside every zone, so on request. */
-const onRequest: PriceRequest = { ...priced, delivery_state: 'Akwa Ibom', delivery_lga: 'Uyo' };
-const WAITING = 'Choose the pickup and delivery state and LGA to see the price.';
+/** Ikeja to Eti-Osa: a zone pair with a price. Ikeja to Uyo: outside every zone, so on request. */
+const ikeja = { state: 'Lagos', lga: 'Ikeja' };
+const etiOsa = { state: 'Lagos', lga: 'Eti-Osa' };
+const uyo = { state: 'Akwa Ibom', lga: 'Uyo' };
+
+/** One form with the preview: where it is, and how its places are named and labelled. */
+interface PreviewForm {
+  name: string;
+  path: string;
+  title: string;
+  /** The request with no place chosen: what the form holds once `prepare` has run. */
+  noPlaces: PriceRequest;
+  /** The wire's names of the two places' state and LGA, and the labels their fields start with. */
+  places: { from: [string, string, string]; to: [string, string, string] };
+  /** The field typed in when the path changes something other than a place. */
+  otherField: string;
+  waiting: string;
+  /** What the form needs besides the places to give a figure (a move's home and rooms). */
+  prepare?: (page: Page) => Promise<unknown>;
+}
 
 const preview = () => within(screen.getByRole('region', { name: 'Price' })).getByRole('status');
 const valueOf = (label: string) => (field(label) as HTMLInputElement).value;
 
-async function open() {
+async function open(form: PreviewForm) {
   // A new visit: the app's modules, and with them the tariff the page keeps, load again.
   vi.resetModules();
   const { renderApp } = await import('./render');
   // The tariff's load starts as the form opens: the gate holds it so the page is seen loading.
   api.hold();
-  const app = renderApp('/express-delivery', {
-    apiUrl: api.apiUrl,
-    session: sessionOf(customer),
-  });
-  await screen.findByRole('heading', { level: 1, name: 'Deliver Now' }, { timeout: 10_000 });
+  const app = renderApp(form.path, { apiUrl: api.apiUrl, session: sessionOf(customer) });
+  await screen.findByRole('heading', { level: 1, name: form.title }, { timeout: 10_000 });
+  await form.prepare?.(app);
   return app;
 }
-type Page = Awaited<ReturnType<typeof open>>;
+type Page = ReturnType<Awaited<typeof import('./render')>['renderApp']>;
 
 /** Picks the place's state and types its LGA, each only when it is not already so. */
 async function choosePlace(page: Page, label: string, state: string, lga: string) {
@@ -83,17 +91,18 @@ async function choosePlace(page: Page, label: string, state: string, lga: string
   await page.user.type(field(`${label} LGA`), lga);
 }
 
-async function perform(page: Page, event: EventObject) {
+const perform = (form: PreviewForm) => async (page: Page, event: EventObject) => {
+  const { from, to } = form.places;
   switch (event.type) {
     case 'order.change': {
       const { request } = event as unknown as { request: Record<string, string> };
-      if (request.delivery_lga) {
-        await choosePlace(page, 'Pickup', request.pickup_state!, request.pickup_lga!);
-        return choosePlace(page, 'Delivery', request.delivery_state!, request.delivery_lga!);
+      if (request[to[1]]) {
+        await choosePlace(page, from[2], request[from[0]]!, request[from[1]]!);
+        return choosePlace(page, to[2], request[to[0]]!, request[to[1]]!);
       }
-      // No place to price: the delivery LGA is taken out, or (none chosen) the address typed.
-      if (valueOf('Delivery LGA')) return page.user.clear(field('Delivery LGA'));
-      return page.user.type(field('Pick up Address'), '12 Admiralty Way');
+      // No place to price: the destination's LGA is taken out, or (none chosen) something else typed.
+      if (valueOf(`${to[2]} LGA`)) return page.user.clear(field(`${to[2]} LGA`));
+      return page.user.type(field(form.otherField), '12 Admiralty Way');
     }
     case 'retry':
       api.hold();
@@ -108,17 +117,25 @@ async function perform(page: Page, event: EventObject) {
       }
       return;
   }
+};
+
+/** The figure as the page writes it: a delivery's price, or a move's estimate as a range. */
+function figureOf(price: Price) {
+  if (price.kind === 'price') return formatNaira(price.amount_kobo);
+  if (price.kind === 'estimate')
+    return `${formatRange(price.low_kobo, price.high_kobo)}, final price after inspection`;
+  throw new Error(`no figure for ${price.kind}`);
 }
 
-async function check(_page: Page, expected: AnyMachineSnapshot) {
+const check = (form: PreviewForm) => async (_page: Page, expected: AnyMachineSnapshot) => {
   const { price } = expected.context as { price: Price };
   await waitFor(
     () => {
       // The places to choose from come with the tariff.
       const loaded = expected.context.tariff !== null;
-      const states = field('Pickup state');
+      const states = field(`${form.places.from[2]} state`);
       expect(states).toHaveDisplayValue(
-        valueOf('Pickup state') || (loaded ? 'Choose a state…' : 'Loading states…'),
+        (states as HTMLSelectElement).value || (loaded ? 'Choose a state…' : 'Loading states…'),
       );
       if (loaded) expect(within(states).getByRole('option', { name: 'Akwa Ibom' })).toBeVisible();
       if (expected.matches('loadingTariff')) {
@@ -129,58 +146,103 @@ async function check(_page: Page, expected: AnyMachineSnapshot) {
         );
         expect(within(preview()).getByRole('button', { name: 'Try again' })).toBeEnabled();
       } else if (expected.matches('waitingForPlaces')) {
-        expect(preview()).toHaveTextContent(WAITING);
+        expect(preview()).toHaveTextContent(form.waiting);
       } else if (expected.matches('onRequest')) {
         expect(preview()).toHaveTextContent(
           'Price on request: book as usual and our team will send you the price.',
         );
       } else {
-        expect(price.kind).toBe('price');
-        expect(preview().textContent!.trim()).toBe(
-          formatNaira((price as { amount_kobo: number }).amount_kobo),
-        );
+        expect(preview().textContent!.trim()).toBe(figureOf(price));
       }
     },
     { timeout: 5000 },
   );
+};
+
+function previewSuite(form: PreviewForm) {
+  const { from, to } = form.places;
+  const placed = (a: typeof ikeja, b: typeof ikeja) =>
+    ({
+      ...form.noPlaces,
+      [from[0]]: a.state,
+      [from[1]]: a.lga,
+      [to[0]]: b.state,
+      [to[1]]: b.lga,
+    }) as PriceRequest;
+  graphViewSuite(form.name, {
+    machine: pricePreviewMachine,
+    input: { request: form.noPlaces },
+    events: [
+      { type: 'xstate.done.actor.loadTariff', output: tariff },
+      { type: 'xstate.error.actor.loadTariff', error: offline },
+      { type: 'order.change', request: placed(ikeja, etiOsa) },
+      { type: 'order.change', request: placed(ikeja, uyo) },
+      { type: 'order.change', request: form.noPlaces },
+    ],
+    serializeState: (snapshot) =>
+      JSON.stringify({
+        value: snapshot.value,
+        loaded: snapshot.context.tariff !== null,
+        price: snapshot.context.price.kind,
+      }),
+    // Places can be chosen once the tariff brings them; before, only other fields change.
+    offered: (event, state) =>
+      event.type !== 'order.change' ||
+      state.context.tariff !== null ||
+      !(event as unknown as { request: Record<string, string> }).request[to[1]],
+    limit: 8,
+    afterCoverage: 0,
+    shows: {
+      'pricePreview.loadingTariff': '"Loading prices…", the state lists say "Loading states…"',
+      'pricePreview.tariffUnavailable':
+        '"Prices are unavailable right now; you can still book and our team will send you the price." and "Try again"',
+      'pricePreview.deciding': 'nothing of its own: it decides at once',
+      'pricePreview.waitingForPlaces': `"${form.waiting}", the states to choose from`,
+      'pricePreview.priced':
+        "a delivery's price in naira (with Deliver Now's surcharge), or a move's range and \", final price after inspection\"",
+      'pricePreview.onRequest':
+        '"Price on request: book as usual and our team will send you the price."',
+    },
+    open: () => open(form),
+    perform: perform(form),
+    check: check(form),
+    cleanup: () => api.releaseAll(),
+  });
 }
 
-graphViewSuite('/express-delivery price', {
-  machine: pricePreviewMachine,
-  input: { request: noPlaces },
-  events: [
-    { type: 'xstate.done.actor.loadTariff', output: tariff },
-    { type: 'xstate.error.actor.loadTariff', error: offline },
-    { type: 'order.change', request: priced },
-    { type: 'order.change', request: onRequest },
-    { type: 'order.change', request: noPlaces },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      loaded: snapshot.context.tariff !== null,
-      price: snapshot.context.price.kind,
-    }),
-  // Places can be chosen once the tariff brings them; before, only other fields change.
-  offered: (event, state) =>
-    event.type !== 'order.change' ||
-    state.context.tariff !== null ||
-    !(event as unknown as { request: PriceRequest & { delivery_lga?: string } }).request
-      .delivery_lga,
-  limit: 8,
-  afterCoverage: 0,
-  shows: {
-    'pricePreview.loadingTariff': '"Loading prices…", the state lists say "Loading states…"',
-    'pricePreview.tariffUnavailable':
-      '"Prices are unavailable right now; you can still book and our team will send you the price." and "Try again"',
-    'pricePreview.deciding': 'nothing of its own: it decides at once',
-    'pricePreview.waitingForPlaces': `"${WAITING}", the states to choose from`,
-    'pricePreview.priced': "the price in naira (the route's, plus Deliver Now's surcharge)",
-    'pricePreview.onRequest':
-      '"Price on request: book as usual and our team will send you the price."',
+previewSuite({
+  name: '/express-delivery price',
+  path: '/express-delivery',
+  title: 'Deliver Now',
+  noPlaces: { service_type: 'instant_delivery' },
+  places: {
+    from: ['pickup_state', 'pickup_lga', 'Pickup'],
+    to: ['delivery_state', 'delivery_lga', 'Delivery'],
   },
-  open,
-  perform,
-  check,
-  cleanup: () => api.releaseAll(),
+  otherField: 'Pick up Address',
+  waiting: 'Choose the pickup and delivery state and LGA to see the price.',
+});
+
+previewSuite({
+  name: '/get-quote estimate',
+  path: '/get-quote',
+  title: 'Get A Quote',
+  noPlaces: {
+    service_type: 'state_service',
+    moving_from_apartment_type: 'Studio',
+    number_of_room_moving_from: '2',
+    aptFloor: 'Ground',
+  } as PriceRequest,
+  places: {
+    from: ['moving_from_state', 'moving_from_lga', 'Current home'],
+    to: ['moving_to_state', 'moving_to_lga', 'Destination'],
+  },
+  otherField: 'Current address',
+  waiting: 'Choose where you move from and to (state and LGA) and your rooms to see an estimate.',
+  // A move's estimate needs the home and its rooms: chosen first, as the form asks for them beside the places.
+  prepare: async (page) => {
+    await page.user.selectOptions(field('Current apartment type'), 'Studio');
+    await page.user.selectOptions(field('Rooms at your current home'), '2');
+    await page.user.selectOptions(field('Current apartment floor'), 'Ground');
+  },
 });
