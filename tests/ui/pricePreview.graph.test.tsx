@@ -13,11 +13,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { GENERIC_ERROR, formatNaira, type PublishedTariff } from '../../src/api/contract';
+import {
+  GENERIC_ERROR,
+  formatNaira,
+  formatRange,
+  type PublishedTariff,
+} from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import type { Price, PriceRequest } from '../../src/api/pricing';
 import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
-import { formatRange } from '../../src/ui/prices/PricePreview';
 import { defaultTariff } from '../../server/money/default-tariff';
 import { publishedPlaces } from '../../server/money/places';
 import { signUp, type Customer } from '../api/helpers';
