@@ -273,18 +273,16 @@ export function coverageOf(
     });
   }
   const allStates = getStateNodes(machine.root).map((node) => node.id);
-  const transitions = allTransitions(machine);
+  // Each transition is named with its index among all the machine's, whichever paths took it.
+  const named = allTransitions(machine).map((t, index) => ({ t, name: transitionName(t, index) }));
   return {
     states: {
       covered: allStates.filter((id) => states.has(id)),
       missed: allStates.filter((id) => !states.has(id)),
     },
     transitions: {
-      covered: transitions.filter((t) => taken.has(t)).map(transitionName),
-      missed: transitions
-        .map((t, index) => ({ t, index }))
-        .filter(({ t }) => !taken.has(t))
-        .map(({ t, index }) => transitionName(t, index)),
+      covered: named.filter(({ t }) => taken.has(t)).map(({ name }) => name),
+      missed: named.filter(({ t }) => !taken.has(t)).map(({ name }) => name),
     },
   };
 }
