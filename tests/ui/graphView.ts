@@ -95,7 +95,7 @@ function continues(other: GraphPath, path: GraphPath) {
 }
 
 /** The paths a view test replays (see the file comment). */
-export function viewPathsOf<M extends AnyStateMachine>(
+function viewPathsOf<M extends AnyStateMachine>(
   options: GraphViewOptions<M, unknown>,
 ): GraphPath[] {
   const all = (options.inputs ?? [options.input]).flatMap((input) =>
@@ -159,7 +159,7 @@ function coverageOverInputs<M extends AnyStateMachine>(
 }
 
 /** Replays one path through the page: opens it, then performs each event and checks the page. */
-export async function replayPath<M extends AnyStateMachine, Page>(
+async function replayPath<M extends AnyStateMachine, Page>(
   options: GraphViewOptions<M, Page>,
   path: GraphPath,
 ) {

@@ -8,7 +8,7 @@
  * the rows, "Show more" and what the list says must be the state's.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StaffOrder } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
@@ -21,7 +21,7 @@ import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
 import { field, toast } from './delivery-support';
 import { sessionOf } from './formGraphView';
-import { graphViewSuite, replayPath, viewPathsOf, type GraphViewOptions } from './graphView';
+import { graphViewSuite, type GraphViewOptions } from './graphView';
 import { startHeldApi, type HeldApi } from './heldApi';
 import { renderApp } from './render';
 
@@ -256,15 +256,3 @@ const queue: GraphViewOptions<typeof staffListMachine, Page> = {
   },
 };
 graphViewSuite('/staff/orders queue', queue);
-
-// Filters, search and the address are the machine's own events in every state: the coverage
-// above does not count them, so "Clear filters" (the address the page opened with) is replayed
-// here on the first path of the graph that takes it.
-it('"Clear filters" shows the list of the address the page opened with', () => {
-  const clearing = viewPathsOf({
-    ...queue,
-    limit: Infinity,
-    afterCoverage: Infinity,
-  } as never).find((path) => path.steps.some((step) => step.event.type === 'address.change'));
-  return replayPath(queue, clearing!);
-});
