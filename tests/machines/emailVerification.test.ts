@@ -2,14 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { emailVerificationMachine } from '../../src/machines/emailVerificationMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects, statePath } from './graph';
 
-const effects = () => ({
-  notifySuccess: vi.fn(),
-  notifyResent: vi.fn(),
-  notifyErrors: vi.fn(),
-  leave: vi.fn(),
-});
+const recorded = recordEffects(['notifySuccess', 'notifyResent', 'notifyErrors', 'leave']);
+const effectNames = () => recorded.take().map(([name]) => name);
 
 graphSuite('emailVerification', {
   machine: emailVerificationMachine,
@@ -46,7 +42,37 @@ graphSuite('emailVerification', {
       remaining: snapshot.context.remaining,
       errors: Object.keys(snapshot.context.errors),
     }),
-  implementations: { actions: effects() },
+  implementations: { actions: recorded.actions },
+  // What follows each event, worked out from the flow (docs/product.md), not read from the machine.
+  check: (actual, _expected, event, before) => {
+    const { context } = actual;
+    const done = effectNames();
+    if (event.type === 'code.change') {
+      // Digits only; typing clears the code's own message and keeps the address's.
+      expect(context.code).toBe((event as unknown as { value: string }).value.replace(/\D/g, ''));
+      expect(Object.keys(context.errors).sort()).toEqual(
+        Object.keys(before.context.errors).filter((field) => field !== 'verification_token'),
+      );
+    }
+    if (event.type === 'xstate.done.actor.verifyEmail') {
+      expect(context.errors).toEqual({});
+      expect(context.messages).toEqual([]);
+      expect(done).toEqual(['notifySuccess']);
+    }
+    if (event.type === 'xstate.done.actor.resendOtp') {
+      // A new code: the old one and its messages go, and the countdown starts again.
+      expect(context.code).toBe('');
+      expect(context.errors).toEqual({});
+      expect(context.messages).toEqual([]);
+      expect(context.remaining).toBe(2);
+      expect(done).toEqual(['notifyResent']);
+    }
+    if (event.type === 'xstate.error.actor.resendOtp') {
+      // Refused: the clock stays run out, so a new code can be asked for again.
+      expect(statePath(actual.value)).toMatch(/ \+ clock\.expired$/);
+      expect(done).toEqual(['notifyErrors']);
+    }
+  },
   // The code's form and its clock side by side: verifying is busy, asking for a new code is
   // "resending" (the code may be checked meanwhile), and a verified code stops the clock.
   states: {
@@ -72,6 +98,23 @@ graphSuite('emailVerification', {
     'code.verified + clock.stopped': [],
     'code.done + clock.stopped': [],
   },
+});
+
+it('starts with an empty code, no messages and the whole countdown', () => {
+  for (const email of ['ada@example.com', null]) {
+    const actor = createActor(emailVerificationMachine, {
+      input: { email, seconds: 300, redirectDelay: 3000 },
+    });
+    expect(actor.getSnapshot().context).toEqual({
+      code: '',
+      email: email ?? '',
+      remaining: 300,
+      seconds: 300,
+      errors: {},
+      messages: [],
+      redirectDelay: 3000,
+    });
+  }
 });
 
 describe('emailVerification rules', () => {
