@@ -1,6 +1,8 @@
 /** Retry-safe submits: an Idempotency-Key answers its first result again and stores nothing new. */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { keyExpiry } from '../../server/orders/idempotency';
 import { startTestServer, type TestServer } from '../support/server';
 import {
   call,
@@ -154,6 +156,75 @@ describe('Idempotency-Key', () => {
       .where('email', '=', application.email)
       .execute();
     expect(stored).toHaveLength(1);
+  });
+
+  it('books every submission sent without a key', async () => {
+    const buyer = await signUp(server);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await call(server, 'POST', 'users/schedule/delivery', scheduledDelivery(), buyer.token))
+          .status,
+      ).toBe(200);
+    expect(await shipmentsOf(buyer.userId)).toBe(2);
+  });
+
+  it('refuses a key used on another call, even with the same fields', async () => {
+    const buyer = await signUp(server);
+    const key = newKey();
+    const fields = quote();
+    expect((await submit('users/Local-service', form(fields), key, buyer.token)).status).toBe(200);
+    expect(await submit('users/Office-service', form(fields), key, buyer.token)).toMatchObject({
+      status: 422,
+      body: {
+        message:
+          'This Idempotency-Key was already used for a different request. Send a new key with a new submission.',
+      },
+    });
+    expect(await shipmentsOf(buyer.userId)).toBe(1);
+  });
+
+  it('clears keys older than a day, at most every ten minutes, and keeps younger ones', async () => {
+    const buyer = await signUp(server);
+    const book = async () => {
+      const key = newKey();
+      expect(
+        (await submit('users/schedule/delivery', scheduledDelivery(), key, buyer.token)).status,
+      ).toBe(200);
+      return key;
+    };
+    const backdate = (key: string) =>
+      server.app.db
+        .updateTable('shipments')
+        .set({ created_at: sql<Date>`now() - interval '25 hours'` })
+        .where('idempotency_key', '=', key)
+        .execute();
+    const kept = async (key: string) =>
+      (await server.app.db
+        .selectFrom('shipments')
+        .select('id')
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst()) !== undefined;
+    const [old, young] = [await book(), await book()];
+    await backdate(old);
+    const sweep = keyExpiry(server.app.db, server.app.log);
+    sweep();
+    await vi.waitFor(async () => expect(await kept(old)).toBe(false));
+    expect(await kept(young)).toBe(true);
+    // Another old key right after waits for the next sweep, ten minutes on.
+    const later = await book();
+    await backdate(later);
+    sweep();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await kept(later)).toBe(true);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 10 * 60_000 + 1);
+    try {
+      sweep();
+    } finally {
+      vi.restoreAllMocks();
+    }
+    await vi.waitFor(async () => expect(await kept(later)).toBe(false));
+    expect(await kept(young)).toBe(true);
   });
 
   it('refuses a malformed key with a clear message, and books nothing', async () => {
