@@ -349,8 +349,11 @@ describe('anonymous tracking', () => {
       ),
     ).toBe(true);
     const text = JSON.stringify(tracked.body);
+    // The price as kobo or naira, never the bare "185", which a timestamp's milliseconds can hold.
     for (const secret of [
-      '185',
+      '18500000',
+      '185000',
+      '185,000',
       '₦',
       'kobo',
       'Secret staff note',
