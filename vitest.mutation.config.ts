@@ -27,6 +27,8 @@ const projects = [
     name: 'api',
     include: testsUnder('api'),
     environment: 'node',
+    // Code run in a file's beforeAll counts as covered by that file's tests, not as static.
+    setupFiles: ['tests/support/mutation-fixture-coverage.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

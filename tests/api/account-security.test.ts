@@ -184,6 +184,24 @@ describe('failed logins throttled per account', () => {
       await short.close();
     }
   }, 60_000);
+
+  it('is forgotten when its window is over: the next failed login clears the ended ones', async () => {
+    const short = await startTestServer({ loginThrottle: { max: 3, windowMs: 1_000 } });
+    const countedAccounts = async () =>
+      (await short.app.db.selectFrom('login_failures').select('email_hash').execute()).length;
+    try {
+      const first = await signUp(short);
+      const second = await signUp(short);
+      expect((await login(short, '127.0.0.2', first.email, 'not the password')).status).toBe(400);
+      expect(await countedAccounts()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await login(short, '127.0.0.3', second.email, 'not the password')).status).toBe(400);
+      // The first account's window has ended: only the second's count is kept.
+      expect(await countedAccounts()).toBe(1);
+    } finally {
+      await short.close();
+    }
+  }, 60_000);
 });
 
 describe('Cache-Control: no-store on answers with a token, a code or personal data', () => {

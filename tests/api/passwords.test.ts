@@ -1,5 +1,6 @@
 /** Forgotten password (code, reset token, reset) and password change, with the sessions they end. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { consumeCode } from '../../server/accounts/codes';
 import { codeFrom, lastMailTo, mailCountTo, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { get, PASSWORD, post, signUp, uniqueEmail } from './helpers';
@@ -29,6 +30,8 @@ describe('forgotten password', () => {
     expect(verified.status).toBe(200);
     expect(verified.body.message).toBe('OTP code verified successfully');
     const reset_token: string = verified.body.data.reset_token;
+    // 32 random bytes, not a code a person types: it cannot be guessed in the time it lives.
+    expect(reset_token).toMatch(/^[\w-]{43}$/);
 
     const reset = await post(server, 'passwordReset', {
       email: customer.email,
@@ -65,6 +68,17 @@ describe('forgotten password', () => {
     // arrived, the unknown address's turn has passed.
     await resetCode((await signUp(server)).email);
     expect(await lastMailTo(server, nobody)).toBeUndefined();
+  });
+
+  it('uses a right code once when requests bring it at the same moment', async () => {
+    const customer = await signUp(server);
+    const code = await resetCode(customer.email);
+    // Each check counts its try, then deletes the code: of racing checks that all counted the
+    // right code, only the one whose delete removed it is let through.
+    const users = await Promise.all(
+      [1, 2, 3].map(() => consumeCode(server.app.db, 'password_reset', code, customer.email)),
+    );
+    expect(users.filter((user) => user !== null)).toHaveLength(1);
   });
 
   it("refuses a reset token with another account's email", async () => {

@@ -5,6 +5,9 @@
  * tariff changes; a booking without places books as before, with no price.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { currentTariff } from '../../server/money/tariff';
+import { formatNaira } from '../../src/api/contract';
 import { priceOf } from '../../src/api/pricing';
 import { lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
@@ -151,7 +154,11 @@ describe('bookings priced by the server', () => {
     const reference = booked.body.data.reference_number;
     const first = await order(reference);
     expect(first.price).toEqual(before);
-    expect(first.offer).toMatchObject({ state: 'accepted', amount_kobo: before.amount_kobo });
+    expect(first.offer).toMatchObject({
+      state: 'accepted',
+      amount_kobo: before.amount_kobo,
+      note: `Price from the tariff, version ${before.version}.`,
+    });
     // Ready to pay: the money side reads the accepted price as any accepted offer's.
     expect(first.payment).toMatchObject({
       price_kobo: before.amount_kobo,
@@ -159,7 +166,7 @@ describe('bookings priced by the server', () => {
       balance_kobo: before.amount_kobo,
     });
     const mail = await lastMailTo(server, customer.email);
-    expect(mail?.text).toContain('Price: ₦');
+    expect(mail?.text).toContain(`Price: ${formatNaira(before.amount_kobo)}, accepted at booking.`);
 
     // Staff raise every pair by ₦1,000.
     const read = await staffTariff();
@@ -249,5 +256,25 @@ describe('bookings priced by the server', () => {
       await get(server, `staff/orders/${booked.body.data.reference_number}`, staff.token)
     ).body.data;
     expect(staffView.estimate).toEqual(expected);
+    const mail = await lastMailTo(server, customer.email);
+    expect(mail?.text).toContain(
+      `Estimate: ${formatNaira(expected.low_kobo)} – ${formatNaira(expected.high_kobo)}, final price after inspection.`,
+    );
+  });
+});
+
+describe('the tariff each server keeps in memory', () => {
+  it('is read again five seconds after it was read, so a save by another server reaches this one', async () => {
+    const db = server.app.db;
+    const readAt = Date.now() + 60_000; // later than any read the tests above made
+    const held = await currentTariff(db, readAt);
+    // Another server saves: the next version lands in the database without passing through here.
+    const { version, saved_at: _at, saved_by: _by, ...rules } = held;
+    await db
+      .insertInto('tariffs')
+      .values({ version: version + 1, rules: sql`${JSON.stringify(rules)}::jsonb` })
+      .execute();
+    expect((await currentTariff(db, readAt + 4_999)).version).toBe(version);
+    expect((await currentTariff(db, readAt + 5_000)).version).toBe(version + 1);
   });
 });
