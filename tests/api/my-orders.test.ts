@@ -91,6 +91,13 @@ describe('whose order it is', () => {
 });
 
 describe('the order page', () => {
+  it('My bookings of a customer who has booked nothing is an empty list', async () => {
+    const newcomer = await signUp(server);
+    const answer = await get(server, 'users/orders', newcomer.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual([]);
+  });
+
   it('shows a delivery as sent, its history and no offer yet', async () => {
     const reference = await book();
     const answer = await order(reference.toLowerCase());

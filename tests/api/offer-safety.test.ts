@@ -6,7 +6,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFER_ID_MESSAGE, offerConflictResponse } from '../../src/api/contract';
+import { OFFER_ID_MESSAGE, offerConflictResponse, todayInLagos } from '../../src/api/contract';
 import { lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf, signUpStaff } from '../support/staff';
@@ -304,6 +304,22 @@ describe('one outcome when the customer and staff act at once', () => {
     );
     expect(confirmed.status).toBe(200);
     expect((await order(reference)).status).toBe('Cancelled');
+  });
+
+  it('names what was paid too when staff cancel a paid order blind', async () => {
+    const reference = await book();
+    await accept(reference, { offer_id: await offer(reference, 10_000_000) });
+    const paid = await post(
+      server,
+      `staff/orders/${reference}/payments`,
+      { method: 'cash', reference: 'CASH-17', paid_on: todayInLagos(), amount_kobo: 2_500_000 },
+      staff.token,
+    );
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.payment_state).toBe('part_paid');
+    expect((await staffMove(reference, 'Cancelled')).body.message).toBe(
+      'The customer accepted ₦100,000.00 and paid ₦25,000.00 for this order: confirm that you cancel it anyway.',
+    );
   });
 
   it('lets the customer cancel an order whose price they accepted (the page shows the fee and refund first)', async () => {

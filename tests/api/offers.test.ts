@@ -236,10 +236,38 @@ describe('sending an offer', () => {
     );
 
     expect((await offer(reference, { amount_kobo: 25_000_000 })).status).toBe(200);
+    // My bookings shows the new price, not the declined one.
+    const listed = (await get(server, 'users/orders', customer.token)).body.data.find(
+      (mine: { reference_number: string }) => mine.reference_number === reference,
+    );
+    expect(listed.offer).toMatchObject({ amount_kobo: 25_000_000, state: 'open' });
     expect((await accept(reference)).body.data.offer).toMatchObject({
       amount_kobo: 25_000_000,
       state: 'accepted',
     });
+    const cancelled = await post(
+      server,
+      `users/orders/${reference}/cancel`,
+      { reason: 'Found a cheaper mover' },
+      customer.token,
+    );
+    expect(cancelled.status).toBe(200);
+    // The history in the order things happened, each answer with what the customer said.
+    const history = (await order(reference)).history as {
+      event: string;
+      status: string;
+      note: string | null;
+    }[];
+    expect(history.map(({ event, status }) => [event, status])).toEqual([
+      ['status', 'ToInspect'],
+      ['offer_sent', 'ToInspect'],
+      ['offer_declined', 'ToInspect'],
+      ['offer_sent', 'ToInspect'],
+      ['offer_accepted', 'ToInspect'],
+      ['status', 'Cancelled'],
+    ]);
+    expect(history[2]!.note).toBe('Too expensive for us');
+    expect(history[4]!.note).toBe('₦250,000.00');
   });
 
   it('cannot accept or decline an expired offer', async () => {
