@@ -268,6 +268,9 @@ describe('one outcome when the customer and staff act at once', () => {
     for (const { answers, order: settled } of moves) {
       expect(statuses(answers)).toEqual([200, 409]);
       expect(settled.status).toBe(answers[0]!.status === 200 ? 'Cancelled' : 'Shipped');
+      // The call that lost is told why, in words.
+      const refused = answers.find((answer) => answer.status === 409)!;
+      expect(refused.body.message).toMatch(/^(The order changed meanwhile|This order is|An order)/);
     }
     const dates = await race(
       (reference) =>
