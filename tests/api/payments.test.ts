@@ -23,7 +23,7 @@ import {
 import { todayInLagos } from '../../src/api/contract';
 import { refundsDueCount, unpaidAccepted } from '../../server/money/balances';
 import { addBusinessDays } from '../../server/money/refunds';
-import { get, inDays, post, signUp, type Customer } from './helpers';
+import { get, inDays, post, scheduledDelivery, signUp, type Customer } from './helpers';
 
 const PRICE = 48_500_000;
 
@@ -102,6 +102,42 @@ describe('paying online', () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const stranger = await signUp(server);
     expect((await startPayment(server, reference, stranger)).status).toBe(404);
+  });
+
+  it('says why an order takes no payment, online and at the office: no accepted price, nothing left, cancelled', async () => {
+    const conflict = (message: string) => ({ status: 409, body: { message } });
+    const unpriced = (
+      await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token)
+    ).body.data.reference_number as string;
+    expect(await startPayment(server, unpriced, customer)).toMatchObject(
+      conflict('There is no accepted price on this order yet.'),
+    );
+    expect(await officePayment(unpriced, { amount_kobo: 100_000 })).toMatchObject(
+      conflict(
+        'There is no accepted price on this order yet: send a price and have the customer accept it first.',
+      ),
+    );
+
+    const settled = await acceptedOrder(server, customer, staff, PRICE);
+    expect((await officePayment(settled, { amount_kobo: PRICE })).status).toBe(200);
+    expect(await startPayment(server, settled, customer)).toMatchObject(
+      conflict('Nothing is left to pay on this order.'),
+    );
+    expect(await officePayment(settled, { amount_kobo: 100 })).toMatchObject(
+      conflict('Nothing is left to pay on this order.'),
+    );
+
+    const cancelled = await acceptedOrder(server, customer, staff, PRICE);
+    const cancel = { reason: 'Plans changed' };
+    expect(
+      (await post(server, `users/orders/${cancelled}/cancel`, cancel, customer.token)).status,
+    ).toBe(200);
+    expect(await startPayment(server, cancelled, customer)).toMatchObject(
+      conflict('This order is Cancelled: it takes no payment.'),
+    );
+    expect(await officePayment(cancelled, { amount_kobo: 100 })).toMatchObject(
+      conflict('This order is Cancelled: it takes no payment.'),
+    );
   });
 
   it('counts a payment once verified on return, with a receipt, its mail and a history line', async () => {
@@ -251,6 +287,8 @@ describe('paying online', () => {
     expect((await sendWebhook(server, forged, null)).status).toBe(401);
     expect((await sendWebhook(server, forged, signed('sk_test_wrong', forged))).status).toBe(401);
     expect((await sendWebhook(server, forged, 'abc')).status).toBe(401);
+    // The right signature with more after it: only the 128 hex digits themselves are a signature.
+    expect((await sendWebhook(server, forged, `${signed(secret, forged)}zz`)).status).toBe(401);
     // Signed over other bytes than those sent: the same event, re-serialised with a space.
     expect(
       (await sendWebhook(server, forged.replace(':', ': '), signed(secret, forged))).status,
