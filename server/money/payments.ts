@@ -167,14 +167,14 @@ export async function settleCharge(
       .where('id', '=', attempt.id)
       .execute();
     const owedBefore = shipment.status === 'Cancelled' ? 0 : Math.max(0, balanceOf(shipment));
-    const method = transaction.channel === 'card' ? 'card' : transaction.channel;
     const paidAt = transaction.paid_at ? new Date(transaction.paid_at) : new Date();
     const { receipt, paymentId } = await insertPayment(
       trx,
       shipment,
       {
         amount: transaction.amount,
-        method,
+        // Paystack's channel as the method: `card`, `bank`, `ussd`…
+        method: transaction.channel,
         paystack_reference: transaction.reference,
         paid_at: Number.isNaN(paidAt.getTime()) ? new Date() : paidAt,
       },

@@ -188,9 +188,26 @@ describe('paying online', () => {
       number: verified.body.data.receipt,
       amount_kobo: PRICE,
       method: 'card',
-      order: { reference_number: reference },
+      payment_reference: started.body.data.reference,
+      company: { name: expect.stringMatching(/\S/), address: expect.stringMatching(/\S/) },
+      customer: { email: customer.email, fullname: expect.any(String), phone: expect.any(String) },
+      order: { reference_number: reference, price_kobo: PRICE },
     });
-    expect(receipt.body.data.paid_at_lagos).toMatch(/WAT$/);
+    // "25 November 2026, 14:05 WAT", on the 24-hour clock.
+    expect(receipt.body.data.paid_at_lagos).toMatch(
+      /^\d{1,2} [A-Z][a-z]+ \d{4}(,| at) \d{2}:\d{2} WAT$/,
+    );
+    // The number as a person types it from the paper; a number the order does not have is not found.
+    const typed = await get(
+      server,
+      `users/orders/${reference}/receipts/${verified.body.data.receipt.toLowerCase()}`,
+      customer.token,
+    );
+    expect(typed.body.data?.number).toBe(verified.body.data.receipt);
+    expect(
+      (await get(server, `users/orders/${reference}/receipts/RCT-1999-000001`, customer.token))
+        .status,
+    ).toBe(404);
     expect(
       (
         await get(
@@ -221,6 +238,13 @@ describe('paying online', () => {
       paid: false,
       payment: { state: 'unpaid' },
     });
+    // Settled as failed: it is not asked about again as a pending attempt.
+    const attempt = await server.app.db
+      .selectFrom('payment_attempts')
+      .select('state')
+      .where('reference', '=', declined)
+      .executeTakeFirstOrThrow();
+    expect(attempt.state).toBe('failed');
     const retried = await pay(server, reference, customer);
     expect(retried).not.toBe(declined);
     expect((await verify(server, reference, retried, customer)).body.data.state).toBe('paid');
@@ -374,6 +398,11 @@ describe('paying at the office', () => {
     });
     expect(part.status).toBe(200);
     expect(part.body.message).toMatch(/^₦200,000\.00 recorded as receipt RCT-\d{4}-\d{6}/);
+    const partReceipt = /RCT-\d{4}-\d{6}/.exec(part.body.message)![0];
+    expect(
+      (await get(server, `users/orders/${reference}/receipts/${partReceipt}`, customer.token)).body
+        .data,
+    ).toMatchObject({ method: 'bank_transfer', payment_reference: 'TRF-778' });
     expect(part.body.data.payment_state).toBe('part_paid');
     const over = await officePayment(reference, { amount_kobo: PRICE });
     expect(over.status).toBe(422);
