@@ -520,7 +520,13 @@ describe('cancelling a paid order', () => {
     });
   });
 
-  it('keeps no fee further than 3 days ahead', async () => {
+  it('keeps the fee 3 days ahead, and none further', async () => {
+    const edge = await acceptedOrder(server, customer, staff, PRICE, 3);
+    await verify(server, edge, await pay(server, edge, customer), customer);
+    expect((await order(edge)).cancellation).toEqual({
+      fee_kobo: PRICE / 10,
+      refund_kobo: PRICE - PRICE / 10,
+    });
     const reference = await acceptedOrder(server, customer, staff, PRICE, 4);
     await verify(server, reference, await pay(server, reference, customer), customer);
     expect((await order(reference)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
