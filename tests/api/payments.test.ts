@@ -20,7 +20,7 @@ import {
   testSecretOf,
   verify,
 } from '../support/payments';
-import { todayInLagos } from '../../src/api/contract';
+import { formatNaira, todayInLagos } from '../../src/api/contract';
 import { refundsDueCount, unpaidAccepted } from '../../server/money/balances';
 import { addBusinessDays } from '../../server/money/refunds';
 import { get, inDays, post, scheduledDelivery, signUp, type Customer } from './helpers';
@@ -511,6 +511,14 @@ describe('cancelling a paid order', () => {
       'the card refund',
       async () => (await order(reference)).payment.state === 'refunded',
     );
+    const refundedBy = (amount: number) => `Refund of ${formatNaira(amount)} for ${reference}`;
+    await waitUntil('the card refund mail', async () =>
+      (await readOutbox(server)).some(
+        (mail) =>
+          mail.subject === refundedBy(PRICE - fee) &&
+          mail.text.includes('to the card you paid with'),
+      ),
+    );
     expect((await order(reference)).payment).toEqual({
       state: 'refunded',
       price_kobo: PRICE,
@@ -572,16 +580,29 @@ describe('cancelling a paid order', () => {
     );
     expect(done.status).toBe(200);
     expect(done.body.data.payment_state).toBe('refunded');
+    await waitUntil('the refund mail', async () =>
+      (await readOutbox(server)).some(
+        (mail) =>
+          mail.subject === `Refund of ₦485,000.00 for ${reference}` &&
+          mail.text.includes('by our office, as agreed with you'),
+      ),
+    );
     expect(
-      (
-        await post(
-          server,
-          `staff/orders/${reference}/refunds/${refund.id}/done`,
-          { reference: 'again' },
-          staff.token,
-        )
-      ).status,
-    ).toBe(409);
+      await post(
+        server,
+        `staff/orders/${reference}/refunds/${refund.id}/done`,
+        { reference: 'again' },
+        staff.token,
+      ),
+    ).toMatchObject({ status: 409, body: { message: 'This refund is already marked paid.' } });
+    expect(
+      await post(
+        server,
+        `staff/orders/${reference}/refunds/${refund.id + 1000}/done`,
+        { reference: 'TRF-REFUND-10' },
+        staff.token,
+      ),
+    ).toMatchObject({ status: 404, body: { message: 'This order has no such refund.' } });
   });
 });
 
@@ -671,6 +692,8 @@ describe('shipping and the queue', () => {
   });
 
   it('counts unpaid accepted orders and refunds due for a staff overview, from the same columns', async () => {
+    // At least one to count, also when this test runs alone (a mutation run picks tests one by one).
+    await acceptedOrder(server, customer, staff, PRICE);
     const db = server.app.db;
     const unpaid = await db
       .selectFrom('shipments')
