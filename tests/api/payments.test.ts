@@ -386,6 +386,21 @@ describe('paying online', () => {
       balance_kobo: 0,
     });
   });
+
+  it('a payment that lands after the order was cancelled is refunded in full', async () => {
+    const reference = await acceptedOrder(server, customer, staff, PRICE);
+    const started = await startPayment(server, reference, customer);
+    const cancel = { reason: 'Plans changed' };
+    expect(
+      (await post(server, `users/orders/${reference}/cancel`, cancel, customer.token)).status,
+    ).toBe(200);
+    await checkout(started.body.data.authorization_url, 'pay');
+    const verified = await verify(server, reference, started.body.data.reference, customer);
+    expect(verified.body.data.state).toBe('paid');
+    expect((await staffOrder(reference)).refunds).toEqual([
+      expect.objectContaining({ amount_kobo: PRICE, fee_kobo: 0, route: 'card' }),
+    ]);
+  });
 });
 
 describe('paying at the office', () => {
@@ -403,6 +418,13 @@ describe('paying at the office', () => {
       (await get(server, `users/orders/${reference}/receipts/${partReceipt}`, customer.token)).body
         .data,
     ).toMatchObject({ method: 'bank_transfer', payment_reference: 'TRF-778' });
+    await waitUntil('the part receipt mail', async () =>
+      (await readOutbox(server)).some(
+        (mail) =>
+          mail.subject.startsWith(`Receipt ${partReceipt} `) &&
+          mail.text.includes('Still to pay: ₦285,000.00'),
+      ),
+    );
     expect(part.body.data.payment_state).toBe('part_paid');
     const over = await officePayment(reference, { amount_kobo: PRICE });
     expect(over.status).toBe(422);
