@@ -185,6 +185,10 @@ describe('sending an offer', () => {
       [18_000_000, 'open'],
     ]);
     expect(current.amount_kobo).toBe(18_000_000);
+    // Neither price is answered yet: the history has the two sent, and no answer.
+    expect((await order(reference)).history.map((entry: { event: string }) => entry.event)).toEqual(
+      ['status', 'offer_sent', 'offer_sent'],
+    );
     expect((await accept(reference)).body.data.offer).toMatchObject({
       amount_kobo: 18_000_000,
       state: 'accepted',

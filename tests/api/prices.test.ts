@@ -252,6 +252,8 @@ describe('bookings priced by the server', () => {
     const stored = await order(booked.body.data.reference_number);
     expect(stored.estimate).toEqual(expected);
     expect(stored.offer).toBeNull();
+    // Booked without a photo: the order shows none.
+    expect(stored.details.photos).toEqual([]);
     const staffView = (
       await get(server, `staff/orders/${booked.body.data.reference_number}`, staff.token)
     ).body.data;
