@@ -5,11 +5,13 @@
  * receipts under concurrency, cancellation fees and refunds (card and office), shipping unpaid,
  * the queue's payment filter, and the secret key kept out of logs and answers.
  */
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, waitUntil } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
 import {
+  acceptedMove,
   acceptedOrder,
   checkout,
   gatewayTransaction,
@@ -562,6 +564,95 @@ describe('cancelling a paid order', () => {
     expect((await order(reference)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
   });
 
+  it('counts the fee on a move from its moving date', async () => {
+    const soon = await acceptedMove(server, customer, staff, PRICE, 2);
+    await verify(server, soon, await pay(server, soon, customer), customer);
+    expect((await order(soon)).cancellation).toEqual({
+      fee_kobo: PRICE / 10,
+      refund_kobo: PRICE - PRICE / 10,
+    });
+    const later = await acceptedMove(server, customer, staff, PRICE, 12);
+    await verify(server, later, await pay(server, later, customer), customer);
+    expect((await order(later)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
+  });
+
+  it('a card refund Paystack refuses stays due for staff; refund.processed counts only the right refund, once', async () => {
+    const reference = await acceptedOrder(server, customer, staff, PRICE);
+    const paystackReference = await pay(server, reference, customer);
+    await verify(server, reference, paystackReference, customer);
+    // Part of the charge refunded at Paystack directly (its dashboard): the whole refund no longer fits.
+    const direct = await fetch(`${server.origin}/test-paystack/refund`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ transaction: paystackReference, amount: 100 }),
+    });
+    expect(direct.status).toBe(200);
+    const cancel = { reason: 'Plans changed' };
+    expect(
+      (await post(server, `users/orders/${reference}/cancel`, cancel, customer.token)).status,
+    ).toBe(200);
+    const [owed] = (await staffOrder(reference)).refunds;
+    await waitUntil('the refused refund logged', async () =>
+      logLines.some(
+        (line) =>
+          line.includes('a card refund could not be sent to Paystack') &&
+          line.includes(`"refund":${owed.id}`),
+      ),
+    );
+    const refundRow = () =>
+      server.app.db
+        .selectFrom('refunds')
+        .select(['state', 'sent_at', 'paystack_refund_id', 'reference', 'done_actor'])
+        .where('id', '=', owed.id)
+        .executeTakeFirstOrThrow();
+    expect(await refundRow()).toEqual({
+      state: 'due',
+      sent_at: null,
+      paystack_refund_id: null,
+      reference: null,
+      done_actor: null,
+    });
+    expect((await order(reference)).payment.state).toBe('refund_due');
+
+    const processed = (transaction_reference: string, amount: number) =>
+      JSON.stringify({
+        event: 'refund.processed',
+        data: {
+          status: 'processed',
+          transaction_reference,
+          refund_reference: 'TRF-BY-HAND',
+          amount,
+          currency: 'NGN',
+        },
+      });
+    for (const body of [
+      processed(`${paystackReference}x`, PRICE),
+      processed(paystackReference, PRICE - 1),
+    ]) {
+      expect((await sendWebhook(server, body, signed(secret, body))).status).toBe(200);
+      expect((await refundRow()).state).toBe('due');
+    }
+    // Refunded at Paystack by hand: its event settles the refund, and a replay changes nothing.
+    const settled = processed(paystackReference, PRICE);
+    for (let replay = 0; replay < 2; replay++)
+      expect((await sendWebhook(server, settled, signed(secret, settled))).status).toBe(200);
+    expect(await refundRow()).toMatchObject({
+      state: 'done',
+      reference: 'TRF-BY-HAND',
+      done_actor: 'ops',
+    });
+    expect((await order(reference)).payment).toMatchObject({
+      state: 'refunded',
+      refunded_kobo: PRICE,
+      balance_kobo: 0,
+    });
+    const refundMails = (await readOutbox(server)).filter(
+      (mail) => mail.subject === `Refund of ${formatNaira(PRICE)} for ${reference}`,
+    );
+    expect(refundMails.map((mail) => mail.to)).toEqual([customer.email]);
+    expect(refundMails[0]!.text).toContain('to the card you paid with');
+  });
+
   it('an office payment is refunded by staff with their reference', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(reference, { amount_kobo: PRICE });
@@ -747,6 +838,149 @@ describe('shipping and the queue', () => {
     expect(addBusinessDays('2026-11-27', 7)).toBe('2026-12-08');
     expect(addBusinessDays('2026-11-28', 7)).toBe('2026-12-08');
     expect(addBusinessDays('2026-11-30', 7)).toBe('2026-12-09');
+  });
+});
+
+describe('while Paystack has not decided, says no, or cannot be reached', () => {
+  // A stand-in Paystack whose verify answers each reference as the test says: a transaction in
+  // that state, "not found" (404), or down (502); its initialize can be down too.
+  let paystack: FastifyInstance;
+  let shop: TestServer;
+  let buyer: Customer;
+  let seller: Customer;
+  const says = new Map<string, string>();
+  let initializeDown = false;
+  beforeAll(async () => {
+    paystack = Fastify();
+    paystack.post('/transaction/initialize', async (request, reply) => {
+      if (initializeDown) return reply.code(502).send('Bad gateway');
+      const { reference } = request.body as { reference: string };
+      return {
+        status: true,
+        message: 'Authorization URL created',
+        data: {
+          authorization_url: `https://checkout.example/${reference}`,
+          access_code: 'x',
+          reference,
+        },
+      };
+    });
+    paystack.get<{ Params: { reference: string } }>(
+      '/transaction/verify/:reference',
+      async (request, reply) => {
+        const { reference } = request.params;
+        const state = says.get(reference) ?? 'ongoing';
+        if (state === 'down') return reply.code(502).send('Bad gateway');
+        if (state === 'unknown')
+          return reply
+            .code(404)
+            .send({ status: false, message: 'Transaction reference not found' });
+        const attempt = await shop.app.db
+          .selectFrom('payment_attempts')
+          .select('amount_kobo')
+          .where('reference', '=', reference)
+          .executeTakeFirstOrThrow();
+        return {
+          status: true,
+          message: 'Verification successful',
+          data: {
+            id: 1,
+            domain: 'test',
+            status: state,
+            reference,
+            amount: Number(attempt.amount_kobo),
+            gateway_response: state,
+            paid_at: state === 'success' ? new Date().toISOString() : null,
+            created_at: new Date().toISOString(),
+            channel: 'card',
+            currency: 'NGN',
+            metadata: null,
+          },
+        };
+      },
+    );
+    const base = await paystack.listen({ port: 0, host: '127.0.0.1' });
+    shop = await startTestServer({ paystack: { secretKey: 'sk_test_stand_in', baseUrl: base } });
+    buyer = await signUp(shop);
+    seller = await signUpStaff(shop);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await paystack?.close();
+  });
+
+  const attemptOf = async (paystackReference: string) =>
+    (
+      await shop.app.db
+        .selectFrom('payment_attempts')
+        .select('state')
+        .where('reference', '=', paystackReference)
+        .executeTakeFirstOrThrow()
+    ).state;
+  const attempt = async () => {
+    const reference = await acceptedOrder(shop, buyer, seller, PRICE);
+    const started = await startPayment(shop, reference, buyer);
+    expect(started.status).toBe(200);
+    return { reference, paystackReference: started.body.data.reference as string };
+  };
+
+  it('answers pending, and asks again next time, while Paystack is undecided, unaware or down', async () => {
+    for (const state of ['ongoing', 'unknown', 'down']) {
+      const { reference, paystackReference } = await attempt();
+      says.set(paystackReference, state);
+      const verdict = await verify(shop, reference, paystackReference, buyer);
+      expect(verdict.status).toBe(200);
+      expect(verdict.body.data).toMatchObject({
+        state: 'pending',
+        paid: false,
+        receipt: null,
+        payment: { state: 'unpaid', paid_kobo: 0 },
+      });
+      expect(await attemptOf(paystackReference)).toBe('pending');
+      says.set(paystackReference, 'success');
+      const later = await verify(shop, reference, paystackReference, buyer);
+      expect(later.body.data).toMatchObject({ state: 'paid', payment: { state: 'paid' } });
+      expect(later.body.data.receipt).toMatch(/^RCT-\d{4}-\d{6}$/);
+    }
+  });
+
+  it('ends an abandoned or reversed attempt as failed, and a new attempt can pay', async () => {
+    for (const state of ['abandoned', 'reversed', 'failed']) {
+      const { reference, paystackReference } = await attempt();
+      says.set(paystackReference, state);
+      const verdict = await verify(shop, reference, paystackReference, buyer);
+      expect(verdict.body.data).toMatchObject({ state: 'failed', paid: false, receipt: null });
+      expect(await attemptOf(paystackReference)).toBe('failed');
+      // Decided: Paystack is not asked again, whatever it would say now.
+      says.set(paystackReference, 'success');
+      expect((await verify(shop, reference, paystackReference, buyer)).body.data.state).toBe(
+        'failed',
+      );
+      const again = await startPayment(shop, reference, buyer);
+      says.set(again.body.data.reference, 'success');
+      expect(
+        (await verify(shop, reference, again.body.data.reference, buyer)).body.data.state,
+      ).toBe('paid');
+    }
+  });
+
+  it('cannot start a payment while Paystack is down, and says so', async () => {
+    const reference = await acceptedOrder(shop, buyer, seller, PRICE);
+    initializeDown = true;
+    const refused = await startPayment(shop, reference, buyer).finally(() => {
+      initializeDown = false;
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe(
+      'Online payment is not available right now: please try again in a few minutes, or pay at our office.',
+    );
+    const attempts = await shop.app.db
+      .selectFrom('payment_attempts')
+      .innerJoin('shipments', 'shipments.id', 'payment_attempts.shipment_id')
+      .select('payment_attempts.state')
+      .where('shipments.reference', '=', reference)
+      .execute();
+    expect(attempts).toEqual([{ state: 'failed' }]);
   });
 });
 

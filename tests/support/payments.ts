@@ -9,6 +9,7 @@ import {
   get,
   inDays,
   post,
+  quote,
   scheduledDelivery,
   type Answer,
   type Customer,
@@ -45,6 +46,39 @@ export async function acceptedOrder(
     },
     customer.token,
   );
+  return acceptPrice(server, customer, staff, booked, priceKobo);
+}
+
+/** A move on `movingInDays` from today (inspected the day before), priced by staff and accepted. */
+export async function acceptedMove(
+  server: Reachable,
+  customer: Customer,
+  staff: Customer,
+  priceKobo: number,
+  movingInDays: number,
+): Promise<string> {
+  const booked = await post(
+    server,
+    'users/state-service',
+    {
+      ...quote(),
+      moving_date: inDays(movingInDays),
+      date_of_inspection: inDays(movingInDays - 1),
+    },
+    customer.token,
+  );
+  return acceptPrice(server, customer, staff, booked, priceKobo);
+}
+
+async function acceptPrice(
+  server: Reachable,
+  customer: Customer,
+  staff: Customer,
+  booked: Answer,
+  priceKobo: number,
+): Promise<string> {
+  if (booked.status !== 200)
+    throw new Error(`booking: ${booked.status} ${JSON.stringify(booked.body)}`);
   const reference = booked.body.data.reference_number as string;
   const offered = await post(
     server,
