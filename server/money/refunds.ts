@@ -195,7 +195,7 @@ export async function sendCardRefunds(
   db: DB,
   paystack: PaystackClient,
   log: { error: (o: object, m: string) => void },
-): Promise<number> {
+): Promise<void> {
   const due = await db
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
@@ -206,7 +206,6 @@ export async function sendCardRefunds(
     .orderBy('refunds.id')
     .limit(100)
     .execute();
-  let sent = 0;
   for (const refund of due) {
     const claimed = await db
       .updateTable('refunds')
@@ -226,7 +225,6 @@ export async function sendCardRefunds(
         .set({ paystack_refund_id: String(answer.id) })
         .where('id', '=', refund.id)
         .execute();
-      sent += 1;
     } catch (error) {
       await db
         .updateTable('refunds')
@@ -237,21 +235,23 @@ export async function sendCardRefunds(
       log.error({ err: error, refund: refund.id }, 'a card refund could not be sent to Paystack');
     }
   }
-  return sent;
 }
 
-/** Paystack's `refund.processed`: the card refund of that transaction and amount is done (once). */
+/**
+ * Paystack's `refund.processed`: the card refund of that transaction and amount is done (once).
+ * An event for a transaction or an amount with no open refund changes nothing.
+ */
 export async function cardRefundProcessed(
   trx: Transaction<Database>,
   event: { transaction_reference: string; refund_reference?: string | null; amount: number },
-): Promise<boolean> {
+): Promise<void> {
   const candidate = await trx
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
     .select(['refunds.shipment_id'])
     .where('payments.paystack_reference', '=', event.transaction_reference)
     .executeTakeFirst();
-  if (!candidate) return false;
+  if (!candidate) return;
   const shipment = await lockShipment(trx, candidate.shipment_id);
   const refund = await trx
     .selectFrom('refunds')
@@ -264,7 +264,7 @@ export async function cardRefundProcessed(
     .orderBy((eb) => eb.case().when('refunds.state', '=', 'processing').then(0).else(1).end())
     .orderBy('refunds.id')
     .executeTakeFirst();
-  if (!refund) return false;
+  if (!refund) return;
   await trx
     .updateTable('refunds')
     .set({
@@ -284,7 +284,6 @@ export async function cardRefundProcessed(
     trx,
     refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'card'),
   );
-  return true;
 }
 
 /** Staff paid an office refund back (or a card refund Paystack would not take): done, with their reference. */

@@ -101,6 +101,10 @@ describe('paying online', () => {
       customer.token,
     );
     expect(booked.status).toBe(422);
+    const unpriced = (
+      await post(server, 'users/schedule/delivery', scheduledDelivery(), customer.token)
+    ).body.data.reference_number;
+    expect((await order(unpriced)).payment).toBeNull();
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const stranger = await signUp(server);
     expect((await startPayment(server, reference, stranger)).status).toBe(404);
@@ -174,7 +178,13 @@ describe('paying online', () => {
         paid_at: expect.any(String),
       },
     ]);
-    expect(seen.history.map((line: { event: string }) => line.event)).toContain('payment_received');
+    expect(
+      seen.history.find((line: { event: string }) => line.event === 'payment_received'),
+    ).toMatchObject({ by: 'customer' });
+    expect(await verify(server, reference, `${reference}-00000000`, customer)).toMatchObject({
+      status: 404,
+      body: { message: 'This order has no payment with that reference.' },
+    });
     expect(seen.cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
     await waitUntil('receipt mail', async () =>
       (await readOutbox(server)).some((mail) => mail.subject.includes(verified.body.data.receipt)),
@@ -206,6 +216,12 @@ describe('paying online', () => {
       customer.token,
     );
     expect(typed.body.data?.number).toBe(verified.body.data.receipt);
+    const spaced = await get(
+      server,
+      `users/orders/${reference}/receipts/%20${verified.body.data.receipt}%20`,
+      customer.token,
+    );
+    expect(spaced.body.data?.number).toBe(verified.body.data.receipt);
     expect(
       (await get(server, `users/orders/${reference}/receipts/RCT-1999-000001`, customer.token))
         .status,
@@ -269,6 +285,22 @@ describe('paying online', () => {
     expect((await verify(server, reference, paystackReference, customer)).body.data.state).toBe(
       'paid',
     );
+    // A charge of another shop on the same Paystack account: acknowledged, never counted.
+    const foreign = JSON.stringify({
+      event: 'charge.success',
+      data: {
+        ...(await gatewayTransaction(server, secret, paystackReference)),
+        reference: 'ANOTHER-SHOP-42',
+      },
+    });
+    expect((await sendWebhook(server, foreign, signed(secret, foreign))).status).toBe(200);
+    expect(
+      await server.app.db
+        .selectFrom('payments')
+        .select('id')
+        .where('paystack_reference', '=', 'ANOTHER-SHOP-42')
+        .execute(),
+    ).toEqual([]);
   });
 
   it('verify and the webhook arriving at the same moment count each payment once', async () => {
@@ -290,6 +322,12 @@ describe('paying online', () => {
           sendWebhook(server, body, signed(secret, body)),
         ]);
         expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+        const [payment] = await paymentRows(reference);
+        for (const verified of [answers[0], answers[2]])
+          expect(verified.body.data).toMatchObject({
+            state: 'paid',
+            receipt: payment!.receipt_number,
+          });
       }),
     );
     for (const reference of orders) {
@@ -360,6 +398,14 @@ describe('paying online', () => {
         (line: { event: string }) => line.event === 'payment_mismatch',
       ),
     ).toBe(false);
+    // Decided: a later event for the same reference with the amount asked does not count it.
+    const later = JSON.stringify({
+      event: 'charge.success',
+      data: { ...(await gatewayTransaction(server, secret, short)), amount: PRICE },
+    });
+    expect((await sendWebhook(server, later, signed(secret, later))).status).toBe(200);
+    expect(await paymentRows(reference)).toHaveLength(0);
+    expect((await staffOrder(reference)).payment_state).toBe('unpaid');
   });
 
   it('a second successful charge is an overpayment: refunded to the card, the order paid once', async () => {
@@ -387,6 +433,29 @@ describe('paying online', () => {
       refunded_kobo: PRICE,
       balance_kobo: 0,
     });
+    // Cancelled now: what the order still holds, once (the second charge is back already).
+    expect((await order(reference)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
+    const cancel = { reason: 'Plans changed' };
+    const cancelled = await post(
+      server,
+      `users/orders/${reference}/cancel`,
+      cancel,
+      customer.token,
+    );
+    expect(
+      cancelled.body.data.refunds.map((refund: { amount_kobo: number }) => refund.amount_kobo),
+    ).toEqual([PRICE, PRICE]);
+    const reasons = await server.app.db
+      .selectFrom('refunds')
+      .innerJoin('shipments', 'shipments.id', 'refunds.shipment_id')
+      .select(['refunds.reason', 'refunds.actor'])
+      .where('shipments.reference', '=', reference)
+      .orderBy('refunds.id')
+      .execute();
+    expect(reasons).toEqual([
+      { reason: 'overpayment', actor: 'customer' },
+      { reason: 'cancellation', actor: 'customer' },
+    ]);
   });
 
   it('a payment that lands after the order was cancelled is refunded in full', async () => {
@@ -444,6 +513,9 @@ describe('paying at the office', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ by: 'staff', by_name: expect.any(String) });
+    expect(lines.map((line: { note: string }) => line.note)).toContainEqual(
+      expect.stringContaining(`(reference TRF-778, received ${inDays(0)})`),
+    );
     expect(rest.body.data.receipts.map((receipt: { method: string }) => receipt.method)).toEqual([
       'bank_transfer',
       'cash',
@@ -531,6 +603,13 @@ describe('cancelling a paid order', () => {
       }),
     ]);
     expect(cancelled.body.data.refunds[0].due_by > inDays(7)).toBe(true);
+    const owedMail = (await readOutbox(server)).find(
+      (mail) => mail.subject === `Your refund of ${formatNaira(PRICE - fee)} for ${reference}`,
+    );
+    expect(owedMail?.text).toContain(`Cancellation fee kept: ${formatNaira(fee)}`);
+    expect(owedMail?.text).toContain(
+      `You will have it by: ${cancelled.body.data.refunds[0].due_by} at the latest.`,
+    );
     await waitUntil(
       'the card refund',
       async () => (await order(reference)).payment.state === 'refunded',
@@ -550,6 +629,12 @@ describe('cancelling a paid order', () => {
       refunded_kobo: PRICE - fee,
       balance_kobo: 0,
     });
+    const sent = await server.app.db
+      .selectFrom('refunds')
+      .select('paystack_refund_id')
+      .where('id', '=', cancelled.body.data.refunds[0].id)
+      .executeTakeFirstOrThrow();
+    expect(sent.paystack_refund_id).toMatch(/^\d+$/);
   });
 
   it('keeps the fee 3 days ahead, and none further', async () => {
@@ -653,6 +738,27 @@ describe('cancelling a paid order', () => {
     expect(refundMails[0]!.text).toContain('to the card you paid with');
   });
 
+  it('takes the fee from the oldest payments first, and refunds a bank transfer at the office', async () => {
+    const reference = await acceptedOrder(server, customer, staff, PRICE, 2);
+    await officePayment(reference, { amount_kobo: 1_000_000 });
+    await officePayment(reference, { amount_kobo: PRICE - 1_000_000, method: 'bank_transfer' });
+    const cancelled = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Cancelled', confirm_accepted: true },
+      staff.token,
+    );
+    expect(cancelled.status).toBe(200);
+    // The ₦10,000.00 in cash all went to the fee: nothing of it to give back.
+    expect(cancelled.body.data.refunds).toEqual([
+      expect.objectContaining({
+        amount_kobo: PRICE - PRICE / 10,
+        fee_kobo: PRICE / 10 - 1_000_000,
+        route: 'office',
+      }),
+    ]);
+  });
+
   it('an office payment is refunded by staff with their reference', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(reference, { amount_kobo: PRICE });
@@ -739,6 +845,17 @@ describe('shipping and the queue', () => {
     );
     expect(shipped.status).toBe(200);
     expect(shipped.body.data.history.at(-1).note).toContain('Shipped with ₦400,000.00 unpaid');
+    const delivered = await post(
+      server,
+      `staff/orders/${reference}/status`,
+      { status: 'Delivered', confirm_unpaid: true },
+      staff.token,
+    );
+    expect(delivered.status).toBe(200);
+    expect(await startPayment(server, reference, customer)).toMatchObject({
+      status: 409,
+      body: { message: 'This order is Delivered: it takes no payment.' },
+    });
   });
 
   it('filters the queue by payment state', async () => {
@@ -771,9 +888,23 @@ describe('shipping and the queue', () => {
   });
 
   it("keeps every order's totals equal to the sums of its rows", async () => {
+    // Its own money rows, also when this test runs alone: two part payments at the office, and a
+    // card payment cancelled inside the fee window and refunded.
+    const partPaid = await acceptedOrder(server, customer, staff, PRICE);
+    await officePayment(partPaid, { amount_kobo: 10_000_000 });
+    await officePayment(partPaid, { amount_kobo: 5_000_000 });
+    const refunded = await acceptedOrder(server, customer, staff, PRICE, 2);
+    await verify(server, refunded, await pay(server, refunded, customer), customer);
+    const cancel = { reason: 'Plans changed' };
+    await post(server, `users/orders/${refunded}/cancel`, cancel, customer.token);
+    await waitUntil(
+      'the card refund',
+      async () => (await order(refunded)).payment.state === 'refunded',
+    );
     const rows = await server.app.db
       .selectFrom('shipments')
       .select((eb) => [
+        'shipments.reference',
         'shipments.paid_kobo',
         'shipments.refunded_kobo',
         eb.fn
@@ -797,7 +928,12 @@ describe('shipping and the queue', () => {
           .as('refunded_sum'),
       ])
       .execute();
-    expect(rows.length).toBeGreaterThan(50);
+    const totals = (reference: string) => {
+      const row = rows.find((candidate) => candidate.reference === reference)!;
+      return [Number(row.paid_kobo), Number(row.refunded_kobo)];
+    };
+    expect(totals(partPaid)).toEqual([15_000_000, 0]);
+    expect(totals(refunded)).toEqual([PRICE, PRICE - PRICE / 10]);
     for (const row of rows) {
       expect(Number(row.paid_kobo)).toBe(Number(row.paid_sum));
       expect(Number(row.refunded_kobo)).toBe(Number(row.refunded_sum));
@@ -805,9 +941,43 @@ describe('shipping and the queue', () => {
   });
 
   it('counts unpaid accepted orders and refunds due for a staff overview, from the same columns', async () => {
-    // At least one to count, also when this test runs alone (a mutation run picks tests one by one).
-    await acceptedOrder(server, customer, staff, PRICE);
     const db = server.app.db;
+    const counted = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('shipments')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where(unpaidAccepted)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await counted();
+    // Counted: unpaid and waiting; part paid and shipped. Not: paid, cancelled.
+    await acceptedOrder(server, customer, staff, PRICE);
+    const shipped = await acceptedOrder(server, customer, staff, PRICE);
+    await officePayment(shipped, { amount_kobo: 10_000_000 });
+    const status = (reference: string, body: Record<string, unknown>) =>
+      post(server, `staff/orders/${reference}/status`, body, staff.token);
+    await status(shipped, { status: 'Shipped', confirm_unpaid: true });
+    await officePayment(await acceptedOrder(server, customer, staff, PRICE), {
+      amount_kobo: PRICE,
+    });
+    const cancel = { reason: 'Plans changed' };
+    const dropped = await acceptedOrder(server, customer, staff, PRICE);
+    await post(server, `users/orders/${dropped}/cancel`, cancel, customer.token);
+    expect(await counted()).toBe(before + 2);
+    // A refund paid back is no longer waiting.
+    const refunded = await acceptedOrder(server, customer, staff, PRICE);
+    await officePayment(refunded, { amount_kobo: PRICE });
+    const [refund] = (await status(refunded, { status: 'Cancelled', confirm_accepted: true })).body
+      .data.refunds;
+    await post(
+      server,
+      `staff/orders/${refunded}/refunds/${refund.id}/done`,
+      { reference: 'TRF-COUNTED' },
+      staff.token,
+    );
     const unpaid = await db
       .selectFrom('shipments')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -843,7 +1013,8 @@ describe('shipping and the queue', () => {
 
 describe('while Paystack has not decided, says no, or cannot be reached', () => {
   // A stand-in Paystack whose verify answers each reference as the test says: a transaction in
-  // that state, "not found" (404), or down (502); its initialize can be down too.
+  // that state, `short` of the amount asked, "not found" (404), or down (502). Its initialize can
+  // be down too; it takes refunds and never says they are processed.
   let paystack: FastifyInstance;
   let shop: TestServer;
   let buyer: Customer;
@@ -886,9 +1057,9 @@ describe('while Paystack has not decided, says no, or cannot be reached', () => 
           data: {
             id: 1,
             domain: 'test',
-            status: state,
+            status: state === 'short' ? 'success' : state,
             reference,
-            amount: Number(attempt.amount_kobo),
+            amount: Number(attempt.amount_kobo) - (state === 'short' ? 100 : 0),
             gateway_response: state,
             paid_at: state === 'success' ? new Date().toISOString() : null,
             created_at: new Date().toISOString(),
@@ -899,6 +1070,20 @@ describe('while Paystack has not decided, says no, or cannot be reached', () => 
         };
       },
     );
+    paystack.post('/refund', async (request) => {
+      const { transaction, amount } = request.body as { transaction: string; amount: number };
+      return {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          transaction: { id: 1, reference: transaction, amount, currency: 'NGN' },
+          amount,
+          currency: 'NGN',
+          status: 'pending',
+          id: 777,
+        },
+      };
+    });
     const base = await paystack.listen({ port: 0, host: '127.0.0.1' });
     shop = await startTestServer({ paystack: { secretKey: 'sk_test_stand_in', baseUrl: base } });
     buyer = await signUp(shop);
@@ -962,6 +1147,58 @@ describe('while Paystack has not decided, says no, or cannot be reached', () => 
         (await verify(shop, reference, again.body.data.reference, buyer)).body.data.state,
       ).toBe('paid');
     }
+  });
+
+  it('settles a short amount on return as a mismatch, for good', async () => {
+    const { reference, paystackReference } = await attempt();
+    says.set(paystackReference, 'short');
+    expect((await verify(shop, reference, paystackReference, buyer)).body.data).toMatchObject({
+      state: 'mismatch',
+      paid: false,
+      receipt: null,
+      payment: { state: 'unpaid' },
+    });
+    says.set(paystackReference, 'success');
+    expect((await verify(shop, reference, paystackReference, buyer)).body.data.state).toBe(
+      'mismatch',
+    );
+  });
+
+  it('a refund Paystack took is marked paid only by Paystack, and not owed twice', async () => {
+    const reference = await acceptedOrder(shop, buyer, seller, PRICE);
+    const first = await startPayment(shop, reference, buyer);
+    const second = await startPayment(shop, reference, buyer);
+    for (const started of [first, second]) {
+      says.set(started.body.data.reference, 'success');
+      await verify(shop, reference, started.body.data.reference, buyer);
+    }
+    const refundOf = async () =>
+      (await get(shop, `staff/orders/${reference}`, seller.token)).body.data.refunds[0];
+    await waitUntil('the refund sent', async () => (await refundOf()).state === 'processing');
+    const sent = await shop.app.db
+      .selectFrom('refunds')
+      .select('paystack_refund_id')
+      .where('id', '=', (await refundOf()).id)
+      .executeTakeFirstOrThrow();
+    expect(sent.paystack_refund_id).toBe('777');
+    // Paid twice, the second on its way back: a cancellation gives back the first only.
+    expect(
+      (await get(shop, `users/orders/${reference}`, buyer.token)).body.data.cancellation,
+    ).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
+    expect(
+      await post(
+        shop,
+        `staff/orders/${reference}/refunds/${(await refundOf()).id}/done`,
+        { reference: 'TRF-TOO-SOON' },
+        seller.token,
+      ),
+    ).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'Paystack is returning this refund to the card: it is marked paid when Paystack says so.',
+      },
+    });
   });
 
   it('cannot start a payment while Paystack is down, and says so', async () => {
