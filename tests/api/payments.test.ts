@@ -637,28 +637,23 @@ describe('cancelling a paid order', () => {
     expect(sent.paystack_refund_id).toMatch(/^\d+$/);
   });
 
-  it('keeps the fee 3 days ahead, and none further', async () => {
-    const edge = await acceptedOrder(server, customer, staff, PRICE, 3);
-    await verify(server, edge, await pay(server, edge, customer), customer);
-    expect((await order(edge)).cancellation).toEqual({
-      fee_kobo: PRICE / 10,
-      refund_kobo: PRICE - PRICE / 10,
-    });
-    const reference = await acceptedOrder(server, customer, staff, PRICE, 4);
+  /** What cancelling would cost once `book`'s order, `daysAhead` from today, is paid by card. */
+  const cancellationOnceCardPaid = async (book: typeof acceptedMove, daysAhead: number) => {
+    const reference = await book(server, customer, staff, PRICE, daysAhead);
     await verify(server, reference, await pay(server, reference, customer), customer);
-    expect((await order(reference)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
+    return (await order(reference)).cancellation;
+  };
+  const withFee = { fee_kobo: PRICE / 10, refund_kobo: PRICE - PRICE / 10 };
+  const noFee = { fee_kobo: 0, refund_kobo: PRICE };
+
+  it('keeps the fee 3 days ahead, and none further', async () => {
+    expect(await cancellationOnceCardPaid(acceptedOrder, 3)).toEqual(withFee);
+    expect(await cancellationOnceCardPaid(acceptedOrder, 4)).toEqual(noFee);
   });
 
   it('counts the fee on a move from its moving date', async () => {
-    const soon = await acceptedMove(server, customer, staff, PRICE, 2);
-    await verify(server, soon, await pay(server, soon, customer), customer);
-    expect((await order(soon)).cancellation).toEqual({
-      fee_kobo: PRICE / 10,
-      refund_kobo: PRICE - PRICE / 10,
-    });
-    const later = await acceptedMove(server, customer, staff, PRICE, 12);
-    await verify(server, later, await pay(server, later, customer), customer);
-    expect((await order(later)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
+    expect(await cancellationOnceCardPaid(acceptedMove, 2)).toEqual(withFee);
+    expect(await cancellationOnceCardPaid(acceptedMove, 12)).toEqual(noFee);
   });
 
   it('a card refund Paystack refuses stays due for staff; refund.processed counts only the right refund, once', async () => {
