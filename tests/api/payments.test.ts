@@ -58,6 +58,9 @@ const paymentRows = (reference: string) =>
     .select(['payments.amount_kobo', 'payments.receipt_number', 'payments.paystack_reference'])
     .where('shipments.reference', '=', reference)
     .execute();
+/** Staff move `reference` to another status, as the order page's status form sends it. */
+const moveTo = (reference: string, body: Record<string, unknown>) =>
+  post(server, `staff/orders/${reference}/status`, body, staff.token);
 const officePayment = (reference: string, body: Record<string, unknown>) =>
   post(
     server,
@@ -737,12 +740,7 @@ describe('cancelling a paid order', () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE, 2);
     await officePayment(reference, { amount_kobo: 1_000_000 });
     await officePayment(reference, { amount_kobo: PRICE - 1_000_000, method: 'bank_transfer' });
-    const cancelled = await post(
-      server,
-      `staff/orders/${reference}/status`,
-      { status: 'Cancelled', confirm_accepted: true },
-      staff.token,
-    );
+    const cancelled = await moveTo(reference, { status: 'Cancelled', confirm_accepted: true });
     expect(cancelled.status).toBe(200);
     // The ₦10,000.00 in cash all went to the fee: nothing of it to give back.
     expect(cancelled.body.data.refunds).toEqual([
@@ -757,20 +755,10 @@ describe('cancelling a paid order', () => {
   it('an office payment is refunded by staff with their reference', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(reference, { amount_kobo: PRICE });
-    const refused = await post(
-      server,
-      `staff/orders/${reference}/status`,
-      { status: 'Cancelled' },
-      staff.token,
-    );
+    const refused = await moveTo(reference, { status: 'Cancelled' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('₦485,000.00');
-    const cancelled = await post(
-      server,
-      `staff/orders/${reference}/status`,
-      { status: 'Cancelled', confirm_accepted: true },
-      staff.token,
-    );
+    const cancelled = await moveTo(reference, { status: 'Cancelled', confirm_accepted: true });
     expect(cancelled.body.data.payment_state).toBe('refund_due');
     const [refund] = cancelled.body.data.refunds;
     expect(refund).toMatchObject({ route: 'office', state: 'due', amount_kobo: PRICE });
@@ -824,28 +812,13 @@ describe('shipping and the queue', () => {
   it('moving an unpaid order to Shipped needs a confirmation naming the amount outstanding', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(reference, { amount_kobo: 8_500_000 });
-    const refused = await post(
-      server,
-      `staff/orders/${reference}/status`,
-      { status: 'Shipped' },
-      staff.token,
-    );
+    const refused = await moveTo(reference, { status: 'Shipped' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('₦400,000.00');
-    const shipped = await post(
-      server,
-      `staff/orders/${reference}/status`,
-      { status: 'Shipped', confirm_unpaid: true },
-      staff.token,
-    );
+    const shipped = await moveTo(reference, { status: 'Shipped', confirm_unpaid: true });
     expect(shipped.status).toBe(200);
     expect(shipped.body.data.history.at(-1).note).toContain('Shipped with ₦400,000.00 unpaid');
-    const delivered = await post(
-      server,
-      `staff/orders/${reference}/status`,
-      { status: 'Delivered', confirm_unpaid: true },
-      staff.token,
-    );
+    const delivered = await moveTo(reference, { status: 'Delivered', confirm_unpaid: true });
     expect(delivered.status).toBe(200);
     expect(await startPayment(server, reference, customer)).toMatchObject({
       status: 409,
@@ -952,9 +925,7 @@ describe('shipping and the queue', () => {
     await acceptedOrder(server, customer, staff, PRICE);
     const shipped = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(shipped, { amount_kobo: 10_000_000 });
-    const status = (reference: string, body: Record<string, unknown>) =>
-      post(server, `staff/orders/${reference}/status`, body, staff.token);
-    await status(shipped, { status: 'Shipped', confirm_unpaid: true });
+    await moveTo(shipped, { status: 'Shipped', confirm_unpaid: true });
     await officePayment(await acceptedOrder(server, customer, staff, PRICE), {
       amount_kobo: PRICE,
     });
@@ -965,7 +936,7 @@ describe('shipping and the queue', () => {
     // A refund paid back is no longer waiting.
     const refunded = await acceptedOrder(server, customer, staff, PRICE);
     await officePayment(refunded, { amount_kobo: PRICE });
-    const [refund] = (await status(refunded, { status: 'Cancelled', confirm_accepted: true })).body
+    const [refund] = (await moveTo(refunded, { status: 'Cancelled', confirm_accepted: true })).body
       .data.refunds;
     await post(
       server,
