@@ -4,7 +4,7 @@
  * moving its status and sending a price (the customer is mailed of both, through the outbox),
  * the mail backlog; and, for the ops command alone, making an account staff or customer again.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { calls, formatNaira, isFinalStatus } from '../../src/api/contract';
 import { findUserByEmail, isUniqueViolation, setUserRole } from '../accounts/users';
 import { staffActor } from '../accounts/auth';
@@ -18,22 +18,12 @@ import { staffOverview } from '../orders/staff-overview';
 import { checkMove, checkStaffCancelOf, MOVED_MEANWHILE, staffView } from '../orders/orders';
 import { balanceOf } from '../money/balances';
 import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
-import { conflict, forbidden, notFound } from '../http/problems';
+import { conflict, notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
+import { refuseOwnOrder } from '../orders/self-dealing';
 import { contractRoute } from './contract-route';
 import { UNKNOWN_REFERENCE } from './tracking';
-
-export const OWN_ORDER_MESSAGE =
-  'You booked this order yourself: another member of staff must price it or move it.';
-
-/**
- * A staff member does not price or move an order they booked as a customer (they could offer
- * themselves a price and accept it); a colleague or the ops command (no person) does.
- */
-function notTheirOwn(request: FastifyRequest, shipment: Shipment): void {
-  if (request.user && request.user.id === shipment.user_id) throw forbidden(OWN_ORDER_MESSAGE);
-}
 
 export async function staffRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, mailer, config } = services;
@@ -71,7 +61,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
 
   contractRoute(app, services, 'staffSetStatus', async (request) => {
     const shipment = await shipmentOf(request.params.id);
-    notTheirOwn(request, shipment);
+    refuseOwnOrder(staffActor(request).actor_user_id, shipment);
     const { status, note, confirm_accepted, confirm_unpaid } = request.body;
     if (shipment.status === status && !isFinalStatus(status)) {
       return {
@@ -124,7 +114,7 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
   // (migration 006) turns two offers sent at once into one success and one 409.
   contractRoute(app, services, 'staffSendOffer', async (request) => {
     const shipment = await shipmentOf(request.params.id);
-    notTheirOwn(request, shipment);
+    refuseOwnOrder(staffActor(request).actor_user_id, shipment);
     const { amount_kobo, note, valid_until } = request.body;
     await mailer
       .transaction((trx) =>
