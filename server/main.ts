@@ -31,6 +31,10 @@ function startupLines(config: ServerConfig, origin: string): string[] {
   ];
 }
 
+// Everything the server creates is its owner's alone (docs/reliability.md, "The data folder"): the
+// embedded database creates its files as it runs, 0644 under the usual umask, and no start-time
+// narrowing sees files made later. Set before anything is written to DATA_DIR.
+process.umask(0o077);
 const config = readConfig();
 if (process.stdout.isTTY && config.logger && !config.logStream) {
   config.logStream = pinoPretty({
