@@ -51,7 +51,7 @@ const ROOTED_START = /^(?:src|server|tests|scripts|docs|public|\.ci)\//;
 const FILE_NAME = /^\.?[\w-][\w.-]*\.(?:ts|tsx|md|css|json|jsonc|html|js|mjs|sh)$/;
 const PATH_END = /^[\w.-]+(?:\/[\w.-]+)+\.(?:ts|tsx|md|css|json|jsonc|html|js|mjs|sh)$/;
 const ROUTE_IN_TEXT = /(?:^|[\s(])(\/[a-z][\w-]*(?:\/[^\s),;!?`'"]+)*)/g;
-const LINK = /!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)|\bsrc="([^"]+)"/g;
+const LINK = /!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)|\b(?:src|href)="([^"]+)"/g;
 
 function walk(folder: string, found: string[] = []): string[] {
   for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
@@ -78,16 +78,15 @@ interface Mention {
   text: string;
 }
 
+const read = (document: string) => fs.readFileSync(path.join(ROOT, document), 'utf8');
+
 /** Every line of a document, code spans apart from the rest of the text. */
-function linesOf(document: string): Array<{ line: number; text: string; spans: string[] }> {
-  return fs
-    .readFileSync(path.join(ROOT, document), 'utf8')
-    .split('\n')
-    .map((text, index) => ({
-      line: index + 1,
-      text,
-      spans: [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!.trim()),
-    }));
+function linesOf(content: string): Array<{ line: number; text: string; spans: string[] }> {
+  return content.split('\n').map((text, index) => ({
+    line: index + 1,
+    text,
+    spans: [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!.trim()),
+  }));
 }
 
 const trimmed = (mention: string) => mention.replace(/[.,:;]+$/, '');
@@ -105,11 +104,11 @@ const anchorOf = (heading: string) =>
     .replace(/[^\p{L}\p{N} _-]/gu, '')
     .replace(/ /g, '-');
 
-function anchorsOf(document: string): Set<string> {
+function anchorsOf(content: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   let fenced = false;
-  for (const line of fs.readFileSync(path.join(ROOT, document), 'utf8').split('\n')) {
+  for (const line of content.split('\n')) {
     if (line.startsWith('```')) fenced = !fenced;
     const heading = !fenced && /^#{1,6}\s+(.*)$/.exec(line);
     if (!heading) continue;
@@ -143,76 +142,77 @@ function isKnownAddress(address: string): boolean {
   });
 }
 
-function missingPaths(): Mention[] {
+function missingPaths(document: string, content: string): Mention[] {
   const missing: Mention[] = [];
-  for (const document of documents)
-    for (const { line, text, spans } of linesOf(document)) {
-      for (const match of text.matchAll(ROOTED)) {
-        const mentioned = trimmed(match[1]!);
-        if (!existsInRepository(mentioned)) missing.push({ document, line, text: mentioned });
-      }
-      for (const span of spans) {
-        const byName =
-          FILE_NAME.test(span) &&
-          !repositoryFiles.some((file) => file === span || file.endsWith(`/${span}`));
-        const byEnd =
-          PATH_END.test(span) &&
-          !ROOTED_START.test(span) &&
-          !GENERATED.some((prefix) => span.startsWith(prefix)) &&
-          !repositoryFiles.some((file) => file.endsWith(`/${span}`));
-        if (byName || byEnd) missing.push({ document, line, text: span });
-      }
+  for (const { line, text, spans } of linesOf(content)) {
+    for (const match of text.matchAll(ROOTED)) {
+      const mentioned = trimmed(match[1]!);
+      if (!existsInRepository(mentioned)) missing.push({ document, line, text: mentioned });
     }
+    for (const span of spans) {
+      const byName =
+        FILE_NAME.test(span) &&
+        !repositoryFiles.some((file) => file === span || file.endsWith(`/${span}`));
+      const byEnd =
+        PATH_END.test(span) &&
+        !ROOTED_START.test(span) &&
+        !GENERATED.some((prefix) => span.startsWith(prefix)) &&
+        !repositoryFiles.some((file) => file.endsWith(`/${span}`));
+      if (byName || byEnd) missing.push({ document, line, text: span });
+    }
+  }
   return missing;
 }
 
-function unknownRoutes(): Mention[] {
+function unknownRoutes(document: string, content: string): Mention[] {
   const unknown: Mention[] = [];
-  for (const document of documents) {
-    let fenced = false;
-    for (const { line, text, spans } of linesOf(document)) {
-      if (text.startsWith('```')) fenced = !fenced;
-      if (fenced) continue;
-      const outsideSpans = text.replace(/`[^`]*`/g, ' ').replace(/\]\([^)]*\)/g, '] ');
-      const addresses = [
-        ...spans.filter((span) => /^\/(?:[\w:.<>*…-]|$)/.test(span) && !/\s/.test(span)),
-        ...[...outsideSpans.matchAll(ROUTE_IN_TEXT)].map((match) => trimmed(match[1]!)),
-      ];
-      for (const address of addresses)
-        if (
-          !MACHINE_PATHS.some((prefix) => `${address}/`.startsWith(prefix)) &&
-          !NAMED_AS_ABSENT.includes(address) &&
-          !isKnownAddress(address)
-        )
-          unknown.push({ document, line, text: address });
-    }
+  let fenced = false;
+  for (const { line, text, spans } of linesOf(content)) {
+    if (text.startsWith('```')) fenced = !fenced;
+    if (fenced) continue;
+    const outsideSpans = text.replace(/`[^`]*`/g, ' ').replace(/\]\([^)]*\)/g, '] ');
+    const addresses = [
+      ...spans.filter((span) => /^\/(?:[\w:.<>*…-]|$)/.test(span) && !/\s/.test(span)),
+      ...[...outsideSpans.matchAll(ROUTE_IN_TEXT)].map((match) => trimmed(match[1]!)),
+    ];
+    for (const address of addresses)
+      if (
+        !MACHINE_PATHS.some((prefix) => `${address}/`.startsWith(prefix)) &&
+        !NAMED_AS_ABSENT.includes(address) &&
+        !isKnownAddress(address)
+      )
+        unknown.push({ document, line, text: address });
   }
   return unknown;
 }
 
-function brokenLinks(): Mention[] {
+function brokenLinks(document: string, content: string): Mention[] {
   const broken: Mention[] = [];
-  for (const document of documents)
-    for (const { line, text } of linesOf(document))
-      for (const match of text.matchAll(LINK)) {
-        const target = (match[1] ?? match[2])!;
-        if (/^[a-z]+:/i.test(target)) continue;
-        const [file, anchor] = target.split('#') as [string, string | undefined];
-        const resolved = file
-          ? path.posix.normalize(path.posix.join(path.posix.dirname(document), decodeURI(file)))
-          : document;
-        if (!fs.existsSync(path.join(ROOT, resolved))) {
-          broken.push({ document, line, text: target });
-          continue;
-        }
-        if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
-          broken.push({ document, line, text: target });
+  for (const { line, text } of linesOf(content))
+    for (const match of text.matchAll(LINK)) {
+      const target = (match[1] ?? match[2])!;
+      if (/^[a-z]+:/i.test(target)) continue;
+      const [file, anchor] = target.split('#') as [string, string | undefined];
+      const resolved = file
+        ? path.posix.normalize(path.posix.join(path.posix.dirname(document), decodeURI(file)))
+        : document;
+      if (file && !fs.existsSync(path.join(ROOT, resolved))) {
+        broken.push({ document, line, text: target });
+        continue;
       }
+      const headings = file ? (resolved.endsWith('.md') ? read(resolved) : null) : content;
+      if (anchor && headings !== null && !anchorsOf(headings).has(anchor))
+        broken.push({ document, line, text: target });
+    }
   return broken;
 }
 
 const listed = (mentions: Mention[]) =>
   mentions.map(({ document, line, text }) => `${document}:${line} ${text}`);
+
+/** Every check on every document. */
+const everyDocument = (check: (document: string, content: string) => Mention[]) =>
+  listed(documents.flatMap((document) => check(document, read(document))));
 
 describe('the documents', () => {
   it('are found: the README and every page under docs/', () => {
@@ -221,24 +221,44 @@ describe('the documents', () => {
   });
 
   it('name only repository paths that exist', () => {
-    expect(listed(missingPaths())).toEqual([]);
+    expect(everyDocument(missingPaths)).toEqual([]);
   });
 
   it('name only site routes that src/ui/routes.tsx declares, or addresses the server answers', () => {
-    expect(listed(unknownRoutes())).toEqual([]);
+    expect(everyDocument(unknownRoutes)).toEqual([]);
   });
 
   it('link only to files and headings that exist', () => {
-    expect(listed(brokenLinks())).toEqual([]);
+    expect(everyDocument(brokenLinks)).toEqual([]);
   });
 
-  it('would see a path, a route and a link that do not exist', () => {
-    // The checks themselves, on mentions made up for the purpose.
-    expect(existsInRepository('server/orders/no-such-file.ts')).toBe(false);
-    expect(existsInRepository('src/api/contract/')).toBe(true);
-    expect(isKnownAddress('/staff/no-such-page')).toBe(false);
-    expect(isKnownAddress('/orders/RL-ABCD234567/receipts/RCT-2026-000001')).toBe(true);
-    expect(isKnownAddress('/package-details?reference=RL-…')).toBe(true);
+  it('would see a path, a file name, a route and a link that do not exist', () => {
+    // The checks themselves, on a page made up for the purpose: each wrong mention is reported,
+    // each right one is not.
+    const made = [
+      '# A page',
+      'The contract is `src/api/contract.ts`, see server/orders/no-such-file.ts and `src/api/contract/`.',
+      'Tests walk the graph in `graph.ts`, not in `no-such-graph.ts` nor `layout/NoSuchBar.tsx`.',
+      'Track on /track or /trak; pay on `/orders/RL-ABCD234567/receipts/RCT-2026-000001`; `/staff/nowhere`.',
+      'Read [the product](./product.md), [its staff](./product.md#staff), [nothing](./no-such.md),',
+      '[no heading](./product.md#no-such-heading) and [this page](#a-page) but not [that](#no-such).',
+    ].join('\n');
+    const document = 'docs/made-up.md';
+    expect(listed(missingPaths(document, made))).toEqual([
+      'docs/made-up.md:2 src/api/contract.ts',
+      'docs/made-up.md:2 server/orders/no-such-file.ts',
+      'docs/made-up.md:3 no-such-graph.ts',
+      'docs/made-up.md:3 layout/NoSuchBar.tsx',
+    ]);
+    expect(listed(unknownRoutes(document, made))).toEqual([
+      'docs/made-up.md:4 /staff/nowhere',
+      'docs/made-up.md:4 /trak',
+    ]);
+    expect(listed(brokenLinks(document, made))).toEqual([
+      'docs/made-up.md:5 ./no-such.md',
+      'docs/made-up.md:6 ./product.md#no-such-heading',
+      'docs/made-up.md:6 #no-such',
+    ]);
     expect(anchorOf('Durability: mail, timeouts and the data folder')).toBe(
       'durability-mail-timeouts-and-the-data-folder',
     );
