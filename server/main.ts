@@ -25,9 +25,9 @@ function startupLines(config: ServerConfig, origin: string): string[] {
     `Database: ${database}`,
     `Mail: ${mail}`,
     config.paystack.secretKey
-      ? `Payments: live through Paystack at ${config.paystack.baseUrl ?? 'its API'}; register https://<your host>/api/v1/payments/paystack/webhook on Paystack (README, "Payments")`
+      ? `Payments: live through Paystack at ${config.paystack.baseUrl ?? 'its API'}; register https://<your host>/api/v1/payments/paystack/webhook on Paystack (docs/operations.md, "Payments")`
       : `Payments: TEST MODE, no real money: the built-in test gateway at ${origin}/test-paystack (set PAYSTACK_SECRET_KEY for real payments)`,
-    'Staff: sign up on the site, then run `npm run ops -- add-staff <email>` (README, "Making a staff account")',
+    'Staff: sign up on the site, then run `npm run ops -- add-staff <email>` (docs/operations.md, "Making a staff account")',
   ];
 }
 
