@@ -25,12 +25,16 @@ function startupLines(config: ServerConfig, origin: string): string[] {
     `Database: ${database}`,
     `Mail: ${mail}`,
     config.paystack.secretKey
-      ? `Payments: live through Paystack at ${config.paystack.baseUrl ?? 'its API'}; register https://<your host>/api/v1/payments/paystack/webhook on Paystack (README, "Payments")`
+      ? `Payments: live through Paystack at ${config.paystack.baseUrl ?? 'its API'}; register https://<your host>/api/v1/payments/paystack/webhook on Paystack (docs/operations.md, "Payments")`
       : `Payments: TEST MODE, no real money: the built-in test gateway at ${origin}/test-paystack (set PAYSTACK_SECRET_KEY for real payments)`,
-    'Staff: sign up on the site, then run `npm run ops -- add-staff <email>` (README, "Making a staff account")',
+    'Staff: sign up on the site, then run `npm run ops -- add-staff <email>` (docs/operations.md, "Making a staff account")',
   ];
 }
 
+// Everything the server creates is its owner's alone (docs/reliability.md, "The data folder"): the
+// embedded database creates its files as it runs, 0644 under the usual umask, and no start-time
+// narrowing sees files made later. Set before anything is written to DATA_DIR.
+process.umask(0o077);
 const config = readConfig();
 if (process.stdout.isTTY && config.logger && !config.logStream) {
   config.logStream = pinoPretty({
