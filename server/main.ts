@@ -31,7 +31,16 @@ function startupLines(config: ServerConfig, origin: string): string[] {
   ];
 }
 
-const config = readConfig();
+// A setting the server cannot run with (a production server without its Paystack key…) is said
+// in one line, not a stack trace.
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 if (process.stdout.isTTY && config.logger && !config.logStream) {
   config.logStream = pinoPretty({
     colorize: true,

@@ -341,7 +341,7 @@ describe('staff and their own orders', () => {
       status: 403,
       body: {
         message:
-          'You booked this order yourself: another member of staff must price it or move it.',
+          'You booked this order yourself: another member of staff must handle it.',
       },
     };
     expect(
