@@ -192,9 +192,7 @@ export function receiptMail(
     test_mode?: boolean;
   },
 ): Mail {
-  const test = receipt.test_mode
-    ? 'TEST PAYMENT: made in test mode, no real money moved.\n\n'
-    : '';
+  const test = receipt.test_mode ? 'TEST PAYMENT: made in test mode, no real money moved.\n\n' : '';
   const balance =
     receipt.balance_kobo > 0
       ? `Still to pay: ${formatNaira(receipt.balance_kobo)}`

@@ -61,5 +61,9 @@ export async function setUpPaystack(
     { prefix: TEST_GATEWAY_PREFIX },
   );
   const baseUrl = () => config.paystack.baseUrl ?? `${origin()}${TEST_GATEWAY_PREFIX}`;
-  return { client: { ...paystackClient(secretKey, baseUrl), testMode: true }, secretKey, testMode: true };
+  return {
+    client: { ...paystackClient(secretKey, baseUrl), testMode: true },
+    secretKey,
+    testMode: true,
+  };
 }
