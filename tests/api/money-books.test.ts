@@ -49,6 +49,14 @@ const cancel = (reference: string, customer: Customer) =>
   post(server, `users/orders/${reference}/cancel`, { reason: 'Plans changed' }, customer.token);
 const deleteAccount = (customer: Customer) =>
   post(server, 'users/DeleteUser', { password: PASSWORD, Reason: 'Moving abroad' }, customer.token);
+/** Pays online and waits for the test gateway's webhook to have counted it. */
+async function payInFull(reference: string, customer: Customer) {
+  await pay(server, reference, customer);
+  await waitUntil(
+    'the charge to be counted',
+    async () => (await staffOrder(reference)).payment.balance_kobo === 0,
+  );
+}
 const refundsOf = async (reference: string) =>
   (await staffOrder(reference)).refunds as Array<{ id: number; state: string; route: string }>;
 
@@ -116,7 +124,7 @@ describe('deleting an account keeps the books', () => {
     const paidOnline = await acceptedOrder(server, customer, staff, PRICE);
     const paidCash = await acceptedMove(server, customer, staff, PRICE, 20);
     const payLater = await acceptedOrder(server, customer, staff, PRICE);
-    await pay(server, paidOnline, customer);
+    await payInFull(paidOnline, customer);
     expect((await officePayment(paidCash, colleague.token, PRICE / 4)).status).toBe(200);
     const pending = await startPayment(server, payLater, customer);
     const receiptsBefore = [
@@ -243,7 +251,7 @@ describe('deleting an account keeps the books', () => {
   it('refuses while an order is on its way, and changes nothing', async () => {
     const customer = await signUp(server);
     const reference = await acceptedOrder(server, customer, staff, PRICE);
-    await pay(server, reference, customer);
+    await payInFull(reference, customer);
     expect(
       (
         await post(
@@ -267,7 +275,13 @@ describe('test mode', () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     expect((await officePayment(reference, colleague.token, PRICE / 2)).status).toBe(200);
     await pay(server, reference, customer);
-    const mine = (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+    const mineNow = async () =>
+      (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+    await waitUntil(
+      'the charge to be recorded',
+      async () => (await mineNow()).receipts.length === 2,
+    );
+    const mine = await mineNow();
     expect(mine.receipts.map((receipt: { test_mode: boolean }) => receipt.test_mode)).toEqual([
       false,
       true,
