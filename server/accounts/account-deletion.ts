@@ -17,10 +17,10 @@ import type { User } from '../db/database';
 import { deletedAccountEmail } from './users';
 
 /** What an order's personal text fields become: the text columns that may not be empty. */
-export const REMOVED = '(removed: account deleted)';
-export const DELETED_ACCOUNT_NAME = 'Deleted account';
+const REMOVED = '(removed: account deleted)';
+const DELETED_ACCOUNT_NAME = 'Deleted account';
 
-export const ORDER_ON_ITS_WAY =
+const ORDER_ON_ITS_WAY =
   'An order of yours is on its way (Shipped): you can delete your account once it is delivered. Our team can help in the meantime.';
 
 const CANCEL_NOTE = 'Cancelled because the customer deleted their account.';
