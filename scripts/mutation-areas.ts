@@ -155,8 +155,14 @@ const serverAreas: MutationArea[] = [
       'server/money/paystack-signature.ts',
       'server/money/refunds.ts',
       'server/money/receipts.ts',
+      // The books outlive a deleted account (docs/decisions/deleted-accounts.md).
+      'server/accounts/account-deletion.ts',
     ],
-    tests: ['tests/api/payments.test.ts', 'tests/api/payments-contract.test.ts'],
+    tests: [
+      'tests/api/payments.test.ts',
+      'tests/api/payments-contract.test.ts',
+      'tests/api/money-books.test.ts',
+    ],
     goal: 75,
   },
   {

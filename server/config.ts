@@ -71,7 +71,8 @@ export interface ServerConfig {
   timeouts: { databaseMs: number; redisMs: number; requestMs: number };
   /**
    * Online payments (README, "Payments"): without PAYSTACK_SECRET_KEY the server runs in test mode
-   * against its own test gateway (server/money/paystack-test-gateway.ts) with a random key.
+   * against its own test gateway (server/money/paystack-test-gateway.ts) with a random key; in
+   * production only when PAYSTACK_TEST_MODE=1 says so (readConfig refuses otherwise).
    * `baseUrl` null: Paystack's API, or the test gateway on this server in test mode.
    */
   paystack: { secretKey: string | null; baseUrl: string | null };
@@ -129,6 +130,20 @@ function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
   return proxies;
 }
 
+export const MISSING_PAYSTACK_KEY =
+  'PAYSTACK_SECRET_KEY is not set: in production (NODE_ENV=production) the server takes real payments only. Set PAYSTACK_SECRET_KEY to your Paystack secret key, or set PAYSTACK_TEST_MODE=1 to run with the built-in test gateway, where no real money moves and every payment and receipt is marked TEST.';
+
+/**
+ * A production server without a Paystack key would take every order "paid" through its own test
+ * gateway, with real receipt numbers: it refuses to start unless test mode is chosen by name.
+ */
+function paystackSecretKey(env: NodeJS.ProcessEnv): string | null {
+  const key = env.PAYSTACK_SECRET_KEY || null;
+  if (!key && env.NODE_ENV === 'production' && env.PAYSTACK_TEST_MODE !== '1')
+    throw new Error(MISSING_PAYSTACK_KEY);
+  return key;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
@@ -167,7 +182,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     orderRateLimit: env.ORDER_RATE_LIMIT === '0' ? 0 : positive(env.ORDER_RATE_LIMIT, 60),
     paystack: {
-      secretKey: env.PAYSTACK_SECRET_KEY || null,
+      secretKey: paystackSecretKey(env),
       baseUrl: env.PAYSTACK_BASE_URL?.replace(/\/+$/, '') || null,
     },
     cancellationFeePercent: percent(env.CANCELLATION_FEE_PERCENT, DEFAULT_CANCELLATION_FEE_PERCENT),

@@ -35,7 +35,16 @@ function startupLines(config: ServerConfig, origin: string): string[] {
 // embedded database creates its files as it runs, 0644 under the usual umask, and no start-time
 // narrowing sees files made later. Set before anything is written to DATA_DIR.
 process.umask(0o077);
-const config = readConfig();
+// A setting the server cannot run with (a production server without its Paystack key…) is said
+// in one line, not a stack trace.
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+})();
 if (process.stdout.isTTY && config.logger && !config.logStream) {
   config.logStream = pinoPretty({
     colorize: true,

@@ -67,6 +67,7 @@ const USER_COLUMNS = [
   'users.created_at',
   'users.public_id',
   'users.role',
+  'users.deleted_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UsersTable}`>;
 
 /** The SHA-256 the request's session is stored under, or 401 without a usable bearer token. */

@@ -78,10 +78,15 @@ export const updateProfile = (db: DB, userId: number, changes: Updateable<UsersT
     .returningAll()
     .executeTakeFirstOrThrow();
 
-/** Sessions, codes, quotes, deliveries and files go with the account in one statement (their foreign keys cascade). */
-export async function deleteUser(db: DB, userId: number): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', userId).execute();
-}
+/**
+ * The address a deleted account's row keeps (./account-deletion.ts): unique like every address,
+ * frees the real one for a new sign-up, and under `.invalid` (RFC 2606), so it reaches nobody;
+ * the outbox drops mail to it.
+ */
+const DELETED_ACCOUNT_DOMAIN = '@deleted.invalid';
+export const deletedAccountEmail = (publicId: string) =>
+  `deleted-${publicId}${DELETED_ACCOUNT_DOMAIN}`;
+export const isDeletedAccountEmail = (email: string) => email.endsWith(DELETED_ACCOUNT_DOMAIN);
 
 export const setUserRole = (db: DB, userId: number, role: UserRole) =>
   db.updateTable('users').set({ role }).where('id', '=', userId).execute();

@@ -46,6 +46,8 @@ export interface UsersTable {
   email_verified_at: Date | null;
   created_at: Generated<Date>;
   role: Generated<UserRole>;
+  /** Set when the customer deleted the account: the row stays, anonymised, for the orders' books (migration 015). */
+  deleted_at: Date | null;
 }
 
 export interface SessionsTable {
@@ -139,6 +141,8 @@ export interface PaymentAttemptsTable {
   reported_currency: string | null;
   created_at: Generated<Date>;
   decided_at: Date | null;
+  /** Made against the built-in test gateway (PAYSTACK_TEST_MODE): no real money (migration 015). */
+  test_mode: Generated<boolean>;
 }
 
 /** Money received, online or at the office; insert-only, one receipt each. */
@@ -155,6 +159,8 @@ export interface PaymentsTable {
   actor: Actor;
   actor_user_id: number | null;
   paid_at: Generated<Date>;
+  /** Paid through the built-in test gateway (PAYSTACK_TEST_MODE): no real money (migration 015). */
+  test_mode: Generated<boolean>;
 }
 
 export interface ReceiptCountersTable {
@@ -183,6 +189,10 @@ export interface RefundsTable {
   actor_user_id: number | null;
   done_actor: Actor | null;
   done_actor_user_id: number | null;
+  /** Whom to pay it back to once the account is deleted; cleared when paid (migration 015). */
+  payee_name: string | null;
+  payee_email: string | null;
+  payee_phone: string | null;
 }
 
 /** Every quote and delivery: the part tracking, the orders list and staff share. */

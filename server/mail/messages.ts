@@ -189,17 +189,19 @@ export function receiptMail(
     method: string;
     paid_at: Date;
     balance_kobo: number;
+    test_mode?: boolean;
   },
 ): Mail {
+  const test = receipt.test_mode ? 'TEST PAYMENT: made in test mode, no real money moved.\n\n' : '';
   const balance =
     receipt.balance_kobo > 0
       ? `Still to pay: ${formatNaira(receipt.balance_kobo)}`
       : 'Your order is paid in full.';
   return {
     to,
-    subject: `Receipt ${receipt.number} for ${receipt.reference}: ${formatNaira(receipt.amount_kobo)}`,
+    subject: `${receipt.test_mode ? 'TEST ' : ''}Receipt ${receipt.number} for ${receipt.reference}: ${formatNaira(receipt.amount_kobo)}`,
     text:
-      `Thank you for your payment.\n\nReceipt number:\n\n${receipt.number}\n\nOrder: ${receipt.reference}\nAmount: ${formatNaira(receipt.amount_kobo)}` +
+      `${test}Thank you for your payment.\n\nReceipt number:\n\n${receipt.number}\n\nOrder: ${receipt.reference}\nAmount: ${formatNaira(receipt.amount_kobo)}` +
       `\nPaid by: ${methodWords[receipt.method] ?? receipt.method}\nDate: ${lagosTime(receipt.paid_at)}\n\n${balance}` +
       `\n\nThe printable receipt is on the order's page, under My bookings on our website.\n\nRelo Logistics`,
   };

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../accounts/codes';
 import type { Database, DB } from '../db/database';
 import type { Mail, Transport } from './mailer';
+import { isDeletedAccountEmail } from '../accounts/users';
 
 export interface MailSettings {
   /** The first retry's delay; each further one doubles, up to an hour. */
@@ -70,6 +71,8 @@ export async function enqueueMail(
   mail: Mail,
   { urgent = false } = {},
 ): Promise<void> {
+  // A deleted account's placeholder address reaches nobody (../accounts/account-deletion.ts).
+  if (isDeletedAccountEmail(mail.to)) return;
   await db
     .insertInto('mail_outbox')
     .values({

@@ -81,7 +81,7 @@ export async function moneyOf(
       at: row.paid_at,
       by: row.actor,
       actor_user_id: row.actor_user_id,
-      note: `${formatNaira(Number(row.amount_kobo))} by ${methodName(row.method)}, receipt ${row.receipt_number}${forStaff && row.office_reference ? ` (reference ${row.office_reference}, received ${row.paid_on})` : ''}`,
+      note: `${row.test_mode ? 'TEST (no real money): ' : ''}${formatNaira(Number(row.amount_kobo))} by ${methodName(row.method)}, receipt ${row.receipt_number}${forStaff && row.office_reference ? ` (reference ${row.office_reference}, received ${row.paid_on})` : ''}`,
     })),
     ...refundRows.flatMap((row): MoneyLine[] => [
       {
@@ -131,6 +131,7 @@ export async function moneyOf(
       amount_kobo: Number(row.amount_kobo),
       method: row.method,
       paid_at: row.paid_at.toISOString(),
+      test_mode: row.test_mode,
     })),
     refunds,
     cancellation:

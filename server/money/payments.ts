@@ -15,6 +15,7 @@ import type { Database, DB, Shipment } from '../db/database';
 import { Problem, conflict, invalid, notFound } from '../http/problems';
 import { receiptMail } from '../mail/messages';
 import { enqueueMail, type Mailer } from '../mail/outbox';
+import { refuseOwnOrder } from '../orders/self-dealing';
 import { lockShipment, type StatusChange } from '../orders/shipments';
 import { balanceOf } from './balances';
 import { PaystackError, type PaystackClient } from './paystack-client';
@@ -67,7 +68,13 @@ export async function startPayment(
   const reference = newPaystackReference(shipment.reference);
   await db
     .insertInto('payment_attempts')
-    .values({ shipment_id: shipment.id, reference, amount_kobo: amount, currency: 'NGN' })
+    .values({
+      shipment_id: shipment.id,
+      reference,
+      amount_kobo: amount,
+      currency: 'NGN',
+      test_mode: paystack.testMode ?? false,
+    })
     .execute();
   try {
     const started = await paystack.initialize({
@@ -177,6 +184,7 @@ export async function settleCharge(
         method: transaction.channel,
         paystack_reference: transaction.reference,
         paid_at: Number.isNaN(paidAt.getTime()) ? new Date() : paidAt,
+        test_mode: attempt.test_mode,
       },
       { actor: 'customer', actor_user_id: shipment.user_id },
     );
@@ -197,6 +205,8 @@ async function insertPayment(
     office_reference?: string;
     paid_on?: string;
     paid_at: Date;
+    /** Through the test gateway or a Paystack test key: no real money, the receipt says TEST. */
+    test_mode?: boolean;
   },
   by: StatusChange,
 ): Promise<{ receipt: string; paymentId: number }> {
@@ -214,6 +224,7 @@ async function insertPayment(
       actor: by.actor,
       actor_user_id: by.actor_user_id,
       paid_at: payment.paid_at,
+      test_mode: payment.test_mode ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -231,6 +242,7 @@ async function insertPayment(
       method: payment.method,
       paid_at: payment.paid_at,
       balance_kobo: after.status === 'Cancelled' ? 0 : balanceOf(after),
+      test_mode: payment.test_mode ?? false,
     }),
   );
   return { receipt, paymentId: id };
@@ -283,7 +295,10 @@ export async function verifyPayment(
 export const AMOUNT_OVER_BALANCE = (balance: number) =>
   `That is more than the ${formatNaira(balance)} outstanding on this order.`;
 
-/** Money staff received at the office: counted at once, with its receipt and mail; part payments add up. */
+/**
+ * Money staff received at the office: counted at once, with its receipt and mail; part payments
+ * add up. Never by the member of staff who booked the order (server/orders/self-dealing.ts).
+ */
 export async function recordOfficePayment(
   mailer: Mailer,
   shipmentId: number,
@@ -292,6 +307,7 @@ export async function recordOfficePayment(
 ): Promise<string> {
   return mailer.transaction(async (trx) => {
     const shipment = await lockShipment(trx, shipmentId);
+    refuseOwnOrder(by.actor_user_id, shipment);
     if (shipment.status === 'Cancelled')
       throw conflict('This order is Cancelled: it takes no payment.');
     if (shipment.price_kobo === null)

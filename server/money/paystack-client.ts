@@ -34,6 +34,8 @@ export interface PaystackClient {
   /** The transaction as Paystack has it now; null when Paystack does not know the reference. */
   verify(reference: string): Promise<PaystackTransaction | null>;
   refund(request: RefundCreate): Promise<{ id: number; status: string }>;
+  /** No real money moves through it (../money/paystack.ts): the payments it takes say TEST. */
+  testMode?: boolean;
 }
 
 export function paystackClient(

@@ -18,6 +18,7 @@ export interface Paystack {
   client: PaystackClient;
   /** Signs and checks webhooks; never logged, never in an answer. */
   secretKey: string;
+  /** No real money moves (the test gateway, or a Paystack test key): payments made so say TEST. */
   testMode: boolean;
 }
 
@@ -40,10 +41,12 @@ export async function setUpPaystack(
 ): Promise<Paystack> {
   if (config.paystack.secretKey) {
     const baseUrl = config.paystack.baseUrl ?? PAYSTACK_API;
+    // Paystack's own test keys move no real money either.
+    const testMode = config.paystack.secretKey.startsWith('sk_test_');
     return {
-      client: paystackClient(config.paystack.secretKey, () => baseUrl),
+      client: { ...paystackClient(config.paystack.secretKey, () => baseUrl), testMode },
       secretKey: config.paystack.secretKey,
-      testMode: false,
+      testMode,
     };
   }
   const secretKey = `sk_test_${(await serverKey(db, 'paystack-test-secret')).toString('hex')}`;
@@ -58,5 +61,9 @@ export async function setUpPaystack(
     { prefix: TEST_GATEWAY_PREFIX },
   );
   const baseUrl = () => config.paystack.baseUrl ?? `${origin()}${TEST_GATEWAY_PREFIX}`;
-  return { client: paystackClient(secretKey, baseUrl), secretKey, testMode: true };
+  return {
+    client: { ...paystackClient(secretKey, baseUrl), testMode: true },
+    secretKey,
+    testMode: true,
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { company } from '../../src/content/company';
 import { todayInLagos, type Receipt } from '../../src/api/contract';
+import { isDeletedAccountEmail } from '../accounts/users';
 import type { DB, Shipment } from '../db/database';
 
 export async function nextReceiptNumber(trx: DB, at: Date): Promise<string> {
@@ -45,6 +46,8 @@ export async function receiptOf(
     .select(['fullname', 'email', 'phone'])
     .where('id', '=', shipment.user_id)
     .executeTakeFirstOrThrow();
+  // A deleted account's receipt names nobody (its placeholder address is no one's).
+  if (isDeletedAccountEmail(customer.email)) customer.email = '';
   return {
     number: payment.receipt_number,
     amount_kobo: Number(payment.amount_kobo),
@@ -52,6 +55,7 @@ export async function receiptOf(
     payment_reference: payment.paystack_reference ?? payment.office_reference ?? '',
     paid_at: payment.paid_at.toISOString(),
     paid_at_lagos: lagosDateTime(payment.paid_at),
+    test_mode: payment.test_mode,
     company: { name: company.name, address: company.address },
     customer,
     order: {

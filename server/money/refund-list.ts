@@ -23,9 +23,10 @@ export async function refundsWaiting(db: DB, cursor: string | undefined, limit: 
       'refunds.done_at',
       'refunds.reference',
       'shipments.reference as order_reference',
-      'users.fullname',
-      'users.email',
-      'users.phone',
+      // A deleted account's contact is kept on its refunds until they are paid.
+      (eb) => eb.fn.coalesce('refunds.payee_name', 'users.fullname').as('fullname'),
+      (eb) => eb.fn.coalesce('refunds.payee_email', 'users.email').as('email'),
+      (eb) => eb.fn.coalesce('refunds.payee_phone', 'users.phone').as('phone'),
     ])
     .where('refunds.state', '!=', 'done')
     .orderBy('refunds.due_by')

@@ -10,10 +10,17 @@ import type { Database, DB, Shipment } from '../db/database';
 import { refundDoneMail, refundDueMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
 import { conflict, notFound } from '../http/problems';
+import { refuseOwnOrder } from '../orders/self-dealing';
 import { lockShipment, type StatusChange } from '../orders/shipments';
 import type { PaystackClient } from './paystack-client';
 
 export const REFUND_BUSINESS_DAYS = 7;
+
+/**
+ * A refund paid back no longer needs the contact a deleted account left on it
+ * (../accounts/account-deletion.ts): the last of the person's details goes with it.
+ */
+const PAYEE_CLEARED = { payee_name: null, payee_email: null, payee_phone: null };
 /** A cancellation this many days or fewer before the moving or pickup date (or after it) keeps the fee. */
 export const FEE_WINDOW_DAYS = 3;
 
@@ -256,7 +263,7 @@ export async function cardRefundProcessed(
   const refund = await trx
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .select(['refunds.id', 'refunds.amount_kobo'])
+    .select(['refunds.id', 'refunds.amount_kobo', 'refunds.payee_email'])
     .where('payments.paystack_reference', '=', event.transaction_reference)
     .where('refunds.route', '=', 'card')
     .where('refunds.state', '!=', 'done')
@@ -272,6 +279,7 @@ export async function cardRefundProcessed(
       done_at: new Date(),
       reference: event.refund_reference ?? null,
       done_actor: 'ops',
+      ...PAYEE_CLEARED,
     })
     .where('id', '=', refund.id)
     .execute();
@@ -282,11 +290,19 @@ export async function cardRefundProcessed(
     .executeTakeFirstOrThrow();
   await enqueueMail(
     trx,
-    refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'card'),
+    refundDoneMail(
+      refund.payee_email ?? owner.email,
+      shipment.reference,
+      Number(refund.amount_kobo),
+      'card',
+    ),
   );
 }
 
-/** Staff paid an office refund back (or a card refund Paystack would not take): done, with their reference. */
+/**
+ * Staff paid an office refund back (or a card refund Paystack would not take): done, with their
+ * reference. Never by the member of staff who booked the order (server/orders/self-dealing.ts).
+ */
 export async function markRefundDone(
   trx: Transaction<Database>,
   shipmentId: number,
@@ -295,6 +311,7 @@ export async function markRefundDone(
   by: StatusChange,
 ): Promise<void> {
   const shipment = await lockShipment(trx, shipmentId);
+  refuseOwnOrder(by.actor_user_id, shipment);
   const refund = await trx
     .selectFrom('refunds')
     .selectAll()
@@ -315,6 +332,7 @@ export async function markRefundDone(
       reference,
       done_actor: by.actor,
       done_actor_user_id: by.actor_user_id,
+      ...PAYEE_CLEARED,
     })
     .where('id', '=', refund.id)
     .execute();
@@ -325,6 +343,11 @@ export async function markRefundDone(
     .executeTakeFirstOrThrow();
   await enqueueMail(
     trx,
-    refundDoneMail(owner.email, shipment.reference, Number(refund.amount_kobo), 'office'),
+    refundDoneMail(
+      refund.payee_email ?? owner.email,
+      shipment.reference,
+      Number(refund.amount_kobo),
+      'office',
+    ),
   );
 }

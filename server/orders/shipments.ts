@@ -214,10 +214,14 @@ export function findShipment(db: DB, typedReference: string) {
     .executeTakeFirst();
 }
 
-/** The public view of a shipment, in one query: nothing personal, only where it stands and since when. */
+/**
+ * The public view of a shipment, in one query: nothing personal, only where it stands and since
+ * when. A deleted account's orders are kept for the books only, and no longer tracked.
+ */
 export async function findTracking(db: DB, typedReference: string): Promise<TrackingResult | null> {
   const rows = await db
     .selectFrom('shipments')
+    .innerJoin('users', 'users.id', 'shipments.user_id')
     .innerJoin('shipment_status_changes as change', 'change.shipment_id', 'shipments.id')
     .select([
       'shipments.reference',
@@ -229,6 +233,7 @@ export async function findTracking(db: DB, typedReference: string): Promise<Trac
       'change.changed_at',
     ])
     .where('shipments.reference', '=', normaliseReference(typedReference))
+    .where('users.deleted_at', 'is', null)
     .orderBy('change.id')
     .execute();
   const [first] = rows;

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
 import { accountPasswordMatches } from '../accounts/login-throttle';
-import { deleteUser, profileOf, updateProfile } from '../accounts/users';
+import { deleteAccount } from '../accounts/account-deletion';
+import { profileOf, updateProfile } from '../accounts/users';
 import { currentUser } from '../accounts/auth';
 import { invalid, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
@@ -12,7 +13,7 @@ import { contractRoute } from './contract-route';
 export const WRONG_PASSWORD = 'Your password is not correct.';
 
 export async function profileRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, images, config } = services;
+  const { db, images, config, mailer } = services;
 
   contractRoute(app, services, 'profile', async (request) => ({
     message: calls.profile.success,
@@ -32,7 +33,8 @@ export async function profileRoutes(app: FastifyInstance, { services }: RoutesOp
     return { message: calls.editProfile.success, data: profileOf(updated) };
   });
 
-  // Personal data goes with the account (deleteUser). The password is limited with the account's
+  // Personal data goes with the account; its orders' money records stay, anonymised
+  // (deleteAccount, docs/decisions/deleted-accounts.md). The password is limited with the account's
   // logins (a stolen session cannot guess it faster than a login could).
   contractRoute(
     app,
@@ -51,7 +53,9 @@ export async function profileRoutes(app: FastifyInstance, { services }: RoutesOp
       ) {
         throw invalid({ password: [WRONG_PASSWORD] });
       }
-      await deleteUser(db, user.id);
+      const cancelled = await deleteAccount(mailer, user, config.cancellationFeePercent);
+      for (const reference of cancelled) services.tracking.forget(reference);
+      if (cancelled.length > 0) void services.refunds?.now();
       request.log.info({ reason: request.body.Reason }, 'account deleted');
       return { succes: calls.deleteUser.success };
     },

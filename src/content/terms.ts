@@ -7,7 +7,7 @@ export interface TermsSection {
   paragraphs: string[];
 }
 
-export const termsUpdated = '1 November 2026';
+export const termsUpdated = '27 November 2026';
 
 export const terms: TermsSection[] = [
   {
@@ -79,8 +79,16 @@ export const terms: TermsSection[] = [
     ],
   },
   {
+    id: 'your-account-and-records',
+    title: '10. Your account and your records',
+    paragraphs: [
+      'You can delete your account at any time from your profile. Deleting it removes your name, email address, phone number, password and profile picture, and the names, phone numbers, addresses and descriptions on your orders. Orders not yet under way are cancelled as described under Cancellation and refunds, and any refund due is paid back. While an order is on its way, you can delete the account once it is delivered. Your email address can then be used for a new account.',
+      "We keep the accounting records of your orders (their references, prices, payments, receipts and refunds) for six years after the end of the financial year they belong to, as Nigerian law requires of a company's books. They no longer name you. If a refund is still owed to you by bank transfer or cash, we keep your name, email address and phone number with it until it is paid, then remove them. A payment that reaches us after you deleted your account is recorded and refunded in full.",
+    ],
+  },
+  {
     id: 'contact',
-    title: '10. Contact',
+    title: '11. Contact',
     paragraphs: [
       `Questions about these terms? Email ${company.email}, call ${company.phoneDisplay} or write to us at ${company.address}.`,
     ],

@@ -340,8 +340,7 @@ describe('staff and their own orders', () => {
     const refusal = {
       status: 403,
       body: {
-        message:
-          'You booked this order yourself: another member of staff must price it or move it.',
+        message: 'You booked this order yourself: another member of staff must handle it.',
       },
     };
     expect(

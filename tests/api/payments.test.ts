@@ -179,6 +179,8 @@ describe('paying online', () => {
         amount_kobo: PRICE,
         method: 'card',
         paid_at: expect.any(String),
+        // The test server pays through its built-in test gateway: no real money.
+        test_mode: true,
       },
     ]);
     expect(

@@ -106,7 +106,7 @@ describe('profile', () => {
 });
 
 describe('account deletion', () => {
-  it('checks the password, then removes the account, its data, its image and its sessions', async () => {
+  it('checks the password, then removes the person from the account and its orders, its image and its sessions', async () => {
     const customer = await signUp(server);
     const edited = await edit(
       customer.id,
@@ -144,16 +144,32 @@ describe('account deletion', () => {
     expect((await get(server, 'users/profile', customer.token)).status).toBe(401);
     expect((await fetch(`${server.origin}${edited.body.data.profile_image}`)).status).toBe(404);
     const db = server.app.db;
+    // The row stays for the orders' books, with nothing of the person left
+    // (docs/decisions/deleted-accounts.md); the order stays, cancelled and anonymised.
     expect(
-      await db.selectFrom('users').select('id').where('id', '=', customer.userId).execute(),
-    ).toEqual([]);
+      await db
+        .selectFrom('users')
+        .select(['fullname', 'phone', 'password_hash', 'profile_image'])
+        .where('id', '=', customer.userId)
+        .execute(),
+    ).toEqual([{ fullname: 'Deleted account', phone: '', password_hash: '', profile_image: null }]);
     expect(
       await db
         .selectFrom('shipments')
-        .select('id')
+        .innerJoin('quotes', 'quotes.shipment_id', 'shipments.id')
+        .select(['status', 'full_name', 'email', 'mobile_phone', 'description', 'image'])
         .where('user_id', '=', customer.userId)
         .execute(),
-    ).toEqual([]);
+    ).toEqual([
+      {
+        status: 'Cancelled',
+        full_name: null,
+        email: null,
+        mobile_phone: null,
+        description: null,
+        image: null,
+      },
+    ]);
     expect(
       await db
         .selectFrom('sessions')

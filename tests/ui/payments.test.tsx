@@ -77,6 +77,7 @@ describe('paying on the order page', () => {
       { timeout: 10_000 },
     );
     const receipt = paymentPart().getByRole('link', { name: /^RCT-\d{4}-\d{6}$/ });
+    expect(receipt.closest('li')!.querySelector('.test-mark')).toHaveTextContent('TEST');
     expect(receipt.getAttribute('href')).toMatch(new RegExp(`^/orders/${reference}/receipts/RCT-`));
     expect(paymentPart().queryByRole('button', { name: /^Pay / })).toBeNull();
     await waitFor(() => expect(app.location().search).toBe(''));
@@ -121,6 +122,10 @@ describe('the receipt page', () => {
     for (const text of [number, reference, customer.email, '₦485,000.00', 'Card', 'Relo Logistics'])
       expect(sheet.getAllByText(new RegExp(text)).length).toBeGreaterThan(0);
     expect(sheet.getByText(/WAT$/)).toBeInTheDocument();
+    // The test server pays through its test gateway: the receipt says so, on screen and on paper.
+    expect(sheet.getByRole('note')).toHaveTextContent(
+      'TEST Made in test mode: no real money moved, and this receipt is not a record of a payment.',
+    );
     expect(main().getByRole('link', { name: 'Back to the order' })).toHaveAttribute(
       'href',
       `/orders/${reference}`,

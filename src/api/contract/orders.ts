@@ -269,6 +269,8 @@ export const receiptSummary = z.object({
   /** `card`, `bank_transfer`, `cash`, or the channel Paystack reported (`bank`, `ussd`…). */
   method: z.string(),
   paid_at: z.string(),
+  /** Paid in test mode (the built-in test gateway or a Paystack test key): no real money, shown as TEST. */
+  test_mode: z.optional(z.boolean()),
 });
 export type ReceiptSummary = z.infer<typeof receiptSummary>;
 
@@ -341,6 +343,8 @@ export const receipt = z.object({
   paid_at: z.string(),
   /** The same moment written out in Lagos time ("25 November 2026, 14:05 WAT"). */
   paid_at_lagos: z.string(),
+  /** Paid in test mode (the built-in test gateway or a Paystack test key): no real money, printed as TEST. */
+  test_mode: z.optional(z.boolean()),
   company: z.object({ name: z.string(), address: z.string() }),
   customer: z.object({ fullname: z.string(), email: z.string(), phone: z.string() }),
   order: z.object({

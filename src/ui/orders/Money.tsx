@@ -58,6 +58,15 @@ export function PaymentFacts({ payment }: { payment: OrderPayment }) {
   );
 }
 
+/** A payment made in test mode (no real money moved): shown as TEST wherever the payment is. */
+export function TestMark() {
+  return (
+    <strong className="test-mark" title="Made in test mode: no real money moved">
+      TEST
+    </strong>
+  );
+}
+
 export function Receipts({
   reference,
   receipts,
@@ -72,6 +81,7 @@ export function Receipts({
       <ul className="money-list">
         {receipts.map((receipt) => (
           <li key={receipt.number}>
+            {receipt.test_mode && <TestMark />}{' '}
             <Link to={paths.receipt(reference, receipt.number)}>{receipt.number}</Link> ·{' '}
             {formatNaira(receipt.amount_kobo)} · {methodLabel(receipt.method)} ·{' '}
             <time dateTime={receipt.paid_at}>{formatLagosDate(receipt.paid_at)}</time>

@@ -27,8 +27,11 @@ export default function DeactivateAccountPage() {
     <AccountLayout title="Delete account">
       <form className="account-section account-danger" onSubmit={onSubmit} noValidate>
         <p>
-          Deleting your account removes your profile, quotes and deliveries for good. Their tracking
-          codes stop working.
+          Deleting your account removes your profile and the personal details of your quotes and
+          deliveries for good. Their tracking codes stop working. Orders not yet under way are
+          cancelled, and anything you paid comes back as the cancellation terms say. We keep the
+          payments, receipts and refunds of your orders, without your name, for six years (Terms and
+          Conditions, section 10).
         </p>
         <TextAreaField label="Why are you leaving?" required {...field('Reason')} />
         <TextField

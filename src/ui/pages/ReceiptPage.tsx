@@ -2,7 +2,8 @@
  * /orders/:reference/receipts/:number — one payment's receipt, for the order's owner and for
  * staff (README, "Paying for an order"): the company's name and address, the customer, the
  * order, the amount in naira, the method and the date and time in Lagos time. It prints on one
- * A4 page: printing leaves out the site's header, footer and buttons (receipt.css).
+ * A4 page: printing leaves out the site's header, footer and buttons (receipt.css). A payment
+ * made in test mode prints TEST on its receipt.
  */
 import { useParams } from 'react-router-dom';
 import { ordersApi } from '../../api/orders';
@@ -12,7 +13,7 @@ import { receiptPageMachine } from '../../machines/orderPageMachine';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { usePageMeta } from '../components/PageMeta';
-import { methodLabel } from '../orders/Money';
+import { methodLabel, TestMark } from '../orders/Money';
 import { useOrder } from '../orders/useOrder';
 import { paths } from '../paths';
 import { Session } from '../session';
@@ -31,6 +32,12 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           <p>{receipt.number}</p>
         </div>
       </div>
+      {receipt.test_mode && (
+        <p className="receipt-test" role="note">
+          <TestMark /> Made in test mode: no real money moved, and this receipt is not a record of a
+          payment.
+        </p>
+      )}
       <p className="receipt-amount">
         <span>Amount received</span>
         <strong>{formatNaira(receipt.amount_kobo)}</strong>
