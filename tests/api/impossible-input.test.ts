@@ -348,3 +348,50 @@ describe('every path parameter of every call in the contract', () => {
     }
   });
 });
+
+describe('a staff queue cursor that names no place in the queue', () => {
+  const INVALID = 'This page link is not valid: start again from the first page.';
+  it.each(['created', 'job_date'])('is refused at `cursor` with sort=%s', async (sort) => {
+    for (const cursor of [
+      `${year}-02-30~5`,
+      `${year}-13-01~5`,
+      '~99999999999',
+      '~2147483648',
+      '2026-11-27~0',
+      '~0',
+      '~',
+      '2026-11-27~',
+      sort === 'created' ? '~5' : '5',
+    ]) {
+      const answer = await get(
+        server,
+        `staff/orders?sort=${sort}&cursor=${encodeURIComponent(cursor)}`,
+        staff.token,
+      );
+      expect(answer.status, `${cursor}: ${JSON.stringify(answer.body)}`).toBe(422);
+      expect(answer.body.errors.cursor, cursor).toEqual([INVALID]);
+    }
+  });
+
+  it('a cursor the queue gave still leads to the next page, with either sort', async () => {
+    for (const sort of ['created', 'job_date']) {
+      const first = await get(server, `staff/orders?sort=${sort}&limit=1`, staff.token);
+      expect(first.body.next_cursor, sort).toEqual(expect.any(String));
+      const next = await get(
+        server,
+        `staff/orders?sort=${sort}&limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+        staff.token,
+      );
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(next.body.data[0].reference_number).not.toBe(first.body.data[0].reference_number);
+    }
+    const undated = await get(server, `staff/orders?sort=job_date&cursor=~2147483647`, staff.token);
+    expect(undated.status).toBe(200);
+    const dated = await get(
+      server,
+      `staff/orders?sort=job_date&cursor=${leapYear}-02-29~1`,
+      staff.token,
+    );
+    expect(dated.status).toBe(200);
+  });
+});
