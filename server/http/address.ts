@@ -34,8 +34,9 @@ export const INVALID_CURSOR = 'The cursor is not valid: start again from the fir
  */
 export function checkAddress(request: FastifyRequest): void {
   const { id, key } = (request.params ?? {}) as { id?: unknown; key?: unknown };
-  for (const name of [id, key])
-    if (typeof name === 'string' && !isPathId(name)) throw notFound(NOTHING_AT_THIS_ADDRESS);
+  if (typeof id === 'string' && !isPathId(id)) throw notFound(NOTHING_AT_THIS_ADDRESS);
+  // A receipt number typed from the paper may carry spaces around it; the route trims them.
+  if (typeof key === 'string' && !isPathId(key.trim())) throw notFound(NOTHING_AT_THIS_ADDRESS);
   const { cursor } = (request.query ?? {}) as { cursor?: unknown };
   if (typeof cursor === 'string' && /^[0-9]+$/.test(cursor) && !isRowId(cursor))
     throw new Problem(400, INVALID_CURSOR);
