@@ -24,7 +24,7 @@ const signOff = '\n\nRelo Logistics\nIf you did not ask for this, you can ignore
 export const SITE = '{site}';
 
 /** The order's page on the site (src/ui/routes.tsx, `/orders/:reference`), for its customer. */
-export const orderLink = (reference: string) => `${SITE}/orders/${encodeURIComponent(reference)}`;
+const orderLink = (reference: string) => `${SITE}/orders/${encodeURIComponent(reference)}`;
 
 /** The line every mail about an order ends its message with, before the sign-off. */
 const orderLine = (reference: string) => `\n\nSee your order: ${orderLink(reference)}`;

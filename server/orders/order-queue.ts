@@ -278,11 +278,11 @@ export const QUEUE_CSV_HEADER = [
 ];
 
 /** "2026-11-27 20:31:05": Lagos time (UTC+1 all year), which a spreadsheet reads as a date and time. */
-export const lagosDateTime = (at: Date) =>
+const lagosDateTime = (at: Date) =>
   new Date(at.getTime() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Whole kobo as naira with two decimals and no grouping, a number to a spreadsheet: 18500050 → "185000.50". */
-export const nairaAmount = (kobo: number) => {
+const nairaAmount = (kobo: number) => {
   const whole = Math.abs(Math.trunc(kobo));
   const naira = `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
   return kobo < 0 ? `-${naira}` : naira;

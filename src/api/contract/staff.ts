@@ -172,7 +172,7 @@ const isRowId = (text: string) => /^[1-9]\d{0,9}$/.test(text) && Number(text) <=
  * date a day of the calendar (or none). The shape alone let `2027-02-30~5`, `~99999999999` and
  * `2026-11-27~0` through to PostgreSQL, which refused them: a 500.
  */
-export function isQueueCursor(cursor: string, sort: (typeof queueSorts)[number] = 'created') {
+function isQueueCursor(cursor: string, sort: (typeof queueSorts)[number] = 'created') {
   if (sort === 'created') return isRowId(cursor);
   const [day, id, ...more] = cursor.split('~');
   return (
