@@ -7,7 +7,8 @@ import { BackgroundWork } from './background';
 import type { ServerConfig } from './config';
 import { openDatabase, type DB } from './db/database';
 import { handleError } from './http/error-handler';
-import { createTransport } from './mail/mailer';
+import { publicOrigin } from './http/public-origin';
+import { createTransport, withSiteLinks } from './mail/mailer';
 import { createMailer } from './mail/outbox';
 import { protectDataDir } from './db/data-dir';
 import { ensureOpsToken } from './ops/ops-token';
@@ -98,13 +99,16 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const redis = config.redisUrl
     ? await connectRedis(config.redisUrl, config.timeouts.redisMs)
     : null;
-  const transport = createTransport({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outbox: path.join(config.dataDir, 'outbox'),
-    smtpTimeoutMs: config.mail.smtpTimeoutMs,
-    log: app.log,
-  });
+  const transport = withSiteLinks(
+    createTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outbox: path.join(config.dataDir, 'outbox'),
+      smtpTimeoutMs: config.mail.smtpTimeoutMs,
+      log: app.log,
+    }),
+    () => publicOrigin(app, config),
+  );
   const mailer = createMailer(db, transport, config.mail, app.log);
   const background = new BackgroundWork(app.log);
   const sessionPurge = purgeExpiredSessions(db, app.log, config.sessionPurge);

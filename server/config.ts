@@ -78,6 +78,16 @@ export interface ServerConfig {
   paystack: { secretKey: string | null; baseUrl: string | null };
   /** Percent of what was paid kept when a paid order is cancelled within 3 days of its date. */
   cancellationFeePercent: number;
+  /**
+   * The site's public origin (PUBLIC_URL, such as https://relo.ng): Paystack's callback and the
+   * links in mails are built from it, never from a request's Host. Null: this server's own
+   * address once it listens, http://HOST:PORT (./http/public-origin.ts).
+   */
+  publicUrl: string | null;
+  /** Payments started or verified by one account, from any address (server/money/payment-limits.ts). */
+  paymentAccountLimit: RateLimit;
+  /** Payments started or verified on one order, whoever asks. */
+  paymentOrderLimit: RateLimit;
 }
 
 export const PAYSTACK_API = 'https://api.paystack.co';
@@ -109,6 +119,34 @@ const perWindow = (
   max: positive(env[`${name}_LIMIT`], max),
   windowMs: positive(env[`${name}_WINDOW_SECONDS`], windowSeconds) * 1000,
 });
+
+/**
+ * PUBLIC_URL: an http(s) origin, with no path, query or credentials (a trailing slash is
+ * dropped); unset or empty: null, the server's own address.
+ */
+function publicUrl(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    // Refused below with the same message.
+  }
+  if (
+    !url ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    url.username ||
+    url.password ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash
+  ) {
+    throw new Error(
+      `PUBLIC_URL=${value}: give the site's public origin, such as https://relo.ng, with no path after it.`,
+    );
+  }
+  return url.origin;
+}
 
 /**
  * TRUST_PROXY: unset (off), or the proxies' addresses and CIDRs, comma-separated (`loopback`,
@@ -186,6 +224,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       baseUrl: env.PAYSTACK_BASE_URL?.replace(/\/+$/, '') || null,
     },
     cancellationFeePercent: percent(env.CANCELLATION_FEE_PERCENT, DEFAULT_CANCELLATION_FEE_PERCENT),
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    paymentAccountLimit: perWindow(env, 'PAYMENT_ACCOUNT_RATE', 30, 600),
+    paymentOrderLimit: perWindow(env, 'PAYMENT_ORDER_RATE', 10, 600),
     bookingBatches: {
       maxSize: positive(env.BOOKING_BATCH_SIZE, 16),
       maxRunning: positive(env.BOOKING_BATCH_STATEMENTS, 4),

@@ -1,7 +1,7 @@
 /**
  * What a request names in its address, checked in one place for every route (the guard of
- * routes/contract-route.ts) before a route hands it to the database: the `{id}` of the path and
- * the `cursor` of a page. A NUL or a number beyond an integer column made PostgreSQL (and PGlite)
+ * routes/contract-route.ts) before a route hands it to the database: the `{id}` and `{key}` of the
+ * path and the `cursor` of a page. A NUL or a number beyond an integer column made PostgreSQL (and PGlite)
  * fail the statement, a 500; now a path id no row can have is a 404 and a cursor out of range a
  * 400, before any query.
  */
@@ -27,13 +27,16 @@ export const NOTHING_AT_THIS_ADDRESS =
 export const INVALID_CURSOR = 'The cursor is not valid: start again from the first page.';
 
 /**
- * 404 for a path id no row can have, 400 for a cursor of digits out of an id's range. Other
+ * 404 for a path id or key no row can have (a key is a Paystack reference, a receipt number or a
+ * refund's id: the same printable ASCII), 400 for a cursor of digits out of an id's range. Other
  * malformed cursors are the call's own: the staff lists answer them 422 at `cursor` (the
  * contract's paging rule), users/orders decodes its own (orders/customer-orders.ts).
  */
 export function checkAddress(request: FastifyRequest): void {
-  const { id } = (request.params ?? {}) as { id?: unknown };
+  const { id, key } = (request.params ?? {}) as { id?: unknown; key?: unknown };
   if (typeof id === 'string' && !isPathId(id)) throw notFound(NOTHING_AT_THIS_ADDRESS);
+  // A receipt number typed from the paper may carry spaces around it; the route trims them.
+  if (typeof key === 'string' && !isPathId(key.trim())) throw notFound(NOTHING_AT_THIS_ADDRESS);
   const { cursor } = (request.query ?? {}) as { cursor?: unknown };
   if (typeof cursor === 'string' && /^[0-9]+$/.test(cursor) && !isRowId(cursor))
     throw new Problem(400, INVALID_CURSOR);

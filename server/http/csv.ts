@@ -1,7 +1,8 @@
 /**
  * CSV files for spreadsheets (RFC 4180: CRLF lines, fields quoted when they hold a quote, a comma
  * or a line break). A cell starting with =, +, -, @, a tab or a carriage return is prefixed with
- * ' so a spreadsheet shows it as text instead of running it as a formula (CSV injection).
+ * ' so a spreadsheet shows it as text instead of running it as a formula (CSV injection). A
+ * `CsvText` cell of digits (a phone number) is written as `="…"`, so a spreadsheet keeps it as text.
  */
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
@@ -9,19 +10,34 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string): string {
+/** A value a spreadsheet must keep as text, not read as a number: a phone number's leading 0. */
+export class CsvText {
+  constructor(readonly value: string) {}
+}
+export type CsvValue = string | CsvText;
+
+/** Digits, after an optional +: all a phone number cell may hold to be written as `="…"`. */
+const DIGITS = /^\+?[0-9]{1,20}$/;
+
+export function csvCell(cell: CsvValue): string {
+  if (cell instanceof CsvText) {
+    // `="08031234567"`: the one formula written, around digits checked here, so a spreadsheet
+    // shows the text as it is (a plain 08031234567 loses its 0). Anything else is an ordinary cell.
+    return DIGITS.test(cell.value) ? `"=""${cell.value}"""` : csvCell(cell.value);
+  }
+  const value = cell;
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const csvFile = (rows: string[][]) =>
+export const csvFile = (rows: CsvValue[][]) =>
   rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
 /**
  * A CSV file sent as it is read: the header, then each batch of rows as it comes, so the
  * server's memory stays the same however long the file (README "Measurements").
  */
-export function csvStream(header: string[], batches: AsyncIterable<string[][]>): Readable {
+export function csvStream(header: string[], batches: AsyncIterable<CsvValue[][]>): Readable {
   return Readable.from(
     (async function* lines() {
       yield csvFile([header]);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { makePrivateFolder, PRIVATE_FILE } from '../db/data-dir';
+import { SITE } from './messages';
 
 export interface Mail {
   to: string;
@@ -70,3 +71,12 @@ export function createTransport({
     close: () => transport.close(),
   };
 }
+
+/**
+ * Writes the site's public origin (PUBLIC_URL) into each mail's links as it leaves, so a mail
+ * queued before PUBLIC_URL changed still links to the site as it is now (./messages.ts, SITE).
+ */
+export const withSiteLinks = (transport: Transport, site: () => string): Transport => ({
+  deliver: (mail) => transport.deliver({ ...mail, text: mail.text.replaceAll(SITE, site()) }),
+  close: () => transport.close(),
+});

@@ -15,6 +15,20 @@ import type { Mail, MailContent } from './mailer';
 
 const signOff = '\n\nRelo Logistics\nIf you did not ask for this, you can ignore this mail.';
 
+/**
+ * Where the site's public origin (PUBLIC_URL) stands in a link: mails are queued deep in bookings,
+ * payments and refunds, so their text names the site by this mark and the sender writes the
+ * origin in as the mail leaves (`withSiteLinks` in ./mailer.ts): every link is a full address.
+ * Text a customer wrote that holds the mark only ever becomes an address on our own site.
+ */
+export const SITE = '{site}';
+
+/** The order's page on the site (src/ui/routes.tsx, `/orders/:reference`), for its customer. */
+const orderLink = (reference: string) => `${SITE}/orders/${encodeURIComponent(reference)}`;
+
+/** The line every mail about an order ends its message with, before the sign-off. */
+const orderLine = (reference: string) => `\n\nSee your order: ${orderLink(reference)}`;
+
 export function verificationCodeMail(to: string, code: string, minutes: number): Mail {
   return {
     to,
@@ -98,7 +112,7 @@ export function bookingMail(
   const price = priceLine ? `${priceLine}\n\n` : '';
   return {
     subject: `We received your ${label} request: ${reference}`,
-    text: `Thank you. We received your ${label} request and our support team will contact you.\n\nYour tracking reference is:\n\n${reference}\n\n${price}Track it any time on our website with this reference.\n\nRelo Logistics`,
+    text: `Thank you. We received your ${label} request and our support team will contact you.\n\nYour tracking reference is:\n\n${reference}\n\n${price}Track it any time on our website with this reference.${orderLine(reference)}\n\nRelo Logistics`,
   };
 }
 
@@ -114,7 +128,7 @@ export function statusChangedMail(
   return {
     to,
     subject: `${reference} is now ${statusLabels[status]}`,
-    text: `Your shipment has moved to a new step.\n\nReference:\n\n${reference}\n\nStatus: ${statusLabels[status]}${noteLine(note, 'Note from our team')}\n\nRelo Logistics`,
+    text: `Your shipment has moved to a new step.\n\nReference:\n\n${reference}\n\nStatus: ${statusLabels[status]}${noteLine(note, 'Note from our team')}${orderLine(reference)}\n\nRelo Logistics`,
   };
 }
 
@@ -129,7 +143,7 @@ export function offerMail(
     subject: `Your price for ${reference}: ${amount}`,
     text:
       `We have a price for your order.\n\nReference:\n\n${reference}\n\nPrice: ${amount}\nValid through: ${offer.valid_until} (Lagos time)` +
-      `${noteLine(offer.note, 'Note from our team')}\n\nAccept or decline it on the order's page, under My bookings on our website.\n\nRelo Logistics`,
+      `${noteLine(offer.note, 'Note from our team')}\n\nAccept or decline it on the order's page, under My bookings on our website: ${orderLink(reference)}\n\nRelo Logistics`,
   };
 }
 
@@ -169,7 +183,7 @@ export function customerActionMail(
     subject: `${reference}: the customer ${action}`,
     text:
       `The customer ${action}.\n\nReference:\n\n${reference}\n\n${detail ? `${detail}\n\n` : ''}${quoted}` +
-      `\n\nSee the order in the staff workspace: /staff/orders/${reference}`,
+      `\n\nSee the order in the staff workspace: ${SITE}/staff/orders/${encodeURIComponent(reference)}`,
   };
 }
 
@@ -203,7 +217,7 @@ export function receiptMail(
     text:
       `${test}Thank you for your payment.\n\nReceipt number:\n\n${receipt.number}\n\nOrder: ${receipt.reference}\nAmount: ${formatNaira(receipt.amount_kobo)}` +
       `\nPaid by: ${methodWords[receipt.method] ?? receipt.method}\nDate: ${lagosTime(receipt.paid_at)}\n\n${balance}` +
-      `\n\nThe printable receipt is on the order's page, under My bookings on our website.\n\nRelo Logistics`,
+      `\n\nPrint the receipt: ${orderLink(receipt.reference)}/receipts/${encodeURIComponent(receipt.number)}${orderLine(receipt.reference)}\n\nRelo Logistics`,
   };
 }
 
@@ -221,7 +235,7 @@ export function refundDoneMail(
   return {
     to,
     subject: `Refund of ${formatNaira(amount_kobo)} for ${reference}`,
-    text: `We have refunded ${formatNaira(amount_kobo)} ${where}.\n\nOrder:\n\n${reference}\n\nRelo Logistics`,
+    text: `We have refunded ${formatNaira(amount_kobo)} ${where}.\n\nOrder:\n\n${reference}${orderLine(reference)}\n\nRelo Logistics`,
   };
 }
 
@@ -240,6 +254,6 @@ export function refundDueMail(
   return {
     to,
     subject: `Your refund of ${formatNaira(amount_kobo)} for ${reference}`,
-    text: `We owe you a refund.\n\nOrder:\n\n${reference}\n\nRefund: ${formatNaira(amount_kobo)}${fee}\nYou will have it by: ${due_by} at the latest.\n\nRelo Logistics`,
+    text: `We owe you a refund.\n\nOrder:\n\n${reference}\n\nRefund: ${formatNaira(amount_kobo)}${fee}\nYou will have it by: ${due_by} at the latest.${orderLine(reference)}\n\nRelo Logistics`,
   };
 }

@@ -9,6 +9,7 @@ import { calls } from '../../src/api/contract';
 import { PAYSTACK_API, type ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { serverKey } from '../db/server-keys';
+import { ownOrigin } from '../http/public-origin';
 import { paystackClient, type PaystackClient } from './paystack-client';
 import { TEST_GATEWAY_PREFIX, testGatewayRoutes } from './paystack-test-gateway';
 
@@ -20,18 +21,6 @@ export interface Paystack {
   secretKey: string;
   /** No real money moves (the test gateway, or a Paystack test key): payments made so say TEST. */
   testMode: boolean;
-}
-
-/** http://host:port of this server once it listens (loopback when it listens on every address). */
-function ownOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The server is not listening yet');
-  const host = ['0.0.0.0', '::'].includes(address.address)
-    ? '127.0.0.1'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
-  return `http://${host}:${address.port}`;
 }
 
 export async function setUpPaystack(

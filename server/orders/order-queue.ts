@@ -8,6 +8,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { todayInLagos, type ParsedQueryOf, type StaffOrder } from '../../src/api/contract';
 import type { Database, DB } from '../db/database';
+import { CsvText, type CsvValue } from '../http/csv';
 import { moneyColumns, owing, withPaymentState } from '../money/balances';
 import { currentOffers, offerStateOf, orderOf } from './orders';
 import { normaliseReference } from './shipments';
@@ -258,26 +259,43 @@ const exportBatchQuery = (db: DB, filter: QueueQuery, cursor: string | undefined
     { ...filter, cursor },
   ).limit(EXPORT_BATCH);
 
-/** The columns of the queue's CSV file, in order. */
+/**
+ * The columns of the queue's CSV file, in order, for people reading it in a spreadsheet: times in
+ * Lagos time and amounts in naira, as the names say, and phone numbers kept as text.
+ */
 export const QUEUE_CSV_HEADER = [
   'reference',
   'service_type',
   'status',
-  'created_at',
+  'created_at_lagos_time',
   'job_date',
   'customer',
   'email',
   'phone',
-  'price_kobo',
+  'price_naira',
   'price_state',
   'payment_state',
 ];
+
+/** "2026-11-27 20:31:05": Lagos time (UTC+1 all year), which a spreadsheet reads as a date and time. */
+const lagosDateTime = (at: Date) =>
+  new Date(at.getTime() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** Whole kobo as naira with two decimals and no grouping, a number to a spreadsheet: 18500050 → "185000.50". */
+const nairaAmount = (kobo: number) => {
+  const whole = Math.abs(Math.trunc(kobo));
+  const naira = `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+  return kobo < 0 ? `-${naira}` : naira;
+};
 
 /**
  * Every order the filter finds as the CSV file's rows, in the queue's order, a batch at a time
  * (constant memory however many).
  */
-export async function* everyQueuedOrderRow(db: DB, filter: QueueQuery): AsyncGenerator<string[][]> {
+export async function* everyQueuedOrderRow(
+  db: DB,
+  filter: QueueQuery,
+): AsyncGenerator<CsvValue[][]> {
   const today = todayInLagos();
   let cursor: string | undefined;
   for (;;) {
@@ -287,12 +305,12 @@ export async function* everyQueuedOrderRow(db: DB, filter: QueueQuery): AsyncGen
       row.reference,
       row.service_type,
       row.status,
-      row.created_at.toISOString(),
+      lagosDateTime(row.created_at),
       row.job_date ?? '',
       row.fullname,
       row.email,
-      row.phone,
-      row.amount_kobo === null ? '' : String(row.amount_kobo),
+      new CsvText(row.phone),
+      row.amount_kobo === null ? '' : nairaAmount(Number(row.amount_kobo)),
       row.offer_state === null
         ? ''
         : offerStateOf({ state: row.offer_state, valid_until: row.valid_until! }, today),

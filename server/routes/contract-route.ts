@@ -82,8 +82,9 @@ function guardFor(
   return [];
 }
 
-/** Calls whose address names rows: a path `{id}`, or a query string (with its page cursor). */
-const namesRows = (call: (typeof calls)[CallName]) => call.path.includes('{id}') || 'query' in call;
+/** Calls whose address names rows: a path `{id}` or `{key}`, or a query string (with its page cursor). */
+const namesRows = (call: (typeof calls)[CallName]) =>
+  /\{(id|key)\}/.test(call.path) || 'query' in call;
 const checkedAddress: onRequestAsyncHookHandler = async (request) => checkAddress(request);
 
 export function contractRoute<N extends CallName>(

@@ -8,10 +8,12 @@ import { calls, formatNaira, MAX_UPLOAD_BYTES, PAGE_SIZE } from '../../src/api/c
 import { currentUser, staffActor } from '../accounts/auth';
 import type { Shipment, User } from '../db/database';
 import { notFound, Problem } from '../http/problems';
+import { publicOrigin } from '../http/public-origin';
 import { findShipment } from '../orders/shipments';
 import { staffView } from '../orders/orders';
 import { paymentOf } from '../money/balances';
 import { recordOfficePayment, settleCharge, startPayment, verifyPayment } from '../money/payments';
+import { paymentLimits } from '../money/payment-limits';
 import { anyEvent, webhookEvent } from '../money/paystack-schemas';
 import { isSignedBy, SIGNATURE_HEADER } from '../money/paystack-signature';
 import { receiptOf } from '../money/receipts';
@@ -47,17 +49,13 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
     return { shipment, customer };
   }
 
-  /** The site the customer pays from: an allowed Origin, else this server's own address. */
-  const siteOf = (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    return origin && config.corsOrigins.includes(origin)
-      ? origin
-      : `${request.protocol}://${request.host}`;
-  };
+  const limits = paymentLimits(app, config);
 
   contractRoute(app, services, 'startPayment', async (request) => {
     const { shipment, customer } = await ownOrder(request);
-    const callback = `${siteOf(request)}/orders/${encodeURIComponent(shipment.reference)}`;
+    await limits.count(request);
+    // The order's page on the public site (PUBLIC_URL), whatever Host or Origin the request named.
+    const callback = `${publicOrigin(app, config)}/orders/${encodeURIComponent(shipment.reference)}`;
     return {
       message: calls.startPayment.success,
       data: await startPayment(db, paystack.client, shipment, customer.email, callback),
@@ -66,6 +64,7 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
 
   contractRoute(app, services, 'verifyPayment', async (request) => {
     const { shipment } = await ownOrder(request);
+    await limits.count(request);
     const settled = await verifyPayment(db, mailer, paystack.client, shipment, request.params.key);
     if (settled.refundOwed) void services.refunds?.now();
     const now = (await findShipment(db, shipment.reference)) ?? shipment;

@@ -121,6 +121,13 @@ const floorsAbove = (floor: string | undefined) => Number.parseInt(floor ?? '', 
 /** "5+" → 5. */
 const roomsOf = (rooms: string | undefined) => Number.parseInt(rooms ?? '', 10) || 0;
 
+/**
+ * The tariff's own entry for a name the customer chose, never one an object inherits: read as a
+ * plain key, `constructor` or `toString` found a function and priced the move at null.
+ */
+const ownEntry = (table: Record<string, number>, name: string): number | undefined =>
+  Object.hasOwn(table, name) ? table[name] : undefined;
+
 export function priceOf(tariff: Tariff, request: PriceRequest): Price {
   const { version } = tariff;
   if (request.service_type === 'bulk_delivery') {
@@ -166,7 +173,7 @@ function moveEstimate(tariff: Tariff, request: MovePlaces): Price {
   const apartment = request.moving_from_apartment_type;
   if (!from || !to || !apartment || rooms === 0) return { kind: 'incomplete' };
   const route = routePrice(tariff, from, to);
-  const home = tariff.apartment_kobo[apartment];
+  const home = ownEntry(tariff.apartment_kobo, apartment);
   if (route === null || home === undefined) return { kind: 'on_request', version };
   const floors = floorsAbove(request.aptFloor) + floorsAbove(request.toAptFloor);
   const chosen = (request.Services ?? '')
@@ -174,7 +181,7 @@ function moveEstimate(tariff: Tariff, request: MovePlaces): Price {
     .map((id) => id.trim())
     .filter(Boolean) as RelocationServiceId[];
   const services = [...new Set(chosen)].reduce(
-    (sum, id) => sum + (tariff.service_kobo[id] ?? 0),
+    (sum, id) => sum + (ownEntry(tariff.service_kobo, id) ?? 0),
     0,
   );
   const middle =

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { signUpStaff } from '../support/staff';
+import { calls } from '../../src/api/contract';
+import { opsTokenOf, signUpStaff } from '../support/staff';
 import {
   bulkDelivery,
   call,
@@ -282,5 +283,115 @@ describe('a path id no row can have', () => {
 
   it('is checked after the session: without one it is a 401', async () => {
     expect((await get(server, 'users/orders/RL-AB%00')).status).toBe(401);
+  });
+});
+
+describe('every path parameter of every call in the contract', () => {
+  /** A NUL (no text column holds one), text past any id's length, letters beyond ASCII, bytes that are not UTF-8. */
+  const hostile = [
+    '%00',
+    `${'RL-AB'}%00`,
+    'A'.repeat(3_000),
+    `RL-${'7'.repeat(90)}`,
+    '%C3%A9t%C3%A9',
+    '%F0%9F%9A%9A',
+    '%E2%80%AE1',
+    '%FF%FE',
+    '%20',
+  ];
+  const withParams = Object.entries(calls).filter(([, call]) => call.path.includes('{'));
+  const tokenFor = (auth: string) =>
+    auth === 'bearer'
+      ? customer.token
+      : auth === 'staff'
+        ? staff.token
+        : auth === 'ops'
+          ? opsTokenOf(server)
+          : undefined;
+
+  it('lists the calls it walks', () => {
+    expect(withParams.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['verifyPayment', 'receipt', 'staffRefundDone', 'order']),
+    );
+  });
+
+  it.each(withParams)('%s answers a 4xx for a hostile {id} or {key}', async (_name, spec) => {
+    const token = tokenFor(spec.auth);
+    const addresses = hostile.flatMap((value) => [
+      spec.path.replace('{id}', value).replace('{key}', '1'),
+      ...(spec.path.includes('{key}')
+        ? [spec.path.replace('{id}', delivery).replace('{key}', value)]
+        : []),
+    ]);
+    for (const address of addresses) {
+      const answer = await call(
+        server,
+        spec.method,
+        address,
+        spec.method === 'GET' ? undefined : '{}',
+        token,
+        spec.method === 'GET' ? {} : { 'content-type': 'application/json' },
+      );
+      expect(
+        answer.status,
+        `${address.slice(0, 80)}: ${JSON.stringify(answer.body)}`,
+      ).toBeGreaterThanOrEqual(400);
+      expect(answer.status, address.slice(0, 80)).toBeLessThan(500);
+    }
+  });
+
+  it("a stored image's name is checked the same way", async () => {
+    for (const value of hostile) {
+      const { status } = await fetch(`${server.origin}/uploads/${value}`);
+      expect(status, value.slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(status, value.slice(0, 80)).toBeLessThan(500);
+    }
+  });
+});
+
+describe('a staff queue cursor that names no place in the queue', () => {
+  const INVALID = 'This page link is not valid: start again from the first page.';
+  it.each(['created', 'job_date'])('is refused at `cursor` with sort=%s', async (sort) => {
+    for (const cursor of [
+      `${year}-02-30~5`,
+      `${year}-13-01~5`,
+      '~99999999999',
+      '~2147483648',
+      '2026-11-27~0',
+      '~0',
+      '~',
+      '2026-11-27~',
+      sort === 'created' ? '~5' : '5',
+    ]) {
+      const answer = await get(
+        server,
+        `staff/orders?sort=${sort}&cursor=${encodeURIComponent(cursor)}`,
+        staff.token,
+      );
+      expect(answer.status, `${cursor}: ${JSON.stringify(answer.body)}`).toBe(422);
+      expect(answer.body.errors.cursor, cursor).toEqual([INVALID]);
+    }
+  });
+
+  it('a cursor the queue gave still leads to the next page, with either sort', async () => {
+    for (const sort of ['created', 'job_date']) {
+      const first = await get(server, `staff/orders?sort=${sort}&limit=1`, staff.token);
+      expect(first.body.next_cursor, sort).toEqual(expect.any(String));
+      const next = await get(
+        server,
+        `staff/orders?sort=${sort}&limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+        staff.token,
+      );
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(next.body.data[0].reference_number).not.toBe(first.body.data[0].reference_number);
+    }
+    const undated = await get(server, `staff/orders?sort=job_date&cursor=~2147483647`, staff.token);
+    expect(undated.status).toBe(200);
+    const dated = await get(
+      server,
+      `staff/orders?sort=job_date&cursor=${leapYear}-02-29~1`,
+      staff.token,
+    );
+    expect(dated.status).toBe(200);
   });
 });

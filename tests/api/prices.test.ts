@@ -7,8 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { currentTariff } from '../../server/money/tariff';
-import { formatNaira } from '../../src/api/contract';
-import { priceOf } from '../../src/api/pricing';
+import {
+  formatNaira,
+  MAX_RECEIVERS,
+  relocationServices,
+  threeStepApartmentTypes,
+  tariffRules,
+} from '../../src/api/contract';
+import { priceOf, type PriceRequest, type Tariff } from '../../src/api/pricing';
 import { lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
@@ -104,6 +110,116 @@ describe('the published tariff', () => {
     });
     expect(answer.status).toBe(422);
     expect(Object.keys(answer.body.errors ?? answer.body.data ?? {})).toContain(field);
+  });
+});
+
+describe('an estimate asked with values off the lists', () => {
+  const move = {
+    service_type: 'local_service',
+    moving_from_state: 'Lagos',
+    moving_from_lga: 'Ikeja',
+    moving_to_state: 'Lagos',
+    moving_to_lga: 'Eti-Osa',
+    moving_from_apartment_type: '2 Bedrooms',
+    number_of_room_moving_from: '2',
+    aptFloor: '1st',
+    toAptFloor: 'Ground',
+    Services: 'just_moving',
+  };
+
+  it('is a 422 at the field: names an object inherits, huge counts, floors and services off the list', async () => {
+    for (const [field, value] of [
+      ['moving_from_apartment_type', 'constructor'],
+      ['moving_from_apartment_type', '__proto__'],
+      ['moving_from_apartment_type', 'toString'],
+      ['number_of_room_moving_from', '9999999999'],
+      ['number_of_room_moving_from', '-1'],
+      ['aptFloor', '99th'],
+      ['toAptFloor', 'hasOwnProperty'],
+      ['Services', 'constructor'],
+      ['Services', 'just_moving,__proto__'],
+    ] as const) {
+      const answer = await post(server, 'prices/estimate', { ...move, [field]: value });
+      expect(answer.status, `${field}=${value}: ${JSON.stringify(answer.body)}`).toBe(422);
+      // At the field, or at the listed item of it (`Services.0`), as a booking's form says it.
+      for (const key of Object.keys(answer.body.errors))
+        expect(key.split('.')[0], `${field}=${value}`).toBe(field);
+    }
+  });
+
+  it('prices the listed values, and leaves a choice not made yet incomplete', async () => {
+    const priced = await post(server, 'prices/estimate', move);
+    expect(priced.status).toBe(200);
+    expect(priced.body.data).toMatchObject({
+      low_kobo: expect.any(Number),
+      high_kobo: expect.any(Number),
+    });
+    const open = await post(server, 'prices/estimate', { ...move, moving_from_apartment_type: '' });
+    expect(open.body.data).toEqual({ incomplete: true });
+    // The price function itself reads the tariff's own entries only, whoever calls it.
+    const { data: published } = (await get(server, 'prices/tariff')).body;
+    for (const inherited of ['toString', 'constructor', '__proto__'])
+      expect(
+        priceOf(published, { ...move, moving_from_apartment_type: inherited } as PriceRequest),
+      ).toEqual({ kind: 'on_request', version: published.version });
+  });
+
+  it('never passes Number.MAX_SAFE_INTEGER kobo, for the largest tariff and order the contract allows', () => {
+    const most = 100_000_000_000;
+    const zone = { id: 'all', name: 'Everywhere', places: ['Lagos'] };
+    const rules = {
+      zones: [zone],
+      routes: [{ from: 'all', to: 'all', amount_kobo: most }],
+      deliver_now_surcharge_kobo: most,
+      extra_receiver_kobo: most,
+      move_route_factor: 1000,
+      apartment_kobo: Object.fromEntries(threeStepApartmentTypes.map((type) => [type, most])),
+      per_room_kobo: most,
+      per_floor_kobo: most,
+      service_kobo: { packing_and_loading: most, unpacking_and_arranging: most, just_moving: most },
+      band_low_percent: 1000,
+      band_high_percent: 1000,
+    };
+    expect(tariffRules.safeParse(rules).success).toBe(true);
+    // One more anywhere is refused, so these are the largest.
+    expect(tariffRules.safeParse({ ...rules, per_room_kobo: most + 1 }).success).toBe(false);
+    expect(tariffRules.safeParse({ ...rules, move_route_factor: 1001 }).success).toBe(false);
+    expect(tariffRules.safeParse({ ...rules, band_high_percent: 1001 }).success).toBe(false);
+    const tariff: Tariff = { ...rules, version: 1 };
+    const lagos = { state: 'Lagos', lga: 'Ikeja' };
+    const prices = [
+      priceOf(tariff, {
+        service_type: 'instant_delivery',
+        pickup_state: 'Lagos',
+        pickup_lga: 'Ikeja',
+        delivery_state: 'Lagos',
+        delivery_lga: 'Ikeja',
+      }),
+      priceOf(tariff, {
+        service_type: 'bulk_delivery',
+        pickup_state: 'Lagos',
+        pickup_lga: 'Ikeja',
+        receiver_details: Array.from({ length: MAX_RECEIVERS }, () => lagos),
+      }),
+      priceOf(tariff, {
+        ...move,
+        service_type: 'state_service',
+        moving_from_apartment_type: 'Penthouse',
+        number_of_room_moving_from: '5+',
+        aptFloor: '4th+',
+        toAptFloor: '4th+',
+        Services: relocationServices.map((service) => service.id).join(','),
+      }),
+    ];
+    const amounts = prices.flatMap((price) =>
+      price.kind === 'price'
+        ? [price.amount_kobo]
+        : price.kind === 'estimate'
+          ? [price.low_kobo, price.high_kobo]
+          : [],
+    );
+    expect(amounts).toHaveLength(4);
+    for (const amount of amounts) expect(Number.isSafeInteger(amount), String(amount)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Partner applications with their status, and newsletter subscribers as pages and as a CSV file that spreadsheets cannot run. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, csvFile } from '../../server/http/csv';
+import { csvCell, csvFile, CsvText } from '../../server/http/csv';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
 import { call, get, post, signUp, uniqueEmail, type Customer } from './helpers';
@@ -169,6 +169,15 @@ describe('CSV cells', () => {
     ['two\nlines', '"two\nlines"'],
   ])('writes %j as %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
+  });
+
+  it.each([
+    ['08031234567', '"=""08031234567""' + '"'],
+    ['+2348031234567', '"=""+2348031234567""' + '"'],
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ['0803 123', '0803 123'],
+  ])('writes the phone number %j as %j, text a spreadsheet keeps as it is', (value, cell) => {
+    expect(csvCell(new CsvText(value))).toBe(cell);
   });
 
   it('ends each row with CRLF', () => {

@@ -328,7 +328,58 @@ describe('the queue by job date', () => {
   });
 });
 
+/** An ISO time as the orders CSV writes it: Lagos time (UTC+1), to the second. */
+const lagosTime = (iso: string) =>
+  new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
 describe('CSV exports', () => {
+  it('gives a spreadsheet naira with two decimals, Lagos time and phone numbers that keep their 0', async () => {
+    const reference = await book(inDays(6));
+    expect(
+      (
+        await post(
+          server,
+          `staff/orders/${reference}/offer`,
+          { amount_kobo: 18_500_050, valid_until: inDays(3) },
+          staff.token,
+        )
+      ).status,
+    ).toBe(200);
+    // Half past eleven at night in UTC is already the next day in Lagos.
+    await sql`update shipments set created_at = '2026-11-27T23:30:05Z' where reference = ${reference}`.execute(
+      server.app.db,
+    );
+    const answer = await call(
+      server,
+      'GET',
+      `staff/orders?q=${reference}`,
+      undefined,
+      staff.token,
+      {
+        accept: 'text/csv',
+      },
+    );
+    expect(answer.status).toBe(200);
+    const [header, row, ...rest] = (answer.body as string).trimEnd().split('\r\n');
+    expect(rest).toEqual([]);
+    const cells = Object.fromEntries(
+      header!.split(',').map((name, i) => [name, row!.split(',')[i]]),
+    );
+    expect(cells).toEqual({
+      reference,
+      service_type: 'scheduled_delivery',
+      status: 'ToInspect',
+      created_at_lagos_time: '2026-11-28 00:30:05',
+      job_date: inDays(6),
+      customer: 'Ada Obi',
+      email: customer.email,
+      phone: '"=""08031234567' + '"'.repeat(3),
+      price_naira: '185000.50',
+      price_state: 'open',
+      payment_state: '',
+    });
+  });
+
   it('exports the orders of the current filter, in the queue order', async () => {
     const answer = await call(
       server,
@@ -342,7 +393,7 @@ describe('CSV exports', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (answer.body as string).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'reference,service_type,status,created_at,job_date,customer,email,phone,price_kobo,price_state,payment_state',
+      'reference,service_type,status,created_at_lagos_time,job_date,customer,email,phone,price_naira,price_state,payment_state',
     );
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
       await listed({ status: 'open', price: 'none', sort: 'created', dir: 'asc' }),
@@ -398,12 +449,12 @@ describe('CSV exports', () => {
               order.reference_number,
               order.service_type,
               order.status,
-              order.created_at,
+              lagosTime(order.created_at),
               order.job_date ?? '',
               order.customer.fullname,
               order.customer.email,
-              order.customer.phone,
-              order.offer ? String(order.offer.amount_kobo) : '',
+              `"=""${order.customer.phone}${'"'.repeat(3)}`,
+              order.offer ? (order.offer.amount_kobo / 100).toFixed(2) : '',
               order.offer?.state ?? '',
               order.payment_state ?? '',
             ].join(','),
@@ -422,8 +473,8 @@ describe('CSV exports', () => {
       const rows = (file.body as string).trimEnd().split('\r\n').slice(1);
       expect(rows.length).toBeGreaterThanOrEqual(450);
       expect(rows).toEqual(shown);
-      expect(rows.find((row) => row.startsWith('RL-CSV0002,'))).toMatch(/,777,open,/);
-      expect(rows.find((row) => row.startsWith('RL-CSV0003,'))).toMatch(/,888,open,/);
+      expect(rows.find((row) => row.startsWith('RL-CSV0002,'))).toMatch(/,7\.77,open,/);
+      expect(rows.find((row) => row.startsWith('RL-CSV0003,'))).toMatch(/,8\.88,open,/);
       expect(rows.some((row) => row.includes(',expired,'))).toBe(true);
       expect(rows.some((row) => row.includes(',accepted,'))).toBe(true);
     }

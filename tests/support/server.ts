@@ -5,7 +5,7 @@
  * and login, newsletter, applications, tracking) and the order limit are lifted so suites that
  * sign up, book and track a lot are not throttled, and a new code may be asked for at once (the
  * minute between codes is not waited for); pass `authRateLimit`, `trackingMissLimit`,
- * `orderRateLimit`, `codeLimits` … to test them.
+ * `orderRateLimit`, `paymentAccountLimit`, `codeLimits` … to test them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -71,6 +71,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     applicationRateLimit: lifted,
     trackingRateLimit: lifted,
     trackingMissLimit: lifted,
+    paymentAccountLimit: lifted,
+    paymentOrderLimit: lifted,
     orderRateLimit: 0,
     codeLimits: { ...base.codeLimits, issueIntervalMs: 0 },
     ...overrides,

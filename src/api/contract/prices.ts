@@ -1,11 +1,16 @@
 import * as z from 'zod/mini';
 import {
+  apartmentType,
   define,
   errorResponse,
   orderEstimate,
   orderPrice,
+  floor,
   placeName,
+  preprocess,
   requiredText,
+  roomCount,
+  servicesField,
   serviceTypes,
   MAX_RECEIVERS,
 } from './rules';
@@ -84,6 +89,10 @@ export const staffTariffResponse = z.object({ message: z.string(), data: staffTa
 /** The 409 of a save over a newer version: that version, so the editor shows it beside what was typed. */
 export const tariffConflictResponse = z.extend(errorResponse, { data: staffTariff });
 
+/** A choice the form may not have made yet: left out or empty, else one of the list. */
+const unchosen = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((value) => (value === '' ? undefined : value), z.optional(schema));
+
 /** The places of an order and what its price depends on; the body of a booking with its `service_type` does. */
 export const estimateRequest = z.object({
   service_type: z.enum(serviceTypes, { error: 'Choose a service.' }),
@@ -98,11 +107,14 @@ export const estimateRequest = z.object({
   moving_from_lga: placeName,
   moving_to_state: placeName,
   moving_to_lga: placeName,
-  moving_from_apartment_type: z.optional(z.string().check(z.maxLength(60))),
-  number_of_room_moving_from: z.optional(z.string().check(z.maxLength(10))),
-  aptFloor: z.optional(z.string().check(z.maxLength(10))),
-  toAptFloor: z.optional(z.string().check(z.maxLength(10))),
-  Services: z.optional(z.string().check(z.maxLength(200))),
+  // The lists of a booking (./quotes.ts), so a price is only ever looked up by a listed value: free
+  // text read as a key once found `constructor` and `__proto__` in the tariff, and an unbounded
+  // room count priced a move above 2^53 kobo.
+  moving_from_apartment_type: unchosen(apartmentType),
+  number_of_room_moving_from: unchosen(roomCount),
+  aptFloor: unchosen(floor),
+  toAptFloor: unchosen(floor),
+  Services: unchosen(servicesField),
 });
 export const estimateResult = z.union([
   orderPrice,

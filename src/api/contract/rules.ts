@@ -145,7 +145,7 @@ const hasCalendarParts = (value: string) => {
  * YYYY-MM-DD naming a day that exists. `Date.parse` takes 2027-02-30 (as 2 March) and 2027-02-29,
  * which PostgreSQL refuses: the day is checked against its month, leap years counted.
  */
-const isCalendarDate = (value: string) =>
+export const isCalendarDate = (value: string) =>
   DATE_PATTERN.test(value) &&
   hasCalendarParts(value) &&
   Number(value.slice(8, 10)) <= daysIn(Number(value.slice(0, 4)), Number(value.slice(5, 7)));

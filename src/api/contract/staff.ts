@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   calendarDate,
   date,
+  isCalendarDate,
   define,
   formatNaira,
   optionalText,
@@ -162,6 +163,27 @@ export const queueSorts = ['created', 'job_date'] as const;
  */
 const QUEUE_CURSOR = /^(\d{1,12}|(\d{4}-\d{2}-\d{2})?~\d{1,12})$/;
 
+/** The largest id of an `integer` column, which row ids are (server/http/address.ts checks other lists' cursors against it). */
+const ROW_ID_MAX = 2 ** 31 - 1;
+const isRowId = (text: string) => /^[1-9]\d{0,9}$/.test(text) && Number(text) <= ROW_ID_MAX;
+
+/**
+ * Whether `cursor` names a place in the queue sorted by `sort`: an id a row can have, and by job
+ * date a day of the calendar (or none). The shape alone let `2027-02-30~5`, `~99999999999` and
+ * `2026-11-27~0` through to PostgreSQL, which refused them: a 500.
+ */
+function isQueueCursor(cursor: string, sort: (typeof queueSorts)[number] = 'created') {
+  if (sort === 'created') return isRowId(cursor);
+  const [day, id, ...more] = cursor.split('~');
+  return (
+    more.length === 0 &&
+    id !== undefined &&
+    isRowId(id) &&
+    (day === '' || (day !== undefined && isCalendarDate(day)))
+  );
+}
+const INVALID_PAGE_LINK = 'This page link is not valid: start again from the first page.';
+
 export const staffOrdersQuery = z
   .object({
     status: filter(z.enum(queueStatuses, { error: 'Choose a status from the list.' })),
@@ -179,13 +201,7 @@ export const staffOrdersQuery = z
     payment_state: filter(
       z.enum(queuePaymentStates, { error: 'Choose a payment state from the list.' }),
     ),
-    cursor: filter(
-      z
-        .string()
-        .check(
-          z.regex(QUEUE_CURSOR, 'This page link is not valid: start again from the first page.'),
-        ),
-    ),
+    cursor: filter(z.string().check(z.regex(QUEUE_CURSOR, INVALID_PAGE_LINK))),
     limit: paging.limit,
   })
   .check(
@@ -196,6 +212,9 @@ export const staffOrdersQuery = z
           path: ['job_to'],
           message: 'The last day must not be before the first.',
         });
+      }
+      if (query.cursor !== undefined && !isQueueCursor(query.cursor, query.sort)) {
+        ctx.addIssue({ code: 'custom', path: ['cursor'], message: INVALID_PAGE_LINK });
       }
     }),
   );
