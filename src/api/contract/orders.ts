@@ -167,6 +167,18 @@ export const offer = z.object({
 export type Offer = z.infer<typeof offer>;
 
 /**
+ * The accepted offer an order page shows, which a cancel names (`cancelOrderRequest`): the offer
+ * itself once accepted, or the accepted one an open or accepted correction stands over; null
+ * when no price is accepted.
+ */
+export function acceptedOfferIdOf(order: { offer: Offer | null }): number | null {
+  const { offer } = order;
+  if (!offer) return null;
+  if (offer.state === 'accepted') return offer.id;
+  return offer.correction?.offer_id ?? null;
+}
+
+/**
  * An order's money, in kobo: the accepted price, what was paid and refunded, and the balance
  * (price − paid + refunded while the order stands; a cancelled order owes nothing, and minus its
  * balance is what it is still owed back: paid − fee − refunded).
