@@ -63,7 +63,6 @@ graphSuite('orderChanges', {
       value: snapshot.value,
       reason: snapshot.context.reason !== '',
       paid: snapshot.context.cancellation !== null,
-      offer: snapshot.context.offerId,
       dates: snapshot.context.dates,
       errors: Object.keys(snapshot.context.errors),
     }),
@@ -138,7 +137,9 @@ graphSuite('orderChanges', {
         ]);
         break;
       case 'xstate.error.actor.cancel':
-        if ((event as unknown as { error: ApiError }).error === acceptedMeanwhile) {
+      case 'xstate.error.actor.reschedule': {
+        const { error } = event as unknown as { error: ApiError };
+        if (error === acceptedMeanwhile) {
           // The price accepted meanwhile: its fee and refund, the reason why, and the page reloads.
           expect(state).toBe('cancelling.editing');
           expect(actual.context).toMatchObject({
@@ -153,9 +154,6 @@ graphSuite('orderChanges', {
           ]);
           break;
         }
-      // falls through
-      case 'xstate.error.actor.reschedule': {
-        const { error } = event as unknown as { error: ApiError };
         expect(state).toBe(
           event.type === 'xstate.error.actor.cancel'
             ? 'cancelling.editing'
