@@ -223,7 +223,11 @@ describe('staff correct an accepted price (F6)', () => {
     expect(shown.payment).toMatchObject({ price_kobo: PRICE, state: 'paid' });
     expect(shown.offer).toMatchObject({ amount_kobo: lower, state: 'open' });
     expect(shown.offer.correction.reason).toBe('The pickup is in Ikeja, not Lekki');
-    const history = (await staffOrder(reference)).history as { note: string; by: string; by_name: string }[];
+    const history = (await staffOrder(reference)).history as {
+      note: string;
+      by: string;
+      by_name: string;
+    }[];
     expect(history.at(-1)).toMatchObject({
       note: expect.stringMatching(/^Price correction: .*Reason: The pickup is in Ikeja, not Lekki/),
       by: 'staff',
