@@ -288,4 +288,46 @@ describe('staff correct an accepted price (F6)', () => {
     expect(refused.body.message).toMatch(/^You accepted ₦460,000\.00 for this order meanwhile/);
     expect(offerConflictResponse.parse(refused.body).order.status).toBe('ToInspect');
   });
+
+  it('an accept of a correction racing a cancel that names the price accepted before: exactly one wins', async () => {
+    const orders = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const reference = await acceptedOrder(server, customer, staff, PRICE);
+        const shownId = (await order(reference)).offer.id as number;
+        await correct(reference, { amount_kobo: PRICE + 1_000_000, correction: 'Ajah, not Lekki' });
+        return { reference, shownId, correctionId: (await order(reference)).offer.id as number };
+      }),
+    );
+    const answers = await Promise.all(
+      orders.map(({ reference, shownId, correctionId }) =>
+        Promise.all([
+          answer(reference, 'accept', { offer_id: correctionId }),
+          post(
+            server,
+            `users/orders/${reference}/cancel`,
+            { reason: 'Plans changed', offer_id: shownId },
+            customer.token,
+          ),
+        ]),
+      ),
+    );
+    for (const [index, [accepted, cancelled]] of answers.entries()) {
+      expect([accepted.status, cancelled.status].sort()).toEqual([200, 409]);
+      const settled = await order(orders[index]!.reference);
+      if (accepted.status === 200) {
+        expect(settled).toMatchObject({
+          status: 'ToInspect',
+          payment: { price_kobo: PRICE + 1_000_000 },
+        });
+        expect(cancelled.body.message).toMatch(
+          /^You accepted ₦460,000\.00 for this order meanwhile/,
+        );
+      } else {
+        expect(settled.status).toBe('Cancelled');
+        expect(accepted.body.message).toBe(
+          'This order is Cancelled: its offer can no longer be answered.',
+        );
+      }
+    }
+  });
 });
