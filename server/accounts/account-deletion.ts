@@ -11,8 +11,8 @@
  */
 import { conflict } from '../http/problems';
 import type { Mailer } from '../mail/outbox';
-import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
-import { lockShipment, moveShipment } from '../orders/shipments';
+import { cancelLocked } from '../orders/cancel';
+import { lockShipment } from '../orders/shipments';
 import type { User } from '../db/database';
 import { deletedAccountEmail } from './users';
 
@@ -54,13 +54,10 @@ export async function deleteAccount(
       const locked = await lockShipment(trx, id);
       if (locked.status === 'Shipped') throw conflict(ORDER_ON_ITS_WAY);
       if (locked.status !== 'ToInspect') continue;
-      const refund = await cancellationOf(trx, locked, cancellationFeePercent);
       const by = { actor: 'customer' as const, actor_user_id: user.id, note: CANCEL_NOTE };
-      const moved = await moveShipment(trx, locked, 'Cancelled', by);
-      if (!moved) continue;
-      // Mailed to the address the customer still has: they learn what comes back, and when.
-      await oweCancellationRefunds(trx, moved, refund, by, person.email);
-      cancelled.push(moved.reference);
+      // The refund mail goes to the address the customer still has: they learn what comes back, and when.
+      const done = await cancelLocked(trx, locked, cancellationFeePercent, by, person.email);
+      if (done) cancelled.push(done.order.reference);
     }
 
     const ids = orders.map((order) => order.id);

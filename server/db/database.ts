@@ -206,6 +206,8 @@ export interface ShipmentsTable {
   updated_at: Generated<Date>;
   /** A delivery's pickup date or a move's moving date, copied by the database (migration 012). */
   job_date: Generated<string | null>;
+  /** The first day a cancellation keeps the fee, kept by a reschedule inside the fee window (migration 014). */
+  cancellation_fee_from: string | null;
   /** Its live offer's state (open or accepted) and last valid day, copied by the database (migration 013). */
   live_offer_state: ColumnType<'open' | 'accepted' | null, never, never>;
   live_offer_valid_until: ColumnType<string | null, never, never>;
@@ -255,6 +257,9 @@ export interface OffersTable {
   created_at: Generated<Date>;
   decided_at: Date | null;
   decline_reason: string | null;
+  /** A correction of the accepted offer named, with staff's reason (migration 014). */
+  corrects_offer_id: number | null;
+  correction_reason: string | null;
 }
 
 export interface OrderReschedulesTable {

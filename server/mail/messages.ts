@@ -165,6 +165,23 @@ function writtenByCustomer(values: Array<[label: string, value: string]>): strin
  * What the customer did on their order, for the staff mailbox (STAFF_EMAIL): `action` and
  * `detail` are ours, the customer's details and `reason` are quoted as theirs.
  */
+/** Staff corrected the price the customer accepted: the new one waits for their answer. */
+export function priceCorrectionMail(
+  to: string,
+  reference: string,
+  offer: { amount_kobo: number; valid_until: string; note: string | null },
+  { accepted_kobo, reason }: { accepted_kobo: number; reason: string },
+): Mail {
+  const amount = formatNaira(offer.amount_kobo);
+  return {
+    to,
+    subject: `A corrected price for ${reference}: ${amount}`,
+    text:
+      `We corrected the price of your order.\n\nReference:\n\n${reference}\n\nPrice you accepted: ${formatNaira(accepted_kobo)}\nCorrected price: ${amount}\nValid through: ${offer.valid_until} (Lagos time)` +
+      `${noteLine(reason, 'Why')}${noteLine(offer.note, 'Note from our team')}\n\nAccept or decline it on the order's page, under My bookings on our website. Until you answer, the price you accepted stands.\n\nRelo Logistics`,
+  };
+}
+
 export function customerActionMail(
   to: string,
   reference: string,

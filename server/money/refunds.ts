@@ -21,7 +21,7 @@ export const REFUND_BUSINESS_DAYS = 7;
  * (../accounts/account-deletion.ts): the last of the person's details goes with it.
  */
 const PAYEE_CLEARED = { payee_name: null, payee_email: null, payee_phone: null };
-/** A cancellation this many days or fewer before the moving or pickup date (or after it) keeps the fee. */
+/** A cancellation this many days or fewer before the job date (or after it) keeps the fee. */
 export const FEE_WINDOW_DAYS = 3;
 
 const isOffice = (method: string) => method === 'bank_transfer' || method === 'cash';
@@ -38,23 +38,52 @@ export function addBusinessDays(from: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** The calendar day `days` after (or before, when negative) the day `from` (YYYY-MM-DD). */
+export function addDays(from: string, days: number): string {
+  const date = new Date(`${from}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
-/** The day the fee counts from: a quote's moving date, a delivery's pickup date; null when the order has none. */
-async function serviceDateOf(db: DB, shipmentId: number): Promise<string | null> {
-  const quote = await db
-    .selectFrom('quotes')
-    .select('moving_date')
-    .where('shipment_id', '=', shipmentId)
-    .executeTakeFirst();
-  if (quote) return quote.moving_date;
-  const delivery = await db
-    .selectFrom('deliveries')
-    .select('pickup_date')
-    .where('shipment_id', '=', shipmentId)
-    .executeTakeFirst();
-  return delivery?.pickup_date ?? null;
+type FeeWindowColumns = Pick<Shipment, 'job_date' | 'created_at' | 'cancellation_fee_from'>;
+
+/**
+ * The order's job date: a move's moving date, a delivery's pickup date (both copied on the order
+ * as `job_date`, migration 012); an order with none (an instant delivery, picked up at once; a
+ * move with no moving date yet) counts from the day it was booked (Lagos).
+ */
+export const jobDateOf = (shipment: FeeWindowColumns): string =>
+  shipment.job_date ?? todayInLagos(shipment.created_at);
+
+/**
+ * The first day a cancellation keeps the fee (docs/decisions/cancellation-fee.md): FEE_WINDOW_DAYS
+ * before the job date, or earlier when a reschedule made inside the window of the date it
+ * replaced kept that window (`cancellation_fee_from`, see keepFeeWindow).
+ */
+export function feeWindowFrom(shipment: FeeWindowColumns): string {
+  const fromDate = addDays(jobDateOf(shipment), -FEE_WINDOW_DAYS);
+  const kept = shipment.cancellation_fee_from;
+  return kept !== null && kept < fromDate ? kept : fromDate;
+}
+
+/**
+ * Under the order's row lock, before a reschedule moves its date: once a price is accepted, a
+ * reschedule made inside the fee window keeps that window, so moving the date out and then
+ * cancelling still keeps the fee. A reschedule made ahead of the window moves it with the date.
+ */
+export async function keepFeeWindow(
+  trx: Transaction<Database>,
+  locked: Shipment,
+  today = todayInLagos(),
+): Promise<void> {
+  if (locked.price_kobo === null) return;
+  const from = feeWindowFrom(locked);
+  if (today < from || locked.cancellation_fee_from === from) return;
+  await trx
+    .updateTable('shipments')
+    .set({ cancellation_fee_from: from })
+    .where('id', '=', locked.id)
+    .execute();
 }
 
 /** The money of an order not yet given back nor already owed back: what a cancellation refunds, less the fee. */
@@ -70,8 +99,8 @@ async function heldOf(db: DB, shipment: Shipment): Promise<number> {
 
 /**
  * What cancelling `shipment` today would keep and give back: the fee is `feePercent` of what was
- * paid (rounded down to the kobo) when the moving or pickup date is at most FEE_WINDOW_DAYS away
- * (Lagos dates) or past.
+ * paid (rounded down to the kobo) from the first day of its fee window (feeWindowFrom, Lagos
+ * dates). The order page's preview and the cancel itself both ask this one function.
  */
 export async function cancellationOf(
   db: DB,
@@ -81,9 +110,7 @@ export async function cancellationOf(
 ): Promise<Cancellation> {
   const held = Math.max(0, await heldOf(db, shipment));
   if (held === 0) return { fee_kobo: 0, refund_kobo: 0 };
-  const date = await serviceDateOf(db, shipment.id);
-  const inWindow = date !== null && daysBetween(today, date) <= FEE_WINDOW_DAYS;
-  const fee = inWindow ? Math.floor((held * feePercent) / 100) : 0;
+  const fee = today >= feeWindowFrom(shipment) ? Math.floor((held * feePercent) / 100) : 0;
   return { fee_kobo: fee, refund_kobo: held - fee };
 }
 
@@ -125,6 +152,28 @@ async function insertRefunds(
     await enqueueMail(trx, refundDueMail(customerEmail, shipment.reference, amount, fee, due_by));
 }
 
+/** The order's payments, oldest first, each with what is not yet refunded nor owed back of it. */
+async function openPayments(trx: Transaction<Database>, shipmentId: number) {
+  const payments = await trx
+    .selectFrom('payments')
+    .leftJoin('refunds', 'refunds.payment_id', 'payments.id')
+    .select((eb) => [
+      'payments.id',
+      'payments.method',
+      'payments.amount_kobo',
+      eb.fn.coalesce(eb.fn.sum<string | number>('refunds.amount_kobo'), eb.lit(0)).as('returned'),
+    ])
+    .where('payments.shipment_id', '=', shipmentId)
+    .groupBy(['payments.id', 'payments.method', 'payments.amount_kobo'])
+    .orderBy('payments.id')
+    .execute();
+  return payments.map((payment) => ({
+    id: payment.id,
+    method: payment.method,
+    open: Number(payment.amount_kobo) - Number(payment.returned),
+  }));
+}
+
 /**
  * In the cancel's own transaction (the order's row locked): keeps the fee on the order and owes
  * back the rest of every payment not yet refunded, one refund per payment (a card payment goes
@@ -144,23 +193,10 @@ export async function oweCancellationRefunds(
     .set({ cancellation_fee_kobo: quote.fee_kobo })
     .where('id', '=', shipment.id)
     .execute();
-  const payments = await trx
-    .selectFrom('payments')
-    .leftJoin('refunds', 'refunds.payment_id', 'payments.id')
-    .select((eb) => [
-      'payments.id',
-      'payments.method',
-      'payments.amount_kobo',
-      eb.fn.coalesce(eb.fn.sum<string | number>('refunds.amount_kobo'), eb.lit(0)).as('returned'),
-    ])
-    .where('payments.shipment_id', '=', shipment.id)
-    .groupBy(['payments.id', 'payments.method', 'payments.amount_kobo'])
-    .orderBy('payments.id')
-    .execute();
+  const payments = await openPayments(trx, shipment.id);
   let feeLeft = quote.fee_kobo;
   const refunds: NewRefund[] = [];
-  for (const payment of payments) {
-    const open = Number(payment.amount_kobo) - Number(payment.returned);
+  for (const { open, ...payment } of payments) {
     const fee = Math.min(feeLeft, Math.max(0, open));
     feeLeft -= fee;
     const amount = open - fee;
@@ -174,6 +210,39 @@ export async function oweCancellationRefunds(
       });
   }
   await insertRefunds(trx, shipment, refunds, by, customerEmail);
+}
+
+/**
+ * A price lowered below what is held (a price correction the customer accepted, in its own
+ * transaction, the order's row locked): the difference is owed back from the newest payments
+ * first, each by its own route, due as any refund. Answers the amount owed back.
+ */
+export async function owePriceDrop(
+  trx: Transaction<Database>,
+  shipment: Shipment,
+  by: StatusChange,
+  customerEmail: string,
+): Promise<number> {
+  if (shipment.price_kobo === null) return 0;
+  let left = (await heldOf(trx, shipment)) - Number(shipment.price_kobo);
+  if (left <= 0) return 0;
+  const owed = left;
+  const payments = await openPayments(trx, shipment.id);
+  const refunds: NewRefund[] = [];
+  for (const payment of payments.reverse()) {
+    const amount = Math.min(left, payment.open);
+    if (amount <= 0) continue;
+    left -= amount;
+    refunds.push({
+      paymentId: payment.id,
+      amount,
+      fee: 0,
+      route: isOffice(payment.method) ? 'office' : 'card',
+      reason: 'price correction',
+    });
+  }
+  await insertRefunds(trx, shipment, refunds, by, customerEmail);
+  return owed;
 }
 
 /** An overpayment (`amount` of card payment `paymentId` beyond what was owed) goes back to its card. */

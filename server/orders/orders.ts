@@ -3,7 +3,7 @@
  * who and why, offers and their answers, new dates), the offers; and the rules of what may happen
  * next (status moves, offers), shared by the customer's and the staff's routes.
  */
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import {
   formatNaira,
   isFinalStatus,
@@ -18,7 +18,7 @@ import {
   type ShipmentStatus,
   type StaffOrderDetail,
 } from '../../src/api/contract';
-import type { DB, OffersTable, Shipment } from '../db/database';
+import type { Database, DB, OffersTable, Shipment } from '../db/database';
 import type { PhotoLinks } from '../files/photo-links';
 import { conflict } from '../http/problems';
 import { paymentOf } from '../money/balances';
@@ -41,6 +41,10 @@ const offerOf = (row: OfferRow): Offer => ({
   created_at: row.created_at.toISOString(),
   decided_at: row.decided_at?.toISOString() ?? null,
   decline_reason: row.decline_reason,
+  correction:
+    row.corrects_offer_id === null
+      ? null
+      : { offer_id: row.corrects_offer_id, reason: row.correction_reason ?? '' },
 });
 
 type OrderRow = Pick<
@@ -91,14 +95,24 @@ export function pricesOf(row: Partial<PriceColumns>): Pick<Order, 'price' | 'est
   return { price: null, estimate: null };
 }
 
-/** The offer each order shows: its newest one that was not replaced. */
+/**
+ * An offer an order shows: not replaced, and not a declined correction (the price accepted
+ * before it stands, and shows).
+ */
+const shown = (eb: ExpressionBuilder<Database, 'offers'>) =>
+  eb.and([
+    eb('state', '!=', 'replaced'),
+    eb.or([eb('state', '!=', 'declined'), eb('corrects_offer_id', 'is', null)]),
+  ]);
+
+/** The offer each order shows: its newest one shown. */
 export async function currentOffers(db: DB, shipmentIds: number[]): Promise<Map<number, Offer>> {
   if (shipmentIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('offers')
     .selectAll()
     .where('shipment_id', 'in', shipmentIds)
-    .where('state', '!=', 'replaced')
+    .where(shown)
     .orderBy('id', 'desc')
     .execute();
   const current = new Map<number, Offer>();
@@ -107,13 +121,13 @@ export async function currentOffers(db: DB, shipmentIds: number[]): Promise<Map<
   return current;
 }
 
-/** The offer the order shows, as stored: its newest one that was not replaced. */
+/** The offer the order shows, as stored: its newest one shown. */
 export const currentOfferRow = (db: DB, shipmentId: number) =>
   db
     .selectFrom('offers')
     .selectAll()
     .where('shipment_id', '=', shipmentId)
-    .where('state', '!=', 'replaced')
+    .where(shown)
     .orderBy('id', 'desc')
     .executeTakeFirst();
 
@@ -182,7 +196,7 @@ type Line = Omit<HistoryEntry, 'status' | 'at' | 'by_name'> & {
 const moneyLine = (line: MoneyLine): Line => ({ ...line, status: null });
 
 const offerSummary = (row: OfferRow) =>
-  `${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}`;
+  `${row.corrects_offer_id === null ? '' : 'Price correction: '}${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}${row.correction_reason ? `. Reason: ${row.correction_reason}` : ''}`;
 
 /** Everything that happened to the order, oldest first; each line carries the status it left the order in. */
 async function historyOf(
@@ -293,7 +307,12 @@ async function detailOf(
   const shipment =
     (await db.selectFrom('shipments').selectAll().where('id', '=', stale.id).executeTakeFirst()) ??
     stale;
-  const current = offers.filter((row) => row.state !== 'replaced').at(-1);
+  const current = offers
+    .filter(
+      (row) =>
+        row.state !== 'replaced' && (row.state !== 'declined' || row.corrects_offer_id === null),
+    )
+    .at(-1);
   const money = await moneyOf(db, shipment, settings.cancellationFeePercent, forStaff);
   const detail: OrderDetail = {
     ...orderOf(shipment, current ? offerOf(current) : null),

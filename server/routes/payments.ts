@@ -3,10 +3,9 @@
  * verifies an online payment and reads a receipt; Paystack's signed webhook; staff record office
  * payments, mark office refunds paid and list the refunds due. Each hands over to server/money.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { calls, formatNaira, MAX_UPLOAD_BYTES, PAGE_SIZE } from '../../src/api/contract';
 import { currentUser, staffActor } from '../accounts/auth';
-import type { Shipment, User } from '../db/database';
 import { notFound, Problem } from '../http/problems';
 import { publicOrigin } from '../http/public-origin';
 import { findShipment } from '../orders/shipments';
@@ -21,6 +20,12 @@ import { cardRefundProcessed, markRefundDone } from '../money/refunds';
 import { refundsWaiting } from '../money/refund-list';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
+import {
+  ownOrder as ownOrderOf,
+  shipmentOf as findOrder,
+  viewSettingsOf,
+  type OrderRequest,
+} from './order-lookup';
 import { UNKNOWN_REFERENCE } from './tracking';
 
 const verdicts = {
@@ -35,19 +40,8 @@ export const UNSIGNED_WEBHOOK = 'This webhook is not signed with our Paystack ke
 
 export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOptions) {
   const { db, mailer, paystack, config } = services;
-  const viewSettings = {
-    photoLinks: services.photoLinks,
-    cancellationFeePercent: config.cancellationFeePercent,
-  };
-
-  async function ownOrder(
-    request: FastifyRequest<{ Params: { id: string } }>,
-  ): Promise<{ shipment: Shipment; customer: User }> {
-    const customer = currentUser(request);
-    const shipment = await findShipment(db, request.params.id);
-    if (!shipment || shipment.user_id !== customer.id) throw notFound(UNKNOWN_REFERENCE);
-    return { shipment, customer };
-  }
+  const viewSettings = viewSettingsOf(services);
+  const ownOrder = (request: OrderRequest) => ownOrderOf(db, request);
 
   const limits = paymentLimits(app, config);
 
@@ -133,11 +127,7 @@ export async function paymentRoutes(app: FastifyInstance, { services }: RoutesOp
     );
   });
 
-  async function shipmentOf(reference: string): Promise<Shipment> {
-    const shipment = await findShipment(db, reference);
-    if (!shipment) throw notFound(UNKNOWN_REFERENCE);
-    return shipment;
-  }
+  const shipmentOf = (reference: string) => findOrder(db, reference);
 
   contractRoute(app, services, 'staffRecordPayment', async (request) => {
     const shipment = await shipmentOf(request.params.id);

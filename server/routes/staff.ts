@@ -5,38 +5,23 @@
  * the mail backlog; and, for the ops command alone, making an account staff or customer again.
  */
 import type { FastifyInstance } from 'fastify';
-import { calls, formatNaira, isFinalStatus } from '../../src/api/contract';
-import { findUserByEmail, isUniqueViolation, setUserRole } from '../accounts/users';
+import { calls, formatNaira } from '../../src/api/contract';
+import { findUserByEmail, setUserRole } from '../accounts/users';
 import { staffActor } from '../accounts/auth';
-import type { Shipment } from '../db/database';
 import { csvStream, sendCsv, wantsCsv } from '../http/csv';
-import { statusChangedMail } from '../mail/messages';
-import { enqueueMail } from '../mail/outbox';
 import { everyQueuedOrderRow, orderQueue, QUEUE_CSV_HEADER } from '../orders/order-queue';
-import { customerEmailOf, replaceOffer } from '../orders/staff-offers';
+import { sendOffer } from '../orders/staff-offers';
 import { staffOverview } from '../orders/staff-overview';
-import { checkMove, checkStaffCancelOf, MOVED_MEANWHILE, staffView } from '../orders/orders';
-import { balanceOf } from '../money/balances';
-import { cancellationOf, oweCancellationRefunds } from '../money/refunds';
-import { conflict, notFound } from '../http/problems';
+import { staffView } from '../orders/orders';
+import { moveStatus } from '../orders/status-move';
+import { notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
-import { findShipment, lockShipment, moveShipment } from '../orders/shipments';
-import { refuseOwnOrder } from '../orders/self-dealing';
 import { contractRoute } from './contract-route';
-import { UNKNOWN_REFERENCE } from './tracking';
+import { shipmentOf, viewSettingsOf } from './order-lookup';
 
 export async function staffRoutes(app: FastifyInstance, { services }: RoutesOptions) {
-  const { db, mailer, config } = services;
-  const viewSettings = {
-    photoLinks: services.photoLinks,
-    cancellationFeePercent: config.cancellationFeePercent,
-  };
-
-  async function shipmentOf(reference: string): Promise<Shipment> {
-    const shipment = await findShipment(db, reference);
-    if (!shipment) throw notFound(UNKNOWN_REFERENCE);
-    return shipment;
-  }
+  const { db, mailer } = services;
+  const viewSettings = viewSettingsOf(services);
 
   contractRoute(app, services, 'staffOverview', async () => ({
     message: calls.staffOverview.success,
@@ -56,80 +41,44 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
 
   contractRoute(app, services, 'staffOrder', async (request) => ({
     message: calls.staffOrder.success,
-    data: await staffView(db, await shipmentOf(request.params.id), viewSettings),
+    data: await staffView(db, await shipmentOf(db, request.params.id), viewSettings),
   }));
 
   contractRoute(app, services, 'staffSetStatus', async (request) => {
-    const shipment = await shipmentOf(request.params.id);
-    refuseOwnOrder(staffActor(request).actor_user_id, shipment);
     const { status, note, confirm_accepted, confirm_unpaid } = request.body;
-    if (shipment.status === status && !isFinalStatus(status)) {
-      return {
-        message: `Already ${status}: nothing changed.`,
-        data: await staffView(db, shipment, viewSettings),
-      };
-    }
-    checkMove(shipment.status, status);
-    const moved = await mailer.transaction(async (trx) => {
-      // Decided on the row as locked: a customer's answer or cancel meanwhile is seen (see lockShipment).
-      const locked = await lockShipment(trx, shipment.id);
-      checkMove(locked.status, status);
-      if (status === 'Cancelled' && !confirm_accepted) checkStaffCancelOf(locked);
-      // Shipping before the price is paid takes a second, knowing confirmation; the history keeps it.
-      const outstanding = locked.price_kobo === null ? 0 : balanceOf(locked);
-      if (status === 'Shipped' && outstanding > 0 && !confirm_unpaid) {
-        throw conflict(
-          `${formatNaira(outstanding)} of the price is not paid yet: confirm that you ship it unpaid.`,
-        );
-      }
-      const unpaidNote =
-        status === 'Shipped' && outstanding > 0
-          ? `Shipped with ${formatNaira(outstanding)} unpaid (confirmed).`
-          : null;
-      const refund =
-        status === 'Cancelled'
-          ? await cancellationOf(trx, locked, config.cancellationFeePercent)
-          : null;
-      const by = {
-        ...staffActor(request),
-        note: [unpaidNote, note].filter(Boolean).join(' ') || null,
-      };
-      const moved = await moveShipment(trx, locked, status, by);
-      if (!moved) return null;
-      const email = await customerEmailOf(trx, moved);
-      if (refund) await oweCancellationRefunds(trx, moved, refund, by, email);
-      await enqueueMail(trx, statusChangedMail(email, moved.reference, status, note));
-      return moved;
+    const { order, changed } = await moveStatus(services, {
+      actor: staffActor(request),
+      shipment: await shipmentOf(db, request.params.id),
+      move: { status, note, confirmAccepted: confirm_accepted, confirmUnpaid: confirm_unpaid },
     });
-    if (!moved) throw conflict(MOVED_MEANWHILE);
-    services.tracking.forget(moved.reference);
-    if (status === 'Cancelled') void services.refunds?.now();
+    if (changed) {
+      services.tracking.forget(order.reference);
+      if (status === 'Cancelled') void services.refunds?.now();
+    }
     return {
-      message: `Status set to ${status}; the customer was mailed.`,
-      data: await staffView(db, moved, viewSettings),
+      message: changed
+        ? `Status set to ${status}; the customer was mailed.`
+        : `Already ${status}: nothing changed.`,
+      data: await staffView(db, order, viewSettings),
     };
   });
 
-  // A new offer replaces an open one; an accepted one is final. The unique index on live offers
-  // (migration 006) turns two offers sent at once into one success and one 409.
+  // A new offer replaces an open one; an accepted one is final unless corrected with a reason.
+  // The unique index on open offers (migration 014) turns two offers sent at once into one
+  // success and one 409.
   contractRoute(app, services, 'staffSendOffer', async (request) => {
-    const shipment = await shipmentOf(request.params.id);
-    refuseOwnOrder(staffActor(request).actor_user_id, shipment);
-    const { amount_kobo, note, valid_until } = request.body;
-    await mailer
-      .transaction((trx) =>
-        replaceOffer(
-          trx,
-          shipment,
-          { amount_kobo, note: note || null, valid_until },
-          staffActor(request),
-        ),
-      )
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? conflict(MOVED_MEANWHILE) : error;
-      });
+    const shipment = await shipmentOf(db, request.params.id);
+    const { amount_kobo, note, valid_until, correction } = request.body;
+    const corrected = await sendOffer(services, {
+      actor: staffActor(request),
+      shipment,
+      offer: { amount_kobo, note: note || null, valid_until },
+      correction: correction ?? null,
+    });
     return {
-      message: `Offer of ${formatNaira(amount_kobo)} sent; the customer was mailed.`,
+      message: corrected
+        ? `Corrected price of ${formatNaira(amount_kobo)} sent; the customer was mailed.`
+        : `Offer of ${formatNaira(amount_kobo)} sent; the customer was mailed.`,
       data: await staffView(db, shipment, viewSettings),
     };
   });

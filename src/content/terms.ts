@@ -30,7 +30,8 @@ export const terms: TermsSection[] = [
     id: 'cancellation-and-refunds',
     title: '3. Cancellation and refunds',
     paragraphs: [
-      'You may cancel a booking by contacting us. A cancellation fee may apply if you cancel within 3 days of the move date.',
+      'You may cancel a booking on its order page while it is To Inspect, or by contacting us. Once you have paid, we keep a cancellation fee (a share of what you paid) if you cancel within 3 days of the move date or after it. The date is the moving date of a relocation and the pickup date of a delivery; for an instant delivery, and for a move booked without a moving date, it is the day you booked. Your order page shows the fee and the refund before you confirm.',
+      'Changing your dates does not remove the fee: if you change them after accepting our price while you are already within those 3 days, a later cancellation still pays the fee, however far away the new date is. Dates changed earlier move the 3 days with them.',
       'Refunds due to you are paid to the original payment method within up to 7 business days.',
     ],
   },

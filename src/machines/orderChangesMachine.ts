@@ -4,21 +4,34 @@
  * the past; delivery not before pickup; moving not before inspection), checked with the
  * contract's schema before sending. Cancelling an order that was paid for first shows what
  * cancelling now keeps as a fee and refunds (README, "Paying for an order"), and asks again.
- * What the customer typed stays when a step is left or a call fails. The calls (`cancel`,
- * `reschedule`), the toasts and `changed` (the page loads the order again) are provided by the
- * view.
+ * What the customer typed stays when a step is left or a call fails. The cancel names the
+ * accepted price the page showed (`offerId`): when the customer accepted a price meanwhile (in
+ * another tab), the server answers 409 with the order as it is now, and the flow takes its fee,
+ * refund and accepted price, says why, and asks again. The calls (`cancel`, `reschedule`), the
+ * toasts and `changed` (the page loads the order again) are provided by the view.
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import type { z } from 'zod/mini';
 import {
+  acceptedOfferIdOf,
   cancelOrderRequest,
   rescheduleDeliveryRequest,
   rescheduleQuoteRequest,
   type Cancellation,
+  type OfferConflictBody,
+  type OrderDetail,
 } from '../api/contract/orders';
+import { isApiError } from '../api/errors';
 import { withoutErrorsOf, type Errors, type Values } from './formFields';
-import { checkThen, failureThen, lifecycleActions, lifecycleGuards } from './submitLifecycle';
+import {
+  checkThen,
+  failureThen,
+  lifecycleActions,
+  lifecycleGuards,
+  showFeedbackOfError,
+  toastMessages,
+} from './submitLifecycle';
 
 /** A delivery moves its pickup and delivery dates, a quote its inspection and moving dates. */
 export type OrderKind = 'delivery' | 'quote';
@@ -34,9 +47,27 @@ export interface OrderChangesInput {
   dates: Values;
   /** What cancelling now would cost and give back, as the server worked it out; null when nothing was paid. */
   cancellation: Cancellation | null;
+  /** The accepted offer the page shows, which the cancel names; null (or left out) when none. */
+  offerId?: number | null;
+}
+
+/** What cancelling `order` now keeps and gives back, when money was paid; null when nothing was. */
+export function paidCancellation(order: Pick<OrderDetail, 'cancellation'>): Cancellation | null {
+  const { cancellation } = order;
+  return cancellation && cancellation.fee_kobo + cancellation.refund_kobo > 0 ? cancellation : null;
+}
+
+/** The order a refused cancel carries (the client kept the 409's body), while it can still be cancelled. */
+function orderNow(error: unknown): OrderDetail | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const order = (error.current as OfferConflictBody | null)?.order;
+  return order && order.status === 'ToInspect' ? order : null;
 }
 
 type OrderChangesContext = OrderChangesInput & {
+  offerId: number | null;
+  /** Why the last cancel was refused with the order as it is now, shown above the fee and refund. */
+  notice: string | null;
   reason: string;
   errors: Errors;
   messages: string[];
@@ -56,23 +87,44 @@ export const orderChangesMachine = setup({
       | { type: 'back' },
   },
   actors: {
-    cancel: providedByView<unknown, { reference: string; reason: string }>('cancel'),
+    cancel: providedByView<unknown, { reference: string; reason: string; offerId: number | null }>(
+      'cancel',
+    ),
     reschedule: providedByView<unknown, { reference: string; dates: Values }>('reschedule'),
   },
   actions: {
     ...lifecycleActions,
     notifySuccess: (_, _params: { message: string }) => {},
     changed: () => {},
+    /** The order as the refused cancel found it: its fee and refund now, and its accepted price. */
+    takeOrderNow: assign(({ context, event }) => {
+      const order = orderNow((event as { error?: unknown }).error);
+      return order
+        ? {
+            cancellation: paidCancellation(order),
+            offerId: acceptedOfferIdOf(order),
+            notice: ((event as { error?: unknown }).error as Error).message,
+          }
+        : { cancellation: context.cancellation, offerId: context.offerId ?? null };
+    }),
   },
   guards: {
     ...lifecycleGuards,
+    changedMeanwhile: ({ event }) => orderNow((event as { error?: unknown }).error) !== null,
     involvesMoney: ({ context }) =>
       context.cancellation !== null &&
       context.cancellation.fee_kobo + context.cancellation.refund_kobo > 0,
   },
 }).createMachine({
   id: 'orderChanges',
-  context: ({ input }) => ({ ...input, reason: '', errors: {}, messages: [] }),
+  context: ({ input }) => ({
+    ...input,
+    offerId: input.offerId ?? null,
+    notice: null,
+    reason: '',
+    errors: {},
+    messages: [],
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -115,6 +167,7 @@ export const orderChangesMachine = setup({
             input: ({ context }) => ({
               reference: context.reference,
               reason: context.reason.trim(),
+              offerId: context.offerId ?? null,
             }),
             onDone: {
               target: '#orderChanges.cancelled',
@@ -123,7 +176,15 @@ export const orderChangesMachine = setup({
                 'changed',
               ],
             },
-            onError: failureThen('editing'),
+            onError: [
+              // A price accepted meanwhile: its fee and refund are shown, and the customer asks again.
+              {
+                guard: 'changedMeanwhile',
+                target: 'editing',
+                actions: ['takeOrderNow', showFeedbackOfError, toastMessages, 'changed'],
+              },
+              failureThen('editing'),
+            ],
           },
         },
       },

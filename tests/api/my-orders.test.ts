@@ -258,7 +258,7 @@ describe('changing dates', () => {
     expect((await order(reference)).body.data.details.pickup_date).toBe(inDays(1));
   });
 
-  it('moves a quote under its own field names; the pair sent replaces the stored one', async () => {
+  it('moves a quote under its own field names; a date not sent stays as stored', async () => {
     const reference = await book('users/state-service', quote());
     const answer = await reschedule(reference, {
       date_of_inspection: inDays(8),
@@ -269,12 +269,27 @@ describe('changing dates', () => {
       date_of_inspection: inDays(8),
       moving_date: inDays(12),
     });
+    // Issue 33, item 1: a reschedule never clears a date it was not given (a move with no
+    // moving date would never pay the cancellation fee).
     const onlyMoving = await reschedule(reference, { moving_date: inDays(20) });
     expect(onlyMoving.body.data.details).toMatchObject({
-      date_of_inspection: null,
+      date_of_inspection: inDays(8),
       moving_date: inDays(20),
     });
-    expect(onlyMoving.body.data.history.at(-1).note).toBe(`Inspection none, moving ${inDays(20)}.`);
+    expect(onlyMoving.body.data.history.at(-1).note).toBe(
+      `Inspection ${inDays(8)}, moving ${inDays(20)}.`,
+    );
+    const onlyInspection = await reschedule(reference, { date_of_inspection: inDays(9) });
+    expect(onlyInspection.body.data.details).toMatchObject({
+      date_of_inspection: inDays(9),
+      moving_date: inDays(20),
+    });
+    // The pair as stored must still hold: the inspection sent alone cannot pass the moving date.
+    const late = await reschedule(reference, { date_of_inspection: inDays(21) });
+    expect(late.status).toBe(422);
+    expect(late.body.errors.date_of_inspection).toEqual([
+      'The inspection must be on or before the moving date.',
+    ]);
   });
 
   it.each([

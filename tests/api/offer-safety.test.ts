@@ -2,7 +2,8 @@
  * The customer answers the price they saw, and only once the order is settled one way: accept
  * and decline name the offer (`{offer_id}`), a replaced one answers 409 with the order as it is
  * now; an accept racing a cancel (the customer's own or staff's) or a new price ends in one
- * outcome; staff never act on an order they booked themselves (the ops token still does).
+ * outcome (the customer's cancel names the accepted price it saw, so it never wins over an
+ * accept it did not see); staff never act on an order they booked themselves (the ops token still does).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,8 +54,14 @@ const accept = (reference: string, body?: Record<string, unknown>) =>
   post(server, `users/orders/${reference}/offer/accept`, body, customer.token);
 const decline = (reference: string, body: Record<string, unknown>) =>
   post(server, `users/orders/${reference}/offer/decline`, body, customer.token);
-const cancel = (reference: string) =>
-  post(server, `users/orders/${reference}/cancel`, { reason: 'Plans changed' }, customer.token);
+/** The customer's cancel, naming the accepted offer their page showed, if any. */
+const cancel = (reference: string, offer_id?: number) =>
+  post(
+    server,
+    `users/orders/${reference}/cancel`,
+    { reason: 'Plans changed', offer_id },
+    customer.token,
+  );
 const staffMove = (reference: string, status: string, token = staff.token) =>
   post(server, `staff/orders/${reference}/status`, { status }, token);
 const order = async (reference: string) =>
@@ -201,19 +208,37 @@ async function race(
 const statuses = (answers: Answer[]) => answers.map((answer) => answer.status).sort();
 
 describe('one outcome when the customer and staff act at once', () => {
-  it("an accept racing the same customer's cancel: both the customer's own choices, one after the other, never a 500", async () => {
-    // README, "What happens to an order": a customer may cancel an order whose price they accepted.
+  it("an accept racing the same customer's cancel: exactly one wins, the other is told why in words, never a 500", async () => {
+    // The page showed an open offer, so the cancel names no accepted one (issue 33, item 4).
     const results = await race(
       (reference, offerId) => accept(reference, { offer_id: offerId }),
       (reference) => cancel(reference),
+      RACES / 2,
     );
+    const winners = { accept: 0, cancel: 0 };
     for (const { answers, order: settled } of results) {
       const [accepted, cancelled] = answers;
-      expect(cancelled!.status).toBe(200);
-      expect(settled.status).toBe('Cancelled');
-      expect(settled.offer.state).toBe(accepted!.status === 200 ? 'accepted' : 'open');
-      expect(accepted!.status === 200 || accepted!.status === 409).toBe(true);
+      expect(statuses(answers)).toEqual([200, 409]);
+      if (accepted!.status === 200) {
+        winners.accept += 1;
+        expect(settled).toMatchObject({ status: 'ToInspect', offer: { state: 'accepted' } });
+        expect(cancelled!.body.message).toBe(
+          'You accepted ₦100,000.00 for this order meanwhile: check the fee and refund before you cancel.',
+        );
+        // The refusal carries the order as it is now, the accepted price on it.
+        expect(offerConflictResponse.parse(cancelled!.body).order).toMatchObject({
+          status: 'ToInspect',
+          offer: { state: 'accepted' },
+        });
+      } else {
+        winners.cancel += 1;
+        expect(settled).toMatchObject({ status: 'Cancelled', offer: { state: 'open' } });
+        expect(accepted!.body.message).toBe(
+          'This order is Cancelled: its offer can no longer be answered.',
+        );
+      }
     }
+    expect(winners.accept + winners.cancel).toBe(RACES / 2);
   });
 
   it('an accept racing a cancel by staff: cancelled with no accepted price, or accepted and not cancelled', async () => {
@@ -327,9 +352,20 @@ describe('one outcome when the customer and staff act at once', () => {
 
   it('lets the customer cancel an order whose price they accepted (the page shows the fee and refund first)', async () => {
     const reference = await book();
-    await accept(reference, { offer_id: await offer(reference, 10_000_000) });
+    const shown = await offer(reference, 10_000_000);
+    await accept(reference, { offer_id: shown });
     expect((await order(reference)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: 0 });
-    expect((await cancel(reference)).status).toBe(200);
+    // A cancel that does not name the accepted price is refused, and changes nothing.
+    expect(await cancel(reference)).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'You accepted ₦100,000.00 for this order meanwhile: check the fee and refund before you cancel.',
+      },
+    });
+    expect((await cancel(reference, shown + 1000)).status).toBe(409);
+    expect((await order(reference)).status).toBe('ToInspect');
+    expect((await cancel(reference, shown)).status).toBe(200);
     expect((await order(reference)).status).toBe('Cancelled');
   });
 });

@@ -245,14 +245,16 @@ describe('sending an offer', () => {
       (mine: { reference_number: string }) => mine.reference_number === reference,
     );
     expect(listed.offer).toMatchObject({ amount_kobo: 25_000_000, state: 'open' });
-    expect((await accept(reference)).body.data.offer).toMatchObject({
+    const accepted = (await accept(reference)).body.data.offer;
+    expect(accepted).toMatchObject({
       amount_kobo: 25_000_000,
       state: 'accepted',
     });
     const cancelled = await post(
       server,
       `users/orders/${reference}/cancel`,
-      { reason: 'Found a cheaper mover' },
+      // The cancel names the accepted price the page showed.
+      { reason: 'Found a cheaper mover', offer_id: accepted.id },
       customer.token,
     );
     expect(cancelled.status).toBe(200);

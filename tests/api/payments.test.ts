@@ -13,6 +13,7 @@ import { signUpStaff } from '../support/staff';
 import {
   acceptedMove,
   acceptedOrder,
+  cancelAsPage,
   checkout,
   gatewayTransaction,
   pay,
@@ -137,10 +138,7 @@ describe('paying online', () => {
     );
 
     const cancelled = await acceptedOrder(server, customer, staff, PRICE);
-    const cancel = { reason: 'Plans changed' };
-    expect(
-      (await post(server, `users/orders/${cancelled}/cancel`, cancel, customer.token)).status,
-    ).toBe(200);
+    expect((await cancelAsPage(server, cancelled, customer)).status).toBe(200);
     expect(await startPayment(server, cancelled, customer)).toMatchObject(
       conflict('This order is Cancelled: it takes no payment.'),
     );
@@ -440,13 +438,7 @@ describe('paying online', () => {
     });
     // Cancelled now: what the order still holds, once (the second charge is back already).
     expect((await order(reference)).cancellation).toEqual({ fee_kobo: 0, refund_kobo: PRICE });
-    const cancel = { reason: 'Plans changed' };
-    const cancelled = await post(
-      server,
-      `users/orders/${reference}/cancel`,
-      cancel,
-      customer.token,
-    );
+    const cancelled = await cancelAsPage(server, reference, customer);
     expect(
       cancelled.body.data.refunds.map((refund: { amount_kobo: number }) => refund.amount_kobo),
     ).toEqual([PRICE, PRICE]);
@@ -466,10 +458,7 @@ describe('paying online', () => {
   it('a payment that lands after the order was cancelled is refunded in full', async () => {
     const reference = await acceptedOrder(server, customer, staff, PRICE);
     const started = await startPayment(server, reference, customer);
-    const cancel = { reason: 'Plans changed' };
-    expect(
-      (await post(server, `users/orders/${reference}/cancel`, cancel, customer.token)).status,
-    ).toBe(200);
+    expect((await cancelAsPage(server, reference, customer)).status).toBe(200);
     await checkout(started.body.data.authorization_url, 'pay');
     const verified = await verify(server, reference, started.body.data.reference, customer);
     expect(verified.body.data.state).toBe('paid');
@@ -588,12 +577,7 @@ describe('cancelling a paid order', () => {
       fee_kobo: fee,
       refund_kobo: PRICE - fee,
     });
-    const cancelled = await post(
-      server,
-      `users/orders/${reference}/cancel`,
-      { reason: 'Plans changed' },
-      customer.token,
-    );
+    const cancelled = await cancelAsPage(server, reference, customer);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.payment).toMatchObject({
       state: 'refund_due',
@@ -672,10 +656,7 @@ describe('cancelling a paid order', () => {
       body: JSON.stringify({ transaction: paystackReference, amount: 100 }),
     });
     expect(direct.status).toBe(200);
-    const cancel = { reason: 'Plans changed' };
-    expect(
-      (await post(server, `users/orders/${reference}/cancel`, cancel, customer.token)).status,
-    ).toBe(200);
+    expect((await cancelAsPage(server, reference, customer)).status).toBe(200);
     const [owed] = (await staffOrder(reference)).refunds;
     await waitUntil('the refused refund logged', async () =>
       logLines.some(
@@ -865,8 +846,7 @@ describe('shipping and the queue', () => {
     await officePayment(partPaid, { amount_kobo: 5_000_000 });
     const refunded = await acceptedOrder(server, customer, staff, PRICE, 2);
     await verify(server, refunded, await pay(server, refunded, customer), customer);
-    const cancel = { reason: 'Plans changed' };
-    await post(server, `users/orders/${refunded}/cancel`, cancel, customer.token);
+    await cancelAsPage(server, refunded, customer);
     await waitUntil(
       'the card refund',
       async () => (await order(refunded)).payment.state === 'refunded',
@@ -931,9 +911,8 @@ describe('shipping and the queue', () => {
     await officePayment(await acceptedOrder(server, customer, staff, PRICE), {
       amount_kobo: PRICE,
     });
-    const cancel = { reason: 'Plans changed' };
     const dropped = await acceptedOrder(server, customer, staff, PRICE);
-    await post(server, `users/orders/${dropped}/cancel`, cancel, customer.token);
+    await cancelAsPage(server, dropped, customer);
     expect(await counted()).toBe(before + 2);
     // A refund paid back is no longer waiting.
     const refunded = await acceptedOrder(server, customer, staff, PRICE);

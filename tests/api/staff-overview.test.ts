@@ -23,6 +23,7 @@ import {
   signUp,
   type Customer,
 } from './helpers';
+import { cancelAsPage } from '../support/payments';
 import { setStatus } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
@@ -193,12 +194,7 @@ describe('the overview', () => {
         )
       ).status,
     ).toBe(200);
-    const cancelled2 = await post(
-      server,
-      `users/orders/${refundable}/cancel`,
-      { reason: 'Moving later' },
-      customer.token,
-    );
+    const cancelled2 = await cancelAsPage(server, refundable, customer, 'Moving later');
     expect(cancelled2.status, JSON.stringify(cancelled2.body)).toBe(200);
 
     Object.assign(expected, {

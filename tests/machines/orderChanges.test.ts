@@ -29,6 +29,17 @@ const paidQuote: OrderChangesInput = {
 const recorded = recordEffects(['notifyErrors', 'notifySuccess', 'changed']);
 const offline = new ApiError(['An error occurred. Please try again.']);
 const notAnyMore = new ApiError(['Only an order To Inspect can be cancelled.'], {}, 409);
+/** The customer accepted a price in another tab: the 409 carries the order as it is now. */
+const ACCEPTED_MEANWHILE =
+  'You accepted ₦485,000.00 for this order meanwhile: check the fee and refund before you cancel.';
+const acceptedMeanwhile = new ApiError([ACCEPTED_MEANWHILE], {}, 409, {
+  message: ACCEPTED_MEANWHILE,
+  order: {
+    status: 'ToInspect',
+    offer: { id: 77, state: 'accepted', correction: null },
+    cancellation: { fee_kobo: 4_850_000, refund_kobo: 43_650_000 },
+  },
+});
 
 graphSuite('orderChanges', {
   machine: orderChangesMachine,
@@ -43,6 +54,7 @@ graphSuite('orderChanges', {
     { type: 'date.change', name: 'moving_date', value: inDays(9) },
     { type: 'xstate.done.actor.cancel', output: {} },
     { type: 'xstate.error.actor.cancel', error: notAnyMore },
+    { type: 'xstate.error.actor.cancel', error: acceptedMeanwhile },
     { type: 'xstate.done.actor.reschedule', output: {} },
     { type: 'xstate.error.actor.reschedule', error: offline },
   ],
@@ -77,7 +89,9 @@ graphSuite('orderChanges', {
   checkInput: (id, input, snapshot) => {
     const { reference, reason, dates } = snapshot.context;
     expect(input).toEqual(
-      id === 'cancel' ? { reference, reason: reason.trim() } : { reference, dates },
+      id === 'cancel'
+        ? { reference, reason: reason.trim(), offerId: snapshot.context.offerId }
+        : { reference, dates },
     );
   },
   check: (actual, _expected, event, before) => {
@@ -125,6 +139,21 @@ graphSuite('orderChanges', {
       case 'xstate.error.actor.cancel':
       case 'xstate.error.actor.reschedule': {
         const { error } = event as unknown as { error: ApiError };
+        if (error === acceptedMeanwhile) {
+          // The price accepted meanwhile: its fee and refund, the reason why, and the page reloads.
+          expect(state).toBe('cancelling.editing');
+          expect(actual.context).toMatchObject({
+            offerId: 77,
+            cancellation: { fee_kobo: 4_850_000, refund_kobo: 43_650_000 },
+            notice: ACCEPTED_MEANWHILE,
+            messages: [ACCEPTED_MEANWHILE],
+          });
+          expect(effects).toEqual([
+            ['notifyErrors', { messages: [ACCEPTED_MEANWHILE] }],
+            ['changed', null],
+          ]);
+          break;
+        }
         expect(state).toBe(
           event.type === 'xstate.error.actor.cancel'
             ? 'cancelling.editing'

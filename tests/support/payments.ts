@@ -169,3 +169,22 @@ export async function gatewayTransaction(
   );
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
+
+/**
+ * The customer cancels as their order page does: reading the order, naming the accepted price it
+ * shows (issue 33, item 4: a cancel that does not name an accepted price answers 409).
+ */
+export async function cancelAsPage(
+  server: Reachable,
+  reference: string,
+  customer: Customer,
+  reason = 'Plans changed',
+): Promise<Answer> {
+  const shown = (await get(server, `users/orders/${reference}`, customer.token)).body.data as {
+    offer: { id: number; state: string; correction?: { offer_id: number } | null } | null;
+  };
+  const offer = shown.offer;
+  const offer_id =
+    offer?.state === 'accepted' ? offer.id : (offer?.correction?.offer_id ?? undefined);
+  return post(server, `users/orders/${reference}/cancel`, { reason, offer_id }, customer.token);
+}

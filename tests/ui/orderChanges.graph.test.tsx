@@ -58,6 +58,17 @@ const paid: OrderChangesInput = {
 const REFUSED = 'Only an order To Inspect can be cancelled.';
 const offline = new ApiError([GENERIC_ERROR]);
 const notAnyMore = new ApiError([REFUSED], {}, 409);
+/** The customer accepted a price in another tab before the cancel arrived: the real server refuses it. */
+const ACCEPTED_MEANWHILE =
+  'You accepted ₦190,000.00 for this order meanwhile: check the fee and refund before you cancel.';
+const acceptedMeanwhile = new ApiError([ACCEPTED_MEANWHILE], {}, 409, {
+  message: ACCEPTED_MEANWHILE,
+  order: {
+    status: 'ToInspect',
+    offer: { id: 1, state: 'accepted', correction: null },
+    cancellation: { fee_kobo: 0, refund_kobo: 0 },
+  },
+});
 const labels: Record<string, string> = {
   pickup_date: 'Pickup date',
   delivery_date: 'Delivery date',
@@ -135,6 +146,23 @@ async function perform(page: Page, event: EventObject, next: EventObject | undef
     case 'xstate.error.actor.cancel':
     case 'xstate.error.actor.reschedule': {
       const { error } = event as unknown as { error: ApiError };
+      if (error === acceptedMeanwhile) {
+        // Priced and accepted meanwhile; the held cancel then reaches the server, which refuses it.
+        const sent = await post(
+          server,
+          `staff/orders/${page.reference}/offer`,
+          { amount_kobo: 19_000_000, valid_until: inDays(7) },
+          staff.token,
+        );
+        const accepted = await post(
+          server,
+          `users/orders/${page.reference}/offer/accept`,
+          { offer_id: sent.body.data.offer.id },
+          customer.token,
+        );
+        expect(accepted.status).toBe(200);
+        return api.release();
+      }
       return error.status === 409 ? api.answer(409, { message: REFUSED }) : api.fail();
     }
   }
@@ -223,6 +251,7 @@ graphViewSuite('/orders/:reference changes', {
     { type: 'date.change', name: 'delivery_date', value: inDays(-1) },
     { type: 'xstate.done.actor.cancel', output: {} },
     { type: 'xstate.error.actor.cancel', error: notAnyMore },
+    { type: 'xstate.error.actor.cancel', error: acceptedMeanwhile },
     { type: 'xstate.done.actor.reschedule', output: {} },
     { type: 'xstate.error.actor.reschedule', error: offline },
   ],
@@ -236,6 +265,9 @@ graphViewSuite('/orders/:reference changes', {
   // The paid order is only cancelled here (its dates are the unpaid one's flow); a field is typed into only when it changes.
   offered: (event, state) => {
     if (event.type === 'reschedule.start') return state.context.cancellation === null;
+    // A price accepted meanwhile is tried on the unpaid order, which has none yet.
+    if ((event as { error?: unknown }).error === acceptedMeanwhile)
+      return state.context.cancellation === null && state.context.offerId === null;
     if (event.type === 'reason.change')
       return (event as { value?: string }).value !== state.context.reason;
     if (event.type === 'date.change')
@@ -247,7 +279,7 @@ graphViewSuite('/orders/:reference changes', {
   shows: {
     'orderChanges.idle': '"Change dates" and "Cancel order", no form',
     'orderChanges.cancelling.editing':
-      'the form "Cancel the order": a paid order\'s fee and refund, "Why are you cancelling?" holding the reason (its message under it), "Cancel the order" and "Keep the order"',
+      'the form "Cancel the order": why the last cancel was refused when a price was accepted meanwhile, a paid order\'s fee and refund, "Why are you cancelling?" holding the reason (its message under it), "Cancel the order" and "Keep the order"',
     'orderChanges.cancelling.weighing': 'nothing of its own: it decides at once',
     'orderChanges.cancelling.reviewing':
       '"Cancel <reference>? We keep a cancellation fee of <fee> and refund you <refund> …", "Yes, cancel and refund <refund>" and "Back"',

@@ -239,6 +239,46 @@ describe('/staff/orders/:reference', () => {
     await waitFor(() => expect(offers.closest('section')!).toHaveTextContent('₦185,000.00'));
   });
 
+  it('corrects an accepted price with its reason after confirming, and the history says so (issue 33, F6)', async () => {
+    const accepted = await bookDelivery(server, customer.token);
+    const sent = await post(
+      server,
+      `staff/orders/${accepted}/offer`,
+      { amount_kobo: 18_500_000, valid_until: inDays(7) },
+      staff.token,
+    );
+    await post(
+      server,
+      `users/orders/${accepted}/offer/accept`,
+      { offer_id: sent.body.data.offer.id },
+      customer.token,
+    );
+    const app = renderApp(`/staff/orders/${accepted}`, { apiUrl: server.apiUrl, session: staff });
+    await heading(`Order ${accepted}`);
+    await main().findByText('The customer accepted a price: it is final.', {}, { timeout: 10_000 });
+    await app.user.type(
+      main().getByRole('textbox', { name: /Corrected amount in naira/ }),
+      '150,000',
+    );
+    await app.user.type(main().getByLabelText(/Valid until/), inDays(7));
+    await app.user.type(
+      main().getByRole('textbox', { name: /Why the price is corrected/ }),
+      'The pickup is in Ikeja',
+    );
+    await app.user.click(main().getByRole('button', { name: 'Send correction' }));
+    expect(
+      main().getByRole('group', { name: /^Send RL-\w+ a corrected price of/ }),
+    ).toHaveTextContent(formatNaira(15_000_000));
+    await app.user.click(main().getByRole('button', { name: 'Yes, send it' }));
+    await waitFor(() =>
+      expect(main().getByRole('status')).toHaveTextContent(/Corrected price of ₦150,000.00 sent/),
+    );
+    const history = main().getByRole('list', { name: 'History' });
+    await waitFor(() =>
+      expect(history).toHaveTextContent(/Price correction: ₦150,000.00.*The pickup is in Ikeja/),
+    );
+  });
+
   it('moves the status after confirming, with a note that shows in the history', async () => {
     const other = await bookDelivery(server, customer.token);
     const app = renderApp(`/staff/orders/${other}`, { apiUrl: server.apiUrl, session: staff });

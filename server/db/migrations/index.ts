@@ -13,6 +13,7 @@ import * as money from './010-money';
 import * as tariffsPlaces from './011-tariffs-places';
 import * as staffWorkspace from './012-staff-workspace';
 import * as queuePriceColumns from './013-queue-price-columns';
+import * as feeWindowCorrections from './014-fee-window-corrections';
 import * as moneyOutlivesAccounts from './015-money-outlives-accounts';
 
 export const migrations: Record<string, Migration> = {
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '011-tariffs-places': tariffsPlaces,
   '012-staff-workspace': staffWorkspace,
   '013-queue-price-columns': queuePriceColumns,
+  '014-fee-window-corrections': feeWindowCorrections,
   '015-money-outlives-accounts': moneyOutlivesAccounts,
 };

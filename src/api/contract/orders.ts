@@ -85,8 +85,14 @@ export const declineOfferRequest = z.object(
   { offer_id: offerId, reason: requiredText(DECLINE_REASON_MESSAGE, 1000, 'many') },
   { error: OFFER_ID_MESSAGE },
 );
+/**
+ * `offer_id` names the accepted offer the customer's page showed (none when it showed no
+ * accepted price): a cancel of an order with an accepted price it does not name answers 409
+ * with the order as it is now, so a cancel and an accept at the same moment never both win.
+ */
 export const cancelOrderRequest = z.object({
   reason: requiredText(CANCEL_REASON_MESSAGE, 1000, 'many'),
+  offer_id: z.optional(offerId),
 });
 
 /**
@@ -151,8 +157,26 @@ export const offer = z.object({
   /** When the customer accepted or declined it. */
   decided_at: z.nullable(z.string()),
   decline_reason: z.nullable(z.string()),
+  /**
+   * Staff correcting a price the customer already accepted (say, an instant price from a place
+   * that does not match the address): the accepted offer it corrects and why. Until the customer
+   * answers it, the accepted price stands; accepted, it is the order's price.
+   */
+  correction: z.optional(z.nullable(z.object({ offer_id: z.number(), reason: z.string() }))),
 });
 export type Offer = z.infer<typeof offer>;
+
+/**
+ * The accepted offer an order page shows, which a cancel names (`cancelOrderRequest`): the offer
+ * itself once accepted, or the accepted one an open or accepted correction stands over; null
+ * when no price is accepted.
+ */
+export function acceptedOfferIdOf(order: { offer: Offer | null }): number | null {
+  const { offer } = order;
+  if (!offer) return null;
+  if (offer.state === 'accepted') return offer.id;
+  return offer.correction?.offer_id ?? null;
+}
 
 /**
  * An order's money, in kobo: the accepted price, what was paid and refunded, and the balance
@@ -417,6 +441,7 @@ export const orderCalls = define({
     response: orderResponse,
     success: 'Order cancelled',
     fallback: null,
+    conflict: offerConflictResponse,
   },
   rescheduleOrder: {
     method: 'POST',

@@ -90,10 +90,16 @@ export const setStatusRequest = z.object({
   confirm_unpaid: z.optional(z.boolean()),
 });
 
+export const CORRECTION_REASON_MESSAGE = 'Please say why the accepted price is corrected.';
+/**
+ * A price, or (`correction`, with its reason) a correction of the price the customer already
+ * accepted: the customer answers it as any offer; until then the accepted price stands.
+ */
 export const offerRequest = z.object({
   amount_kobo: amountKobo,
   note,
   valid_until: date('Please choose the last day the offer is valid.'),
+  correction: z.optional(requiredText(CORRECTION_REASON_MESSAGE, 500)),
 });
 
 export const PAYMENT_AMOUNT_MESSAGE = 'Please enter the amount received in naira.';

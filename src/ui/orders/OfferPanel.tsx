@@ -83,6 +83,12 @@ export function OfferPanel(props: OfferPanelProps) {
           <strong>The price has changed to {amount}.</strong> Check it before you accept.
         </p>
       )}
+      {offer.correction && (
+        <p className="offer-note">
+          A correction of the price you accepted: {offer.correction.reason}
+          {offer.state === 'open' ? '. Until you answer it, the price you accepted stands.' : ''}
+        </p>
+      )}
       {offer.note && <p className="offer-note">{offer.note}</p>}
       {snapshot.matches('open') || snapshot.matches('changed') || snapshot.matches('accepting') ? (
         <>

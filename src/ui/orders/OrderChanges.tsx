@@ -9,9 +9,13 @@ import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/lazy';
 import { formatNaira, todayInLagos } from '../../api/contract/rules';
-import type { Cancellation, OrderDetail } from '../../api/contract/orders';
+import { acceptedOfferIdOf, type Cancellation, type OrderDetail } from '../../api/contract/orders';
 import { company, phoneLink } from '../../content/company';
-import { orderChangesMachine, type OrderKind } from '../../machines/orderChangesMachine';
+import {
+  orderChangesMachine,
+  paidCancellation,
+  type OrderKind,
+} from '../../machines/orderChangesMachine';
 import type { Values } from '../../machines/formFields';
 import { TextAreaField, TextField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
@@ -53,12 +57,6 @@ const cancellable = (order: OrderDetail) =>
   order.cancellation !== null ||
   (order.status === 'ToInspect' && order.offer?.state !== 'accepted');
 
-/** What cancelling now keeps and gives back, when money was paid; null when nothing was. */
-function paidCancellation(order: OrderDetail): Cancellation | null {
-  const { cancellation } = order;
-  return cancellation && cancellation.fee_kobo + cancellation.refund_kobo > 0 ? cancellation : null;
-}
-
 /** The fee and the refund in words, the same before and at the second question. */
 function CancellationMoney({ cancellation }: { cancellation: Cancellation }) {
   return (
@@ -83,13 +81,20 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
     kind,
     dates: dates ?? {},
     cancellation: paidCancellation(order),
+    offerId: acceptedOfferIdOf(order),
   }));
   const { snapshot, send, busy } = useFlow<typeof orderChangesMachine>(
     orderChangesMachine,
     () => ({
       actors: {
         cancel: fromPromise(({ input }) =>
-          ordersApi.cancelOrder({ reason: input.reason }, { id: input.reference }),
+          ordersApi.cancelOrder(
+            {
+              reason: input.reason,
+              ...(input.offerId === null ? {} : { offer_id: input.offerId }),
+            },
+            { id: input.reference },
+          ),
         ),
         reschedule: fromPromise(({ input }) =>
           ordersApi.rescheduleOrder(input.dates, { id: input.reference }),
@@ -173,6 +178,11 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
   if (snapshot.matches('cancelling')) {
     return (
       <form className="order-change" onSubmit={onSubmit} noValidate aria-label="Cancel the order">
+        {snapshot.context.notice && (
+          <p className="problem" role="alert">
+            {snapshot.context.notice}
+          </p>
+        )}
         {cancellation && (
           <>
             <p>You paid for this order. If you cancel now:</p>

@@ -16,6 +16,7 @@ import {
   statusLabels,
   todayInLagos,
 } from '../../api/contract/rules';
+import { acceptedOfferIdOf } from '../../api/contract/orders';
 import { setStatusRequest, type StaffOrderDetail, nairaAmount } from '../../api/contract/staff';
 import {
   offerForm,
@@ -145,7 +146,10 @@ export function StaffActions({
   );
   const { forms, errors, notice } = snapshot.context;
   const moves = nextStatuses[order.status];
-  const offerClosed = moves.length === 0 || order.offer?.state === 'accepted';
+  // An accepted price is final unless staff correct it with a reason (the customer answers it).
+  const acceptedId = acceptedOfferIdOf(order);
+  const correcting = moves.length > 0 && acceptedId !== null;
+  const offerClosed = moves.length === 0;
   const field = (form: Form, name: string) => ({
     value: forms[form][name] ?? '',
     errors: errors[form][name],
@@ -231,12 +235,18 @@ export function StaffActions({
             (version {order.estimate.version}). Your offer after inspection is the final price.
           </p>
         )}
+        {correcting && (
+          <>
+            <p>The customer accepted a price: it is final.</p>
+            <p>
+              If it was wrong (say, the address does not match the place the customer chose), send a
+              corrected price with the reason. The customer accepts or declines it; until then,{' '}
+              {order.payment ? formatNaira(order.payment.price_kobo) : 'the accepted price'} stands.
+            </p>
+          </>
+        )}
         {offerClosed ? (
-          <p>
-            {order.offer?.state === 'accepted'
-              ? 'The customer accepted a price: it is final.'
-              : 'This order is closed.'}
-          </p>
+          <p>This order is closed.</p>
         ) : snapshot.matches('offer') ? (
           <Confirm
             id="confirm-offer"
@@ -245,7 +255,8 @@ export function StaffActions({
             busyLabel="Sending..."
             send={send}
           >
-            Send <span className="reference">{order.reference_number}</span> an offer of{' '}
+            Send <span className="reference">{order.reference_number}</span>{' '}
+            {correcting ? 'a corrected price' : 'an offer'} of{' '}
             <strong>{amount.success ? formatNaira(amount.data) : forms.offer.amount}</strong>, valid
             through {formatDay(forms.offer.valid_until ?? '')}? The customer is mailed
             {order.offer?.state === 'open' ? ', and it replaces the open offer' : ''}.
@@ -253,7 +264,7 @@ export function StaffActions({
         ) : (
           <form className="staff-form" onSubmit={submit('offer.submit')} noValidate>
             <TextField
-              label="Amount in naira"
+              label={correcting ? 'Corrected amount in naira' : 'Amount in naira'}
               required
               inputMode="decimal"
               autoComplete="off"
@@ -267,6 +278,14 @@ export function StaffActions({
               min={todayInLagos()}
               {...field('offer', 'valid_until')}
             />
+            {correcting && (
+              <TextAreaField
+                label="Why the price is corrected"
+                required
+                rows={2}
+                {...field('offer', 'correction')}
+              />
+            )}
             <TextAreaField
               label="Note to the customer (optional)"
               rows={2}
@@ -274,7 +293,7 @@ export function StaffActions({
             />
             <p className="actions">
               <button type="submit" className="button">
-                Send price
+                {correcting ? 'Send correction' : 'Send price'}
               </button>
             </p>
           </form>
