@@ -15,7 +15,7 @@ import {
 import { offer, officePaymentMethods, order, orderDetail, paymentStates, refund } from './orders';
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_REQUIRED_MESSAGE, nairaTyped } from './naira';
 
-export { AMOUNT_FORMAT_MESSAGE, AMOUNT_REQUIRED_MESSAGE, nairaTyped } from './naira';
+export { nairaTyped } from './naira';
 
 export const applicationStatuses = ['new', 'contacted', 'hired', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
