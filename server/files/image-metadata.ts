@@ -5,9 +5,14 @@
  * orientation says, since that tag goes too. Animated GIF and WebP keep every frame. A file
  * whose pixels do not decode cleanly is no image; a picture of more than MAX_IMAGE_PIXELS (every
  * frame counted) is refused before it is decoded, since a small file can describe a huge one.
+ *
+ * What is stored is the encoder's output alone: bytes after the image's end (a script, an
+ * archive: a polyglot) and comments or text chunks inside it never reach it, and a file cut short
+ * does not decode (docs/decisions/image-trailers.md).
  */
 import sharp, { type Sharp } from 'sharp';
-import type { ImageExt } from './image-end';
+
+export type ImageExt = 'png' | 'jpg' | 'gif' | 'webp';
 
 /** A 48-megapixel phone photo fits. */
 export const MAX_IMAGE_PIXELS = 50_000_000;

@@ -1,8 +1,8 @@
 /**
  * Image uploads: multipart forms of at most 1 MB per file, one file per request; the file is
- * accepted only when its bytes are a whole PNG, JPEG, WebP or GIF image (anything after the
- * image's end is cut off), encoded again without its metadata (GPS position included: see
- * image-metadata.ts), stored in the `files` table under a random name, owned by the uploading
+ * accepted only when its bytes are a whole PNG, JPEG, WebP or GIF image that decodes, and is
+ * stored encoded again, without its metadata or anything after the image's end (GPS position
+ * included: see image-metadata.ts), stored in the `files` table under a random name, owned by the uploading
  * account, and served back by any server instance at /uploads/<name>.
  */
 import crypto from 'node:crypto';
@@ -11,8 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DB } from '../db/database';
-import { trimmedImage, type ImageExt } from './image-end';
-import { MAX_IMAGE_PIXELS, withoutMetadata } from './image-metadata';
+import { MAX_IMAGE_PIXELS, withoutMetadata, type ImageExt } from './image-metadata';
 import { invalid, Problem } from '../http/problems';
 
 /** What one multipart form may hold: one file, and fields enough for the longest form. */
@@ -72,9 +71,8 @@ export class ImageStore {
   /** Checks the file's bytes and stores it, without its metadata, for `ownerId`; a non-image answers 422 under `field`. */
   async save(bytes: Buffer, field: string, ownerId: number): Promise<string> {
     const ext = (await fileTypeFromBuffer(bytes))?.ext;
-    const image = ext && isImageExt(ext) ? trimmedImage(bytes, ext) : null;
-    if (!ext || !isImageExt(ext) || !image) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
-    const stored = await withoutMetadata(image, ext);
+    if (!ext || !isImageExt(ext)) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
+    const stored = await withoutMetadata(bytes, ext);
     if (!stored.ok)
       throw invalid({
         [field]: [stored.reason === 'too large' ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_ONLY_MESSAGE],

@@ -24,6 +24,7 @@ export const pricePreviewMachine = setup({
     context: {} as PricePreviewContext,
     events: {} as PricePreviewEvent,
     input: {} as { request: PriceRequest },
+    tags: {} as 'busy' | 'unavailable' | 'ready' | 'priced',
   },
   actors: {
     loadTariff: providedByView<PublishedTariff>('loadTariff'),

@@ -39,6 +39,7 @@ export const tariffEditorMachine = setup({
   types: {
     context: {} as TariffEditorContext,
     events: {} as TariffEditorEvent,
+    tags: {} as 'busy',
   },
   actors: {
     loadTariff: providedByView<StaffTariff>('loadTariff'),

@@ -1,7 +1,7 @@
 /**
  * Uploaded images live in the database: any server instance serves them, with their type,
- * nosniff and long caching; whatever follows an image's end marker is cut off; they go with the
- * account. The sample images are the Python test suite's (Lib/test/imghdrdata).
+ * nosniff and long caching; whatever follows an image's end is not stored (the image is encoded
+ * again); they go with the account. The sample images are the Python test suite's (Lib/test/imghdrdata).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,7 +65,7 @@ describe('files in the database', () => {
     ['python.jpg', 'image/jpeg'],
     ['python.gif', 'image/gif'],
     ['python.webp', 'image/webp'],
-  ])('cuts a script appended to %s off, and serves it as %s', async (name, type) => {
+  ])('stores no script appended to %s, and serves it as %s', async (name, type) => {
     const customer = await signUp(server);
     const image = sample(name);
     const uploaded = await uploadAvatar(server, customer, Buffer.concat([image, SCRIPT]));

@@ -394,3 +394,34 @@ describe('/staff/applications and /staff/subscribers', () => {
     expect(csv).toContain('reader50@example.com');
   });
 });
+
+describe('the prices page', () => {
+  it("reads typed naira with the contract's parser: an amount past 12 digits is refused at its field, not rounded by floating point", async () => {
+    const before = await fetch(`${server.apiUrl}/staff/prices`, {
+      headers: { authorization: `Bearer ${staff.token}` },
+    }).then((answer) => answer.json());
+    const app = renderApp('/staff/prices', { apiUrl: server.apiUrl, session: staff });
+    await heading('Prices');
+    const floor = await main().findByRole(
+      'textbox',
+      { name: 'Move: per floor above the ground, each end, in naira' },
+      { timeout: 10_000 },
+    );
+    // Math.round(Number(text) * 100) makes this 9007199254740998 kobo, a whole amount the page
+    // would have sent; the contract's parser takes 12 digits of naira at most.
+    await app.user.clear(floor);
+    await app.user.type(floor, '90071992547409.99');
+    await app.user.click(main().getByRole('button', { name: 'Save as a new version' }));
+    await waitFor(() => expect(floor).toHaveAccessibleDescription('Enter a whole amount.'));
+    // What the contract reads exactly is kept exactly: 0.29 naira is 29 kobo.
+    await app.user.clear(floor);
+    await app.user.type(floor, '₦ 1,234.29');
+    await app.user.click(main().getByRole('button', { name: 'Save as a new version' }));
+    await screen.findByText(/^Prices saved as version/, {}, { timeout: 10_000 });
+    const after = await fetch(`${server.apiUrl}/staff/prices`, {
+      headers: { authorization: `Bearer ${staff.token}` },
+    }).then((answer) => answer.json());
+    expect(after.data.version).toBe(before.data.version + 1);
+    expect(after.data.per_floor_kobo).toBe(123_429);
+  });
+});

@@ -14,6 +14,9 @@ import {
   shipmentStatuses,
 } from './rules';
 import { offer, officePaymentMethods, order, orderDetail, paymentStates, refund } from './orders';
+import { AMOUNT_FORMAT_MESSAGE, AMOUNT_REQUIRED_MESSAGE, nairaTyped } from './naira';
+
+export { nairaTyped } from './naira';
 
 export const applicationStatuses = ['new', 'contacted', 'hired', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -26,8 +29,6 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
 
 export const MIN_OFFER_KOBO = 10_000;
 export const MAX_OFFER_KOBO = 10_000_000_000;
-export const AMOUNT_REQUIRED_MESSAGE = 'Please enter the amount in naira.';
-export const AMOUNT_FORMAT_MESSAGE = 'Enter the amount in naira, like 185000 or 185000.50.';
 export const AMOUNT_RANGE_MESSAGE = `The amount must be between ${formatNaira(MIN_OFFER_KOBO)} and ${formatNaira(MAX_OFFER_KOBO)}.`;
 
 /** An amount on the wire: whole kobo within the offer range. */
@@ -37,35 +38,6 @@ export const amountKobo = z
     z.int(AMOUNT_FORMAT_MESSAGE),
     z.gte(MIN_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
     z.lte(MAX_OFFER_KOBO, AMOUNT_RANGE_MESSAGE),
-  );
-
-/**
- * What staff type in the naira field ("185000", "185,000.50", "₦ 185 000") → kobo, exactly:
- * whole naira or at most two decimals, no floating-point rounding on the way. `range` is the
- * wire's kobo schema the amount must then pass (an offer's, a payment's).
- */
-/** Naira as typed (commas, spaces and ₦ allowed) to integer kobo, then held to `range`. */
-export const nairaTyped = /* @__NO_SIDE_EFFECTS__ */ (range: z.ZodMiniType<number, number>) =>
-  z.pipe(
-    z.pipe(
-      z.pipe(
-        z.pipe(
-          z.string({ error: AMOUNT_REQUIRED_MESSAGE }),
-          z.transform((value: string) => value.replace(/[\s,₦]/g, '')),
-        ),
-        z
-          .string()
-          .check(
-            z.minLength(1, { error: AMOUNT_REQUIRED_MESSAGE, abort: true }),
-            z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: AMOUNT_FORMAT_MESSAGE, abort: true }),
-          ),
-      ),
-      z.transform((value: string) => {
-        const [whole = '0', fraction = ''] = value.split('.');
-        return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-      }),
-    ),
-    range,
   );
 
 /** An offer's amount as staff type it. */

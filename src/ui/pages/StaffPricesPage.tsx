@@ -6,9 +6,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
+import * as z from 'zod/mini';
 import { pricesApi } from '../../api/prices';
 import { formatNaira, relocationServices } from '../../api/contract/rules';
 import type { StaffTariff } from '../../api/contract/prices';
+import { nairaTyped } from '../../api/contract/naira';
 import { tariffEditorMachine } from '../../machines/tariffEditorMachine';
 import { FieldErrors, TextAreaField, TextField } from '../components/Field';
 import { useFlow } from '../components/useFlow';
@@ -19,12 +21,18 @@ import '../prices/prices.css';
 
 type Errors = Record<string, string[] | undefined>;
 
-/** Naira as typed to kobo; NaN when it is not a number (the check then says so at the field). */
+/** The contract's parser of typed naira, with no range: the editor's check says what is wrong. */
+const typedNaira = nairaTyped(z.number());
+
+/**
+ * Naira as typed to kobo, by the contract's one parser; NaN when it is not an amount (the check
+ * then says so at the field). A minus sign is kept so the check can say prices cannot be negative.
+ */
 const koboOf = (typed: string) => {
-  const text = typed.replace(/[₦,\s]/g, '');
-  return text === '' || !/^-?\d+(\.\d{1,2})?$/.test(text)
-    ? Number.NaN
-    : Math.round(Number(text) * 100);
+  const text = typed.trim();
+  const negative = text.startsWith('-');
+  const parsed = typedNaira.safeParse(negative ? text.slice(1) : text);
+  return !parsed.success ? Number.NaN : negative ? -parsed.data : parsed.data;
 };
 const nairaText = (kobo: number) => (Number.isFinite(kobo) ? String(kobo / 100) : '');
 
