@@ -1,0 +1,107 @@
+/**
+ * The customer's journey on a 390 × 844 phone in Chromium (issue 35, docs/decisions/keep-my-place.md):
+ * a visitor fills Deliver Now and sees its price, is asked to log in when booking and told why,
+ * signs up, verifies with the mailed code, logs in and is back on Deliver Now with what they typed.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantDelivery, uniqueEmail } from '../api/helpers';
+import { startApp, type App } from '../support/browser';
+import { codeFrom, lastMailTo } from '../support/mail';
+
+let app: App;
+beforeAll(async () => {
+  app = await startApp({ viewport: { width: 390, height: 844 } });
+});
+afterAll(() => app?.close());
+
+const PASSWORD = 'Suya by the lagoon 9';
+const main = (page: Page) => page.getByRole('main');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const field = (page: Page, label: string) =>
+  main(page).getByLabel(new RegExp(`^${escape(label)}`));
+const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
+
+async function phone(): Promise<Page> {
+  const context = await app.browser.newContext({
+    baseURL: app.server.origin,
+    viewport: { width: 390, height: 844 },
+  });
+  return context.newPage();
+}
+
+async function arrive(page: Page, pathname: string, heading: string) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+}
+
+async function mailedCode(to: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const mail = await lastMailTo(app.server, to);
+    if (mail) return codeFrom(mail.text);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No code mailed to ${to}`);
+}
+
+describe('keep my place', () => {
+  it('from /express-delivery through sign-up, code and login back to /express-delivery with the draft', async () => {
+    const page = await phone();
+    await page.goto('/express-delivery');
+    await arrive(page, '/express-delivery', 'Deliver Now');
+    // The price before any account: the example tariff prices Ikeja → Eti-Osa at ₦6,000.
+    await field(page, 'Pickup state').selectOption('Lagos');
+    await field(page, 'Pickup LGA').click();
+    await field(page, 'Pickup LGA').pressSequentially('Ikeja');
+    await field(page, 'Delivery state').selectOption('Lagos');
+    await field(page, 'Delivery LGA').click();
+    await field(page, 'Delivery LGA').pressSequentially('Eti-Osa');
+    await expect
+      .poll(() => main(page).locator('.price-preview [role="status"]').innerText(), {
+        timeout: 15_000,
+      })
+      .toContain('₦6,000.00');
+    const values = instantDelivery();
+    await field(page, 'Pick up Address').fill(values.pickup_address);
+    await field(page, "Sender's Full Name").fill(values.sender_fullname);
+    await field(page, 'Additional information').fill(values.description);
+    await button(page, 'Book Now').click();
+
+    await arrive(page, '/login', 'Log In');
+    await main(page)
+      .getByText('Log in or create an account to book; what you typed is kept.')
+      .waitFor();
+    await main(page).getByRole('link', { name: 'Sign up' }).click();
+    await arrive(page, '/signup', 'Sign Up');
+    const email = uniqueEmail('e2e-journey');
+    await field(page, 'Full Name').fill('Ada Obi');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Phone Number').fill('08031234567');
+    await field(page, 'Password').fill(PASSWORD);
+    await field(page, 'Confirm Password').fill(PASSWORD);
+    await button(page, 'Sign Up').click();
+    await page.getByText('Registration Successful').waitFor();
+    // docs/product.md: /email-verification after 3 s, /login 3 s after the code.
+    await arrive(page, '/email-verification', 'Email Verification');
+    await field(page, 'Verification code').fill(await mailedCode(email));
+    await button(page, 'Verify').click();
+    await page.getByText('Email verified successfully').waitFor();
+    await arrive(page, '/login', 'Log In');
+    expect(await field(page, 'Email').inputValue()).toBe(email);
+    await field(page, 'Password').fill(PASSWORD);
+    await button(page, 'Log In').click();
+    await page.getByText('Login Successful').waitFor();
+
+    await arrive(page, '/express-delivery', 'Deliver Now');
+    expect(await field(page, 'Pick up Address').inputValue()).toBe(values.pickup_address);
+    expect(await field(page, "Sender's Full Name").inputValue()).toBe(values.sender_fullname);
+    expect(await field(page, 'Additional information').inputValue()).toBe(values.description);
+    expect(await field(page, 'Pickup LGA').inputValue()).toBe('Ikeja');
+    await expect
+      .poll(() => main(page).locator('.price-preview [role="status"]').innerText())
+      .toContain('₦6,000.00');
+    // Signed in now: no gate note, and Book Now books.
+    expect(await main(page).getByText('what you typed is kept').count()).toBe(0);
+    await page.context().close();
+  });
+});
