@@ -73,6 +73,7 @@ function OrderView({
               key={`${order.offer.id}-${order.offer.state}`}
               reference={order.reference_number}
               offer={order.offer}
+              order={order}
               onChanged={reload}
             />
           </Suspense>
