@@ -194,7 +194,10 @@ export interface ShipmentsTable {
   status: Generated<ShipmentStatus>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-  /** A delivery's pickup date or a move's moving date, copied by the database (migration 012). */
+  /**
+   * A delivery's pickup date or a move's moving date, copied by the database (migration 012); an
+   * instant delivery's is the day it was booked, Lagos time (migration 017).
+   */
   job_date: Generated<string | null>;
   /** Its live offer's state (open or accepted) and last valid day, copied by the database (migration 013). */
   live_offer_state: ColumnType<'open' | 'accepted' | null, never, never>;
@@ -204,6 +207,12 @@ export interface ShipmentsTable {
   request_hash: string | null;
   /** The tariff version that priced it at booking (migration 011), and its price or a move's estimate. */
   price_version: number | null;
+  /** What the customer declared the goods are worth, if they did (migration 017; the terms' liability). */
+  declared_value_kobo: ColumnType<
+    string | number | bigint | null,
+    number | null | undefined,
+    never
+  >;
   tariff_price_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_low_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_high_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;

@@ -184,6 +184,22 @@ const moneyLine = (line: MoneyLine): Line => ({ ...line, status: null });
 const offerSummary = (row: OfferRow) =>
   `${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}`;
 
+/**
+ * A history line as the order's owner reads it (issue 35): a staff member's note on a status
+ * move is for staff (e.g. "Shipped with ₦2,500.00 unpaid (confirmed)"), and the ops command is
+ * staff to the customer. Offer notes are written for the customer and stay.
+ */
+function forOwner(entry: HistoryEntry): HistoryEntry {
+  // A cancel's reason is the customer's to read too.
+  const staffNote =
+    entry.event === 'status' && entry.by !== 'customer' && entry.status !== 'Cancelled';
+  return {
+    ...entry,
+    by: entry.by === 'ops' ? 'staff' : entry.by,
+    note: staffNote ? null : entry.note,
+  };
+}
+
 /** Everything that happened to the order, oldest first; each line carries the status it left the order in. */
 async function historyOf(
   db: DB,
@@ -267,12 +283,13 @@ async function historyOf(
   let status: ShipmentStatus = 'ToInspect';
   return lines.map(({ actor_user_id, at, ...line }) => {
     status = line.status ?? status;
-    return {
+    const entry = {
       ...line,
       status,
       at: at.toISOString(),
       by_name: actor_user_id === null ? null : (names.get(actor_user_id) ?? null),
     };
+    return withNames ? entry : forOwner(entry);
   });
 }
 

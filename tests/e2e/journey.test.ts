@@ -2,12 +2,16 @@
  * The customer's journey on a 390 × 844 phone in Chromium (issue 35, docs/decisions/keep-my-place.md):
  * a visitor fills Deliver Now and sees its price, is asked to log in when booking and told why,
  * signs up, verifies with the mailed code, logs in and is back on Deliver Now with what they typed.
+ * Accepting a price asks first, naming the amount, and Pay shows at once, in My bookings and on
+ * the order's page, without a reload.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantDelivery, uniqueEmail } from '../api/helpers';
-import { startApp, type App } from '../support/browser';
+import { inDays, instantDelivery, post, signUp, uniqueEmail } from '../api/helpers';
+import { signInAs, startApp, type App } from '../support/browser';
 import { codeFrom, lastMailTo } from '../support/mail';
+import { bookDelivery } from '../support/shipments';
+import { signUpStaff } from '../support/staff';
 
 let app: App;
 beforeAll(async () => {
@@ -18,8 +22,7 @@ afterAll(() => app?.close());
 const PASSWORD = 'Suya by the lagoon 9';
 const main = (page: Page) => page.getByRole('main');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const field = (page: Page, label: string) =>
-  main(page).getByLabel(new RegExp(`^${escape(label)}`));
+const field = (page: Page, label: string) => main(page).getByLabel(new RegExp(`^${escape(label)}`));
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 
 async function phone(): Promise<Page> {
@@ -102,6 +105,55 @@ describe('keep my place', () => {
       .toContain('₦6,000.00');
     // Signed in now: no gate note, and Book Now books.
     expect(await main(page).getByText('what you typed is kept').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('pay at once', () => {
+  it('accepting asks first, naming the amount; Pay shows at once in My bookings and on the order page', async () => {
+    const customer = await signUp(app.server);
+    const staff = await signUpStaff(app.server);
+    const [inList, onPage] = [
+      await bookDelivery(app.server, customer.token),
+      await bookDelivery(app.server, customer.token),
+    ];
+    for (const [reference, amount_kobo] of [
+      [inList, 80_000_000],
+      [onPage, 1_250_000],
+    ] as const)
+      await post(
+        app.server,
+        `staff/orders/${reference}/offer`,
+        { amount_kobo, valid_until: inDays(7) },
+        staff.token,
+      );
+    const page = await phone();
+    await signInAs(page, customer);
+
+    await page.goto('/profile');
+    const row = main(page).locator('li.booking', { hasText: inList });
+    await row.getByRole('button', { name: `Accept ₦800,000.00 for ${inList}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept ₦800,000.00?' });
+    await dialog.waitFor();
+    // Not now leaves the offer open: nothing was sent.
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: `Accept ₦800,000.00 for ${inList}` }).click();
+    await dialog.getByRole('button', { name: 'Yes, accept ₦800,000.00' }).click();
+    await row.getByRole('button', { name: 'Pay ₦800,000.00' }).waitFor();
+    expect(await row.innerText()).not.toContain('We will be in touch');
+    await row.getByText('You accepted this price. Pay it to confirm the job.').waitFor();
+
+    await page.goto(`/orders/${onPage}`);
+    await main(page)
+      .getByRole('button', { name: `Accept ₦12,500.00 for ${onPage}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Accept ₦12,500.00?' })
+      .getByRole('button', { name: 'Yes, accept ₦12,500.00' })
+      .click();
+    await main(page).getByRole('button', { name: 'Pay ₦12,500.00' }).waitFor();
+    await main(page).getByText('You accepted this price. Pay it to confirm the job.').waitFor();
     await page.context().close();
   });
 });

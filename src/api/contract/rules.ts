@@ -327,6 +327,18 @@ export const serviceTypeLabels: Record<ServiceType, string> = {
   scheduled_delivery: 'Scheduled Delivery',
   bulk_delivery: 'Bulk Delivery',
 };
+/**
+ * The services as customers say them (issue 35), on the customer's own pages (My bookings, the
+ * order, the receipt). The tracking page and staff keep `serviceTypeLabels` (docs/product.md).
+ */
+export const customerServiceLabels: Record<ServiceType, string> = {
+  local_service: 'Local move',
+  office_service: 'Office move',
+  state_service: 'Inter-state move',
+  instant_delivery: 'Deliver Now',
+  scheduled_delivery: 'Scheduled delivery',
+  bulk_delivery: 'Bulk delivery',
+};
 
 export const userRoles = ['customer', 'staff'] as const;
 export type UserRole = (typeof userRoles)[number];

@@ -8,7 +8,7 @@ import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/orders';
-import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import { customerServiceLabels, statusLabels } from '../../api/contract/rules';
 import type { Order } from '../../api/contract/orders';
 import { ordersMachine, type OrdersPage } from '../../machines/ordersMachine';
 import { inspect } from '../inspector';
@@ -55,7 +55,7 @@ function Booking({ listed }: { listed: Order }) {
       >
         {order.reference_number}
       </Link>
-      <span>{serviceTypeLabels[order.service_type]}</span>
+      <span>{customerServiceLabels[order.service_type]}</span>
       <time dateTime={order.created_at}>{formatLagosDate(order.created_at)}</time>
       <span className={`booking-status booking-status-${order.status}`}>
         {statusLabels[order.status]}
