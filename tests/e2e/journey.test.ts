@@ -3,15 +3,16 @@
  * a visitor fills Deliver Now and sees its price, is asked to log in when booking and told why,
  * signs up, verifies with the mailed code, logs in and is back on Deliver Now with what they typed.
  * Accepting a price asks first, naming the amount, and Pay shows at once, in My bookings and on
- * the order's page, without a reload.
+ * the order's page, without a reload. No staff-only word reaches a customer's page.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, instantDelivery, post, signUp, uniqueEmail } from '../api/helpers';
+import { get, inDays, instantDelivery, post, signUp, uniqueEmail } from '../api/helpers';
 import { signInAs, startApp, type App } from '../support/browser';
 import { codeFrom, lastMailTo } from '../support/mail';
 import { bookDelivery } from '../support/shipments';
-import { signUpStaff } from '../support/staff';
+import { opsTokenOf, signUpStaff } from '../support/staff';
+import { acceptedMove, pay } from '../support/payments';
 
 let app: App;
 beforeAll(async () => {
@@ -154,6 +155,82 @@ describe('pay at once', () => {
       .click();
     await main(page).getByRole('button', { name: 'Pay ₦12,500.00' }).waitFor();
     await main(page).getByText('You accepted this price. Pay it to confirm the job.').waitFor();
+    await page.context().close();
+  });
+});
+
+/** Words of the staff's tools and notes that a customer's page must not show (issue 35). */
+const internalWords = [
+  'ops command',
+  'tariff version',
+  '(confirmed)',
+  'unpaid (confirmed)',
+  'kobo',
+  'by staff',
+  'by the customer',
+];
+/** The tracking page keeps the spec's service labels (docs/product.md); the customer's own pages do not. */
+const trackingLabels = ['State Service', 'Local Service', 'Office Service'];
+
+describe("the customer's words", () => {
+  it('no internal word on any customer page', async () => {
+    const customer = await signUp(app.server);
+    const staff = await signUpStaff(app.server);
+    // An inter-state move priced, part paid, then shipped unpaid by staff (a staff-only note),
+    // and a delivery priced by the ops command.
+    const move = await acceptedMove(app.server, customer, staff, 40_000_000, 20);
+    await pay(app.server, move, customer);
+    const shipped = await post(
+      app.server,
+      `staff/orders/${move}/status`,
+      { status: 'Shipped', confirm_unpaid: true },
+      staff.token,
+    );
+    const delivery = await bookDelivery(app.server, customer.token);
+    expect(
+      (
+        await post(
+          app.server,
+          `staff/orders/${delivery}/offer`,
+          { amount_kobo: 1_500_000, valid_until: inDays(7) },
+          opsTokenOf(app.server),
+        )
+      ).status,
+    ).toBe(200);
+    let receipt = '';
+    for (let tries = 0; tries < 50 && !receipt; tries++) {
+      const order = await get(app.server, `users/orders/${move}`, customer.token);
+      receipt = order.body.data.receipts?.[0]?.number ?? '';
+      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(receipt).not.toBe('');
+
+    const page = await phone();
+    await signInAs(page, customer);
+    const pages: { path: string; ready: string; tracking?: boolean }[] = [
+      { path: '/profile', ready: move },
+      { path: `/orders/${move}`, ready: 'History' },
+      { path: `/orders/${delivery}`, ready: 'History' },
+      { path: `/orders/${move}/receipts/${receipt}`, ready: receipt },
+      { path: `/package-details?reference=${move}`, ready: move, tracking: true },
+      { path: '/express-delivery', ready: 'Deliver Now' },
+      { path: '/get-quote', ready: 'Get A Quote' },
+    ];
+    const found: string[] = [];
+    for (const { path, ready, tracking } of pages) {
+      await page.goto(path);
+      await main(page).getByText(ready).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const text = await page.locator('body').innerText();
+      for (const word of [...internalWords, ...(tracking ? [] : trackingLabels)])
+        if (text.includes(word)) found.push(`${path}: "${word}"`);
+    }
+    expect(found).toEqual([]);
+    // The history still tells the customer what happened, in their words.
+    await page.goto(`/orders/${move}`);
+    await main(page).getByText('Status: Shipped').waitFor();
+    await main(page).getByText('Inter-state move').waitFor();
+    expect(shipped.status).toBe(200);
     await page.context().close();
   });
 });
