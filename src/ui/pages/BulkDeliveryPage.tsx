@@ -95,6 +95,21 @@ export default function BulkDeliveryPage() {
               ))}
             </ol>
           )}
+          {list?.context.deleted && list.can({ type: 'receiver.undo' }) && (
+            // Undo stays beside the list, not in a toast that leaves before a phone user finds it (issue 35).
+            <p className="receiver-undo" role="status">
+              Receiver {list.context.deleted.index + 1} ({list.context.deleted.receiver.name})
+              removed.{' '}
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={busy}
+                onClick={() => send({ type: 'receiver.undo' })}
+              >
+                Undo
+              </button>
+            </p>
+          )}
           <FieldErrors errors={errors.receiver_details ?? []} />
           <button
             type="button"
