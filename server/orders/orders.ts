@@ -57,7 +57,10 @@ type OrderRow = Pick<
 >;
 
 /** An order's row as every list and view puts it on the wire, with the offer it shows and its money. */
-export const orderOf = (row: OrderRow & Partial<PriceColumns>, offer: Offer | null): Order => ({
+export const orderOf = (
+  row: OrderRow & Partial<PriceColumns> & Partial<Pick<Shipment, 'declared_value_kobo'>>,
+  offer: Offer | null,
+): Order => ({
   reference_number: row.reference,
   service_type: row.service_type,
   status: row.status,
@@ -65,6 +68,7 @@ export const orderOf = (row: OrderRow & Partial<PriceColumns>, offer: Offer | nu
   offer,
   payment: paymentOf(row),
   ...pricesOf(row),
+  declared_value_kobo: row.declared_value_kobo == null ? null : Number(row.declared_value_kobo),
 });
 
 /** The price or estimate the tariff gave at booking (README "Prices"), with its version. */

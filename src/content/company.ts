@@ -50,9 +50,18 @@ export function companyFrom(variables: Partial<Record<string, string>>): Company
   return details;
 }
 
+/** The details a customer relies on to trust and reach us (issue 35): a build must set them. */
+const mustBeSet: (keyof CompanyDetails)[] = [
+  'registration',
+  'phone',
+  'phoneDisplay',
+  'whatsapp',
+  'address',
+];
+
 /** The variables whose detail is still a placeholder. */
 export const placeholdersIn = (details: CompanyDetails): string[] =>
-  (Object.keys(companyVariables) as (keyof CompanyDetails)[])
+  mustBeSet
     .filter((key) => details[key] === placeholderCompany[key])
     .map((key) => companyVariables[key]);
 

@@ -13,7 +13,7 @@ import type { OrderDetail } from '../../api/contract/orders';
 import { formatLagosDate } from '../tracking/format';
 
 type Facts = Pick<OrderDetail, 'reference_number' | 'service_type' | 'status' | 'created_at'> &
-  Partial<Pick<OrderDetail, 'price' | 'estimate'>>;
+  Partial<Pick<OrderDetail, 'price' | 'estimate' | 'declared_value_kobo'>>;
 
 /**
  * What the tariff said at booking (README "Prices"): a delivery's price, or a move's estimate.
@@ -79,6 +79,13 @@ export function OrderFacts({
         </dd>
       </div>
       <TariffFigure order={order} staff={staff} />
+      {order.declared_value_kobo != null && (
+        // The limit of liability the terms refer to (section 5).
+        <div>
+          <dt>Declared value</dt>
+          <dd>{formatNaira(order.declared_value_kobo)}</dd>
+        </div>
+      )}
       {children}
     </dl>
   );

@@ -69,6 +69,7 @@ export default function BulkDeliveryPage() {
             <DeliveryField spec={fieldSpecs.senderPhone} {...field('sender_number')} />
             <DeliveryField spec={fieldSpecs.pickupDate} {...field('pickup_date')} />
             <DeliveryField spec={fieldSpecs.description} {...field('description')} />
+            <DeliveryField spec={fieldSpecs.declaredValue} {...field('declared_value')} />
           </div>
         </fieldset>
 

@@ -55,6 +55,12 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
             {formatNaira(receipt.order.price_kobo)}
           </dd>
         </div>
+        {receipt.order.declared_value_kobo !== null && (
+          <div>
+            <dt>Declared value</dt>
+            <dd>{formatNaira(receipt.order.declared_value_kobo)}</dd>
+          </div>
+        )}
         <div>
           <dt>Method</dt>
           <dd>{methodLabel(receipt.method)}</dd>
