@@ -7,7 +7,7 @@
 // The server reads the defaults too (STAFF_EMAIL), where Vite's import.meta.env does not exist.
 const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
-export interface CompanyDetails {
+interface CompanyDetails {
   name: string;
   /** The Corporate Affairs Commission registration number (RC …). */
   registration: string;
@@ -19,7 +19,7 @@ export interface CompanyDetails {
 }
 
 /** Each detail's build variable. */
-export const companyVariables: Record<keyof CompanyDetails, keyof ImportMetaEnv> = {
+const companyVariables: Record<keyof CompanyDetails, string> = {
   name: 'VITE_COMPANY_NAME',
   registration: 'VITE_COMPANY_REGISTRATION',
   phone: 'VITE_COMPANY_PHONE',
@@ -30,7 +30,7 @@ export const companyVariables: Record<keyof CompanyDetails, keyof ImportMetaEnv>
 };
 
 /** Development and test values only: valid in form, not the company's. */
-export const placeholderCompany: CompanyDetails = {
+const placeholderCompany: CompanyDetails = {
   name: 'Relo Logistics',
   registration: 'RC 0000000',
   phone: '+2348012345678',

@@ -39,7 +39,7 @@ interface OfferPanelProps {
 }
 
 /** What the customer reads under an accepted price, from the order's real state (issue 35). */
-export function acceptedText(order: Pick<Order, 'status' | 'payment'> | undefined): string {
+function acceptedText(order: Pick<Order, 'status' | 'payment'> | undefined): string {
   const payment = order?.payment;
   if (order?.status === 'Cancelled') {
     if (payment?.state === 'refunded')

@@ -55,7 +55,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
             {formatNaira(receipt.order.price_kobo)}
           </dd>
         </div>
-        {receipt.order.declared_value_kobo !== null && (
+        {receipt.order.declared_value_kobo != null && (
           <div>
             <dt>Declared value</dt>
             <dd>{formatNaira(receipt.order.declared_value_kobo)}</dd>
