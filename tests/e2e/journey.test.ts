@@ -69,6 +69,7 @@ describe('keep my place', () => {
     await field(page, 'Pick up Address').fill(values.pickup_address);
     await field(page, "Sender's Full Name").fill(values.sender_fullname);
     await field(page, 'Additional information').fill(values.description);
+    await field(page, 'Declared value').fill('150,000');
     await button(page, 'Book Now').click();
 
     await arrive(page, '/login', 'Log In');
@@ -104,8 +105,20 @@ describe('keep my place', () => {
     await expect
       .poll(() => main(page).locator('.price-preview [role="status"]').innerText())
       .toContain('₦6,000.00');
-    // Signed in now: no gate note, and Book Now books.
+    expect(await field(page, 'Declared value').inputValue()).toBe('150,000');
+    // Signed in now: no gate note, and Book Now books; the order shows the declared value.
     expect(await main(page).getByText('what you typed is kept').count()).toBe(0);
+    await field(page, 'Delivery Address').fill(values.dilivery_address);
+    await field(page, "Receiver's Full Name").fill(values.receiver_fullname);
+    await field(page, "Sender's Phone Number").fill(values.sender_number);
+    await field(page, "Receiver's Phone Number").fill(values.receiver_number);
+    await button(page, 'Book Now').click();
+    await page.waitForURL((url) => url.pathname === '/thank-you', { timeout: 20_000 });
+    const reference = new URL(page.url()).searchParams.get('reference')!;
+    await page.goto(`/orders/${reference}`);
+    const declared = main(page).locator('.order-facts div', { hasText: 'Declared value' });
+    await declared.waitFor();
+    expect(await declared.innerText()).toContain('₦150,000.00');
     await page.context().close();
   });
 });
