@@ -60,13 +60,16 @@ export function notifySuccess(message: string): void {
 
 const ERROR_TOAST = 'error';
 
-/** One refusal in one toast: its message, or how many things to fix and what they are. */
+/**
+ * One refusal in one toast: its message, or how many things to fix (each is shown at its field),
+ * with the messages themselves for screen readers, which announce the toast but not the fields.
+ */
 function refusalOf(messages: string[]): ReactNode {
   if (messages.length === 1) return messages[0];
   return (
     <div className="toast-refusal">
-      <p>{messages.length} things to fix:</p>
-      <ul>
+      <p>{messages.length} things to fix, marked on the form.</p>
+      <ul className="visually-hidden">
         {messages.map((message) => (
           <li key={message}>{message}</li>
         ))}
