@@ -19,6 +19,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { createServer } from 'vite';
 import type { PageText } from '../src/content/pages';
+import { checkCompanyDetails } from './company-check';
+
+checkCompanyDetails();
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
 const ROOT = '<div id="root"><!--app--></div>';

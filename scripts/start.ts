@@ -16,6 +16,12 @@ const built = path.resolve('dist/index.html');
 const sources = Math.max(newest('src'), newest('public'), fs.statSync('index.html').mtimeMs);
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
   console.log('Building the website…');
-  execSync('npm run build', { stdio: 'inherit' });
+  // A local run may keep the company's placeholder details; a production one must set them
+  // (scripts/company-check.ts).
+  const env =
+    process.env.NODE_ENV === 'production'
+      ? process.env
+      : { COMPANY_PLACEHOLDERS: 'allow', ...process.env };
+  execSync('npm run build', { stdio: 'inherit', env });
 }
 await import('../server/main');

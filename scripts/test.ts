@@ -5,6 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 
+// The test build keeps the company's placeholder details (scripts/company-check.ts).
+process.env.COMPANY_PLACEHOLDERS ??= 'allow';
+
 const layers = [
   'chromium', // installs Debian's Chromium when it is missing (scripts/ensure-chromium.ts)
   'typecheck',

@@ -204,7 +204,10 @@ export interface ShipmentsTable {
   status: Generated<ShipmentStatus>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-  /** A delivery's pickup date or a move's moving date, copied by the database (migration 012). */
+  /**
+   * A delivery's pickup date or a move's moving date, copied by the database (migration 012); an
+   * instant delivery's is the day it was booked, Lagos time (migration 017).
+   */
   job_date: Generated<string | null>;
   /** The first day a cancellation keeps the fee, kept by a reschedule inside the fee window (migration 014). */
   cancellation_fee_from: string | null;
@@ -216,6 +219,12 @@ export interface ShipmentsTable {
   request_hash: string | null;
   /** The tariff version that priced it at booking (migration 011), and its price or a move's estimate. */
   price_version: number | null;
+  /** What the customer declared the goods are worth, if they did (migration 017; the terms' liability). */
+  declared_value_kobo: ColumnType<
+    string | number | bigint | null,
+    number | null | undefined,
+    never
+  >;
   tariff_price_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_low_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_high_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;

@@ -17,6 +17,8 @@ export interface BookingPrice {
     tariff_price_kobo?: number;
     estimate_low_kobo?: number;
     estimate_high_kobo?: number;
+    /** Not a price: what the customer declared the goods are worth, stored with them (issue 35). */
+    declared_value_kobo?: number;
   };
   offer?: {
     amount_kobo: number;

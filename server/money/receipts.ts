@@ -62,6 +62,8 @@ export async function receiptOf(
       reference_number: shipment.reference,
       service_type: shipment.service_type,
       price_kobo: Number(shipment.price_kobo ?? 0),
+      declared_value_kobo:
+        shipment.declared_value_kobo == null ? null : Number(shipment.declared_value_kobo),
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ParsedRequestOf } from '../../src/api/contract';
+import { koboOfDeclared } from '../../src/api/contract/rules';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
 import type { Services } from '../services';
 import { bookingPrice, type BookingPrice } from '../money/order-price';
@@ -53,6 +54,14 @@ const deliveryStatement = bookingStatement(
 
 const placeOf = (state?: string, lga?: string) => ({ state: state || null, lga: lga || null });
 
+/** The tariff's price columns, and the value the customer declared when they did. */
+const withDeclaredValue = (price: BookingPrice, declared: string | undefined): BookingPrice => {
+  const kobo = koboOfDeclared(declared);
+  return kobo === undefined
+    ? price
+    : { ...price, columns: { ...price.columns, declared_value_kobo: kobo } };
+};
+
 export async function bookInstantDelivery(
   services: Services,
   request: FastifyRequest,
@@ -83,7 +92,7 @@ export async function bookInstantDelivery(
     'instant_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
-    price,
+    withDeclaredValue(price, body.declared_value),
   );
 }
 
@@ -117,7 +126,7 @@ export async function bookScheduledDelivery(
     'scheduled_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
-    price,
+    withDeclaredValue(price, body.declared_value),
   );
 }
 
@@ -153,6 +162,6 @@ export async function bookBulkDelivery(
     'bulk_delivery',
     deliveryStatement,
     { sender, receivers, ...(price.offer ? { offer: price.offer } : {}) },
-    price,
+    withDeclaredValue(price, body.declared_value),
   );
 }

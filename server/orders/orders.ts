@@ -61,7 +61,10 @@ type OrderRow = Pick<
 >;
 
 /** An order's row as every list and view puts it on the wire, with the offer it shows and its money. */
-export const orderOf = (row: OrderRow & Partial<PriceColumns>, offer: Offer | null): Order => ({
+export const orderOf = (
+  row: OrderRow & Partial<PriceColumns> & Partial<Pick<Shipment, 'declared_value_kobo'>>,
+  offer: Offer | null,
+): Order => ({
   reference_number: row.reference,
   service_type: row.service_type,
   status: row.status,
@@ -69,6 +72,7 @@ export const orderOf = (row: OrderRow & Partial<PriceColumns>, offer: Offer | nu
   offer,
   payment: paymentOf(row),
   ...pricesOf(row),
+  declared_value_kobo: row.declared_value_kobo == null ? null : Number(row.declared_value_kobo),
 });
 
 /** The price or estimate the tariff gave at booking (README "Prices"), with its version. */
@@ -198,6 +202,22 @@ const moneyLine = (line: MoneyLine): Line => ({ ...line, status: null });
 const offerSummary = (row: OfferRow) =>
   `${row.corrects_offer_id === null ? '' : 'Price correction: '}${formatNaira(Number(row.amount_kobo))}, valid through ${row.valid_until}${row.correction_reason ? `. Reason: ${row.correction_reason}` : ''}`;
 
+/**
+ * A history line as the order's owner reads it (issue 35): a staff member's note on a status
+ * move is for staff (e.g. "Shipped with ₦2,500.00 unpaid (confirmed)"), and the ops command is
+ * staff to the customer. Offer notes are written for the customer and stay.
+ */
+function forOwner(entry: HistoryEntry): HistoryEntry {
+  // A cancel's reason is the customer's to read too.
+  const staffNote =
+    entry.event === 'status' && entry.by !== 'customer' && entry.status !== 'Cancelled';
+  return {
+    ...entry,
+    by: entry.by === 'ops' ? 'staff' : entry.by,
+    note: staffNote ? null : entry.note,
+  };
+}
+
 /** Everything that happened to the order, oldest first; each line carries the status it left the order in. */
 async function historyOf(
   db: DB,
@@ -281,12 +301,13 @@ async function historyOf(
   let status: ShipmentStatus = 'ToInspect';
   return lines.map(({ actor_user_id, at, ...line }) => {
     status = line.status ?? status;
-    return {
+    const entry = {
       ...line,
       status,
       at: at.toISOString(),
       by_name: actor_user_id === null ? null : (names.get(actor_user_id) ?? null),
     };
+    return withNames ? entry : forOwner(entry);
   });
 }
 

@@ -1,4 +1,7 @@
-/** The ten questions of the FAQ page (docs/product.md), with real answers. */
+/**
+ * The questions of the FAQ page (docs/product.md's ten, then prices, payment, refunds and damage,
+ * issue 35), with real answers.
+ */
 import { company } from './company';
 
 export interface Question {
@@ -66,5 +69,28 @@ export const faq: Question[] = [
     id: 'weekends-and-holidays',
     question: 'Do you deliver on weekends and public holidays?',
     answer: `Yes, we deliver on weekends and public holidays. If a holiday changes a pickup or delivery time, we inform you in advance. Questions? Call ${company.phoneDisplay}.`,
+  },
+  {
+    id: 'prices',
+    question: 'How are prices set?',
+    answer:
+      'A delivery is priced from our published tariff by the pickup and delivery state and LGA: you see the price on the form before you book, and it does not change afterwards. A move gets an estimate from the tariff; after the inspection we send you the final price on your order page, and nothing is final until you accept it.',
+  },
+  {
+    id: 'payment',
+    question: 'How do I pay?',
+    answer:
+      'Once your price is accepted, press Pay on your order page and pay by card, bank or USSD through Paystack. You can also pay by bank transfer or in cash at our office. Every payment gets a receipt on your order page, which you can print.',
+  },
+  {
+    id: 'refunds',
+    question: 'What if I cancel? How do refunds work?',
+    answer:
+      'You can cancel from your order page. If you have paid and cancel 3 days or fewer before the moving date (or a delivery’s pickup date), we keep a cancellation fee of 10% of what you paid, because the crew and truck booked for that day are hard to re-book; earlier, there is no fee. Your order page shows the fee and the refund before you confirm. We refund within 7 business days, to the card you paid with or by bank transfer.',
+  },
+  {
+    id: 'damage',
+    question: 'What if something is damaged or lost?',
+    answer: `Tell us at once, by phone on ${company.phoneDisplay} or on WhatsApp, with photos and your order reference. Our liability covers the value you declared for the items when booking (an optional field on every booking form), so declare what your goods are worth; for more cover, ask us about goods-in-transit insurance.`,
   },
 ];

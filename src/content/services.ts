@@ -49,10 +49,11 @@ export const relocationLanding: LandingContent = {
   hero: {
     title: 'Relocation made simple',
     text: 'Moving home or office? We pack, load, move, unpack and arrange, within your city or across the country.',
-    // The detailed 5-step quote starts from a service card; the 3-step form is the quick way in.
+    // The button says quote, so it opens the quote form (issue 35); the detailed 5-step quote
+    // starts from a service card below.
     actions: [
-      { label: 'Get a Relocation Quote', to: '#relocation-services' },
-      { label: 'Quick quote (3 steps)', to: QUICK_QUOTE },
+      { label: 'Get a Relocation Quote', to: QUICK_QUOTE },
+      { label: 'Compare our services', to: '#relocation-services' },
     ],
   },
   servicesId: 'relocation-services',

@@ -2,6 +2,8 @@
  * The receivers of a bulk delivery (docs/product.md): "Add Receiver's Details" opens the
  * dialog, Save adds the receiver or replaces the one being edited, a card's delete removes it by
  * position, and the dialog is cleared after Save. At most `max` receivers (MAX_RECEIVERS).
+ * The last receiver deleted can be put back where it was (`receiver.undo`, issue 35) until the
+ * list changes otherwise.
  *
  * Runs as a child of bulkDeliveryMachine: after every change of the list it tells its parent
  * (`changed`, a `receivers.changed` event), which sends the list with the booking.
@@ -33,6 +35,7 @@ export type ReceiverListEvent =
   | { type: 'receiver.add' }
   | { type: 'receiver.edit'; index: number }
   | { type: 'receiver.delete'; index: number }
+  | { type: 'receiver.undo' }
   | { type: 'receiver.change'; name: ReceiverField; value: string }
   | { type: 'receiver.save' }
   | { type: 'receiver.cancel' };
@@ -55,6 +58,8 @@ export const receiverListMachine = setup({
       /** The position of the receiver being edited; null while adding or closed. */
       editing: number | null;
       max: number;
+      /** The receiver last deleted and its position, while Undo can put it back. */
+      deleted: { receiver: Receiver; index: number } | null;
     },
     input: {} as ReceiverListInput,
     events: {} as ReceiverListEvent,
@@ -71,6 +76,7 @@ export const receiverListMachine = setup({
     isReceiver: ({ context, event }) =>
       'index' in event && isPosition(context.receivers, event.index),
     entryIsValid: ({ context }) => receiver.safeParse(context.entry).success,
+    canUndo: ({ context }) => context.deleted !== null && context.receivers.length < context.max,
   },
 }).createMachine({
   id: 'receiverList',
@@ -78,6 +84,7 @@ export const receiverListMachine = setup({
     receivers: (input.receivers ?? []).slice(0, input.max ?? MAX_RECEIVERS),
     ...cleared,
     max: input.max ?? MAX_RECEIVERS,
+    deleted: null,
   }),
   initial: 'listing',
   states: {
@@ -97,8 +104,24 @@ export const receiverListMachine = setup({
           guard: 'isReceiver',
           actions: [
             assign({
+              deleted: ({ context, event }) => ({
+                receiver: context.receivers[event.index]!,
+                index: event.index,
+              }),
               receivers: ({ context, event }) =>
                 context.receivers.filter((_, index) => index !== event.index),
+            }),
+            'changed',
+          ],
+        },
+        'receiver.undo': {
+          guard: 'canUndo',
+          actions: [
+            assign(({ context }) => {
+              const { receiver: back, index } = context.deleted!;
+              const receivers = [...context.receivers];
+              receivers.splice(index, 0, back);
+              return { receivers, deleted: null };
             }),
             'changed',
           ],
@@ -143,6 +166,8 @@ export const receiverListMachine = setup({
                 assign(({ context }) => ({
                   receivers: [...context.receivers, context.entry],
                   ...cleared,
+                  // Positions changed meaning: Undo no longer knows where the deleted one was.
+                  deleted: null,
                 })),
                 'changed',
               ],
@@ -162,6 +187,7 @@ export const receiverListMachine = setup({
                     index === context.editing ? context.entry : entry,
                   ),
                   ...cleared,
+                  deleted: null,
                 })),
                 'changed',
               ],

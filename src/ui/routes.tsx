@@ -9,7 +9,11 @@ import type { ComponentType } from 'react';
 
 export interface PageRoute {
   path: string;
-  access: 'public' | 'member' | 'staff';
+  /**
+   * `booking`: a visitor sees and fills the form (and its price) and is asked to log in when
+   * sending it, the draft kept (issue 35, docs/decisions/keep-my-place.md).
+   */
+  access: 'public' | 'booking' | 'member' | 'staff';
   load: () => Promise<{ default: ComponentType }>;
 }
 
@@ -56,12 +60,12 @@ export const pageRoutes: PageRoute[] = [
   { path: '/office-quote', access: 'member', load: () => import('./pages/OfficeQuotePage') },
   {
     path: '/express-delivery',
-    access: 'member',
+    access: 'booking',
     load: () => import('./pages/ExpressDeliveryPage'),
   },
   {
     path: '/schedule-delivery',
-    access: 'member',
+    access: 'booking',
     load: () => import('./pages/ScheduleDeliveryPage'),
   },
   { path: '/bulk-delivery', access: 'member', load: () => import('./pages/BulkDeliveryPage') },

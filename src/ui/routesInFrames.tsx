@@ -29,6 +29,7 @@ export function RoutesInFrames({ PublicFrame }: { PublicFrame: ComponentType }) 
         <Route element={<PublicFrame />}>
           {pages
             .filter(({ access }) => access !== 'staff')
+            // A booking page is open to visitors; its form asks for the login (RequireMember.tsx).
             .map(({ path, access, Page }) => (
               <Route
                 key={path}

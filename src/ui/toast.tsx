@@ -1,8 +1,10 @@
 /**
- * Toasts as docs/product.md sets them: top-right, 5 s, pausable, draggable; one toast per message.
+ * Toasts as docs/product.md sets them: top-right, 5 s, pausable, draggable, below the header's
+ * controls (styles.css). A refusal is one toast that sums it up, its messages also at their
+ * fields (issue 35, docs/decisions/one-message-per-error.md): a stack of toasts hid the form.
  * react-toastify loads with the first toast, so pages that never toast never download it.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
 
 export const toastSettings: ToastContainerProps = {
@@ -56,17 +58,40 @@ export function notifySuccess(message: string): void {
   });
 }
 
+const ERROR_TOAST = 'error';
+
 /**
- * One toast per message (toastId de-duplicates: pressing Submit twice on the same mistake does
- * not stack toasts), and focus on the first field to fix, so on a phone the user lands on it
+ * One refusal in one toast: its message, or how many things to fix (each is shown at its field),
+ * with the messages themselves for screen readers, which announce the toast but not the fields.
+ */
+function refusalOf(messages: string[]): ReactNode {
+  if (messages.length === 1) return messages[0];
+  return (
+    <div className="toast-refusal">
+      <p>{messages.length} things to fix, marked on the form.</p>
+      <ul className="visually-hidden">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * One toast for a refusal, whatever its number of messages; a new refusal replaces the last one
+ * instead of stacking. Focus goes to the first field to fix, so on a phone the user lands on it
  * instead of hunting for it below the fold.
  */
 export function notifyErrors(messages: string[]): void {
+  if (!messages.length) return;
   want();
   const form = document.activeElement?.closest('form');
-  // After React has rendered the field messages (aria-invalid) that came with these toasts.
+  // After React has rendered the field messages (aria-invalid) that came with this toast.
   setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   void loadToastify().then(({ toast }) => {
-    for (const message of messages) toast.error(message, { toastId: `error:${message}` });
+    const render = refusalOf([...new Set(messages)]);
+    if (toast.isActive(ERROR_TOAST)) toast.update(ERROR_TOAST, { render, type: 'error' });
+    else toast.error(render, { toastId: ERROR_TOAST });
   });
 }

@@ -262,6 +262,43 @@ describe('deliveries', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.data).toEqual({ delivery_date: ['Delivery cannot be before pickup.'] });
   });
+
+  it('keeps an optional declared value in kobo on the order, and refuses one that is not an amount', async () => {
+    const declared = await post(
+      server,
+      'users/schedule/delivery',
+      { ...scheduledDelivery(), declared_value: '250,000.50' },
+      customer.token,
+    );
+    expect(declared.status, JSON.stringify(declared.body)).toBe(200);
+    const reference = declared.body.data.reference_number;
+    expect(
+      (await get(server, `users/orders/${reference}`, customer.token)).body.data
+        .declared_value_kobo,
+    ).toBe(25_000_050);
+    const none = await post(
+      server,
+      'users/StoreDilivery',
+      { ...instantDelivery(), declared_value: '' },
+      customer.token,
+    );
+    expect(
+      (await get(server, `users/orders/${none.body.data.reference_number}`, customer.token)).body
+        .data.declared_value_kobo,
+    ).toBeNull();
+    const refused = await post(
+      server,
+      'users/schedule/delivery',
+      { ...scheduledDelivery(), declared_value: 'a lot' },
+      customer.token,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.data).toEqual({
+      declared_value: [
+        'Enter what the goods are worth in naira, like 250000 or 250,000.50, or leave it empty.',
+      ],
+    });
+  });
 });
 
 describe('tracking', () => {

@@ -801,6 +801,10 @@ describe('shipping and the queue', () => {
     const shipped = await moveTo(reference, { status: 'Shipped', confirm_unpaid: true });
     expect(shipped.status).toBe(200);
     expect(shipped.body.data.history.at(-1).note).toContain('Shipped with ₦400,000.00 unpaid');
+    // The note is for staff: the customer's own view of the order leaves it out (issue 35).
+    const owned = await order(reference);
+    expect(owned.history.at(-1)).toMatchObject({ event: 'status', status: 'Shipped', note: null });
+    expect(JSON.stringify(owned.history)).not.toContain('unpaid');
     const delivered = await moveTo(reference, { status: 'Delivered', confirm_unpaid: true });
     expect(delivered.status).toBe(200);
     expect(await startPayment(server, reference, customer)).toMatchObject({

@@ -17,6 +17,7 @@ import {
   call,
   get,
   inDays,
+  instantDelivery,
   post,
   quote,
   scheduledDelivery,
@@ -148,6 +149,11 @@ describe('the overview', () => {
       ).status,
     ).toBe(200);
 
+    // Deliver Now has no pickup date: it is one of the jobs of the day it is booked (issue 35).
+    const instant = await post(server, 'users/StoreDilivery', instantDelivery(), customer.token);
+    expect(instant.status, JSON.stringify(instant.body)).toBe(200);
+    const now: string = instant.body.data.reference_number;
+
     // Money: part paid at the office (owing), and paid at the office then cancelled (a refund due).
     const partPaid = await book(inDays(6));
     const partOffer = await offer(partPaid, inDays(7));
@@ -198,12 +204,12 @@ describe('the overview', () => {
     expect(cancelled2.status, JSON.stringify(cancelled2.body)).toBe(200);
 
     Object.assign(expected, {
-      unpriced: [fresh, declined, expired, shipped, move, rescheduled],
+      unpriced: [fresh, declined, expired, shipped, move, rescheduled, now],
       awaiting_answer: [awaiting, expiring],
       expiring_today: [expiring],
       unpaid: [accepted, partPaid],
       refunds_due: [refundable],
-      jobs_today: [fresh, move, rescheduled],
+      jobs_today: [fresh, move, rescheduled, now],
       jobs_tomorrow: [awaiting, shipped],
     });
   }, 120_000);

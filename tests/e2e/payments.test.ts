@@ -72,6 +72,7 @@ describe('paying in Chromium', () => {
     await signInAs(page, customer);
     await page.goto(`/orders/${reference}`);
     await main(page).getByRole('button', { name: 'Accept ₦485,000.00' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, accept ₦485,000.00' }).click();
     const payButton = main(page).getByRole('button', { name: 'Pay ₦485,000.00' });
     await payButton.waitFor();
     await main(page)

@@ -27,14 +27,15 @@ const publicRoutes = [
   '/resend-otp',
   '/track',
   '/package-details',
+  // Booking forms: a visitor fills them and logs in when sending (docs/decisions/keep-my-place.md).
+  '/express-delivery',
+  '/schedule-delivery',
 ];
 const memberRoutes = [
   '/get-quote',
   '/interstate-quote',
   '/local-quote',
   '/office-quote',
-  '/express-delivery',
-  '/schedule-delivery',
   '/bulk-delivery',
   '/profile',
   '/profile-update',

@@ -121,6 +121,7 @@ describe('staff and customers in Chromium', () => {
     await main(page)
       .getByRole('button', { name: `Accept ₦185,000.00 for ${reference}` })
       .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, accept ₦185,000.00' }).click();
     await main(page)
       .getByRole('heading', { name: /Price accepted: ₦185,000.00/ })
       .waitFor();
@@ -151,6 +152,7 @@ describe('staff and customers in Chromium', () => {
     await acceptShown.waitFor();
     expect((await sendPrice(900_000_000)).status).toBe(200);
     await acceptShown.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, accept ₦100,000.00' }).click();
     await main(page)
       .getByText('The price has changed to ₦9,000,000.00. Check it before you accept.')
       .waitFor();
@@ -163,6 +165,10 @@ describe('staff and customers in Chromium', () => {
     ).toMatchObject({ amount_kobo: 900_000_000, state: 'open' });
     await main(page)
       .getByRole('button', { name: `Accept ₦9,000,000.00 for ${changing}` })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Yes, accept ₦9,000,000.00' })
       .click();
     await main(page)
       .getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ })

@@ -11,8 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type Customer } from '../api/helpers';
+import { get, signUp, type Customer } from '../api/helpers';
 import { startApp, type App } from '../support/browser';
+import { acceptedOrder, pay } from '../support/payments';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
 
@@ -106,6 +107,42 @@ function coveredNow(selector: string): string[] {
       if ([...range.getClientRects()].some(meets))
         found.push(`card text "${text.textContent.trim().slice(0, 40)}"`);
     }
+  }
+  return found;
+}
+
+/**
+ * Everything the customer reads that the bar covers right now (issue 35): any visible line of
+ * text, any badge, any control. Empty when the bar is not shown. Runs in the page.
+ */
+function readCoveredNow(selector: string): string[] {
+  const bar = document.querySelector(selector);
+  if (!bar || !bar.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return [];
+  const box = bar.getBoundingClientRect();
+  const meets = (rect: DOMRect) =>
+    rect.width > 0 &&
+    rect.height > 0 &&
+    rect.left < box.right &&
+    rect.right > box.left &&
+    rect.top < box.bottom &&
+    rect.bottom > box.top;
+  const shown = (element: Element) =>
+    !bar.contains(element) &&
+    element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  const found: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (!text.textContent?.trim() || !text.parentElement || !shown(text.parentElement)) continue;
+    range.selectNodeContents(text);
+    if ([...range.getClientRects()].some(meets))
+      found.push(`text "${text.textContent.trim().slice(0, 40)}"`);
+  }
+  for (const element of document.querySelectorAll(
+    '[class*="badge"], [class*="status"], input:not([type=hidden]), select, textarea, button, [role=button], .button',
+  )) {
+    if (shown(element) && meets(element.getBoundingClientRect()))
+      found.push(`${element.tagName.toLowerCase()}.${element.className}`);
   }
   return found;
 }
@@ -228,6 +265,43 @@ describe.each([
       await page.close();
     },
   );
+
+  it('covers no text, badge or control while scrolling through /, /profile, a receipt and /faq, and shows at their end', async () => {
+    const staff = await signUpStaff(app.server);
+    const paid = await acceptedOrder(app.server, member, staff, 2_500_000);
+    await pay(app.server, paid, member);
+    let receipt = '';
+    for (let tries = 0; tries < 50 && !receipt; tries++) {
+      const order = await get(app.server, `users/orders/${paid}`, member.token);
+      receipt = order.body.data.receipts?.[0]?.number ?? '';
+      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(receipt).not.toBe('');
+    const covered: string[] = [];
+    for (const route of ['/', '/profile', `/orders/${paid}/receipts/${receipt}`, '/faq']) {
+      const page = await customer.newPage();
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      if (route === '/profile') await page.locator('li.booking').first().waitFor();
+      for (const y of await scrollPositions(page)) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await settled(page);
+        covered.push(
+          ...(await page.evaluate(readCoveredNow, BAR)).map((what) => `${route} at ${y}: ${what}`),
+        );
+      }
+      // Reachable: at the page's end the bar shows in the room the page leaves for it.
+      expect(await page.locator(BAR).isVisible(), `the bar shows at the end of ${route}`).toBe(
+        true,
+      );
+      await page.screenshot({
+        path: path.join(SHOTS, `whatsapp-text${route.replace(/\W+/g, '-')}-${viewport.width}.png`),
+      });
+      await page.close();
+    }
+    expect(covered).toEqual([]);
+  });
 
   it('steps aside while a field has focus and comes back when focus leaves', async () => {
     const page = await visitor.newPage();

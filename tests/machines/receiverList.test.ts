@@ -76,15 +76,6 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
         expect(now).toEqual(was);
       }
       break;
-    case 'receiver.delete':
-      expect(state).toBe('listing');
-      expect(now.receivers).toEqual(
-        isReceiverAt
-          ? was.receivers.filter((_: Receiver, index: number) => index !== position)
-          : was.receivers,
-      );
-      expect(changedTimes).toBe(isReceiverAt ? 1 : 0);
-      break;
     case 'receiver.change': {
       expect(now.entry).toEqual({ ...was.entry, [event.name!]: event.value });
       const { [event.name!]: _typedIn, ...otherErrors } = was.errors;
@@ -107,6 +98,7 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
           entry: emptyReceiver,
           errors: {},
           editing: null,
+          deleted: null,
         });
         expect(changedTimes).toBe(1);
       } else {
@@ -120,6 +112,29 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
       }
       break;
     }
+    case 'receiver.undo': {
+      expect(state).toBe(statePath(before.value));
+      const back = was.deleted !== null && was.receivers.length < was.max && state === 'listing';
+      if (back) {
+        const receivers = [...was.receivers];
+        receivers.splice(was.deleted.index, 0, was.deleted.receiver);
+        expect(now).toEqual({ ...was, receivers, deleted: null });
+      } else expect(now).toEqual(was);
+      expect(changedTimes).toBe(back ? 1 : 0);
+      break;
+    }
+    case 'receiver.delete':
+      if (isReceiverAt)
+        expect(now.deleted).toEqual({ receiver: was.receivers[position], index: position });
+      else expect(now.deleted).toEqual(was.deleted);
+      expect(state).toBe('listing');
+      expect(now.receivers).toEqual(
+        isReceiverAt
+          ? was.receivers.filter((_: Receiver, index: number) => index !== position)
+          : was.receivers,
+      );
+      expect(changedTimes).toBe(isReceiverAt ? 1 : 0);
+      break;
     case 'receiver.cancel':
       expect(state).toBe('listing');
       expect(now.receivers).toEqual(was.receivers);
@@ -130,7 +145,8 @@ function checkStep(actual: AnyMachineSnapshot, event: Change, before: AnyMachine
       break;
   }
   if (event.type !== 'receiver.save') expect(effects.notifyErrors).not.toHaveBeenCalled();
-  if (!['receiver.save', 'receiver.delete'].includes(event.type)) expect(changedTimes).toBe(0);
+  if (!['receiver.save', 'receiver.delete', 'receiver.undo'].includes(event.type))
+    expect(changedTimes).toBe(0);
   Object.values(effects).forEach((spy) => spy.mockClear());
 }
 
@@ -151,6 +167,7 @@ graphSuite('receiverListMachine', {
     { type: 'receiver.delete', index: 2 },
     { type: 'receiver.delete', index: -1 },
     { type: 'receiver.delete', index: '0' },
+    { type: 'receiver.undo' },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -159,6 +176,7 @@ graphSuite('receiverListMachine', {
       editing: snapshot.context.editing,
       valid: validFields(snapshot.context.entry),
       errors: Object.keys(snapshot.context.errors).length > 0,
+      deleted: snapshot.context.deleted?.index ?? null,
     }),
   check: (actual, _expected, event, before) => checkStep(actual, event as Change, before),
 });
@@ -222,6 +240,35 @@ describe('receiverListMachine sequences', () => {
     expect(list.changed).toHaveBeenCalledTimes(1);
   });
 
+  it('puts the last deleted receiver back where it was with Undo, once, until the list changes', () => {
+    const list = start([ada, { ...ada, name: 'Chinedu Eze' }, { ...ada, name: 'Bola Ade' }]);
+    list.actor.send({ type: 'receiver.undo' });
+    expect(list.changed).not.toHaveBeenCalled();
+    list.actor.send({ type: 'receiver.delete', index: 1 });
+    expect(list.context().deleted).toEqual({ receiver: { ...ada, name: 'Chinedu Eze' }, index: 1 });
+    list.actor.send({ type: 'receiver.undo' });
+    expect(list.context().receivers.map((entry) => entry.name)).toEqual([
+      'Ada Obi',
+      'Chinedu Eze',
+      'Bola Ade',
+    ]);
+    expect(list.context().deleted).toBeNull();
+    expect(list.changed).toHaveBeenCalledTimes(2);
+    list.actor.send({ type: 'receiver.undo' });
+    expect(list.context().receivers).toHaveLength(3);
+    // A save after the delete: Undo is gone (the positions mean other receivers now).
+    list.actor.send({ type: 'receiver.delete', index: 0 });
+    list.actor.send({ type: 'receiver.add' });
+    list.type({ ...ada, name: 'Dayo Ola' });
+    list.actor.send({ type: 'receiver.save' });
+    list.actor.send({ type: 'receiver.undo' });
+    expect(list.context().receivers.map((entry) => entry.name)).toEqual([
+      'Chinedu Eze',
+      'Bola Ade',
+      'Dayo Ola',
+    ]);
+  });
+
   it('refuses an incomplete receiver, says why, and keeps what was typed', () => {
     const list = start();
     list.actor.send({ type: 'receiver.add' });
@@ -263,6 +310,7 @@ describe('receiverListMachine sequences', () => {
       errors: {},
       editing: null,
       max: 2,
+      deleted: null,
     });
     expect(start(three).context()).toEqual({
       receivers: three,
@@ -270,6 +318,7 @@ describe('receiverListMachine sequences', () => {
       errors: {},
       editing: null,
       max: MAX_RECEIVERS,
+      deleted: null,
     });
     expect(
       start(Array.from({ length: MAX_RECEIVERS + 1 }, () => ada)).context().receivers,

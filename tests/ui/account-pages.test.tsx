@@ -67,7 +67,8 @@ describe('/profile', () => {
     expect(bookings.map((link) => link.textContent)).toEqual([second, first]);
     expect(bookings[0]).toHaveAttribute('href', `/package-details?reference=${second}`);
     const row = within(bookings[0]!.closest('li')!);
-    expect(row.getByText('Scheduled Delivery')).toBeInTheDocument();
+    // The customer's words for the service (issue 35), not the tracking page's.
+    expect(row.getByText('Scheduled delivery')).toBeInTheDocument();
     expect(row.getByText('To Inspect')).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@
  * given meanwhile (a 409 without a new price) the gate answering with the server's words, a
  * failure a dropped connection.
  */
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, formatNaira, offerStateLabels, type Offer } from '../../src/api/contract';
@@ -115,11 +115,16 @@ const reasonField = () => panel().getByRole('textbox', { name: /Why are you decl
 async function perform(page: Page, event: EventObject, next: EventObject | undefined) {
   const amount = () => offerHeading().textContent!.replace(/^.*: /, '');
   switch (event.type) {
-    case 'accept':
+    case 'accept': {
       if (isAnswer(next)) api.hold();
-      return page.user.click(
-        panel().getByRole('button', { name: `Accept ${amount()} for ${page.reference}` }),
+      // Read before the dialog opens: Radix hides the page from the accessibility tree meanwhile.
+      const shown = amount();
+      await page.user.click(
+        panel().getByRole('button', { name: `Accept ${shown} for ${page.reference}` }),
       );
+      // The confirmation names the amount (issue 35); its own button sends `accept`.
+      return page.user.click(await screen.findByRole('button', { name: `Yes, accept ${shown}` }));
+    }
     case 'decline':
       return page.user.click(
         panel().getByRole('button', { name: `Decline ${amount()} for ${page.reference}` }),

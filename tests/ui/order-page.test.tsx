@@ -40,6 +40,11 @@ async function offerPrice(reference: string, amountKobo = 18_500_000) {
 }
 
 const main = () => within(screen.getByRole('main'));
+/** Accept asks first, naming the amount (issue 35): the dialog's own button sends it. */
+const confirmAccept = async (
+  user: { click: (element: Element) => Promise<void> },
+  amount: string,
+) => user.click(await screen.findByRole('button', { name: `Yes, accept ${amount}` }));
 const heading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const step = (name: string) =>
@@ -73,6 +78,8 @@ describe('/orders/:reference', () => {
     );
     expect(main().getByText('Two vans')).toBeInTheDocument();
     await app.user.click(accept);
+    expect(screen.getByRole('dialog', { name: 'Accept ₦185,000.00?' })).toBeInTheDocument();
+    await confirmAccept(app.user, '₦185,000.00');
     await waitFor(() =>
       expect(
         main().getByRole('heading', { name: /Price accepted: ₦185,000.00/ }),
@@ -98,6 +105,7 @@ describe('/orders/:reference', () => {
     // Staff send a new price while the page is open.
     await offerPrice(reference, 900_000_000);
     await app.user.click(acceptShown);
+    await confirmAccept(app.user, '₦100,000.00');
     const notice = (await main().findByText('The price has changed to ₦9,000,000.00.')).closest(
       'p',
     );
@@ -113,6 +121,7 @@ describe('/orders/:reference', () => {
     await app.user.click(
       main().getByRole('button', { name: `Accept ₦9,000,000.00 for ${reference}` }),
     );
+    await confirmAccept(app.user, '₦9,000,000.00');
     await waitFor(() =>
       expect(
         main().getByRole('heading', { name: /Price accepted: ₦9,000,000.00/ }),

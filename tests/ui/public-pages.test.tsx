@@ -167,11 +167,14 @@ describe('the marketing pages', () => {
 });
 
 describe('the FAQ', () => {
-  it('shows ten questions and keeps one answer open at a time, collapsible', async () => {
+  it('shows the questions (prices, payment, refunds and damage too) and keeps one answer open at a time, collapsible', async () => {
     const app = renderApp('/faq');
     await heading('Frequently Asked Questions');
     const triggers = main().getAllByRole('button');
     expect(triggers.map((button) => button.textContent)).toEqual(faq.map((item) => item.question));
+    // Issue 35: what customers ask before trusting us with money and goods.
+    for (const id of ['prices', 'payment', 'refunds', 'damage'])
+      expect(faq.map((item) => item.id)).toContain(id);
     expect(triggers.every((button) => button.getAttribute('aria-expanded') === 'false')).toBe(true);
     await app.user.click(triggers[7]!);
     expect(triggers[7]).toHaveAttribute('aria-expanded', 'true');

@@ -60,6 +60,8 @@ describe('the header', () => {
     const menu = banner().getByRole('button', { name: 'Menu' });
     await app.user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // The phone's menu always offers tracking (issue 35), even where the wide header does not.
+    expect(banner().getByRole('link', { name: 'TRACKER' })).toHaveAttribute('href', '/track');
     await app.user.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();

@@ -20,20 +20,17 @@ const heading = (name: string | RegExp) =>
 const main = () => within(screen.getByRole('main'));
 
 describe('Quick quote (3 steps)', () => {
-  it.each(['/relocation', '/services', '/local', '/interstate', '/office'])(
-    'is linked from %s',
-    async (path) => {
-      renderApp(path);
-      expect(
-        await main().findByRole('link', { name: 'Quick quote (3 steps)' }, { timeout: 10_000 }),
-      ).toHaveAttribute('href', '/get-quote');
-    },
-  );
+  it.each(['/services', '/local', '/interstate', '/office'])('is linked from %s', async (path) => {
+    renderApp(path);
+    expect(
+      await main().findByRole('link', { name: 'Quick quote (3 steps)' }, { timeout: 10_000 }),
+    ).toHaveAttribute('href', '/get-quote');
+  });
 
-  it('takes a visitor from /relocation to log in, then to the 3-step form', async () => {
+  it('takes a visitor from /relocation (Get a Relocation Quote) to log in, then to the 3-step form', async () => {
     const app = renderApp('/relocation', { apiUrl: server.apiUrl });
     await app.user.click(
-      await main().findByRole('link', { name: 'Quick quote (3 steps)' }, { timeout: 10_000 }),
+      await main().findByRole('link', { name: 'Get a Relocation Quote' }, { timeout: 10_000 }),
     );
     await heading('Log In');
     await app.user.type(screen.getByLabelText(/^Email/), customer.email);

@@ -15,6 +15,7 @@ import * as staffWorkspace from './012-staff-workspace';
 import * as queuePriceColumns from './013-queue-price-columns';
 import * as feeWindowCorrections from './014-fee-window-corrections';
 import * as moneyOutlivesAccounts from './015-money-outlives-accounts';
+import * as declaredValueInstantJobDate from './016-declared-value-instant-job-date';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-queue-price-columns': queuePriceColumns,
   '014-fee-window-corrections': feeWindowCorrections,
   '015-money-outlives-accounts': moneyOutlivesAccounts,
+  '016-declared-value-instant-job-date': declaredValueInstantJobDate,
 };

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   MAX_RECEIVERS,
   date,
+  declaredValue,
   define,
   nigerianPhone,
   notBefore,
@@ -24,6 +25,7 @@ export const instantDeliveryRequest = z.object({
   sender_number: nigerianPhone("Please fill in the sender's phone number."),
   receiver_number: nigerianPhone("Please fill in the receiver's phone number."),
   description: requiredText('Please describe the package.', 2000, 'many'),
+  declared_value: declaredValue,
 });
 
 export const scheduledDeliveryRequest = z
@@ -41,6 +43,7 @@ export const scheduledDeliveryRequest = z
     pickup_date: date('Please choose a pickup date.'),
     delivery_date: date('Please choose a delivery date.'),
     description: requiredText('Please describe the package.', 2000, 'many'),
+    declared_value: declaredValue,
   })
   .check(
     z.superRefine(
@@ -72,6 +75,7 @@ export const bulkDeliveryRequest = z
     sender_number: nigerianPhone("Please fill in the sender's phone number."),
     pickup_date: date('Please choose a pickup date.'),
     description: requiredText('Please describe the packages.', 2000, 'many'),
+    declared_value: declaredValue,
     receiver_details: z
       .array(receiver, { error: 'Add at least one receiver.' })
       .check(

@@ -205,6 +205,8 @@ export const order = z.object({
   estimate: z._default(z.nullable(orderEstimate), null),
   /** Null until a price is accepted (and nothing was ever paid). */
   payment: z._default(z.nullable(orderPayment), null),
+  /** What the customer declared the goods are worth, if they did (the limit of liability, issue 35). */
+  declared_value_kobo: z.optional(z.nullable(z.number())),
 });
 export type Order = z.infer<typeof order>;
 /** GET users/orders?cursor=: newest first, at most ORDERS_PAGE_SIZE a page; `next_cursor` is null on the last page. */
@@ -375,6 +377,7 @@ export const receipt = z.object({
     reference_number: z.string(),
     service_type: z.enum(serviceTypes),
     price_kobo: z.number(),
+    declared_value_kobo: z.optional(z.nullable(z.number())),
   }),
 });
 export type Receipt = z.infer<typeof receipt>;

@@ -327,6 +327,18 @@ export const serviceTypeLabels: Record<ServiceType, string> = {
   scheduled_delivery: 'Scheduled Delivery',
   bulk_delivery: 'Bulk Delivery',
 };
+/**
+ * The services as customers say them (issue 35), on the customer's own pages (My bookings, the
+ * order, the receipt). The tracking page and staff keep `serviceTypeLabels` (docs/product.md).
+ */
+export const customerServiceLabels: Record<ServiceType, string> = {
+  local_service: 'Local move',
+  office_service: 'Office move',
+  state_service: 'Inter-state move',
+  instant_delivery: 'Deliver Now',
+  scheduled_delivery: 'Scheduled delivery',
+  bulk_delivery: 'Bulk delivery',
+};
 
 export const userRoles = ['customer', 'staff'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -367,6 +379,33 @@ export const placeName = z.optional(
     .string({ error: 'Choose a place from the list.' })
     .check(z.trim(), z.maxLength(80, 'Choose a place from the list.')),
 );
+
+/** @public The declared value's message (issue 35). */
+export const DECLARED_VALUE_MESSAGE =
+  'Enter what the goods are worth in naira, like 250000 or 250,000.50, or leave it empty.';
+
+/**
+ * What the customer declares the goods are worth, in naira as typed (commas allowed), or empty:
+ * optional, and the limit of our liability (the terms, section 5). `koboOfDeclared` reads it.
+ */
+export const declaredValue = z.optional(
+  z
+    .string({ error: DECLARED_VALUE_MESSAGE })
+    .check(
+      z.trim(),
+      z.maxLength(20, DECLARED_VALUE_MESSAGE),
+      z.regex(/^$|^\d{1,3}(,?\d{3})*(\.\d{1,2})?$/, DECLARED_VALUE_MESSAGE),
+    ),
+);
+
+/** A declared value in kobo, undefined when none was given (or it is zero). */
+export function koboOfDeclared(value: string | undefined): number | undefined {
+  const text = value?.replace(/,/g, '').trim();
+  if (!text) return undefined;
+  const [naira = '0', kobo = ''] = text.split('.');
+  const total = Number(naira) * 100 + Number(kobo.padEnd(2, '0'));
+  return total > 0 ? total : undefined;
+}
 
 export const messageResponse = z.object({ message: z.string() });
 /** The price a delivery got from the tariff at booking, and the tariff version it came from (README "Prices"). */

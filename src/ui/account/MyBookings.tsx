@@ -3,12 +3,12 @@
  * linking to its tracking page and its order page, an open price offer with Accept and Decline,
  * a page at a time (Show more); loading, empty and error states from the orders machine.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/orders';
-import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import { customerServiceLabels, statusLabels } from '../../api/contract/rules';
 import type { Order } from '../../api/contract/orders';
 import { ordersMachine, type OrdersPage } from '../../machines/ordersMachine';
 import { inspect } from '../inspector';
@@ -39,44 +39,64 @@ const logic = ordersMachine.provide({
   },
 });
 
+/**
+ * One booking. An answer to its offer gives the order as the server now has it: the row shows it
+ * at once (Pay after an accept, issue 35), and keeps the answered offer's words in view.
+ */
+function Booking({ listed }: { listed: Order }) {
+  const [order, setOrder] = useState<Order>(listed);
+  const [answered, setAnswered] = useState(false);
+  return (
+    <li className="booking">
+      <Link
+        className="reference"
+        to={paths.packageDetails(order.reference_number)}
+        aria-label={`Track ${order.reference_number}`}
+      >
+        {order.reference_number}
+      </Link>
+      <span>{customerServiceLabels[order.service_type]}</span>
+      <time dateTime={order.created_at}>{formatLagosDate(order.created_at)}</time>
+      <span className={`booking-status booking-status-${order.status}`}>
+        {statusLabels[order.status]}
+      </span>
+      <Link
+        to={paths.order(order.reference_number)}
+        aria-label={`Details of ${order.reference_number}`}
+      >
+        Details
+      </Link>
+      {owesPayment(order) && (
+        <div className="booking-offer">
+          <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
+            <PayPanel order={order} />
+          </Suspense>
+        </div>
+      )}
+      {order.offer && (order.offer.state === 'open' || answered) && (
+        <div className="booking-offer">
+          <Suspense fallback={<Waiting>Loading the price…</Waiting>}>
+            <OfferPanel
+              reference={order.reference_number}
+              offer={listed.offer ?? order.offer}
+              order={order}
+              onAnswered={(now) => {
+                setAnswered(true);
+                setOrder({ ...order, ...now });
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
+    </li>
+  );
+}
+
 function BookingList({ orders }: { orders: Order[] }) {
   return (
     <ul className="bookings">
       {orders.map((order) => (
-        <li key={order.reference_number} className="booking">
-          <Link
-            className="reference"
-            to={paths.packageDetails(order.reference_number)}
-            aria-label={`Track ${order.reference_number}`}
-          >
-            {order.reference_number}
-          </Link>
-          <span>{serviceTypeLabels[order.service_type]}</span>
-          <time dateTime={order.created_at}>{formatLagosDate(order.created_at)}</time>
-          <span className={`booking-status booking-status-${order.status}`}>
-            {statusLabels[order.status]}
-          </span>
-          <Link
-            to={paths.order(order.reference_number)}
-            aria-label={`Details of ${order.reference_number}`}
-          >
-            Details
-          </Link>
-          {owesPayment(order) && (
-            <div className="booking-offer">
-              <Suspense fallback={<Waiting>Loading the payment…</Waiting>}>
-                <PayPanel order={order} />
-              </Suspense>
-            </div>
-          )}
-          {order.offer?.state === 'open' && (
-            <div className="booking-offer">
-              <Suspense fallback={<Waiting>Loading the price…</Waiting>}>
-                <OfferPanel reference={order.reference_number} offer={order.offer} />
-              </Suspense>
-            </div>
-          )}
-        </li>
+        <Booking key={order.reference_number} listed={order} />
       ))}
     </ul>
   );

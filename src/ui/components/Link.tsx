@@ -10,12 +10,14 @@ import { useHref, useLinkClickHandler, useMatch, useResolvedPath, type To } from
 export interface LinkProps extends Omit<ComponentProps<'a'>, 'href'> {
   to: To;
   replace?: boolean;
+  /** Router state given to the next page (e.g. where /login should bring the visitor back to). */
+  state?: unknown;
 }
 
 /** An anchor that navigates inside the app; modified clicks (new tab, download…) stay the browser's. */
-export function Link({ to, replace, target, onClick, ...anchor }: LinkProps) {
+export function Link({ to, replace, state, target, onClick, ...anchor }: LinkProps) {
   const href = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, target });
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });
   return (
     <a
       {...anchor}

@@ -13,6 +13,7 @@ import type { PriceRequest } from '../../api/pricing';
 import { PlaceFields } from '../prices/PlaceFields';
 import { PricePreview } from '../prices/PricePreview';
 import { usePricePreview } from '../prices/usePricePreview';
+import { useLoginGate } from '../RequireMember';
 import '../prices/prices.css';
 
 export interface BookingField {
@@ -55,6 +56,7 @@ export function BookingForm<M extends FormMachine>({
     draft,
   });
   const { values, errors } = snapshot.context;
+  const gate = useLoginGate();
   const text = (name: string) => String(values[name] ?? '');
   const preview = usePricePreview({
     service_type: serviceType,
@@ -66,7 +68,17 @@ export function BookingForm<M extends FormMachine>({
     onChange: (value: string) => send({ type: 'field.change', name, value }),
   });
   return (
-    <form className="booking-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+    <form
+      className="booking-form"
+      onSubmit={(event) => {
+        if (gate.signedIn) return onSubmit(event);
+        // The draft is already in the tab (saved at every change): log in, then come back to it.
+        event.preventDefault();
+        gate.toLogin();
+      }}
+      noValidate
+      aria-busy={busy || undefined}
+    >
       <div className="form-grid">
         {fields.map(({ name, spec, notBefore, place }) => (
           <div key={name} className={place ? 'address-with-place' : 'field-slot'}>
@@ -91,6 +103,11 @@ export function BookingForm<M extends FormMachine>({
         preview={preview}
         waitingText="Choose the pickup and delivery state and LGA to see the price."
       />
+      {!gate.signedIn && (
+        <p className="booking-gate-note">
+          You will log in or create an account before booking; what you typed is kept.
+        </p>
+      )}
       <BookingActions busy={busy} submit={submitLabel} />
     </form>
   );

@@ -6,13 +6,15 @@ import type { ChangeEvent } from 'react';
 import { todayInLagos } from '../../api/contract/rules';
 import { TextAreaField, TextField } from '../components/Field';
 
-type Kind = 'text' | 'phone' | 'date' | 'multiline';
+type Kind = 'text' | 'phone' | 'date' | 'multiline' | 'money';
 
 export interface DeliveryFieldSpec {
   label: string;
   kind: Kind;
   autoComplete?: string;
   hint?: string;
+  /** Every field is required but these (the declared value). */
+  optional?: boolean;
 }
 
 const PHONE_HINT = 'A Nigerian number, like 0803 123 4567 or +234 803 123 4567.';
@@ -35,6 +37,12 @@ export const fieldSpecs = {
     label: 'Additional information',
     kind: 'multiline',
     hint: 'What are we carrying? Size, weight, anything fragile.',
+  },
+  declaredValue: {
+    label: 'Declared value (₦, optional)',
+    kind: 'money',
+    optional: true,
+    hint: 'What the goods are worth. Our liability for loss or damage is limited to it (our terms, section 5).',
   },
 } satisfies Record<string, DeliveryFieldSpec>;
 
@@ -60,13 +68,17 @@ export function bindFields<N extends string>(
   });
 }
 
-const inputProps: Record<Exclude<Kind, 'multiline'>, { type: string; inputMode?: 'tel' }> = {
+const inputProps: Record<
+  Exclude<Kind, 'multiline'>,
+  { type: string; inputMode?: 'tel' | 'decimal' }
+> = {
   text: { type: 'text' },
   phone: { type: 'tel', inputMode: 'tel' },
   date: { type: 'date' },
+  money: { type: 'text', inputMode: 'decimal' },
 };
 
-/** One required delivery field. Dates start at today (Lagos) or at `min` when given. */
+/** One delivery field, required unless its spec says optional. Dates start at today (Lagos) or at `min` when given. */
 export function DeliveryField({
   spec,
   min,
@@ -83,7 +95,7 @@ export function DeliveryField({
     <TextField
       label={spec.label}
       hint={spec.hint}
-      required
+      required={!spec.optional}
       autoComplete={spec.autoComplete ?? 'off'}
       {...inputProps[spec.kind]}
       {...(spec.kind === 'date' ? { min: min || todayInLagos() } : {})}

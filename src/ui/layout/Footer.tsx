@@ -62,7 +62,7 @@ export function Footer() {
         </section>
       </div>
       <p className="footer-legal">
-        © {new Date().getFullYear()} {company.name} ·{' '}
+        © {new Date().getFullYear()} {company.name}, {company.registration} ·{' '}
         <Link to="/terms_and_conditions">Terms and conditions</Link> · <Link to="/faq">FAQ</Link>
       </p>
     </footer>

@@ -184,7 +184,8 @@ export function Header() {
                 onLeave={() => send({ type: 'dropdown.close' })}
               />
             ))}
-            {showsTracker(pathname) && (
+            {/* The phone's menu always offers tracking (issue 35); wide screens keep the spec's pages. */}
+            {(showsTracker(pathname) || menuOpen) && (
               <li>
                 <NavLink to={trackerLink.to}>{trackerLink.label}</NavLink>
               </li>

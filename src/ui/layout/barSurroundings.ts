@@ -1,7 +1,8 @@
 /**
  * What the WhatsApp bar needs to know to keep out of the way (stickyBarMachine): whether a text
  * field, select or textarea has focus, and whether a field, button, card or table is under the
- * bar's corner. Reports go to `report` only when they change. In a browser without
+ * bar's corner, or any line of text or badge the customer reads (issue 35: on My bookings it hid
+ * the service and the status). Reports go to `report` only when they change. In a browser without
  * IntersectionObserver (tests in jsdom) only focus is watched.
  */
 import type { StickyBarEvent } from '../../machines/stickyBarMachine';
@@ -49,6 +50,71 @@ function cornerOf(bar: HTMLElement): string {
   return [top, right, bottom, left].map(margin).join(' ');
 }
 
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The bar's corner in the viewport, from its layout (not its transform), with the slack around it. */
+function cornerBoxOf(bar: HTMLElement): Box {
+  const style = getComputedStyle(bar);
+  const { clientWidth: width, clientHeight: height } = document.documentElement;
+  const right = width - parseFloat(style.right) + SLACK;
+  const bottom = height - parseFloat(style.bottom) + SLACK;
+  return {
+    right,
+    bottom,
+    left: right - bar.offsetWidth - 2 * SLACK,
+    top: bottom - bar.offsetHeight - 2 * SLACK,
+  };
+}
+
+const meets = (rect: DOMRect, box: Box) =>
+  rect.width > 0 &&
+  rect.height > 0 &&
+  rect.left < box.right &&
+  rect.right > box.left &&
+  rect.top < box.bottom &&
+  rect.bottom > box.top;
+
+/** Badges: their coloured box is read as a whole, not only their letters. */
+const BADGE = /(^|[-\s])(badge|status)([-\s]|$)/;
+
+/**
+ * Whether a line of visible text (or a badge) of the page is under the corner. Walks down only
+ * through elements whose box meets the corner, so a frame costs a few dozen boxes, not the page.
+ */
+function textUnder(box: Box, skip: Element): boolean {
+  const range = document.createRange();
+  const walker = document.createTreeWalker(
+    document.body,
+    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
+    {
+      acceptNode(node) {
+        if (node.nodeType === Node.TEXT_NODE) return NodeFilter.FILTER_ACCEPT;
+        const element = node as Element;
+        if (element === skip || element instanceof SVGElement) return NodeFilter.FILTER_REJECT;
+        // Content lies within its container's box: a container away from the corner is skipped whole.
+        return meets(element.getBoundingClientRect(), box)
+          ? NodeFilter.FILTER_SKIP
+          : NodeFilter.FILTER_REJECT;
+      },
+    },
+  );
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!node.textContent?.trim() || !parent) continue;
+    const seen = parent.checkVisibility?.({ visibilityProperty: true, opacityProperty: true });
+    if (seen === false) continue;
+    if (BADGE.test(parent.className) && meets(parent.getBoundingClientRect(), box)) return true;
+    range.selectNodeContents(node);
+    for (const line of range.getClientRects()) if (meets(line, box)) return true;
+  }
+  return false;
+}
+
 /**
  * Starts watching; answers the function that stops. `bar` answers the bar's element while it is
  * rendered (null while dismissed: the last corner measured stays in use).
@@ -73,10 +139,19 @@ export function watchSurroundings(
   let corner = '';
   let observer: IntersectionObserver | null = null;
   let covered = false;
+  let overText = false;
   const tell = () => {
-    if (under.size > 0 === covered) return;
-    covered = under.size > 0;
+    const now = under.size > 0 || overText;
+    if (now === covered) return;
+    covered = now;
     report({ type: covered ? 'content.under' : 'content.clear' });
+  };
+  /** Text has no element of its own to observe: its lines are checked after each scroll and change. */
+  const checkText = () => {
+    const element = bar();
+    if (!element) return;
+    overText = textUnder(cornerBoxOf(element), element);
+    tell();
   };
   const onChange = (entries: IntersectionObserverEntry[]) => {
     for (const entry of entries) {
@@ -109,21 +184,29 @@ export function watchSurroundings(
     for (const found of current) if (!watched.has(found)) observer.observe(found);
     watched = current;
     if (forgot || current.size === 0) tell();
+    checkText();
   };
   // Page changes and resizes come in bursts (a render, a rotation): one rescan a frame at most.
   let frame = 0;
   const soon = () => {
     if (!frame) frame = requestAnimationFrame(() => ((frame = 0), rescan()));
   };
+  let textFrame = 0;
+  const onScroll = () => {
+    if (!textFrame) textFrame = requestAnimationFrame(() => ((textFrame = 0), checkText()));
+  };
   const mutations = new MutationObserver(soon);
-  mutations.observe(document.body, { childList: true, subtree: true });
+  mutations.observe(document.body, { childList: true, subtree: true, characterData: true });
   window.addEventListener('resize', soon);
+  window.addEventListener('scroll', onScroll, { passive: true });
   rescan();
   return () => {
     stopFocus();
     cancelAnimationFrame(frame);
+    cancelAnimationFrame(textFrame);
     mutations.disconnect();
     window.removeEventListener('resize', soon);
+    window.removeEventListener('scroll', onScroll);
     observer?.disconnect();
   };
 }

@@ -3,14 +3,22 @@
  * (₦185,000.00), the note and the last valid day, with Accept, and Decline, which asks for a
  * reason first. Accepted, declined and expired offers are shown as such. Each answer names the
  * offer shown; when staff replaced it meanwhile, the panel shows the new one with a notice
- * before anything is accepted. Runs offerDecisionMachine with the real calls; `onChanged`
- * reloads the order around it.
+ * before anything is accepted. Accept first asks for confirmation naming the amount (issue 35).
+ * Once answered, the words follow the order's real state (unpaid, paid, cancelled, refunded).
+ * Runs offerDecisionMachine with the real calls; `onChanged` reloads the order around it, and
+ * `onAnswered` hands the answered order to a list that shows it without a reload (My bookings).
  */
 import { useId, useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/lazy';
 import { formatNaira } from '../../api/contract/rules';
-import { type Offer, offerStateLabels } from '../../api/contract/orders';
+import {
+  type Offer,
+  type Order,
+  type OrderDetail,
+  offerStateLabels,
+} from '../../api/contract/orders';
 import { offerDecisionMachine } from '../../machines/offerDecisionMachine';
 import { TextAreaField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
@@ -24,28 +32,51 @@ interface OfferPanelProps {
   offer: Offer;
   /** Loads the order again after an answer (the order page); My bookings keeps the panel's own state. */
   onChanged?: () => void;
+  /** The order as the server answered an accept or decline (My bookings shows Pay from it at once). */
+  onAnswered?: (order: OrderDetail) => void;
+  /** The order's status and money, so the words after an answer follow its real state. */
+  order?: Pick<Order, 'status' | 'payment'>;
 }
 
-function useOfferDecision({ reference, offer, onChanged }: OfferPanelProps) {
+/** What the customer reads under an accepted price, from the order's real state (issue 35). */
+function acceptedText(order: Pick<Order, 'status' | 'payment'> | undefined): string {
+  const payment = order?.payment;
+  if (order?.status === 'Cancelled') {
+    if (payment?.state === 'refunded')
+      return 'You accepted this price. The order was cancelled and your money refunded.';
+    if (payment?.state === 'refund_due')
+      return 'You accepted this price. The order was cancelled; your refund is on its way.';
+    return 'You accepted this price. The order was cancelled.';
+  }
+  if (!payment) return 'You accepted this price.';
+  if (payment.state === 'paid') return 'You accepted this price and paid it. Thank you.';
+  if (payment.state === 'part_paid')
+    return 'You accepted this price. Pay the balance to confirm the job.';
+  return 'You accepted this price. Pay it to confirm the job.';
+}
+
+function useOfferDecision({ reference, offer, onChanged, onAnswered }: OfferPanelProps) {
   const [input] = useState(() => ({ reference, offer }));
   return useFlow<typeof offerDecisionMachine>(
     offerDecisionMachine,
     () => ({
       actors: {
-        accept: fromPromise(
-          async ({ input }) =>
-            (await ordersApi.acceptOffer({ offer_id: input.offerId }, { id: input.reference }))
-              .data,
-        ),
-        decline: fromPromise(
-          async ({ input }) =>
-            (
-              await ordersApi.declineOffer(
-                { offer_id: input.offerId, reason: input.reason },
-                { id: input.reference },
-              )
-            ).data,
-        ),
+        accept: fromPromise(async ({ input }) => {
+          const { data } = await ordersApi.acceptOffer(
+            { offer_id: input.offerId },
+            { id: input.reference },
+          );
+          if (data) onAnswered?.(data);
+          return data;
+        }),
+        decline: fromPromise(async ({ input }) => {
+          const { data } = await ordersApi.declineOffer(
+            { offer_id: input.offerId, reason: input.reason },
+            { id: input.reference },
+          );
+          if (data) onAnswered?.(data);
+          return data;
+        }),
       },
       actions: {
         notifySuccess: (_, { message }) => notifySuccess(message),
@@ -57,8 +88,10 @@ function useOfferDecision({ reference, offer, onChanged }: OfferPanelProps) {
 }
 
 export function OfferPanel(props: OfferPanelProps) {
-  const { reference } = props;
+  const { reference, order } = props;
   const { snapshot, send, busy } = useOfferDecision(props);
+  // Accept asks first, naming the amount (issue 35): the dialog only guards the tap that sends `accept`.
+  const [confirming, setConfirming] = useState(false);
   // The offer the flow shows: the one given, or the one that replaced it meanwhile.
   const { offer } = snapshot.context;
   const headingId = useId();
@@ -103,7 +136,7 @@ export function OfferPanel(props: OfferPanelProps) {
               disabled={!snapshot.can({ type: 'accept' })}
               aria-busy={busy || undefined}
               aria-label={`Accept ${amount} for ${reference}`}
-              onClick={() => send({ type: 'accept' })}
+              onClick={() => setConfirming(true)}
             >
               {busy && <span className="spinner" aria-hidden="true" />}
               {busy ? 'Accepting...' : 'Accept'}
@@ -120,6 +153,34 @@ export function OfferPanel(props: OfferPanelProps) {
           </p>
         </>
       ) : null}
+      <Dialog.Root open={confirming} onOpenChange={setConfirming}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="confirm-overlay" />
+          <Dialog.Content className="confirm-dialog">
+            <Dialog.Title>Accept {amount}?</Dialog.Title>
+            <Dialog.Description>
+              The price of {reference} becomes final at {amount}, and you can pay it at once.
+            </Dialog.Description>
+            <p className="actions">
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setConfirming(false);
+                  send({ type: 'accept' });
+                }}
+              >
+                Yes, accept {amount}
+              </button>
+              <Dialog.Close asChild>
+                <button type="button" className="button button-secondary">
+                  Not now
+                </button>
+              </Dialog.Close>
+            </p>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
       {snapshot.matches('declining') && (
         <form className="offer-decline" onSubmit={onDecline} noValidate>
           <TextAreaField
@@ -145,13 +206,11 @@ export function OfferPanel(props: OfferPanelProps) {
           </p>
         </form>
       )}
-      {snapshot.matches('accepted') && (
-        <p>You accepted this price. We will be in touch to confirm the job.</p>
-      )}
+      {snapshot.matches('accepted') && <p>{acceptedText(order)}</p>}
       {snapshot.matches('declined') && (
         <p>
-          You declined this price{offer.decline_reason ? `: “${offer.decline_reason}”` : ''}. We
-          will be in touch.
+          You declined this price{offer.decline_reason ? `: “${offer.decline_reason}”` : ''}.
+          {order?.status === 'Cancelled' ? '' : ' We will be in touch.'}
         </p>
       )}
       {snapshot.matches('expired') && (

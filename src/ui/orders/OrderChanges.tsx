@@ -21,6 +21,7 @@ import { TextAreaField, TextField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
+import { FeeReason } from './FeeReason';
 
 const dateFields: Record<OrderKind, { name: string; label: string }[]> = {
   delivery: [
@@ -153,6 +154,7 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
           card you paid with or by bank transfer.
         </p>
         <CancellationMoney cancellation={cancellation} />
+        <FeeReason order={order} cancellation={cancellation} />
         <p className="actions">
           <SubmitButton
             type="button"
@@ -187,6 +189,7 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
           <>
             <p>You paid for this order. If you cancel now:</p>
             <CancellationMoney cancellation={cancellation} />
+            <FeeReason order={order} cancellation={cancellation} />
           </>
         )}
         <TextAreaField

@@ -2,6 +2,7 @@
 import { statusLabels } from '../../api/contract/rules';
 import { type HistoryEntry, offerStateLabels } from '../../api/contract/orders';
 import { formatLagosDate } from '../tracking/format';
+import { company } from '../../content/company';
 
 const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> = {
   status: (entry) =>
@@ -17,19 +18,27 @@ const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> =
   refund_done: () => 'Refund paid',
 };
 
-const whoDid = (entry: HistoryEntry) =>
-  entry.by === 'customer'
-    ? 'the customer'
-    : entry.by === 'ops'
-      ? 'the ops command'
-      : (entry.by_name ?? 'staff');
+const whoDid = (entry: HistoryEntry, owner: boolean) =>
+  owner
+    ? // The customer's own words (issue 35): them, or the company; never a tool's name.
+      entry.by === 'customer'
+      ? 'you'
+      : company.name
+    : entry.by === 'customer'
+      ? 'the customer'
+      : entry.by === 'ops'
+        ? 'the ops command'
+        : (entry.by_name ?? 'staff');
 
 export function OrderHistory({
   history,
   headingId,
+  owner = false,
 }: {
   history: HistoryEntry[];
   headingId: string;
+  /** The owner's order page: "by you", "by" the company. */
+  owner?: boolean;
 }) {
   if (!history.length) return <p>Nothing has happened yet.</p>;
   return (
@@ -37,7 +46,7 @@ export function OrderHistory({
       {history.map((entry, index) => (
         <li key={`${entry.at}-${index}`}>
           <p className="history-what">
-            <strong>{happened[entry.event](entry)}</strong> by {whoDid(entry)}
+            <strong>{happened[entry.event](entry)}</strong> by {whoDid(entry, owner)}
           </p>
           <time dateTime={entry.at}>{formatLagosDate(entry.at)}</time>
           {entry.note && <p className="history-note">“{entry.note}”</p>}

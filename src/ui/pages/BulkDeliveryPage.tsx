@@ -69,6 +69,7 @@ export default function BulkDeliveryPage() {
             <DeliveryField spec={fieldSpecs.senderPhone} {...field('sender_number')} />
             <DeliveryField spec={fieldSpecs.pickupDate} {...field('pickup_date')} />
             <DeliveryField spec={fieldSpecs.description} {...field('description')} />
+            <DeliveryField spec={fieldSpecs.declaredValue} {...field('declared_value')} />
           </div>
         </fieldset>
 
@@ -94,6 +95,21 @@ export default function BulkDeliveryPage() {
                 />
               ))}
             </ol>
+          )}
+          {list?.context.deleted && list.can({ type: 'receiver.undo' }) && (
+            // Undo stays beside the list, not in a toast that leaves before a phone user finds it (issue 35).
+            <p className="receiver-undo" role="status">
+              Receiver {list.context.deleted.index + 1} ({list.context.deleted.receiver.name})
+              removed.{' '}
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={busy}
+                onClick={() => send({ type: 'receiver.undo' })}
+              >
+                Undo
+              </button>
+            </p>
           )}
           <FieldErrors errors={errors.receiver_details ?? []} />
           <button

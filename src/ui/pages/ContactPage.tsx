@@ -38,6 +38,10 @@ export default function ContactPage() {
             <li className="card">
               <h2>Visit us</h2>
               <address>{company.address}</address>
+              <p>
+                {company.name} is registered with the Corporate Affairs Commission,{' '}
+                {company.registration}.
+              </p>
             </li>
           </ul>
           <h2>Elsewhere</h2>

@@ -6,6 +6,7 @@
  * for it. Success: 'Email verified successfully', then /login after 3 s.
  */
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
 import { accountsApi } from '../../api/lazy';
@@ -18,6 +19,8 @@ import { SubmitButton } from '../components/SubmitButton';
 import { submitOf, useFlow } from '../components/useFlow';
 import { verificationEmail } from '../components/verificationEmail';
 import { notifySuccess } from '../toast';
+import type { LoginState } from './LoginPage';
+import type { ReturnState } from '../RequireMember';
 import './accounts.css';
 
 /** docs/product.md. */
@@ -29,6 +32,8 @@ const clockOf = (seconds: number) =>
 export default function EmailVerificationPage() {
   usePageMeta('Email Verification', 'Enter the 6-digit code we emailed you.');
   const [email] = useState(verificationEmail.load);
+  // Where sign-up's login gate came from: /login takes the customer back there (issue 35).
+  const from = (useLocation().state as ReturnState | null)?.from;
   const { snapshot, send, busy } = useFlow<typeof emailVerificationMachine>(
     emailVerificationMachine,
     ({ navigate }) => ({
@@ -41,7 +46,7 @@ export default function EmailVerificationPage() {
         notifyResent: () => notifySuccess(accountCalls.resendOtp.success),
         leave: ({ context }) => {
           verificationEmail.clear();
-          navigate('/login', { state: { email: context.email } });
+          navigate('/login', { state: { email: context.email, from } satisfies LoginState });
         },
       },
     }),

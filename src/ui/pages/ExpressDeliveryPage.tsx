@@ -22,6 +22,7 @@ const fields: BookingField[] = [
   { name: 'sender_number', spec: fieldSpecs.senderPhone },
   { name: 'receiver_number', spec: fieldSpecs.receiverPhone },
   { name: 'description', spec: fieldSpecs.description },
+  { name: 'declared_value', spec: fieldSpecs.declaredValue },
 ];
 
 export default function ExpressDeliveryPage() {

@@ -1,5 +1,6 @@
 /**
- * The FAQ (docs/product.md): ten questions, one open at a time (faqMachine), plus and minus icons.
+ * The FAQ (docs/product.md): its questions (ten, and prices, payment, refunds and damage), one
+ * open at a time (faqMachine), plus and minus icons.
  * The Radix accordion renders it accessibly; the machine decides what is open.
  */
 import * as Accordion from '@radix-ui/react-accordion';

@@ -14,7 +14,7 @@ import { PasswordField, RevealToggle } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
 import { formOf, useFlow } from '../components/useFlow';
 import { verificationEmail } from '../components/verificationEmail';
-import type { ReturnState } from '../RequireMember';
+import { gateReason, type ReturnState } from '../RequireMember';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
 import './accounts.css';
@@ -55,6 +55,11 @@ export default function LoginPage() {
     <section className="page narrow">
       <form className="account-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
         <h1 id="login-title">Log In</h1>
+        {gateReason(state?.from) && (
+          <p className="account-notice" role="status">
+            {gateReason(state?.from)}
+          </p>
+        )}
         {state?.passwordChanged && (
           <p className="account-notice" role="status">
             Your password has changed and every device was logged out. Please log in with your new
@@ -81,7 +86,11 @@ export default function LoginPage() {
         <p className="account-links">
           <Link to="/forgot-password">Forgot Password</Link>
           <span>
-            New here? <Link to="/signup">Sign up</Link>
+            {/* Signing up, then verifying, still comes back to the guarded page. */}
+            New here?{' '}
+            <Link to="/signup" state={{ from: state?.from } satisfies ReturnState}>
+              Sign up
+            </Link>
           </span>
         </p>
       </form>

@@ -73,6 +73,7 @@ function OrderView({
               key={`${order.offer.id}-${order.offer.state}`}
               reference={order.reference_number}
               offer={order.offer}
+              order={order}
               onChanged={reload}
             />
           </Suspense>
@@ -107,7 +108,7 @@ function OrderView({
 
       <section className="order-part" aria-labelledby="order-history">
         <h2 id="order-history">History</h2>
-        <OrderHistory history={order.history} headingId="order-history" />
+        <OrderHistory history={order.history} headingId="order-history" owner />
       </section>
     </div>
   );

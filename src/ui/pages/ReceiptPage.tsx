@@ -7,7 +7,7 @@
  */
 import { useParams } from 'react-router-dom';
 import { ordersApi } from '../../api/orders';
-import { formatNaira, serviceTypeLabels } from '../../api/contract/rules';
+import { formatNaira, customerServiceLabels } from '../../api/contract/rules';
 import type { Receipt } from '../../api/contract/orders';
 import { receiptPageMachine } from '../../machines/orderPageMachine';
 import { Link } from '../components/Link';
@@ -58,10 +58,16 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           <dd>
             <span className="reference">{receipt.order.reference_number}</span>
             <br />
-            {serviceTypeLabels[receipt.order.service_type]}, price{' '}
+            {customerServiceLabels[receipt.order.service_type]}, price{' '}
             {formatNaira(receipt.order.price_kobo)}
           </dd>
         </div>
+        {receipt.order.declared_value_kobo != null && (
+          <div>
+            <dt>Declared value</dt>
+            <dd>{formatNaira(receipt.order.declared_value_kobo)}</dd>
+          </div>
+        )}
         <div>
           <dt>Method</dt>
           <dd>{methodLabel(receipt.method)}</dd>

@@ -23,6 +23,7 @@ const fields: BookingField[] = [
   { name: 'pickup_date', spec: fieldSpecs.pickupDate },
   { name: 'delivery_date', spec: fieldSpecs.deliveryDate, notBefore: 'pickup_date' },
   { name: 'description', spec: fieldSpecs.description },
+  { name: 'declared_value', spec: fieldSpecs.declaredValue },
 ];
 
 export default function ScheduleDeliveryPage() {

@@ -54,7 +54,7 @@ function StaffOrder({
 }) {
   return (
     <div className="order staff-order" aria-busy={reloading || undefined}>
-      <OrderFacts order={order} bookedLabel="Created">
+      <OrderFacts order={order} bookedLabel="Created" staff>
         <div>
           <dt>Customer</dt>
           <dd>
