@@ -48,7 +48,7 @@ export interface ServerConfig {
   applicationRateLimit: RateLimit;
   /** Tracking lookups one client address may send, right references or not. */
   trackingRateLimit: RateLimit;
-  /** Wrong tracking references one client address may send; beyond them every lookup waits (server/orders/tracking-misses.ts). */
+  /** Wrong tracking references one client address may send; beyond them every lookup waits (server/http/tracking-misses.ts). */
   trackingMissLimit: RateLimit;
   /** Fastify's `trustProxy` (TRUST_PROXY): off, or the addresses of the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];

@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log';
 import type {
   ApplicationStatus,
   PaymentState,
@@ -392,7 +392,7 @@ interface DatabaseOptions {
   dataDir: string;
   /** The longest any statement, connection wait or open transaction may take. */
   timeoutMs: number;
-  log: FastifyBaseLogger;
+  log: Log;
 }
 
 function dialectFor({ databaseUrl, dataDir, timeoutMs, log }: DatabaseOptions) {

@@ -4,13 +4,11 @@
  * keys (../db/server-keys.ts), and the built-in test gateway mounted on this same server, reached
  * over real HTTP through this server's own address, exactly as Paystack would be.
  */
-import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
 import { PAYSTACK_API, type ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { serverKey } from '../db/server-keys';
 import { paystackClient, type PaystackClient } from './paystack-client';
-import { TEST_GATEWAY_PREFIX, testGatewayRoutes } from './paystack-test-gateway';
 
 const WEBHOOK_PATH = `/api/v1/${calls.paystackWebhook.path}`;
 
@@ -21,20 +19,18 @@ export interface Paystack {
   testMode: boolean;
 }
 
-/** http://host:port of this server once it listens (loopback when it listens on every address). */
-function ownOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The server is not listening yet');
-  const host = ['0.0.0.0', '::'].includes(address.address)
-    ? '127.0.0.1'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
-  return `http://${host}:${address.port}`;
+export const TEST_GATEWAY_PREFIX = '/test-paystack';
+
+/** The built-in test gateway (../routes/paystack-test-gateway.ts), mounted on this server in test mode. */
+export interface TestGateway {
+  /** Mounts it under TEST_GATEWAY_PREFIX, signing with `secretKey` and sending its events to `webhookPath` on this server. */
+  mount(secretKey: string, webhookPath: string): Promise<void>;
+  /** http://host:port of this server, once it listens. */
+  origin(): string;
 }
 
 export async function setUpPaystack(
-  app: FastifyInstance,
+  testGateway: TestGateway,
   db: DB,
   config: ServerConfig,
 ): Promise<Paystack> {
@@ -47,16 +43,7 @@ export async function setUpPaystack(
     };
   }
   const secretKey = `sk_test_${(await serverKey(db, 'paystack-test-secret')).toString('hex')}`;
-  const origin = () => ownOrigin(app);
-  await app.register(
-    testGatewayRoutes({
-      secretKey,
-      origin,
-      webhookUrl: () => `${origin()}${WEBHOOK_PATH}`,
-      log: app.log,
-    }),
-    { prefix: TEST_GATEWAY_PREFIX },
-  );
-  const baseUrl = () => config.paystack.baseUrl ?? `${origin()}${TEST_GATEWAY_PREFIX}`;
+  await testGateway.mount(secretKey, WEBHOOK_PATH);
+  const baseUrl = () => config.paystack.baseUrl ?? `${testGateway.origin()}${TEST_GATEWAY_PREFIX}`;
   return { client: paystackClient(secretKey, baseUrl), secretKey, testMode: true };
 }

@@ -3,13 +3,11 @@
  * priced from the tariff by its places (../money/order-price.ts); a priced one is stored with its
  * price already accepted, as an offer the customer accepted would be (README "Prices").
  */
-import type { FastifyRequest } from 'fastify';
 import type { ParsedRequestOf } from '../../src/api/contract';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
-import type { Services } from '../services';
 import { bookingPrice, type BookingPrice } from '../money/order-price';
 import { insertDetails } from './shipments';
-import { book, bookingStatement } from './booking';
+import { book, bookingStatement, type Booker, type BookingDeps } from './booking';
 
 type Sender = Omit<DeliveriesTable, 'shipment_id'>;
 type Receiver = Omit<DeliveryReceiversTable, 'id' | 'shipment_id'>;
@@ -54,8 +52,8 @@ const deliveryStatement = bookingStatement(
 const placeOf = (state?: string, lga?: string) => ({ state: state || null, lga: lga || null });
 
 export async function bookInstantDelivery(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  booker: Booker,
   body: ParsedRequestOf<'instantDelivery'>,
 ) {
   const price = await bookingPrice(services.db, { service_type: 'instant_delivery', ...body });
@@ -79,7 +77,7 @@ export async function bookInstantDelivery(
   };
   return book(
     services,
-    request,
+    booker,
     'instant_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
@@ -88,8 +86,8 @@ export async function bookInstantDelivery(
 }
 
 export async function bookScheduledDelivery(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  booker: Booker,
   body: ParsedRequestOf<'scheduledDelivery'>,
 ) {
   const price = await bookingPrice(services.db, { service_type: 'scheduled_delivery', ...body });
@@ -113,7 +111,7 @@ export async function bookScheduledDelivery(
   };
   return book(
     services,
-    request,
+    booker,
     'scheduled_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
@@ -122,8 +120,8 @@ export async function bookScheduledDelivery(
 }
 
 export async function bookBulkDelivery(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  booker: Booker,
   body: ParsedRequestOf<'bulkDelivery'>,
 ) {
   const price = await bookingPrice(services.db, { service_type: 'bulk_delivery', ...body });
@@ -149,7 +147,7 @@ export async function bookBulkDelivery(
   );
   return book(
     services,
-    request,
+    booker,
     'bulk_delivery',
     deliveryStatement,
     { sender, receivers, ...(price.offer ? { offer: price.offer } : {}) },
