@@ -94,5 +94,4 @@ export class ImageStore {
   static isStoredName(name: string): boolean {
     return STORED_NAME.test(name);
   }
-
 }
