@@ -207,8 +207,11 @@ export interface ShipmentsTable {
   tariff_price_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_low_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_high_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
-  /** Money totals, kept by triggers from the rows below (migration 010); bigint, so wrap in Number(). */
-  price_kobo: ColumnType<string | number | bigint | null, undefined, never>;
+  /**
+   * Money totals, kept by triggers from the rows below (migration 010); bigint, so wrap in Number().
+   * A booking priced at once writes its accepted price with the row (migration 017).
+   */
+  price_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   paid_kobo: ColumnType<string | number | bigint, undefined, never>;
   refunded_kobo: ColumnType<string | number | bigint, undefined, never>;
   cancellation_fee_kobo: ColumnType<string | number | bigint, never, number>;

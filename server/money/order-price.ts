@@ -15,6 +15,8 @@ export interface BookingPrice {
   columns: {
     price_version?: number;
     tariff_price_kobo?: number;
+    /** The accepted price, written with the shipment (the offer's trigger then leaves it alone). */
+    price_kobo?: number;
     estimate_low_kobo?: number;
     estimate_high_kobo?: number;
   };
@@ -45,7 +47,11 @@ export async function bookingPrice(db: DB, request: PriceRequest): Promise<Booki
   if (price.kind === 'price') {
     const note = `Price from the tariff, version ${price.version}.`;
     return {
-      columns: { price_version: price.version, tariff_price_kobo: price.amount_kobo },
+      columns: {
+        price_version: price.version,
+        tariff_price_kobo: price.amount_kobo,
+        price_kobo: price.amount_kobo,
+      },
       offer: {
         amount_kobo: price.amount_kobo,
         valid_until: todayInLagos(),

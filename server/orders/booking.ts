@@ -167,6 +167,8 @@ export async function book<Details extends object>(
   serviceType: ServiceType,
   statement: BookingStatement<Details>,
   details: Details,
+  /** The job's date (a delivery's pickup, a move's date), written with the shipment. */
+  jobDate: string | null,
   price: BookingPrice = { columns: {} },
   isRetry = false,
 ): Promise<Booked> {
@@ -181,6 +183,9 @@ export async function book<Details extends object>(
       service_type: serviceType,
       idempotency_key: idempotency?.key,
       request_hash: idempotency?.hash,
+      // Written here rather than by the detail rows' triggers, which then leave the new row alone:
+      // each later update of it would write every index of shipments again (migration 017).
+      job_date: jobDate,
       ...price.columns,
     },
     mail: bookingMail(reference, serviceType, price.mailLine),
@@ -191,7 +196,7 @@ export async function book<Details extends object>(
   if (outcome === 'not-stored') {
     // Null when the booking may go ahead after all (an expired key cleared, the hour has room again).
     const answer = await answerWithoutBooking(services, booker, isRetry);
-    return answer ?? book(services, booker, serviceType, statement, details, price, true);
+    return answer ?? book(services, booker, serviceType, statement, details, jobDate, price, true);
   }
   mailer.wake();
   return { data: { reference_number: reference, ...price.answer }, replayed: false };

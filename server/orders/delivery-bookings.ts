@@ -81,6 +81,7 @@ export async function bookInstantDelivery(
     'instant_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
+    sender.pickup_date,
     price,
   );
 }
@@ -115,6 +116,7 @@ export async function bookScheduledDelivery(
     'scheduled_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
+    sender.pickup_date,
     price,
   );
 }
@@ -151,6 +153,7 @@ export async function bookBulkDelivery(
     'bulk_delivery',
     deliveryStatement,
     { sender, receivers, ...(price.offer ? { offer: price.offer } : {}) },
+    sender.pickup_date,
     price,
   );
 }

@@ -62,12 +62,18 @@ export async function bookQuote(
     services: chosenServices,
     image,
   };
-  const booked = await book(services, booker, serviceType, quoteStatement, row, price).catch(
-    async (error: unknown) => {
-      await services.images.remove(image);
-      throw error;
-    },
-  );
+  const booked = await book(
+    services,
+    booker,
+    serviceType,
+    quoteStatement,
+    row,
+    row.moving_date ?? null,
+    price,
+  ).catch(async (error: unknown) => {
+    await services.images.remove(image);
+    throw error;
+  });
   // A retried submit keeps the first booking's photo, not this copy.
   if (booked.replayed) await services.images.remove(image);
   return booked;

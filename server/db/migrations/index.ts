@@ -13,6 +13,7 @@ import * as money from './010-money';
 import * as tariffsPlaces from './011-tariffs-places';
 import * as staffWorkspace from './012-staff-workspace';
 import * as queuePriceColumns from './013-queue-price-columns';
+import * as bookingWritesOnce from './017-booking-writes-once';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-tariffs-places': tariffsPlaces,
   '012-staff-workspace': staffWorkspace,
   '013-queue-price-columns': queuePriceColumns,
+  '017-booking-writes-once': bookingWritesOnce,
 };
