@@ -197,8 +197,8 @@ export interface ShipmentsTable {
   /** A delivery's pickup date or a move's moving date, copied by the database (migration 012). */
   job_date: Generated<string | null>;
   /** Its live offer's state (open or accepted) and last valid day, copied by the database (migration 013). */
-  live_offer_state: ColumnType<'open' | 'accepted' | null, never, never>;
-  live_offer_valid_until: ColumnType<string | null, never, never>;
+  live_offer_state: ColumnType<'open' | 'accepted' | null, 'accepted' | undefined, never>;
+  live_offer_valid_until: ColumnType<string | null, string | undefined, never>;
   /** The Idempotency-Key it was booked with (cleared after 24 hours) and the request's hash. */
   idempotency_key: string | null;
   request_hash: string | null;

@@ -1,11 +1,12 @@
 /**
  * A booking writes its shipment once (docs/decisions/booking-writes-once.md). The booking now
- * stores the job's date and an accepted price on the shipment's own insert; the triggers that
- * copy them from the delivery, the quote and the offer (migrations 010 and 012) stay for every
- * later change, but leave a row alone when it already holds the value. Before, each priced
- * delivery updated its new shipment twice in the same statement, and as `job_date` and
- * `payment_state` are indexed, each update wrote a new row version into every index of
- * `shipments` (the trigram one included): three times the index work of the insert alone.
+ * stores the job's date and a price accepted at booking (its amount, and the live offer's state
+ * and last day) with the shipment's own insert. The triggers that copy them from the delivery,
+ * the quote and the offer (migrations 010, 012 and 013) stay for every later change, and now
+ * leave a row alone when it already holds the value (013's already did). Before, a priced
+ * delivery updated its new shipment three times in the same statement, and as `job_date`,
+ * `payment_state` and the live offer's columns are indexed, each update wrote a new row version
+ * into every index of `shipments` (the trigram one included).
  */
 import { sql, type Kysely } from 'kysely';
 
