@@ -71,7 +71,7 @@ export interface ServerConfig {
   timeouts: { databaseMs: number; redisMs: number; requestMs: number };
   /**
    * Online payments (README, "Payments"): without PAYSTACK_SECRET_KEY the server runs in test mode
-   * against its own test gateway (server/money/paystack-test-gateway.ts) with a random key.
+   * against its own test gateway (server/routes/paystack-test-gateway.ts) with a random key.
    * `baseUrl` null: Paystack's API, or the test gateway on this server in test mode.
    */
   paystack: { secretKey: string | null; baseUrl: string | null };
