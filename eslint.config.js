@@ -15,6 +15,25 @@ const client = [
   './src/api/unauthorized.ts',
 ];
 
+/**
+ * The server's concerns: each holds its use cases as plain functions over plain values
+ * (docs/architecture.md, "Layers"). Routes (server/routes) and the HTTP helpers (server/http)
+ * read requests and shape answers; the composition (app.ts, main.ts, services.ts) wires them.
+ */
+const concerns = [
+  './server/accounts',
+  './server/files',
+  './server/mail',
+  './server/marketing',
+  './server/money',
+  './server/ops',
+  './server/orders',
+  './server/staff',
+  './server/crews',
+  './server/messages',
+];
+const composition = ['./server/app.ts', './server/main.ts', './server/services.ts'];
+
 const layers = [
   {
     target: './src/machines',
@@ -53,6 +72,32 @@ const layers = [
     target: './server',
     from: ['./tests', './scripts'],
     message: 'The server never imports tests or scripts.',
+  },
+  {
+    target: concerns,
+    from: ['./server/routes', ...composition],
+    message:
+      'Use cases know no routes and no composition: take what you need as parameters (a narrow interface, as BookingDeps in server/orders/booking.ts), and let the route pass `services`.',
+  },
+  {
+    target: concerns,
+    from: './server/http',
+    // Problem is the refusal a use case throws, shaped into an answer by the error handler; the
+    // address rules are pure checks the order lists share with the routes' guard.
+    except: ['./problems.ts', './address.ts'],
+    message:
+      'Use cases know no HTTP: the route reads the request and passes plain values (user, key, address, body, file).',
+  },
+  {
+    target: './server/http',
+    from: ['./server/routes', ...composition],
+    message: 'HTTP helpers serve the routes; they import no route and no composition.',
+  },
+  {
+    // config.ts is not in it: it names the settings types its concerns declare.
+    target: ['./server/db', './server/log.ts'],
+    from: ['./server/routes', './server/http', ...concerns, ...composition],
+    message: 'The database is the bottom layer: it imports no use case, route or HTTP.',
   },
 ];
 
@@ -106,6 +151,29 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/routes/**', 'server/http/**', 'server/app.ts', 'server/main.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', 'fastify-*'],
+              message:
+                'Fastify belongs to server/routes, server/http and the composition (app.ts, main.ts): a use case takes plain values.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Value imports only (import-x skips `import type`); keep type cycles out too (`npx madge --circular --extensions ts server`).
+    files: ['server/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Commands, tests and benchmarks talk to people through the console.

@@ -16,7 +16,7 @@
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { readConfig } from '../server/config';
 import { registerSecurity } from '../server/http/security';
-import { trackingMisses } from '../server/orders/tracking-misses';
+import { trackingMisses } from '../server/http/tracking-misses';
 import { codeFrom, lastMailTo } from '../tests/support/mail';
 import { startTestServer } from '../tests/support/server';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../src/api/contract';
 import { purgeExpiredSessions } from './accounts/session-purge';
-import { BackgroundWork } from './background';
+import { BackgroundWork } from './http/background';
 import type { ServerConfig } from './config';
 import { openDatabase, type DB } from './db/database';
 import { handleError } from './http/error-handler';
@@ -34,11 +34,13 @@ import type { Services } from './services';
 import { TrackingCache } from './orders/tracking-cache';
 import { keyExpiry } from './orders/idempotency';
 import { registerJsonDepthLimit } from './http/json-depth';
-import { ImageStore, registerMultipart } from './files/uploads';
+import { ImageStore } from './files/uploads';
+import { imageRoutes, registerMultipart } from './http/uploads';
 import { zodValidatorCompiler } from './http/validation';
 import { registerWebsite } from './http/web';
 import { setUpPaystack } from './money/paystack';
 import { paymentRoutes } from './routes/payments';
+import { testGatewayOn } from './routes/paystack-test-gateway';
 import { cardRefundRounds } from './money/refund-rounds';
 
 declare module 'fastify' {
@@ -135,7 +137,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     tracking: new TrackingCache(config.trackingCacheMs),
     background,
     expireIdempotencyKeys: keyExpiry(db, app.log),
-    paystack: await setUpPaystack(app, db, config),
+    paystack: await setUpPaystack(testGatewayOn(app), db, config),
     refunds: null,
   };
   refundRounds = services.refunds = cardRefundRounds({ ...services, log: app.log });
@@ -150,7 +152,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
-  services.images.routes(app, services.photoLinks.guard(db));
+  imageRoutes(app, services.images, services.photoLinks.guard(db));
   await registerWebsite(app, config.webRoot);
   return app;
 }

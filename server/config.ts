@@ -48,7 +48,7 @@ export interface ServerConfig {
   applicationRateLimit: RateLimit;
   /** Tracking lookups one client address may send, right references or not. */
   trackingRateLimit: RateLimit;
-  /** Wrong tracking references one client address may send; beyond them every lookup waits (server/orders/tracking-misses.ts). */
+  /** Wrong tracking references one client address may send; beyond them every lookup waits (server/http/tracking-misses.ts). */
   trackingMissLimit: RateLimit;
   /** Fastify's `trustProxy` (TRUST_PROXY): off, or the addresses of the proxies whose X-Forwarded-For is believed. */
   trustProxy: false | string[];
@@ -71,7 +71,7 @@ export interface ServerConfig {
   timeouts: { databaseMs: number; redisMs: number; requestMs: number };
   /**
    * Online payments (README, "Payments"): without PAYSTACK_SECRET_KEY the server runs in test mode
-   * against its own test gateway (server/money/paystack-test-gateway.ts) with a random key; in
+   * against its own test gateway (server/routes/paystack-test-gateway.ts) with a random key; in
    * production only when PAYSTACK_TEST_MODE=1 says so (readConfig refuses otherwise).
    * `baseUrl` null: Paystack's API, or the test gateway on this server in test mode.
    */

@@ -1,5 +1,5 @@
 /** What the route plugins share: settings, database, mail, image storage, the staff token and photo links, the tracking cache, work after the answer, key expiry. */
-import type { BackgroundWork } from './background';
+import type { BackgroundWork } from './http/background';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
 import type { Mailer } from './mail/outbox';

@@ -1,29 +1,14 @@
 /**
- * Sessions: bearer tokens of 32 random bytes, stored only as their SHA-256, valid 30 days.
- * The hooks that guard routes by the contract's `auth`: a customer's session, a staff member's
- * session (the role is read on every request, so `remove-staff` takes effect at once), or the
- * ops token of the ops command.
+ * Sessions: bearer tokens of 32 random bytes, stored only as their SHA-256, valid 30 days. The
+ * hooks that read them from a request and guard routes by the contract's `auth` are
+ * ../http/auth.ts; here is what they ask of the accounts, over plain values.
  */
 import crypto from 'node:crypto';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { sha256 } from './codes';
 import type { Actor, DB, User, UsersTable } from '../db/database';
-import { forbidden, unauthorized } from '../http/problems';
-import { sendsForm } from '../files/uploads';
+import { unauthorized } from '../http/problems';
 
 export const SESSION_DAYS = 30;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in customer, set by `requireUser`. */
-    user: User | null;
-  }
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
 
 export async function startSession(db: DB, userId: number): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
@@ -70,77 +55,37 @@ const USER_COLUMNS = [
   'users.deleted_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UsersTable}`>;
 
-/** The SHA-256 the request's session is stored under, or 401 without a usable bearer token. */
-export function sessionTokenHash(request: FastifyRequest): string {
-  const token = bearerToken(request);
+/** The SHA-256 a session is stored under, or 401 without a usable bearer token. */
+export function sessionTokenHash(token: string | null): string {
   if (!token || token.length > 200) throw unauthorized();
   return sha256(token);
 }
 
-/** Sets `request.user` from the bearer token, or answers 401. */
-export async function signIn(db: DB, request: FastifyRequest): Promise<void> {
-  const user = await db
+/** The user of a live session, by its token's hash; undefined when it has ended or never was. */
+export const sessionUser = (db: DB, tokenHash: string): Promise<User | undefined> =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(USER_COLUMNS)
-    .where('sessions.token_hash', '=', sessionTokenHash(request))
+    .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
-  if (!user) throw unauthorized();
-  request.user = user;
+
+/** Whether the bearer token is the ops token, compared in constant time. */
+export const isOpsToken = (token: string | null, opsToken: string): boolean =>
+  crypto.timingSafeEqual(Buffer.from(sha256(token ?? '')), Buffer.from(sha256(opsToken)));
+
+/** Who is signed in, as the guard set it (../http/auth.ts): a request, or anything holding its user. */
+interface SignedIn {
+  user: User | null;
 }
 
-export function requireUser(db: DB): onRequestAsyncHookHandler {
-  return async (request) => signIn(db, request);
-}
-
-/**
- * A booking's guard. A JSON body is at most 1 MB (Fastify's body limit), which any anonymous call
- * (sign-up, login) already reads without a session: for a JSON booking only a bearer token must be
- * there (else 401 at once), and its statement checks the session (../orders/booking.ts), saving the
- * lookup's round trip. A form (photos: up to 3.7 MB, through busboy) is read only for a live
- * session, looked up here, before its body is.
- */
-export function requireBooker(db: DB): onRequestAsyncHookHandler {
-  return async (request) => {
-    if (sendsForm(request)) await signIn(db, request);
-    else sessionTokenHash(request);
-  };
-}
-
-/** The request's customer; only called behind `requireUser`. */
-export function currentUser(request: FastifyRequest): User {
+/** The request's customer; only called behind a guard that signs in (`requireUser`). */
+export function currentUser(request: SignedIn): User {
   if (!request.user) throw unauthorized();
   return request.user;
 }
 
-export function isOpsToken(request: FastifyRequest, opsToken: string): boolean {
-  return crypto.timingSafeEqual(
-    Buffer.from(sha256(bearerToken(request) ?? '')),
-    Buffer.from(sha256(opsToken)),
-  );
-}
-
-/** The ops command only (`npm run ops`): changing who is staff is not a staff member's call. */
-export function requireOpsToken(opsToken: string): onRequestAsyncHookHandler {
-  return async (request) => {
-    if (!isOpsToken(request, opsToken)) throw unauthorized();
-  };
-}
-
-/** A staff member's session (then `request.user` is set), or the ops token. */
-export function requireStaff(db: DB, opsToken: string): onRequestAsyncHookHandler {
-  return async (request) => {
-    if (isOpsToken(request, opsToken)) return;
-    await signIn(db, request);
-    if (request.user?.role !== 'staff') throw forbidden(STAFF_ONLY_MESSAGE);
-  };
-}
-
 /** Who makes a staff request: a staff member, or the ops command (no user). */
-export const staffActor = (
-  request: FastifyRequest,
-): { actor: Actor; actor_user_id: number | null } =>
-  request.user
-    ? { actor: 'staff', actor_user_id: request.user.id }
-    : { actor: 'ops', actor_user_id: null };
+export const staffActor = ({ user }: SignedIn): { actor: Actor; actor_user_id: number | null } =>
+  user ? { actor: 'staff', actor_user_id: user.id } : { actor: 'ops', actor_user_id: null };

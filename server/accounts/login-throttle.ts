@@ -4,7 +4,6 @@
  * then every login of that account, right password or not, answers 429 until the window ends.
  * The count lives in the database, so every server instance shares it.
  */
-import type { FastifyReply } from 'fastify';
 import type { RateLimit } from '../config';
 import type { DB, User } from '../db/database';
 import { Problem } from '../http/problems';
@@ -62,20 +61,17 @@ export async function countLoginAttempt(
   return Math.max(1, Math.ceil((window_started_at.getTime() + windowMs - now.getTime()) / 1000));
 }
 
+/** The refusal of a login while the account is over the limit: when to try again, in words and in Retry-After. */
+export const loginThrottled = (seconds: number) =>
+  new Problem(429, throttledMessage(seconds), {}, { 'retry-after': String(seconds) });
+
 /**
- * Counts a login attempt against the account and answers 429, with Retry-After and when to try
- * again, while the account is over the limit.
+ * Counts a login attempt against the account and refuses it (`loginThrottled`) while the account
+ * is over the limit.
  */
-export async function throttleAccount(
-  db: DB,
-  email: string,
-  limit: RateLimit,
-  reply: FastifyReply,
-): Promise<void> {
+export async function throttleAccount(db: DB, email: string, limit: RateLimit): Promise<void> {
   const wait = await countLoginAttempt(db, email, limit);
-  if (wait === null) return;
-  reply.header('retry-after', String(wait));
-  throw new Problem(429, throttledMessage(wait));
+  if (wait !== null) throw loginThrottled(wait);
 }
 
 /**
@@ -88,9 +84,8 @@ export async function accountPasswordMatches(
   user: Pick<User, 'email' | 'password_hash'>,
   password: string,
   limit: RateLimit,
-  reply: FastifyReply,
 ): Promise<boolean> {
-  await throttleAccount(db, user.email, limit, reply);
+  await throttleAccount(db, user.email, limit);
   if (!(await passwordMatches(user.password_hash, password))) {
     await forgetEndedLoginWindows(db, limit);
     return false;

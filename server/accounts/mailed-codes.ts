@@ -5,7 +5,7 @@
  * counted against the address (an attacker filling its hour must not silence them). The routes
  * call these; ./codes.ts stores and checks codes.
  */
-import type { User } from '../db/database';
+import type { DB, User } from '../db/database';
 import {
   codeTriesPausedMail,
   codesUsedUpMail,
@@ -13,7 +13,8 @@ import {
   verificationCodeMail,
 } from '../mail/messages';
 import { enqueueMail, enqueueUrgentMail } from '../mail/outbox';
-import type { Services } from '../services';
+import type { ServerConfig } from '../config';
+import type { Mailer } from '../mail/outbox';
 import { CODE_LIFETIME_SECONDS, consumeCode, issueCode } from './codes';
 import {
   countCodeTry,
@@ -31,13 +32,20 @@ const codeMail = {
 /** Thrown inside the transaction to undo the code and its count when its mail may not be sent. */
 class AddressOverItsLimit extends Error {}
 
+/** What the codes need of the server: the database, the mail and the codes' limits. */
+export interface CodeDeps {
+  db: DB;
+  mailer: Mailer;
+  config: Pick<ServerConfig, 'codeLimits'>;
+}
+
 /**
  * Issues a new code of this kind and queues its mail, in one transaction, if the limits allow:
  * otherwise nothing is issued or sent (and the owner is told once when the day's codes are used
  * up). The caller has already answered, so the answer is the same either way.
  */
 export async function sendCode(
-  { mailer, config }: Services,
+  { mailer, config }: Pick<CodeDeps, 'mailer' | 'config'>,
   user: Pick<User, 'id' | 'email'>,
   purpose: MailedCode,
 ): Promise<void> {
@@ -74,7 +82,7 @@ export async function sendCode(
  * try is counted before the code is checked, so concurrent guesses cannot pass the limit.
  */
 export async function checkCode(
-  { db, mailer, config }: Services,
+  { db, mailer, config }: CodeDeps,
   purpose: MailedCode,
   code: string,
   email: string,

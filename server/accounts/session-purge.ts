@@ -6,7 +6,7 @@
  * Rounds never overlap; the server waits for a running one before it closes the database.
  */
 import { sql } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log';
 import type { DB } from '../db/database';
 
 const BATCHES_PER_ROUND = 20;
@@ -35,7 +35,7 @@ async function deleteExpiredBatch(db: DB, batchSize: number): Promise<number> {
 /** Starts the rounds; `stop` ends them and resolves once the running one (if any) is done. */
 export function purgeExpiredSessions(
   db: DB,
-  log: FastifyBaseLogger,
+  log: Log,
   { everyMs, batchSize }: SessionPurgeSettings,
 ) {
   let stopped = false;

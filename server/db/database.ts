@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log';
 import type {
   ApplicationStatus,
   PaymentState,
@@ -212,8 +212,8 @@ export interface ShipmentsTable {
   /** The first day a cancellation keeps the fee, kept by a reschedule inside the fee window (migration 014). */
   cancellation_fee_from: string | null;
   /** Its live offer's state (open or accepted) and last valid day, copied by the database (migration 013). */
-  live_offer_state: ColumnType<'open' | 'accepted' | null, never, never>;
-  live_offer_valid_until: ColumnType<string | null, never, never>;
+  live_offer_state: ColumnType<'open' | 'accepted' | null, 'accepted' | undefined, never>;
+  live_offer_valid_until: ColumnType<string | null, string | undefined, never>;
   /** The Idempotency-Key it was booked with (cleared after 24 hours) and the request's hash. */
   idempotency_key: string | null;
   request_hash: string | null;
@@ -228,8 +228,11 @@ export interface ShipmentsTable {
   tariff_price_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_low_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   estimate_high_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
-  /** Money totals, kept by triggers from the rows below (migration 010); bigint, so wrap in Number(). */
-  price_kobo: ColumnType<string | number | bigint | null, undefined, never>;
+  /**
+   * Money totals, kept by triggers from the rows below (migration 010); bigint, so wrap in Number().
+   * A booking priced at once writes its accepted price with the row (migration 017).
+   */
+  price_kobo: ColumnType<string | number | bigint | null, number | undefined, never>;
   paid_kobo: ColumnType<string | number | bigint, undefined, never>;
   refunded_kobo: ColumnType<string | number | bigint, undefined, never>;
   cancellation_fee_kobo: ColumnType<string | number | bigint, never, number>;
@@ -416,7 +419,7 @@ interface DatabaseOptions {
   dataDir: string;
   /** The longest any statement, connection wait or open transaction may take. */
   timeoutMs: number;
-  log: FastifyBaseLogger;
+  log: Log;
 }
 
 function dialectFor({ databaseUrl, dataDir, timeoutMs, log }: DatabaseOptions) {

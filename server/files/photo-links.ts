@@ -7,7 +7,6 @@
  * the ops token, so a signed link in a customer's hands gives no way to guess the staff token.
  */
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/database';
 import { serverKey } from '../db/server-keys';
 
@@ -39,15 +38,15 @@ export class PhotoLinks {
     return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 
-  /** For the uploads route: a quote photo needs a valid signed link, any other image does not. */
+  /** For the uploads route: a quote photo needs a valid signed link (in `query`), any other image does not. */
   guard(db: DB) {
-    return async (name: string, request: FastifyRequest): Promise<boolean> => {
+    return async (name: string, query: unknown): Promise<boolean> => {
       const quotePhoto = await db
         .selectFrom('quotes')
         .select('shipment_id')
         .where('image', '=', name)
         .executeTakeFirst();
-      return !quotePhoto || this.isValid(name, request.query);
+      return !quotePhoto || this.isValid(name, query);
     };
   }
 }

@@ -3,7 +3,7 @@
  * (Fastify's body limit applies) and split at its boundary in one pass. @fastify/multipart streams
  * every part through busboy for the routes that take images; for a form of one short field that
  * machinery cost more than the lookup itself (README, Measurements). The result is what
- * `registerMultipart` (../files/uploads.ts) makes of the same form: text fields by name, a repeated field
+ * `registerMultipart` (./uploads.ts) makes of the same form: text fields by name, a repeated field
  * as a list, a file part (one with a filename) as its bytes, the same limits and the same answers
  * to a broken form. Unlike busboy, a part without a name is refused rather than named "undefined",
  * and a name is taken as written (busboy reads a backslash in it as an escape); browsers and the

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log';
 import { makePrivateFolder, PRIVATE_FILE } from '../db/data-dir';
 import { SITE } from './messages';
 
@@ -34,7 +34,7 @@ interface TransportOptions {
   outbox: string;
   /** Connection, greeting and socket inactivity timeouts of the SMTP conversation. */
   smtpTimeoutMs: number;
-  log: FastifyBaseLogger;
+  log: Log;
 }
 
 /** File names sort in sending order: milliseconds, then a counter for the same millisecond. */

@@ -12,7 +12,7 @@
  * to one address cannot delay another person's code.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../log';
 import { sha256 } from '../accounts/codes';
 import type { Database, DB } from '../db/database';
 import type { Mail, Transport } from './mailer';
@@ -140,7 +140,7 @@ export function createMailer(
   db: DB,
   transport: Transport,
   settings: MailSettings,
-  log: FastifyBaseLogger,
+  log: Log,
 ): Mailer {
   let stopped = false;
   let running: Promise<void> | null = null;

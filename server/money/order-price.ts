@@ -15,6 +15,13 @@ export interface BookingPrice {
   columns: {
     price_version?: number;
     tariff_price_kobo?: number;
+    /**
+     * A price accepted at booking, written with the shipment, where the offer's triggers
+     * (migrations 010 and 013) would otherwise update the new row again (migration 017).
+     */
+    price_kobo?: number;
+    live_offer_state?: 'accepted';
+    live_offer_valid_until?: string;
     estimate_low_kobo?: number;
     estimate_high_kobo?: number;
     /** Not a price: what the customer declared the goods are worth, stored with them (issue 35). */
@@ -46,11 +53,18 @@ export async function bookingPrice(db: DB, request: PriceRequest): Promise<Booki
   const price = await estimate(db, request);
   if (price.kind === 'price') {
     const note = `Price from the tariff, version ${price.version}.`;
+    const validUntil = todayInLagos();
     return {
-      columns: { price_version: price.version, tariff_price_kobo: price.amount_kobo },
+      columns: {
+        price_version: price.version,
+        tariff_price_kobo: price.amount_kobo,
+        price_kobo: price.amount_kobo,
+        live_offer_state: 'accepted',
+        live_offer_valid_until: validUntil,
+      },
       offer: {
         amount_kobo: price.amount_kobo,
-        valid_until: todayInLagos(),
+        valid_until: validUntil,
         state: 'accepted',
         actor: 'ops',
         note,

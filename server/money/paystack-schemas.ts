@@ -13,7 +13,7 @@
  * verified transaction and a refund's carries `transaction_reference`, `refund_reference`,
  * `amount`, `currency` and `status`.
  *
- * Both the client (./paystack-client.ts) and the test gateway (./paystack-test-gateway.ts) are
+ * Both the client (./paystack-client.ts) and the test gateway (../routes/paystack-test-gateway.ts) are
  * held to these in tests/api/payments-contract.test.ts.
  */
 import { z } from 'zod';

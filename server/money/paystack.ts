@@ -4,14 +4,11 @@
  * keys (../db/server-keys.ts), and the built-in test gateway mounted on this same server, reached
  * over real HTTP through this server's own address, exactly as Paystack would be.
  */
-import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
 import { PAYSTACK_API, type ServerConfig } from '../config';
 import type { DB } from '../db/database';
 import { serverKey } from '../db/server-keys';
-import { ownOrigin } from '../http/public-origin';
 import { paystackClient, type PaystackClient } from './paystack-client';
-import { TEST_GATEWAY_PREFIX, testGatewayRoutes } from './paystack-test-gateway';
 
 const WEBHOOK_PATH = `/api/v1/${calls.paystackWebhook.path}`;
 
@@ -23,8 +20,18 @@ export interface Paystack {
   testMode: boolean;
 }
 
+export const TEST_GATEWAY_PREFIX = '/test-paystack';
+
+/** The built-in test gateway (../routes/paystack-test-gateway.ts), mounted on this server in test mode. */
+export interface TestGateway {
+  /** Mounts it under TEST_GATEWAY_PREFIX, signing with `secretKey` and sending its events to `webhookPath` on this server. */
+  mount(secretKey: string, webhookPath: string): Promise<void>;
+  /** http://host:port of this server, once it listens. */
+  origin(): string;
+}
+
 export async function setUpPaystack(
-  app: FastifyInstance,
+  testGateway: TestGateway,
   db: DB,
   config: ServerConfig,
 ): Promise<Paystack> {
@@ -39,17 +46,8 @@ export async function setUpPaystack(
     };
   }
   const secretKey = `sk_test_${(await serverKey(db, 'paystack-test-secret')).toString('hex')}`;
-  const origin = () => ownOrigin(app);
-  await app.register(
-    testGatewayRoutes({
-      secretKey,
-      origin,
-      webhookUrl: () => `${origin()}${WEBHOOK_PATH}`,
-      log: app.log,
-    }),
-    { prefix: TEST_GATEWAY_PREFIX },
-  );
-  const baseUrl = () => config.paystack.baseUrl ?? `${origin()}${TEST_GATEWAY_PREFIX}`;
+  await testGateway.mount(secretKey, WEBHOOK_PATH);
+  const baseUrl = () => config.paystack.baseUrl ?? `${testGateway.origin()}${TEST_GATEWAY_PREFIX}`;
   return {
     client: { ...paystackClient(secretKey, baseUrl), testMode: true },
     secretKey,

@@ -3,14 +3,14 @@
  * for any still due (Paystack unreachable, the server restarted): a round at a time, stopped
  * before the database closes.
  */
-import type { Services } from '../services';
+import type { DB } from '../db/database';
+import type { Log } from '../log';
+import type { Paystack } from './paystack';
 import { sendCardRefunds } from './refunds';
 
 const ROUND_MS = 60_000;
 
-export function cardRefundRounds(
-  services: Pick<Services, 'db' | 'paystack'> & { log: { error: (o: object, m: string) => void } },
-) {
+export function cardRefundRounds(services: { db: DB; paystack: Paystack; log: Log }) {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const round = () => {

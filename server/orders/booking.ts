@@ -9,10 +9,11 @@
  * With an Idempotency-Key the key goes into the shipment's row; when the account already booked
  * with it, the first booking's reference is answered and nothing is stored or mailed (`replayed`).
  */
-import type { FastifyRequest } from 'fastify';
 import type { QueryCreator } from 'kysely';
 import type { ServiceType } from '../../src/api/contract';
-import { currentUser, sessionTokenHash, signIn } from '../accounts/auth';
+import { sessionUser } from '../accounts/auth';
+import type { ServerConfig } from '../config';
+import type { Mailer } from '../mail/outbox';
 import { Batches, type BatchLimits } from './batches';
 import type { DB, User } from '../db/database';
 import { reusableStatement, shapeOf } from './reusable-statement';
@@ -26,7 +27,6 @@ import {
   orderLimitMessage,
 } from './order-limit';
 import { Problem, unauthorized } from '../http/problems';
-import type { Services } from '../services';
 import type { BookingPrice } from '../money/order-price';
 import {
   bookingOutcomes,
@@ -45,7 +45,23 @@ export interface Booked {
   replayed: boolean;
 }
 
-const bookedWith = (db: DB, customer: User, idempotency: IdempotencyKey) =>
+/** What a booking needs of the server: the database, the batches, the mail sender and the hourly limit. */
+export interface BookingDeps {
+  db: DB;
+  bookings: BookingBatches;
+  mailer: Pick<Mailer, 'wake'>;
+  config: Pick<ServerConfig, 'orderRateLimit'>;
+}
+
+/** Who books, as the route read it from the request. */
+export interface Booker {
+  /** The SHA-256 of the bearer token: the statement stores the booking only for its live session. */
+  tokenHash: string;
+  /** The request's Idempotency-Key and hash (./idempotency.ts), when it carries one. */
+  idempotency: IdempotencyKey | null;
+}
+
+const bookedWith = (db: DB, customer: Pick<User, 'id'>, idempotency: IdempotencyKey) =>
   db
     .selectFrom('shipments')
     .select(['reference', 'request_hash', 'created_at'])
@@ -131,7 +147,7 @@ export const bookingBatches = (db: DB, limits: BatchLimits): BookingBatches =>
   }, limits);
 
 const store = <Details extends object>(
-  services: Services,
+  services: Pick<BookingDeps, 'bookings'>,
   statement: BookingStatement<Details>,
   values: BookingValues<Details>,
 ) =>
@@ -141,29 +157,35 @@ const store = <Details extends object>(
   } as unknown as Booking);
 
 /**
- * The signed-in customer of `request` books `serviceType`, with `details` stored by `statement`
- * and the price or estimate the tariff gave (../money/order-price.ts) on the shipment and in the mail.
+ * The signed-in customer of `booker`'s session books `serviceType`, with `details` stored by
+ * `statement` and the price or estimate the tariff gave (../money/order-price.ts) on the shipment
+ * and in the mail.
  */
 export async function book<Details extends object>(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  booker: Booker,
   serviceType: ServiceType,
   statement: BookingStatement<Details>,
   details: Details,
+  /** The job's date (a delivery's pickup, a move's date), written with the shipment. */
+  jobDate: string | null,
   price: BookingPrice = { columns: {} },
   isRetry = false,
 ): Promise<Booked> {
   const { mailer, config } = services;
-  const idempotency = request.idempotencyKey;
+  const { idempotency, tokenHash } = booker;
   const limit = config.orderRateLimit;
   const reference = newReference();
   const values: BookingValues<Details> = {
-    customer: { tokenHash: sessionTokenHash(request), limit: limit === 0 ? undefined : limit },
+    customer: { tokenHash, limit: limit === 0 ? undefined : limit },
     shipment: {
       reference,
       service_type: serviceType,
       idempotency_key: idempotency?.key,
       request_hash: idempotency?.hash,
+      // Written here rather than by the detail rows' triggers, which then leave the new row alone:
+      // each later update of it would write every index of shipments again (migration 017).
+      job_date: jobDate,
       ...price.columns,
     },
     mail: bookingMail(reference, serviceType, price.mailLine),
@@ -173,8 +195,8 @@ export async function book<Details extends object>(
   if (outcome === 'signed-out') throw unauthorized();
   if (outcome === 'not-stored') {
     // Null when the booking may go ahead after all (an expired key cleared, the hour has room again).
-    const answer = await answerWithoutBooking(services, request, isRetry);
-    return answer ?? book(services, request, serviceType, statement, details, price, true);
+    const answer = await answerWithoutBooking(services, booker, isRetry);
+    return answer ?? book(services, booker, serviceType, statement, details, jobDate, price, true);
   }
   mailer.wake();
   return { data: { reference_number: reference, ...price.answer }, replayed: false };
@@ -187,14 +209,13 @@ export async function book<Details extends object>(
  * by now. A second try that is refused again answers 429.
  */
 async function answerWithoutBooking(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  { tokenHash, idempotency }: Booker,
   isRetry: boolean,
 ): Promise<Booked | null> {
   const { db, config } = services;
-  await signIn(db, request);
-  const customer = currentUser(request);
-  const idempotency = request.idempotencyKey;
+  const customer = await sessionUser(db, tokenHash);
+  if (!customer) throw unauthorized();
   const first = idempotency && (await bookedWith(db, customer, idempotency));
   if (first && idempotency) {
     if (checkReplay(first, idempotency) === 'replay')

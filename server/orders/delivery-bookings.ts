@@ -3,14 +3,12 @@
  * priced from the tariff by its places (../money/order-price.ts); a priced one is stored with its
  * price already accepted, as an offer the customer accepted would be (README "Prices").
  */
-import type { FastifyRequest } from 'fastify';
-import type { ParsedRequestOf } from '../../src/api/contract';
+import { todayInLagos, type ParsedRequestOf } from '../../src/api/contract';
 import { koboOfDeclared } from '../../src/api/contract/rules';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
-import type { Services } from '../services';
 import { bookingPrice, type BookingPrice } from '../money/order-price';
 import { insertDetails } from './shipments';
-import { book, bookingStatement } from './booking';
+import { book, bookingStatement, type Booker, type BookingDeps } from './booking';
 
 type Sender = Omit<DeliveriesTable, 'shipment_id'>;
 type Receiver = Omit<DeliveryReceiversTable, 'id' | 'shipment_id'>;
@@ -63,8 +61,8 @@ const withDeclaredValue = (price: BookingPrice, declared: string | undefined): B
 };
 
 export async function bookInstantDelivery(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  booker: Booker,
   body: ParsedRequestOf<'instantDelivery'>,
 ) {
   const price = await bookingPrice(services.db, { service_type: 'instant_delivery', ...body });
@@ -88,17 +86,18 @@ export async function bookInstantDelivery(
   };
   return book(
     services,
-    request,
+    booker,
     'instant_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
+    todayInLagos(), // picked up at once: its job is on the day it is booked
     withDeclaredValue(price, body.declared_value),
   );
 }
 
 export async function bookScheduledDelivery(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  booker: Booker,
   body: ParsedRequestOf<'scheduledDelivery'>,
 ) {
   const price = await bookingPrice(services.db, { service_type: 'scheduled_delivery', ...body });
@@ -122,17 +121,18 @@ export async function bookScheduledDelivery(
   };
   return book(
     services,
-    request,
+    booker,
     'scheduled_delivery',
     deliveryStatement,
     { sender, receivers: [receiver], ...(price.offer ? { offer: price.offer } : {}) },
+    sender.pickup_date,
     withDeclaredValue(price, body.declared_value),
   );
 }
 
 export async function bookBulkDelivery(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps,
+  booker: Booker,
   body: ParsedRequestOf<'bulkDelivery'>,
 ) {
   const price = await bookingPrice(services.db, { service_type: 'bulk_delivery', ...body });
@@ -158,10 +158,11 @@ export async function bookBulkDelivery(
   );
   return book(
     services,
-    request,
+    booker,
     'bulk_delivery',
     deliveryStatement,
     { sender, receivers, ...(price.offer ? { offer: price.offer } : {}) },
+    sender.pickup_date,
     withDeclaredValue(price, body.declared_value),
   );
 }

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Log } from '../log';
 import type { DB } from '../db/database';
 import { Problem } from '../http/problems';
 
@@ -27,23 +27,34 @@ export interface IdempotencyKey {
   hash: string;
 }
 
-function requestHash(request: FastifyRequest): string {
+/** What a keyed request is, for its hash: the route's method and path, its fields and its files' bytes. */
+export interface KeyedRequest {
+  method: string;
+  /** The route's path pattern (one key is one call, whatever ids are in the address). */
+  path: string;
+  body: unknown;
+  files: Iterable<[string, Buffer]> | null;
+}
+
+function requestHash({ method, path, body, files }: KeyedRequest): string {
   const hash = crypto
     .createHash('sha256')
-    .update(`${request.method} ${request.routeOptions.url}\n`)
-    .update(JSON.stringify(request.body ?? null));
-  for (const [field, bytes] of request.uploads ?? [])
+    .update(`${method} ${path}\n`)
+    .update(JSON.stringify(body ?? null));
+  for (const [field, bytes] of files ?? [])
     hash.update(`\n${field}:${bytes.length}\n`).update(bytes);
   return hash.digest('hex');
 }
 
-/** The request's key and hash, null without the header; a malformed key answers 400. */
-export function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey | null {
-  const key = request.headers['idempotency-key'];
-  if (key === undefined) return null;
-  if (typeof key !== 'string' || !VISIBLE_ASCII_KEY.test(key))
+/** The key of the `Idempotency-Key` header and the request's hash, null without the header; a malformed key answers 400. */
+export function idempotencyKeyOf(
+  header: string | string[] | undefined,
+  request: KeyedRequest,
+): IdempotencyKey | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !VISIBLE_ASCII_KEY.test(header))
     throw new Problem(400, MALFORMED_KEY);
-  return { key, hash: requestHash(request) };
+  return { key: header, hash: requestHash(request) };
 }
 
 /** A key seen again: the first request's row must be the same request and younger than 24 hours. */
@@ -57,7 +68,7 @@ export function checkReplay(
 }
 
 /** Clears keys older than 24 hours, at most every ten minutes, without making the request wait. */
-export function keyExpiry(db: DB, log: FastifyBaseLogger): () => void {
+export function keyExpiry(db: DB, log: Log): () => void {
   let lastSweep = 0;
   return () => {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;

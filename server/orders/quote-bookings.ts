@@ -3,15 +3,12 @@
  * estimate the tariff gives by its places and home (../money/order-price.ts); staff's offer
  * after inspection is the final price (README "Prices").
  */
-import type { FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { ParsedRequestOf, ServiceType } from '../../src/api/contract';
-import { currentUser } from '../accounts/auth';
 import type { QuotesTable } from '../db/database';
-import { uploadedFile } from '../files/uploads';
+import type { ImageStore } from '../files/uploads';
 import { bookingPrice } from '../money/order-price';
-import type { Services } from '../services';
-import { book, bookingStatement, type Booked } from './booking';
+import { book, bookingStatement, type Booked, type Booker, type BookingDeps } from './booking';
 import { insertDetails } from './shipments';
 
 const quoteStatement = bookingStatement(
@@ -33,20 +30,22 @@ export type QuoteServiceType = Extract<
   'state_service' | 'local_service' | 'office_service'
 >;
 
+/** A quote's photo, when the form carried one, and its sender: a form's session is looked up before its body is read (requireBooker, ../http/auth.ts). */
+export interface QuotePhoto {
+  bytes: Buffer;
+  ownerId: number;
+}
+
 export async function bookQuote(
-  services: Services,
-  request: FastifyRequest,
+  services: BookingDeps & { images: ImageStore },
+  booker: Booker,
   serviceType: QuoteServiceType,
   body: ParsedRequestOf<'stateService'>,
+  photo: QuotePhoto | null,
 ): Promise<Booked> {
   // Priced first: a place not in the list is refused before a photo is kept.
   const price = await bookingPrice(services.db, { service_type: serviceType, ...body });
-  const file = uploadedFile(request, 'file');
-  let image: string | null = null;
-  if (file) {
-    // A photo comes in a form, whose session the guard looked up (requireBooker, ../accounts/auth.ts).
-    image = await services.images.save(file, 'file', currentUser(request).id);
-  }
+  const image = photo ? await services.images.save(photo.bytes, 'file', photo.ownerId) : null;
   // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).
   const { aptFloor, toAptFloor, Services: chosenServices, ...quote } = body;
   const places = {
@@ -63,12 +62,18 @@ export async function bookQuote(
     services: chosenServices,
     image,
   };
-  const booked = await book(services, request, serviceType, quoteStatement, row, price).catch(
-    async (error: unknown) => {
-      await services.images.remove(image);
-      throw error;
-    },
-  );
+  const booked = await book(
+    services,
+    booker,
+    serviceType,
+    quoteStatement,
+    row,
+    row.moving_date ?? null,
+    price,
+  ).catch(async (error: unknown) => {
+    await services.images.remove(image);
+    throw error;
+  });
   // A retried submit keeps the first booking's photo, not this copy.
   if (booked.replayed) await services.images.remove(image);
   return booked;

@@ -15,7 +15,8 @@ import {
   throttleAccount,
 } from '../accounts/login-throttle';
 import { createUser, findUserByEmail, markEmailVerified } from '../accounts/users';
-import { bearerToken, endSession, startSession } from '../accounts/auth';
+import { endSession, startSession } from '../accounts/auth';
+import { bearerToken } from '../http/auth';
 import { invalid, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { imageUrl } from '../files/uploads';
@@ -82,9 +83,9 @@ export async function accountRoutes(app: FastifyInstance, { services }: RoutesOp
     app,
     services,
     'login',
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
-      await throttleAccount(db, email, config.loginThrottle, reply);
+      await throttleAccount(db, email, config.loginThrottle);
       const user = await findUserByEmail(db, email);
       // Unknown email and wrong password take the same time and get the same answer.
       const matches = await passwordMatches(user?.password_hash ?? null, password);

@@ -20,13 +20,15 @@ import {
   requireBooker,
   requireOpsToken,
   requireStaff,
+  requestTokenHash,
   requireUser,
   signIn,
-} from '../accounts/auth';
+} from '../http/auth';
 import type { RateLimit } from '../config';
 import { idempotencyKeyOf, type IdempotencyKey } from '../orders/idempotency';
 import { Problem } from '../http/problems';
 import type { Services } from '../services';
+import type { Booker } from '../orders/booking';
 
 export type ContractRequest<N extends CallName> = FastifyRequest<{
   Body: ParsedRequestOf<N>;
@@ -58,11 +60,17 @@ interface RouteOptions {
   /** Application calls: read the Idempotency-Key (see ../orders/idempotency.ts). */
   idempotent?: boolean;
   /**
-   * Quote and delivery calls: idempotent too, and `book` (./booking.ts) checks the session and
+   * Quote and delivery calls: idempotent too, and `book` (../orders/booking.ts) checks the session and
    * the hourly limit in the statement that stores the booking, so the guard only wants a token.
    */
   booking?: boolean;
 }
+
+/** Who books, read from a booking call's request: its session's token hash and its Idempotency-Key. */
+export const bookerOf = (request: FastifyRequest): Booker => ({
+  tokenHash: requestTokenHash(request),
+  idempotency: request.idempotencyKey,
+});
 
 /** Whether some call at this method and path takes a multipart form (users/state-service takes both). */
 const takesForms = (call: (typeof calls)[CallName]) =>
@@ -100,7 +108,12 @@ export function contractRoute<N extends CallName>(
   const booking = options.booking ?? false;
   // The key is read (a malformed one refused) before anything is stored or a file kept.
   const keyed = async (request: FastifyRequest, reply: FastifyReply) => {
-    request.idempotencyKey = idempotencyKeyOf(request);
+    request.idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key'], {
+      method: request.method,
+      path: request.routeOptions.url ?? '',
+      body: request.body,
+      files: request.uploads,
+    });
     services.expireIdempotencyKeys();
     return run(request, reply);
   };

@@ -7,7 +7,7 @@ import {
   bookInstantDelivery,
   bookScheduledDelivery,
 } from '../orders/delivery-bookings';
-import { contractRoute } from './contract-route';
+import { bookerOf, contractRoute } from './contract-route';
 
 const booking = { booking: true } as const;
 
@@ -17,7 +17,7 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesO
     services,
     'instantDelivery',
     async (request) => {
-      const { data } = await bookInstantDelivery(services, request, request.body);
+      const { data } = await bookInstantDelivery(services, bookerOf(request), request.body);
       return { message: calls.instantDelivery.success, data };
     },
     booking,
@@ -28,7 +28,7 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesO
     services,
     'scheduledDelivery',
     async (request) => {
-      const { data } = await bookScheduledDelivery(services, request, request.body);
+      const { data } = await bookScheduledDelivery(services, bookerOf(request), request.body);
       return { message: DELIVERY_CREATED, data };
     },
     booking,
@@ -39,7 +39,7 @@ export async function deliveryRoutes(app: FastifyInstance, { services }: RoutesO
     services,
     'bulkDelivery',
     async (request) => {
-      const { data } = await bookBulkDelivery(services, request, request.body);
+      const { data } = await bookBulkDelivery(services, bookerOf(request), request.body);
       return { message: BULK_DELIVERY_CREATED, data };
     },
     booking,

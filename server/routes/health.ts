@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { isOpsToken } from '../accounts/auth';
+import { isOpsRequest } from '../http/auth';
 import { checkDependencies } from '../ops/readiness';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
@@ -25,7 +25,7 @@ export async function healthRoutes(
     });
     const { database, mail, redis: cache } = dependencies;
     const answer = <S extends string>(status: S) =>
-      isOpsToken(request, services.opsToken) ? { status, dependencies } : { status };
+      isOpsRequest(request, services.opsToken) ? { status, dependencies } : { status };
     if (database.status === 'down') {
       request.log.error({ dependencies }, 'not ready: database not reachable');
       return reply.code(503).send(answer('unavailable'));

@@ -82,10 +82,10 @@ export async function passwordRoutes(app: FastifyInstance, { services }: RoutesO
     app,
     services,
     'changePassword',
-    async (request, reply) => {
+    async (request) => {
       const user = currentUser(request);
       const { old_password, new_password } = request.body;
-      if (!(await accountPasswordMatches(db, user, old_password, config.loginThrottle, reply))) {
+      if (!(await accountPasswordMatches(db, user, old_password, config.loginThrottle))) {
         throw invalid({ old_password: [WRONG_OLD_PASSWORD] });
       }
       if (isCommonPassword(new_password))

@@ -7,7 +7,7 @@ import { profileOf, updateProfile } from '../accounts/users';
 import { currentUser } from '../accounts/auth';
 import { invalid, Problem } from '../http/problems';
 import type { RoutesOptions } from '../services';
-import { uploadedFile } from '../files/uploads';
+import { uploadedFile } from '../http/uploads';
 import { contractRoute } from './contract-route';
 
 export const WRONG_PASSWORD = 'Your password is not correct.';
@@ -40,17 +40,9 @@ export async function profileRoutes(app: FastifyInstance, { services }: RoutesOp
     app,
     services,
     'deleteUser',
-    async (request, reply) => {
+    async (request) => {
       const user = currentUser(request);
-      if (
-        !(await accountPasswordMatches(
-          db,
-          user,
-          request.body.password,
-          config.loginThrottle,
-          reply,
-        ))
-      ) {
+      if (!(await accountPasswordMatches(db, user, request.body.password, config.loginThrottle))) {
         throw invalid({ password: [WRONG_PASSWORD] });
       }
       const cancelled = await deleteAccount(mailer, user, config.cancellationFeePercent);

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '../../src/api/contract';
 import type { RoutesOptions } from '../services';
 import { bookQuote, type QuoteServiceType } from '../orders/quote-bookings';
-import { contractRoute, type ContractRequest } from './contract-route';
+import { currentUser } from '../accounts/auth';
+import { uploadedFile } from '../http/uploads';
+import { bookerOf, contractRoute, type ContractRequest } from './contract-route';
 
 /** One route per path: users/state-service takes both the JSON and the multipart form. */
 const quoteCalls = [
@@ -19,7 +21,16 @@ export async function quoteRoutes(app: FastifyInstance, { services }: RoutesOpti
       services,
       name,
       async (request: ContractRequest<typeof name>) => {
-        const booked = await bookQuote(services, request, serviceType, request.body);
+        const file = uploadedFile(request, 'file');
+        // A photo comes in a form, whose session the guard looked up (requireBooker, ../http/auth.ts).
+        const photo = file && { bytes: file, ownerId: currentUser(request).id };
+        const booked = await bookQuote(
+          services,
+          bookerOf(request),
+          serviceType,
+          request.body,
+          photo,
+        );
         return { message: calls[name].success, data: booked.data };
       },
       { booking: true },

@@ -7,7 +7,7 @@ import { customerOrdersPage } from '../orders/customer-orders';
 import { notFound } from '../http/problems';
 import type { RoutesOptions } from '../services';
 import { findTracking, normaliseReference } from '../orders/shipments';
-import { trackingMisses } from '../orders/tracking-misses';
+import { trackingMisses } from '../http/tracking-misses';
 import { contractRoute } from './contract-route';
 
 export const UNKNOWN_REFERENCE =

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleError } from '../../server/http/error-handler';
 import { readFormsWithoutFiles } from '../../server/http/multipart-fields';
-import { registerMultipart } from '../../server/files/uploads';
+import { registerMultipart } from '../../server/http/uploads';
 import { startTestServer, type TestServer } from '../support/server';
 import { form, pngBlob, post, scheduledDelivery, signUp } from './helpers';
 

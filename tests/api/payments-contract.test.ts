@@ -17,7 +17,7 @@ import {
   verifyResponse,
 } from '../../server/money/paystack-schemas';
 import { isSignedBy, signatureOf } from '../../server/money/paystack-signature';
-import { testGatewayRoutes } from '../../server/money/paystack-test-gateway';
+import { testGatewayRoutes } from '../../server/routes/paystack-test-gateway';
 import { waitUntil } from '../support/mail';
 
 const SECRET = 'sk_test_contract';

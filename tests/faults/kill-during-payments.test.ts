@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import { testGatewayRoutes } from '../../server/money/paystack-test-gateway';
+import { testGatewayRoutes } from '../../server/routes/paystack-test-gateway';
 import {
   get,
   inDays,

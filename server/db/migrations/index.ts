@@ -16,6 +16,7 @@ import * as queuePriceColumns from './013-queue-price-columns';
 import * as feeWindowCorrections from './014-fee-window-corrections';
 import * as moneyOutlivesAccounts from './015-money-outlives-accounts';
 import * as declaredValueInstantJobDate from './016-declared-value-instant-job-date';
+import * as bookingWritesOnce from './017-booking-writes-once';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-fee-window-corrections': feeWindowCorrections,
   '015-money-outlives-accounts': moneyOutlivesAccounts,
   '016-declared-value-instant-job-date': declaredValueInstantJobDate,
+  '017-booking-writes-once': bookingWritesOnce,
 };

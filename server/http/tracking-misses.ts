@@ -8,8 +8,8 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimit } from '../config';
-import { Problem } from '../http/problems';
-import { rateLimitedMessage } from '../http/security';
+import { Problem } from './problems';
+import { rateLimitedMessage } from './security';
 
 export interface TrackingMisses {
   /** 429 when this request's address has no misses left; costs no write. */

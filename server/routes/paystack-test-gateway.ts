@@ -2,7 +2,7 @@
  * The built-in Paystack-compatible test gateway (README, "Payments"): mounted on the product's
  * own server under /test-paystack while no PAYSTACK_SECRET_KEY is set, and reached by the
  * product's Paystack client over real HTTP, exactly as Paystack would be. It answers
- * initialize, verify and refund with Paystack's shapes (./paystack-schemas.ts), serves a
+ * initialize, verify and refund with Paystack's shapes (../money/paystack-schemas.ts), serves a
  * checkout page marked TEST MODE with Pay and Decline, sends `charge.success` signed with the
  * test key when Pay is pressed, redirects to the `callback_url` with `?trxref=&reference=` as
  * Paystack does, and sends `refund.processed` after a refund. Transactions live in memory: like
@@ -14,10 +14,13 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatNaira } from '../../src/api/contract';
-import { refundCreate, transactionInitialize, type PaystackTransaction } from './paystack-schemas';
-import { SIGNATURE_HEADER, signatureOf } from './paystack-signature';
-
-export const TEST_GATEWAY_PREFIX = '/test-paystack';
+import { TEST_GATEWAY_PREFIX, type TestGateway } from '../money/paystack';
+import {
+  refundCreate,
+  transactionInitialize,
+  type PaystackTransaction,
+} from '../money/paystack-schemas';
+import { SIGNATURE_HEADER, signatureOf } from '../money/paystack-signature';
 
 interface TestTransaction extends PaystackTransaction {
   access_code: string;
@@ -34,6 +37,35 @@ export interface TestGatewayOptions {
   webhookUrl: () => string;
   log: FastifyInstance['log'];
 }
+
+/** http://host:port of this server once it listens (loopback when it listens on every address). */
+function ownOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening yet');
+  const host = ['0.0.0.0', '::'].includes(address.address)
+    ? '127.0.0.1'
+    : address.family === 'IPv6'
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** The test gateway on `app` itself, as ../money/paystack.ts mounts it in test mode. */
+export const testGatewayOn = (app: FastifyInstance): TestGateway => ({
+  origin: () => ownOrigin(app),
+  async mount(secretKey, webhookPath) {
+    const origin = () => ownOrigin(app);
+    await app.register(
+      testGatewayRoutes({
+        secretKey,
+        origin,
+        webhookUrl: () => `${origin()}${webhookPath}`,
+        log: app.log,
+      }),
+      { prefix: TEST_GATEWAY_PREFIX },
+    );
+  },
+});
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
