@@ -84,7 +84,7 @@ export interface ServerConfig {
    * address once it listens, http://HOST:PORT (./http/public-origin.ts).
    */
   publicUrl: string | null;
-  /** Payments started or verified by one account, from any address (server/money/payment-limits.ts). */
+  /** Payments started or verified by one account, from any address (server/http/payment-limits.ts). */
   paymentAccountLimit: RateLimit;
   /** Payments started or verified on one order, whoever asks. */
   paymentOrderLimit: RateLimit;

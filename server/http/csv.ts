@@ -7,14 +7,9 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CsvText, type CsvValue } from '../staff/csv-cells';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A value a spreadsheet must keep as text, not read as a number: a phone number's leading 0. */
-export class CsvText {
-  constructor(readonly value: string) {}
-}
-export type CsvValue = string | CsvText;
 
 /** Digits, after an optional +: all a phone number cell may hold to be written as `="…"`. */
 const DIGITS = /^\+?[0-9]{1,20}$/;

@@ -8,7 +8,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { todayInLagos, type ParsedQueryOf, type StaffOrder } from '../../src/api/contract';
 import type { Database, DB } from '../db/database';
-import { CsvText, type CsvValue } from '../http/csv';
+import { CsvText, type CsvValue } from '../staff/csv-cells';
 import { moneyColumns, owing, withPaymentState } from '../money/balances';
 import { currentOffers, offerStateOf, orderOf } from './orders';
 import { normaliseReference } from './shipments';

@@ -12,7 +12,7 @@ import { findShipment } from '../orders/shipments';
 import { staffView } from '../orders/orders';
 import { paymentOf } from '../money/balances';
 import { recordOfficePayment, settleCharge, startPayment, verifyPayment } from '../money/payments';
-import { paymentLimits } from '../money/payment-limits';
+import { paymentLimits } from '../http/payment-limits';
 import { anyEvent, webhookEvent } from '../money/paystack-schemas';
 import { isSignedBy, SIGNATURE_HEADER } from '../money/paystack-signature';
 import { receiptOf } from '../money/receipts';

@@ -10,7 +10,7 @@ import { readConfig } from '../../server/config';
 import {
   paymentAccountLimitMessage,
   paymentOrderLimitMessage,
-} from '../../server/money/payment-limits';
+} from '../../server/http/payment-limits';
 import { readOutbox } from '../support/mail';
 import { acceptedOrder, checkout, startPayment, verify } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';

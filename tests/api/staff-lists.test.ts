@@ -1,6 +1,7 @@
 /** Partner applications with their status, and newsletter subscribers as pages and as a CSV file that spreadsheets cannot run. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, csvFile, CsvText } from '../../server/http/csv';
+import { csvCell, csvFile } from '../../server/http/csv';
+import { CsvText } from '../../server/staff/csv-cells';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
 import { call, get, post, signUp, uniqueEmail, type Customer } from './helpers';
