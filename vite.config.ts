@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
@@ -142,6 +143,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two cores, one test file at a
+    // time. Test files wait on their servers, databases and password hashes as much as they
+    // compute, so one worker per core keeps both busy (docs/decisions/test-speed.md).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
