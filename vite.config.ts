@@ -161,6 +161,9 @@ export default defineConfig({
           setupFiles: ['tests/ui/setup.ts'],
           // Suites start the real server and sign a member up first: seconds on a busy CI machine.
           hookTimeout: 60_000,
+          // A test waits on the real server's answers (a password hash, an order): on a busy
+          // 2-core machine running two files at once, more than the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
