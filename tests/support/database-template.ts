@@ -40,7 +40,7 @@ async function migrate(databaseUrl: string | null, dataDir: string): Promise<voi
 let embedded: Promise<string> | undefined;
 
 /** The folder of a migrated embedded database (a DATA_DIR's `db`), made on first use. */
-export function embeddedTemplate(): Promise<string> {
+function embeddedTemplate(): Promise<string> {
   embedded ??= (async () => {
     const template = path.join(os.tmpdir(), `relo-db-template-${schemaHash()}`);
     if (fs.existsSync(template)) return template;
