@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
@@ -154,6 +155,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two cores, one test file at a
+    // time. Test files wait on their servers, databases and password hashes as much as they
+    // compute, so one worker per core keeps both busy (docs/decisions/test-speed.md).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -168,6 +173,9 @@ export default defineConfig({
           setupFiles: ['tests/ui/setup.ts'],
           // Suites start the real server and sign a member up first: seconds on a busy CI machine.
           hookTimeout: 60_000,
+          // A test waits on the real server's answers (a password hash, an order): on a busy
+          // 2-core machine running two files at once, more than the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {

@@ -137,7 +137,10 @@ describe('photo links', () => {
   });
 });
 
-describe('the data folder', () => {
+// These servers make their embedded database from nothing (its initdb, not a copy of the migrated
+// template: docs/decisions/test-speed.md), since its files' modes are what is checked: tens of
+// seconds on a busy 2-core machine.
+describe('the data folder', { timeout: 120_000 }, () => {
   it('is created 0700 with its files 0600: the ops token, the outbox and its mail, the embedded database', async () => {
     const dataDir = path.join(scratchFolder(), 'data');
     const server = await startTestServer({ dataDir });

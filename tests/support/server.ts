@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
+import { postgresTemplate, seedEmbeddedDatabase } from './database-template';
 
 export interface TestServer {
   /** http://127.0.0.1:PORT */
@@ -33,8 +34,14 @@ export interface ScratchDatabase {
   drop: () => Promise<void>;
 }
 
-/** A new, empty database on the server of `baseUrl`, dropped again by `drop`. */
-export async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
+/**
+ * A new database on the server of `baseUrl`, dropped again by `drop`: empty, or with `migrated` a
+ * copy of the migrated template (./database-template.ts).
+ */
+export async function createScratchDatabase(
+  baseUrl: string,
+  { migrated = false } = {},
+): Promise<ScratchDatabase> {
   const name = `relo_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: baseUrl });
@@ -45,7 +52,8 @@ export async function createScratchDatabase(baseUrl: string): Promise<ScratchDat
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  const template = migrated ? ` template ${await postgresTemplate(baseUrl)}` : '';
+  await admin(`create database ${name}${template}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
@@ -59,8 +67,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const base = readConfig({ ...process.env, PORT: '0', LOG: 'off', WEB_ROOT: '' });
   const scratch =
     base.databaseUrl && !('databaseUrl' in overrides)
-      ? await createScratchDatabase(base.databaseUrl)
+      ? await createScratchDatabase(base.databaseUrl, { migrated: true })
       : null;
+  // A data folder of the test's own is used as it is (a restart on the same data, a folder left
+  // to the server to make); a fresh one gets a copy of the migrated embedded database.
+  if (!scratch && !overrides.databaseUrl && !overrides.dataDir) await seedEmbeddedDatabase(dataDir);
   const config: ServerConfig = {
     ...base,
     dataDir,

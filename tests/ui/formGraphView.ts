@@ -219,10 +219,9 @@ export function formGraphViewSuite(name: string, options: FormGraphViewOptions) 
         );
       return true;
     },
-    // Every transition, then two more paths: enough to see each state, and fast enough for npm test.
+    // The fewest paths that cover every transition (graphView.ts), each state seen on the way.
     limit: options.limit ?? 10,
     shows: formPageShows(options.machine.id, options),
-    afterCoverage: 2,
     unreachable: options.reveal
       ? {}
       : {

@@ -5,10 +5,13 @@
  * compares what the page shows with the state the path expects. The machine's own graph suite
  * checks the machine; this catches a page that renders or sends something else.
  *
- * Paths are chosen so the view tests stay fast: only events the page offers, no path that
- * another one continues, then (greedily) the paths that cover the most transitions not yet
- * covered, shortest first, up to `limit` (and at most `afterCoverage` more once all are covered). A last test fails unless the chosen paths cover every
- * state and transition of the machine (minus `unreachable`).
+ * Paths are chosen so the view tests stay fast (each is a rendered page and real calls): only
+ * events the page offers, no path that another one continues, then (greedily) the paths that
+ * cover the most transitions not yet covered, shortest first, up to `limit`; then any chosen path
+ * whose transitions the others cover too is dropped, so the fewest paths that cover every
+ * transition are replayed (`afterCoverage` adds more once all are covered, default none). A last
+ * test fails unless the chosen paths cover every state and transition of the machine (minus
+ * `unreachable`).
  */
 import { getStateNodes, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +40,7 @@ export interface GraphViewOptions<M extends AnyStateMachine, Page> {
   offered?: (event: EventObject, state: AnyMachineSnapshot) => boolean;
   /** At most this many paths (default 40): each is a rendered page and real calls. */
   limit?: number;
-  /** Of those, at most this many once every transition is covered (default: up to `limit`). */
+  /** Of those, at most this many once every transition is covered (default none: the fewest paths that cover them all). */
   afterCoverage?: number;
   /**
    * The machine's expectation table: what the page shows in each state a person can see, by the
@@ -94,6 +97,21 @@ function continues(other: GraphPath, path: GraphPath) {
   );
 }
 
+/**
+ * Greedy choice can leave a path whose every transition later paths cover too: drop those, the
+ * longest first, while the rest still cover all that the chosen paths covered.
+ */
+function withoutRedundant(chosen: GraphPath[], covers: Map<GraphPath, string[]>): GraphPath[] {
+  const kept = [...chosen];
+  const byLength = [...chosen].sort((a, b) => b.steps.length - a.steps.length);
+  for (const path of byLength) {
+    const others = kept.filter((other) => other !== path);
+    const coveredByOthers = new Set(others.flatMap((other) => covers.get(other)!));
+    if (covers.get(path)!.every((t) => coveredByOthers.has(t))) kept.splice(kept.indexOf(path), 1);
+  }
+  return kept;
+}
+
 /** The paths a view test replays (see the file comment). */
 function viewPathsOf<M extends AnyStateMachine>(
   options: GraphViewOptions<M, unknown>,
@@ -115,7 +133,9 @@ function viewPathsOf<M extends AnyStateMachine>(
   const covered = new Set<string>();
   const remaining = [...longest];
   const limit = options.limit ?? 40;
-  let extra = options.afterCoverage ?? Infinity;
+  let extra = options.afterCoverage ?? 0;
+  /** How many of `chosen` (its first ones) were chosen for transitions not yet covered. */
+  let covering = 0;
   while (remaining.length && chosen.length < limit) {
     const gains = remaining.map((path) => covers.get(path)!.filter((t) => !covered.has(t)).length);
     const most = Math.max(...gains);
@@ -128,10 +148,11 @@ function viewPathsOf<M extends AnyStateMachine>(
             .reduce((a, b) => (b.steps.length < a.steps.length ? b : a))
         : remaining[0]!;
     chosen.push(best);
+    if (most > 0) covering = chosen.length;
     covers.get(best)!.forEach((t) => covered.add(t));
     remaining.splice(remaining.indexOf(best), 1);
   }
-  return chosen;
+  return [...withoutRedundant(chosen.slice(0, covering), covers), ...chosen.slice(covering)];
 }
 
 /** The coverage of `paths`, each from its own input, taken together. */

@@ -104,7 +104,6 @@ graphViewSuite('newsletter form', {
   offered: (event, state) =>
     event.type !== 'email.change' || (event as { value?: string }).value !== state.context.email,
   limit: 8,
-  afterCoverage: 1,
   shows: {
     'newsletter.editing':
       'the field holds what was typed; "Subscribe" enabled; the messages in the alert under it, the field described by them (none: not invalid)',

@@ -13,13 +13,13 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, formatNaira, offerStateLabels, type Offer } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { offerDecisionMachine } from '../../src/machines/offerDecisionMachine';
-import { inDays, post, signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import { inDays, post, type Customer } from '../api/helpers';
+import { startHeldServer, type HeldServer } from '../support/held-server';
+import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { signUpStaff } from '../support/staff';
 import { toast } from './delivery-support';
 import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import type { HeldApi } from './heldApi';
 import { sessionOf } from './formGraphView';
 import { renderApp } from './render';
 
@@ -29,16 +29,12 @@ let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
 let customer: Customer;
+let held: HeldServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
-  customer = await signUp(server);
+  held = await startHeldServer();
+  ({ server, api, staff, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** The graph's offer: what staff really offer each path's order (its id and day are the server's). */
 const shown: Offer = {

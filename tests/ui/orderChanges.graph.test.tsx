@@ -16,14 +16,14 @@ import {
   orderChangesMachine,
   type OrderChangesInput,
 } from '../../src/machines/orderChangesMachine';
-import { get, inDays, post, scheduledDelivery, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, scheduledDelivery, type Customer } from '../api/helpers';
 import { acceptedOrder, pay, verify } from '../support/payments';
-import { startTestServer, type TestServer } from '../support/server';
-import { signUpStaff } from '../support/staff';
+import { startHeldServer, type HeldServer } from '../support/held-server';
+import type { TestServer } from '../support/server';
 import { field, toast } from './delivery-support';
 import { sessionOf } from './formGraphView';
 import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import type { HeldApi } from './heldApi';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -32,16 +32,12 @@ let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
 let customer: Customer;
+let held: HeldServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
-  customer = await signUp(server);
+  held = await startHeldServer();
+  ({ server, api, staff, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 const unpaid: OrderChangesInput = {
   reference: 'RL-ABCDEFGH23',

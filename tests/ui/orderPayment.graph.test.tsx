@@ -16,14 +16,14 @@ import {
   orderPaymentMachine,
   type OrderPaymentInput,
 } from '../../src/machines/orderPaymentMachine';
-import { signUp, type Customer } from '../api/helpers';
+import { type Customer } from '../api/helpers';
 import { acceptedOrder, pay } from '../support/payments';
-import { startTestServer, type TestServer } from '../support/server';
-import { signUpStaff } from '../support/staff';
+import { startHeldServer, type HeldServer } from '../support/held-server';
+import type { TestServer } from '../support/server';
 import { toast } from './delivery-support';
 import { sessionOf } from './formGraphView';
 import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import type { HeldApi } from './heldApi';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -32,16 +32,12 @@ let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
 let customer: Customer;
+let held: HeldServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
-  customer = await signUp(server);
+  held = await startHeldServer();
+  ({ server, api, staff, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 const PRICE = 48_500_000;
 const balance = formatNaira(PRICE);

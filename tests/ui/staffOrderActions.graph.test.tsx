@@ -21,15 +21,15 @@ import {
   type Form,
 } from '../../src/machines/staffOrderActionsMachine';
 import { formatDay } from '../../src/ui/tracking/format';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, type Customer } from '../api/helpers';
 import { acceptedOrder } from '../support/payments';
-import { startTestServer, type TestServer } from '../support/server';
+import { startHeldServer, type HeldServer } from '../support/held-server';
+import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { signUpStaff } from '../support/staff';
 import { field, toast } from './delivery-support';
 import { sessionOf } from './formGraphView';
 import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import type { HeldApi } from './heldApi';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
@@ -38,16 +38,12 @@ let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
 let customer: Customer;
+let held: HeldServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
-  customer = await signUp(server);
+  held = await startHeldServer();
+  ({ server, api, staff, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 type Start = 'fresh' | 'owing' | 'refund';
 /** The graph's inputs name the order a path starts with (the page's reference is the real one). */

@@ -14,13 +14,13 @@ import { ApiError } from '../../src/api/errors';
 import { staffOverviewMachine } from '../../src/machines/staffOverviewMachine';
 import { queueLink } from '../../src/ui/pages/StaffOverviewPage';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { get, signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import { get, type Customer } from '../api/helpers';
+import { startHeldServer, type HeldServer } from '../support/held-server';
+import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { signUpStaff } from '../support/staff';
 import { sessionOf } from './formGraphView';
 import { graphViewSuite, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import type { HeldApi } from './heldApi';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -29,19 +29,15 @@ let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
 let customer: Customer;
+let held: HeldServer;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
-  customer = await signUp(server);
+  held = await startHeldServer();
+  ({ server, api, staff, customer } = held);
 });
 afterEach(() => {
   vi.useRealTimers();
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** A GET that gets no answer is tried again, so a failed count is the server's refusal for someone no longer staff. */
 const forbidden = new ApiError([STAFF_ONLY_MESSAGE], {}, 403);
