@@ -131,12 +131,13 @@ export default defineConfig({
             // load both halves of the area (the staff pages its calls).
             { name: 'api', test: /[\\/]src[\\/]api[\\/](?:index|client)\.ts$/ },
             { name: 'orders', test: /[\\/]src[\\/]api[\\/](?:contract[\\/])?orders\.ts$/ },
-            // The price preview beside a booking form with what it needs (the published tariff's
-            // call and schemas, the price function, the place selectors): every booking form
-            // loads all of it, the staff's tariff editor most of it.
+            // The price preview beside a booking form with what it needs (the price function,
+            // the place selectors): every booking form loads all of it, the staff's tariff editor
+            // some of it. The published tariff's call and schemas, with the API client, load on
+            // the customer's first move (src/machines/pricePreviewMachine.ts), so they stay out.
             {
               name: 'prices',
-              test: /[\\/]src[\\/](?:api[\\/](?:pricing|prices|contract[\\/]prices)|ui[\\/]prices[\\/](?:PlaceFields|PricePreview|usePricePreview|publishedTariff)|machines[\\/]pricePreviewMachine)\.tsx?$/,
+              test: /[\\/]src[\\/](?:api[\\/]pricing|ui[\\/]prices[\\/](?:PlaceFields|PricePreview|usePricePreview|publishedTariff)|machines[\\/]pricePreviewMachine)\.tsx?$/,
             },
             // Radix's tabs (the 5-step quote) with the pieces every Radix component is made of, in
             // one file: the quote loads all of them, the FAQ's accordion and the bulk receiver
