@@ -146,6 +146,13 @@ export default defineConfig({
               name: 'radix',
               test: /[\\/]node_modules[\\/]@radix-ui[\\/](?:primitive|react-(?:tabs|roving-focus|collection|direction|use-is-hydrated|presence|slot|context|primitive|compose-refs|use-controllable-state|id|use-callback-ref|use-layout-effect|use-effect-event))[\\/]/,
             },
+            // The staff's workspace (src/startWorkspace.tsx, its shell and page frame) in one file
+            // rather than several small ones: every staff page loads all of it, and each file costs
+            // its own imports and headers.
+            {
+              name: 'workspace',
+              test: /[\\/]src[\\/](?:startWorkspace|ui[\\/]staff[\\/](?:StaffShell|StaffLayout)|machines[\\/]staffShellMachine)\.tsx?$/,
+            },
             // The home page's drawings and the shapes every drawing is made of, in one file: the
             // home page loads them together, the pages with an empty-state drawing take the shapes.
             { name: 'drawings', test: /[\\/]src[\\/]ui[\\/]illustrations[\\/](home|parts)\.tsx$/ },
