@@ -132,12 +132,13 @@ export default defineConfig({
             // load both halves of the area (the staff pages its calls).
             { name: 'api', test: /[\\/]src[\\/]api[\\/](?:index|client)\.ts$/ },
             { name: 'orders', test: /[\\/]src[\\/]api[\\/](?:contract[\\/])?orders\.ts$/ },
-            // The price preview beside a booking form with what it needs (the published tariff's
-            // call and schemas, the price function, the place selectors): every booking form
-            // loads all of it, the staff's tariff editor most of it.
+            // The price preview beside a booking form with what it needs (the price function,
+            // the place selectors): every booking form loads all of it, the staff's tariff editor
+            // some of it. The published tariff's call and schemas, with the API client, load on
+            // the customer's first move (src/machines/pricePreviewMachine.ts), so they stay out.
             {
               name: 'prices',
-              test: /[\\/]src[\\/](?:api[\\/](?:pricing|prices|contract[\\/]prices)|ui[\\/]prices[\\/](?:PlaceFields|PricePreview|usePricePreview|publishedTariff)|machines[\\/]pricePreviewMachine)\.tsx?$/,
+              test: /[\\/]src[\\/](?:api[\\/]pricing|ui[\\/]prices[\\/](?:PlaceFields|PricePreview|usePricePreview|publishedTariff)|machines[\\/]pricePreviewMachine)\.tsx?$/,
             },
             // Radix's tabs (the 5-step quote) with the pieces every Radix component is made of, in
             // one file: the quote loads all of them, the FAQ's accordion and the bulk receiver
@@ -145,6 +146,16 @@ export default defineConfig({
             {
               name: 'radix',
               test: /[\\/]node_modules[\\/]@radix-ui[\\/](?:primitive|react-(?:tabs|roving-focus|collection|direction|use-is-hydrated|presence|slot|context|primitive|compose-refs|use-controllable-state|id|use-callback-ref|use-layout-effect|use-effect-event))[\\/]/,
+            },
+            // The profile's calls, which the staff's shell and the member's profile pages share:
+            // named first, so that the workspace below does not take them in.
+            { name: 'profile', test: /[\\/]src[\\/]api[\\/](?:contract[\\/])?profile\.ts$/ },
+            // The staff's workspace (src/startWorkspace.tsx, its shell and page frame) in one file
+            // rather than several small ones: every staff page loads all of it, and each file costs
+            // its own imports and headers.
+            {
+              name: 'workspace',
+              test: /[\\/]src[\\/](?:startWorkspace|ui[\\/]staff[\\/](?:StaffShell|StaffLayout)|machines[\\/]staffShellMachine)\.tsx?$/,
             },
             // The home page's drawings and the shapes every drawing is made of, in one file: the
             // home page loads them together, the pages with an empty-state drawing take the shapes.

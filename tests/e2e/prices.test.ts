@@ -71,6 +71,8 @@ async function staffPricesPage(): Promise<Page> {
 
 /** The place selectors as a keyboard user works them: pick the state, type the LGA. */
 async function choosePlace(page: Page, label: string, state: string, lga: string) {
+  // Reached as a keyboard user does: the first move on the page loads the places and prices.
+  await field(page, `${label} state`).focus();
   await field(page, `${label} state`).selectOption(state);
   const lgaInput = field(page, `${label} LGA`);
   await lgaInput.click();

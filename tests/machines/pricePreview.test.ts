@@ -81,6 +81,7 @@ graphSuite('pricePreview', {
   machine: pricePreviewMachine,
   input: { request: empty },
   events: [
+    { type: 'customer.active' },
     { type: 'xstate.done.actor.loadTariff', output: tariff },
     {
       type: 'xstate.error.actor.loadTariff',
@@ -98,8 +99,10 @@ graphSuite('pricePreview', {
       loaded: snapshot.context.tariff !== null,
       request: snapshot.context.request,
     }),
-  // Loading the tariff, without it (the booking goes on), and with it: waiting for places, a price, on request.
+  // Waiting for the customer's first move, loading the tariff, without it (the booking goes on),
+  // and with it: waiting for places, a price, on request.
   states: {
+    waitingForCustomer: ['ready'],
     loadingTariff: ['busy'],
     tariffUnavailable: ['unavailable'],
     waitingForPlaces: ['ready'],
@@ -118,7 +121,14 @@ graphSuite('pricePreview', {
       const unavailable =
         event.type === 'xstate.error.actor.loadTariff' ||
         (before.matches('tariffUnavailable') && event.type !== 'retry');
-      expect(actual.value).toBe(unavailable ? 'tariffUnavailable' : 'loadingTariff');
+      // Nothing is fetched before the customer's first move, or a place chosen.
+      const waiting =
+        before.matches('waitingForCustomer') &&
+        event.type !== 'customer.active' &&
+        (event.type !== 'order.change' || request === empty);
+      expect(actual.value).toBe(
+        unavailable ? 'tariffUnavailable' : waiting ? 'waitingForCustomer' : 'loadingTariff',
+      );
       return;
     }
     const shown = previewOf.get(request)!;
@@ -153,12 +163,37 @@ it('prices what was typed while the tariff loaded, then every change at once', a
   expect(actor.getSnapshot().value).toBe('waitingForPlaces');
 });
 
+it('fetches nothing until the customer moves or a place is chosen', async () => {
+  let loads = 0;
+  const load = async () => {
+    loads += 1;
+    return tariff;
+  };
+  const actor = started(load);
+  actor.send({ type: 'order.change', request: { ...empty } });
+  expect(actor.getSnapshot().value).toBe('waitingForCustomer');
+  expect(loads).toBe(0);
+  actor.send({ type: 'customer.active' });
+  await settled(actor);
+  expect(loads).toBe(1);
+  expect(actor.getSnapshot().value).toBe('waitingForPlaces');
+  // A form opened with its places already chosen (the page came back to it) loads at once.
+  const reopened = createActor(
+    pricePreviewMachine.provide({ actors: { loadTariff: fromPromise(load) } }),
+    { input: { request: ikejaToEtiOsa } },
+  ).start();
+  expect(reopened.getSnapshot().value).toBe('loadingTariff');
+  await settled(reopened);
+  expect(reopened.getSnapshot().value).toBe('priced');
+});
+
 it('without the tariff, keeps the form going and loads again on retry', async () => {
   let fail = true;
   const actor = started(async () => {
     if (fail) throw new Error('offline');
     return tariff;
   });
+  actor.send({ type: 'customer.active' });
   await settled(actor);
   expect(actor.getSnapshot().value).toBe('tariffUnavailable');
   actor.send({ type: 'order.change', request: ikejaToEtiOsa });

@@ -1,7 +1,8 @@
 /**
  * The price beside a booking form (README "Prices"), on Deliver Now (/express-delivery) and on
  * the three-step quote (/get-quote, a move's estimate once its home and rooms are chosen): the
- * paths of pricePreviewMachine's graph through each form's place fields. The customer picks a
+ * paths of pricePreviewMachine's graph through each form's place fields, from before the
+ * customer's first move (nothing fetched yet). The customer picks a
  * state and types an LGA as a keyboard user does; other typing (an address) also reaches the
  * preview. The published tariff comes from the real server behind the gate (./heldApi.ts): held
  * to see "Loading prices…", dropped on every try of the GET to see it unavailable. The graph's
@@ -10,7 +11,7 @@
  * The page keeps the tariff for the whole visit (src/ui/prices/publishedTariff.ts): each path
  * loads the app afresh (vi.resetModules), as a new visit would.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
@@ -77,7 +78,8 @@ async function open(form: PreviewForm) {
   // A new visit: the app's modules, and with them the tariff the page keeps, load again.
   vi.resetModules();
   const { renderApp } = await import('./render');
-  // The tariff's load starts as the form opens: the gate holds it so the page is seen loading.
+  // The tariff's load starts on the customer's first move: the gate holds it so the page is seen
+  // loading.
   api.hold();
   const app = renderApp(form.path, { apiUrl: api.apiUrl, session: sessionOf(customer) });
   await screen.findByRole('heading', { level: 1, name: form.title }, { timeout: 10_000 });
@@ -98,6 +100,9 @@ async function choosePlace(page: Page, label: string, state: string, lga: string
 const perform = (form: PreviewForm) => async (page: Page, event: EventObject) => {
   const { from, to } = form.places;
   switch (event.type) {
+    case 'customer.active':
+      // A first touch anywhere on the page, here on its heading.
+      return page.user.click(screen.getByRole('heading', { level: 1, name: form.title }));
     case 'order.change': {
       const { request } = event as unknown as { request: Record<string, string> };
       if (request[to[1]]) {
@@ -149,7 +154,7 @@ const check = (form: PreviewForm) => async (_page: Page, expected: AnyMachineSna
           'Prices are unavailable right now; you can still book and our team will send you the price. Try again',
         );
         expect(within(preview()).getByRole('button', { name: 'Try again' })).toBeEnabled();
-      } else if (expected.matches('waitingForPlaces')) {
+      } else if (expected.matches('waitingForCustomer') || expected.matches('waitingForPlaces')) {
         expect(preview()).toHaveTextContent(form.waiting);
       } else if (expected.matches('onRequest')) {
         expect(preview()).toHaveTextContent(
@@ -177,6 +182,7 @@ function previewSuite(form: PreviewForm) {
     machine: pricePreviewMachine,
     input: { request: form.noPlaces },
     events: [
+      { type: 'customer.active' },
       { type: 'xstate.done.actor.loadTariff', output: tariff },
       { type: 'xstate.error.actor.loadTariff', error: offline },
       { type: 'order.change', request: placed(ikeja, etiOsa) },
@@ -189,14 +195,26 @@ function previewSuite(form: PreviewForm) {
         loaded: snapshot.context.tariff !== null,
         price: snapshot.context.price.kind,
       }),
-    // Places can be chosen once the tariff brings them; before, only other fields change.
+    // Before the customer's first move nothing loads, and any typing is a first move. Places can
+    // be chosen once the tariff brings them; before, only other fields change.
     offered: (event, state) =>
-      event.type !== 'order.change' ||
-      state.context.tariff !== null ||
-      !(event as unknown as { request: Record<string, string> }).request[to[1]],
+      state.matches('waitingForCustomer')
+        ? event.type === 'customer.active'
+        : event.type !== 'order.change' ||
+          state.context.tariff !== null ||
+          !(event as unknown as { request: Record<string, string> }).request[to[1]],
     limit: 8,
     afterCoverage: 0,
+    // Covered by the machine's own graph (tests/machines/pricePreview.test.ts): on the page, any
+    // typing starts with a touch or a key, and the forms open with no place chosen.
+    unreachable: {
+      'pricePreview.waitingForCustomer --order.change--> (stay)':
+        'typing is a first move: the tariff loads before the change',
+      'pricePreview.waitingForCustomer --always [placeChosen]--> pricePreview.loadingTariff':
+        'the forms open with no place chosen',
+    },
     shows: {
+      'pricePreview.waitingForCustomer': `"${form.waiting}", the state lists say "Loading states…"`,
       'pricePreview.loadingTariff': '"Loading prices…", the state lists say "Loading states…"',
       'pricePreview.tariffUnavailable':
         '"Prices are unavailable right now; you can still book and our team will send you the price." and "Try again"',
@@ -243,10 +261,12 @@ previewSuite({
   },
   otherField: 'Current address',
   waiting: 'Choose where you move from and to (state and LGA) and your rooms to see an estimate.',
-  // A move's estimate needs the home and its rooms: chosen first, as the form asks for them beside the places.
-  prepare: async (page) => {
-    await page.user.selectOptions(field('Current apartment type'), 'Studio');
-    await page.user.selectOptions(field('Rooms at your current home'), '2');
-    await page.user.selectOptions(field('Current apartment floor'), 'Ground');
+  // A move's estimate needs the home and its rooms: chosen first, as the form asks for them beside
+  // the places. Set without a touch or a key, so the path starts before the customer's first move.
+  prepare: async () => {
+    fireEvent.change(field('Current apartment type'), { target: { value: 'Studio' } });
+    fireEvent.change(field('Rooms at your current home'), { target: { value: '2' } });
+    fireEvent.change(field('Current apartment floor'), { target: { value: 'Ground' } });
+    await waitFor(() => expect(field('Current apartment floor')).toHaveValue('Ground'));
   },
 });

@@ -16,10 +16,14 @@ import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { owesPayment } from '../orders/Money';
-import { EmptyBookingsArt } from '../illustrations/states';
 
 // The offer's Accept and Decline (their machine and forms) load only for an order that has a
 // price to answer (docs/architecture.md, "What a route loads").
+// Drawn only for a member without bookings: the others never download it (with the shapes every
+// drawing is made of).
+const EmptyBookingsArt = lazy(() =>
+  import('../illustrations/states').then(({ EmptyBookingsArt }) => ({ default: EmptyBookingsArt })),
+);
 const OfferPanel = lazy(() =>
   import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
 );
@@ -115,7 +119,9 @@ export function MyBookings() {
       {snapshot.matches('empty') && (
         <>
           <div className="state-art">
-            <EmptyBookingsArt />
+            <Suspense fallback={null}>
+              <EmptyBookingsArt />
+            </Suspense>
           </div>
           <p>
             No bookings yet. <Link to="/relocation">Get a relocation quote</Link> or{' '}

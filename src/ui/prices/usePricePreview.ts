@@ -1,4 +1,8 @@
-/** Runs the price preview (src/machines/pricePreviewMachine.ts) beside a form: every change of `request` is priced at once. */
+/**
+ * Runs the price preview (src/machines/pricePreviewMachine.ts) beside a form: every change of
+ * `request` is priced at once, and the tariff is loaded on the customer's first touch, key or
+ * scroll on the page (`customer.active`).
+ */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -6,6 +10,9 @@ import type { PriceRequest } from '../../api/pricing';
 import { pricePreviewMachine } from '../../machines/pricePreviewMachine';
 import { inspect } from '../inspector';
 import { loadPublishedTariff } from './publishedTariff';
+
+/** What a customer does first on a page: a phone's touch or scroll, a mouse, a key, a focus. */
+const FIRST_MOVES = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
 
 export function usePricePreview(request: PriceRequest) {
   const [logic] = useState(() =>
@@ -16,6 +23,18 @@ export function usePricePreview(request: PriceRequest) {
   useEffect(() => {
     send({ type: 'order.change', request: JSON.parse(key) as PriceRequest });
   }, [key, send]);
+  useEffect(() => {
+    const started = () => {
+      send({ type: 'customer.active' });
+      stop();
+    };
+    const options = { capture: true, passive: true } as const;
+    const stop = () => {
+      for (const move of FIRST_MOVES) window.removeEventListener(move, started, options);
+    };
+    for (const move of FIRST_MOVES) window.addEventListener(move, started, options);
+    return stop;
+  }, [send]);
   return { snapshot, send, places: snapshot.context.tariff?.places ?? null };
 }
 

@@ -1,7 +1,12 @@
 /** What every staff list shows around its rows: loading, empty, failed with retry, and "Show more". */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadFailed, Waiting } from '../components/LoadStates';
-import { EmptyQueueArt } from '../illustrations/states';
+
+// Drawn only for an empty queue: a queue with work never downloads it (with the shapes every
+// drawing is made of).
+const EmptyQueueArt = lazy(() =>
+  import('../illustrations/states').then(({ EmptyQueueArt }) => ({ default: EmptyQueueArt })),
+);
 
 /** A list's state as its page shows it (useStaffList makes it from the machine's snapshot). */
 export interface ListView {
@@ -29,7 +34,9 @@ export function ListStates({ list, noun, empty, children }: ListStatesProps) {
     return (
       <div className="staff-empty">
         <div className="state-art">
-          <EmptyQueueArt />
+          <Suspense fallback={null}>
+            <EmptyQueueArt />
+          </Suspense>
         </div>
         <p>{empty}</p>
       </div>
