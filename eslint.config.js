@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-/** What the site's client is made of: ky, browser storage and the base URL. Machines get them through `provide`. */
+/** What the site's client is made of: fetch, browser storage and the base URL. Machines get them through `provide`. */
 const client = [
   './src/api/client.ts',
   './src/api/index.ts',

@@ -114,8 +114,7 @@ export default defineConfig({
     rolldownOptions: {
       // Radix's packages are built with tsup's keepNames: every function and component is named
       // by a top-level `__name(f, "f")` call, which the bundler must keep, and which keeps alive
-      // what it names. Only a debugger reads those names (1.3 KB gzipped on the 5-step quote's
-      // tabs, 1 KB on the FAQ's accordion).
+      // what it names. Only a debugger reads those names (1 KB gzipped on the FAQ's accordion).
       treeshake: { manualPureFunctions: ['__name'] },
       output: {
         codeSplitting: {
@@ -139,13 +138,6 @@ export default defineConfig({
             {
               name: 'prices',
               test: /[\\/]src[\\/](?:api[\\/]pricing|ui[\\/]prices[\\/](?:PlaceFields|PricePreview|usePricePreview|publishedTariff)|machines[\\/]pricePreviewMachine)\.tsx?$/,
-            },
-            // Radix's tabs (the 5-step quote) with the pieces every Radix component is made of, in
-            // one file: the quote loads all of them, the FAQ's accordion and the bulk receiver
-            // dialog most of them. The accordion's and the dialog's own modules stay with them.
-            {
-              name: 'radix',
-              test: /[\\/]node_modules[\\/]@radix-ui[\\/](?:primitive|react-(?:tabs|roving-focus|collection|direction|use-is-hydrated|presence|slot|context|primitive|compose-refs|use-controllable-state|id|use-callback-ref|use-layout-effect|use-effect-event))[\\/]/,
             },
             // The profile's calls, which the staff's shell and the member's profile pages share:
             // named first, so that the workspace below does not take them in.

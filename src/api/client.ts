@@ -1,10 +1,11 @@
 /**
- * One typed function per call of the contract, on ky. Every failure becomes an ApiError carrying
- * the messages docs/product.md says to show. A call gives up after the timeout; a GET that meets
- * a network failure or a passing server error (408, 413, 429, 500, 502, 503, 504) is tried twice
- * more, 0.3 s and 0.6 s later (ky's retry); ky's hooks send the bearer token and report a 401.
+ * One typed function per call of the contract, on the browser's fetch. Every failure becomes an
+ * ApiError carrying the messages docs/product.md says to show. A call gives up after the
+ * timeout; a GET that meets a network failure or a passing server error (408, 413, 429, 500,
+ * 502, 503, 504) is tried twice more, 0.3 s and 0.6 s later — what ky, used before, did with these
+ * settings, for its 4.5 KB gzipped on every page that loads data (docs/architecture.md, "What a
+ * route loads").
  */
-import ky, { HTTPError } from 'ky';
 import type { CallName, calls as everyCall, QueryOf, RequestOf, ResponseOf } from './contract';
 import type { CallSpec } from './contract/rules';
 import { failureFrom, networkFailure, unexpectedSuccess, type FailureRules } from './errors';
@@ -70,12 +71,50 @@ async function bodyOf(response: Response): Promise<unknown> {
   }
 }
 
+const RETRIES = 2;
+const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504]);
 /** A server that asks for a longer pause than this (Retry-After) is answered at once, not waited for. */
-const LONGEST_RETRY_AFTER_S = 2;
+const LONGEST_RETRY_AFTER_MS = 2_000;
 
-/** What the hooks need to know of the call they run for (ky's `context`). */
-interface CallContext {
-  auth: CallSpec['auth'];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long to wait before try `retry` (1, 2) of a GET, or null when it should not be retried. */
+function retryDelay(response: Response | null, retry: number): number | null {
+  const backoff = 300 * 2 ** (retry - 1);
+  if (!response) return backoff;
+  if (!RETRY_STATUSES.has(response.status)) return null;
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (!Number.isFinite(retryAfter) || retryAfter <= 0) return backoff;
+  return retryAfter * 1000 <= LONGEST_RETRY_AFTER_MS ? retryAfter * 1000 : null;
+}
+
+/** fetch, aborted after `timeoutMs` or when `signal` aborts, with the GET retries above. */
+async function fetchWithRetries(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  for (let retry = 0; ; retry++) {
+    const attempt = new AbortController();
+    const stop = () => attempt.abort();
+    const timer = setTimeout(stop, timeoutMs);
+    signal?.addEventListener('abort', stop);
+    let response: Response | null = null;
+    try {
+      if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      response = await fetch(url, { ...init, signal: attempt.signal });
+    } catch (error) {
+      // A timeout or the caller's abort ends the call; only a network failure is tried again.
+      if (attempt.signal.aborted || init.method !== 'GET' || retry === RETRIES) throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    }
+    const wait = init.method === 'GET' && retry < RETRIES ? retryDelay(response, retry + 1) : null;
+    if (response && wait === null) return response;
+    await pause(wait ?? 0);
+  }
 }
 
 /**
@@ -89,70 +128,49 @@ export function createApi<Names extends CallName>(
 ): Api<Names> {
   const baseUrl =
     typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
-  const http = ky.create({
-    timeout: options.timeoutMs ?? 30_000,
-    retry: {
-      // Only a GET is tried again: a POST may have done its work before its answer was lost.
-      limit: 2,
-      methods: ['get'],
-      shouldRetry: ({ error }) =>
-        error instanceof HTTPError &&
-        Number(error.response.headers.get('retry-after')) > LONGEST_RETRY_AFTER_S
-          ? false
-          : undefined,
-    },
-    hooks: {
-      beforeRequest: [
-        // The token is read at every try, so a login or logout is seen at once.
-        (request, { context }) => {
-          const token =
-            (context as Partial<CallContext>).auth === 'none' ? null : options.getToken();
-          if (token) request.headers.set('authorization', `Bearer ${token}`);
-        },
-      ],
-      afterResponse: [
-        // A call that needs the session answering 401: the session has ended.
-        (_request, { context }, response) => {
-          const { auth } = context as Partial<CallContext>;
-          if (response.status === 401 && (auth === 'bearer' || auth === 'staff'))
-            options.onUnauthorized?.();
-        },
-      ],
-    },
-  });
+  const timeoutMs = options.timeoutMs ?? 30_000;
 
   async function send(name: CallName, input: unknown, extras: CallExtras, accept: string) {
     const spec: CallSpec = (calls as unknown as Record<CallName, CallSpec>)[name];
     const rules: FailureRules = { booking: 'booking' in spec, quote: 'quote' in spec };
     const headers: Record<string, string> = { accept };
+    const token = spec.auth === 'none' ? null : options.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
     if (extras.idempotencyKey) headers['idempotency-key'] = extras.idempotencyKey;
     const path = spec.path
       .replace('{id}', encodeURIComponent(String(extras.id ?? '')))
       .replace('{key}', encodeURIComponent(String(extras.key ?? '')));
     const payload = (input ?? {}) as Record<string, unknown>;
-    const query = Object.entries((extras.query ?? {}) as Record<string, unknown>)
-      .filter(([, value]) => value !== undefined && value !== '')
-      .map(([key, value]) => [key, String(value)]);
+    const query = Object.entries((extras.query ?? {}) as Record<string, unknown>).filter(
+      ([, value]) => value !== undefined && value !== '',
+    );
+
+    if (spec.body === 'json') headers['content-type'] = 'application/json';
+    const search = query.length
+      ? `?${new URLSearchParams(query.map(([key, value]) => [key, String(value)]))}`
+      : '';
+    const url = `${baseUrl().replace(/\/+$/, '')}/${path}${search}`;
+    const body =
+      spec.body === 'json'
+        ? JSON.stringify(payload)
+        : spec.body === 'multipart'
+          ? formDataOf(payload, extras.files)
+          : undefined;
 
     let response: Response;
     try {
-      response = await http(path, {
-        prefixUrl: baseUrl(),
-        method: spec.method,
-        headers,
-        searchParams: query,
-        json: spec.body === 'json' ? payload : undefined,
-        body: spec.body === 'multipart' ? formDataOf(payload, extras.files) : undefined,
-        signal: extras.signal,
-        context: { auth: spec.auth } satisfies CallContext,
-      });
-    } catch (error) {
-      // A failing status after ky's tries is answered from its body; anything else (no network,
-      // the timeout, the caller's abort) says the generic message.
-      if (!(error instanceof HTTPError)) throw networkFailure(rules);
-      response = error.response;
+      response = await fetchWithRetries(
+        url,
+        { method: spec.method, headers, body },
+        timeoutMs,
+        extras.signal,
+      );
+    } catch {
+      throw networkFailure(rules);
     }
     if (!response.ok) {
+      if (response.status === 401 && (spec.auth === 'bearer' || spec.auth === 'staff'))
+        options.onUnauthorized?.();
       const body = await bodyOf(response);
       const current =
         response.status === 409 && spec.conflict ? spec.conflict.safeParse(body) : null;

@@ -18,20 +18,7 @@ interface Seen {
 
 let server: FastifyInstance;
 let baseUrl: string;
-interface Answer {
-  status: number;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-  /** Waits this long before answering. */
-  delayMs?: number;
-}
-
-let answer: Answer;
-/** Answers given, in order, before `answer` (the retry cases). */
-let firstAnswers: Answer[] = [];
-/** How many calls reached the server since the test began. */
-let hits = 0;
+let answer: { status: number; body?: unknown; raw?: string };
 let seen: Seen;
 let token: string | null = 'the-token';
 const onUnauthorized = vi.fn();
@@ -40,8 +27,6 @@ beforeAll(async () => {
   server = Fastify();
   await server.register(multipart);
   server.all('/api/v1/*', async (request, reply) => {
-    hits++;
-    const given = firstAnswers.shift() ?? answer;
     seen = {
       authorization: request.headers.authorization,
       idempotencyKey: request.headers['idempotency-key'] as string | undefined,
@@ -58,10 +43,9 @@ beforeAll(async () => {
     } else {
       seen.body = request.body;
     }
-    if (given.delayMs) await new Promise((resolve) => setTimeout(resolve, given.delayMs));
-    reply.code(given.status).headers(given.headers ?? {});
-    if (given.raw !== undefined) return reply.type('text/plain').send(given.raw);
-    return given.body === undefined ? reply.send() : reply.send(given.body);
+    reply.code(answer.status);
+    if (answer.raw !== undefined) return reply.type('text/plain').send(answer.raw);
+    return answer.body === undefined ? reply.send() : reply.send(answer.body);
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address();
@@ -71,8 +55,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 beforeEach(() => {
-  firstAnswers = [];
-  hits = 0;
   token = 'the-token';
   onUnauthorized.mockReset();
 });
@@ -449,49 +431,5 @@ describe('multipart bodies', () => {
     } as const);
     expect(seen.parts).not.toHaveProperty('email');
     expect(seen.parts).toMatchObject({ Services: 'just_moving', aptFloor: 'Ground' });
-  });
-});
-
-describe('tries and the timeout (ky)', () => {
-  const noOrders = { status: 200, body: { message: 'Orders found', data: [], next_cursor: null } };
-
-  it('try a GET twice more after a passing server error, each time with the token', async () => {
-    firstAnswers = [{ status: 503 }, { status: 502, raw: 'Bad gateway' }];
-    answer = noOrders;
-    await expect(api().orders(undefined)).resolves.toMatchObject({ message: 'Orders found' });
-    expect(hits).toBe(3);
-    expect(seen.authorization).toBe('Bearer the-token');
-  });
-
-  it('give up on a GET after three tries with the last answer', async () => {
-    answer = { status: 503, body: { message: 'Down for maintenance.' } };
-    expect((await failureOf(api().orders(undefined))).messages).toEqual(['Down for maintenance.']);
-    expect(hits).toBe(3);
-  });
-
-  it('never try a POST again, nor a GET the server refused', async () => {
-    answer = { status: 503, body: { message: 'Down for maintenance.' } };
-    await failureOf(api().login({ email: 'a@b.co', password: 'x' }));
-    expect(hits).toBe(1);
-    answer = { status: 422, body: { message: 'Bad filter.' } };
-    await failureOf(api().orders(undefined));
-    expect(hits).toBe(2);
-  });
-
-  it('answer at once when the server asks for a longer pause than 2 s', async () => {
-    answer = {
-      status: 429,
-      headers: { 'retry-after': '60' },
-      body: { message: 'Too many requests.' },
-    };
-    expect((await failureOf(api().orders(undefined))).messages).toEqual(['Too many requests.']);
-    expect(hits).toBe(1);
-  });
-
-  it('say the generic message when the server does not answer in time, without trying again', async () => {
-    answer = { ...noOrders, delayMs: 1500 };
-    const impatient = createApi({ baseUrl, getToken: () => token, timeoutMs: 300 }, calls);
-    expect((await failureOf(impatient.orders(undefined))).messages).toEqual([GENERIC_ERROR]);
-    expect(hits).toBe(1);
   });
 });

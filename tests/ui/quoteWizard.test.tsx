@@ -91,16 +91,6 @@ describe('the 5-step wizard', () => {
       'aria-selected',
       'true',
     );
-    // Nor do the keys of a tab list: the other steps are disabled, so focus and the step stay.
-    expect(tabs.getByRole('tab', { name: /Destination/ })).toBeDisabled();
-    tabs.getByRole('tab', { name: /Current Location/ }).focus();
-    await app.user.keyboard('{ArrowRight}{End}{ArrowLeft}');
-    expect(tabs.getByRole('tab', { name: /Current Location/ })).toHaveFocus();
-    await stepHeading(/Step 1 of 5/);
-    // The step's panel is named by its tab.
-    expect(main().getByRole('tabpanel', { name: /Current Location/ })).toContainElement(
-      input('moving_from_address'),
-    );
     expect(main().queryByRole('button', { name: 'Back' })).toBeNull();
     expect(
       main()

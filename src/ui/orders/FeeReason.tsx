@@ -4,7 +4,7 @@
  * kept (docs/decisions/cancellation-fee.md). Shown beside the fee and the refund before the
  * customer confirms.
  */
-import { todayInLagos } from '../../api/contract';
+import { todayInLagos } from '../../api/contract/rules';
 import type { Cancellation, OrderDetail } from '../../api/contract/orders';
 import { Link } from '../components/Link';
 import { formatDay } from '../tracking/format';

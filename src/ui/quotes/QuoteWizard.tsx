@@ -5,7 +5,6 @@
  * The flow is quoteWizardMachine; this only renders and sends.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import * as Tabs from '@radix-ui/react-tabs';
 import { quotesApi } from '../../api/lazy';
 import { quoteCalls } from '../../api/contract/quotes';
 import {
@@ -114,41 +113,46 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     <section className="page">
       <h1>{title}</h1>
       <form className="quote-form" onSubmit={onSubmit} noValidate aria-label={title}>
-        {/* Radix tabs that only Back and Next switch (docs/product.md): the tabs follow the
-            machine's step and never change it, and every tab but the current one is disabled, so
-            neither a click nor the arrow keys can pick another step. */}
-        <Tabs.Root value={step.name} activationMode="manual">
-          <Tabs.List className="quote-tabs" aria-label="Quote steps">
-            {quoteWizardSteps.map(({ name }, index) => (
-              <Tabs.Trigger
-                key={name}
-                value={name}
-                className="quote-tab"
-                disabled={name !== step.name}
-              >
-                <span className="quote-tab-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                {tabTitles[name]}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <StepHeading
-            stepName={step.name}
-          >{`Step ${step.index + 1} of ${step.count}: ${tabTitles[step.name as StepName]}`}</StepHeading>
-          {quoteWizardSteps.map(({ name }) => (
-            <Tabs.Content key={name} value={name}>
-              <fieldset disabled={busy}>
-                {name === 'uploadMedia' && (
-                  <p className="field-hint">
-                    If you reload the page, the image is not kept: please choose it again.
-                  </p>
-                )}
-                {panels[name]}
-              </fieldset>
-            </Tabs.Content>
+        {/* The steps as tabs that only Back and Next switch (docs/product.md), so every tab but the
+            current one is disabled and only the current panel is rendered: plain ARIA tabs do it
+            without a tabs library (docs/architecture.md, "What a route loads"). */}
+        <div role="tablist" className="quote-tabs" aria-label="Quote steps">
+          {quoteWizardSteps.map(({ name }, index) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`quote-tab-${name}`}
+              className="quote-tab"
+              aria-selected={name === step.name}
+              aria-controls={name === step.name ? 'quote-step-panel' : undefined}
+              disabled={name !== step.name}
+            >
+              <span className="quote-tab-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              {tabTitles[name]}
+            </button>
           ))}
-        </Tabs.Root>
+        </div>
+        <StepHeading
+          stepName={step.name}
+        >{`Step ${step.index + 1} of ${step.count}: ${tabTitles[step.name as StepName]}`}</StepHeading>
+        <div
+          role="tabpanel"
+          id="quote-step-panel"
+          aria-labelledby={`quote-tab-${step.name}`}
+          tabIndex={0}
+        >
+          <fieldset disabled={busy}>
+            {step.name === 'uploadMedia' && (
+              <p className="field-hint">
+                If you reload the page, the image is not kept: please choose it again.
+              </p>
+            )}
+            {panels[step.name as StepName]}
+          </fieldset>
+        </div>
         <PricePreview
           preview={preview}
           waitingText="Choose where you move from and to (state and LGA) and your rooms to see an estimate."
