@@ -40,6 +40,7 @@ export const emptyBulkSender: BulkSender = {
   sender_number: '',
   pickup_date: '',
   description: '',
+  declared_value: '',
 };
 
 export interface BulkDeliveryInput {
