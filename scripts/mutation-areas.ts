@@ -108,8 +108,18 @@ const machineAreas: MutationArea[] = [
 const serverAreas: MutationArea[] = [
   {
     name: 'server-orders',
-    mutate: ['server/orders/orders.ts'],
+    mutate: [
+      'server/orders/orders.ts',
+      // The order's use cases: one cancel, one status move, one answer to a price, new dates
+      // under the fee rule (docs/decisions/cancellation-fee.md), prices and their corrections.
+      'server/orders/cancel.ts',
+      'server/orders/status-move.ts',
+      'server/orders/offer-answer.ts',
+      'server/orders/customer-changes.ts',
+      'server/orders/staff-offers.ts',
+    ],
     tests: [
+      'tests/api/cancellation-fee.test.ts',
       'tests/api/offers.test.ts',
       'tests/api/offer-safety.test.ts',
       'tests/api/my-orders.test.ts',
@@ -162,6 +172,7 @@ const serverAreas: MutationArea[] = [
       'tests/api/payments.test.ts',
       'tests/api/payments-contract.test.ts',
       'tests/api/money-books.test.ts',
+      'tests/api/cancellation-fee.test.ts',
     ],
     goal: 75,
   },
