@@ -21,6 +21,7 @@ import {
   type PaystackTransaction,
 } from '../money/paystack-schemas';
 import { SIGNATURE_HEADER, signatureOf } from '../money/paystack-signature';
+import { ownOrigin } from '../http/public-origin';
 
 interface TestTransaction extends PaystackTransaction {
   access_code: string;
@@ -36,18 +37,6 @@ export interface TestGatewayOptions {
   /** Where the product takes Paystack's events (the URL registered on Paystack's dashboard). */
   webhookUrl: () => string;
   log: FastifyInstance['log'];
-}
-
-/** http://host:port of this server once it listens (loopback when it listens on every address). */
-function ownOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The server is not listening yet');
-  const host = ['0.0.0.0', '::'].includes(address.address)
-    ? '127.0.0.1'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
-  return `http://${host}:${address.port}`;
 }
 
 /** The test gateway on `app` itself, as ../money/paystack.ts mounts it in test mode. */
