@@ -46,11 +46,16 @@ afterAll(async () => {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isAnswer = (event: EventObject | undefined) =>
   /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
-/** The list's count (behind an open dialog too, which Radix hides from the accessibility tree). */
+/**
+ * The list's count (behind an open dialog too, which Radix hides from the accessibility tree),
+ * not the note with Undo that a delete leaves beside it.
+ */
 const receiversStatus = () =>
   within(
     screen.getByRole('heading', { level: 2, name: 'Receivers', hidden: true }).closest('section')!,
-  ).getByRole('status', { hidden: true });
+  )
+    .getAllByRole('status', { hidden: true })
+    .find((status) => !status.classList.contains('receiver-undo'))!;
 const countOf = (count: number) =>
   count === 0
     ? 'No receivers yet. Add the first one to book.'

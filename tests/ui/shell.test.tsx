@@ -6,14 +6,15 @@ const member = { token: 'stored-token', id: '1', profileImage: '', email: 'ada@e
 
 describe('the shell', () => {
   it('sends a visitor from a members-only page to /login and remembers where they were going', async () => {
-    const app = renderApp('/schedule-delivery?from=home');
+    // Bulk delivery still asks for the login first; Deliver Now and Schedule open to visitors.
+    const app = renderApp('/bulk-delivery?from=home');
     // The login page is a lazily loaded chunk with the API client: give its first compile time.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Log In' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(app.location().pathname).toBe('/login');
     expect(app.location().state).toEqual({
-      from: { pathname: '/schedule-delivery', search: '?from=home' },
+      from: { pathname: '/bulk-delivery', search: '?from=home' },
     });
   });
 
