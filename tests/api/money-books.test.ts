@@ -13,7 +13,14 @@ import { MISSING_PAYSTACK_KEY, readConfig } from '../../server/config';
 import { OWN_ORDER_MESSAGE } from '../../server/orders/self-dealing';
 import { startRefusedServer } from '../support/child-server';
 import { lastMailTo, readOutbox, waitUntil } from '../support/mail';
-import { acceptedMove, acceptedOrder, checkout, pay, startPayment } from '../support/payments';
+import {
+  acceptedMove,
+  acceptedOrder,
+  cancelAsPage,
+  checkout,
+  pay,
+  startPayment,
+} from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf, signUpStaff } from '../support/staff';
 import { get, inDays, PASSWORD, post, signUp, type Customer } from './helpers';
@@ -45,8 +52,8 @@ const refundDone = (reference: string, refundId: number, token: string) =>
   post(server, `staff/orders/${reference}/refunds/${refundId}/done`, { reference: 'TRF-9' }, token);
 const staffOrder = async (reference: string) =>
   (await get(server, `staff/orders/${reference}`, colleague.token)).body.data;
-const cancel = (reference: string, customer: Customer) =>
-  post(server, `users/orders/${reference}/cancel`, { reason: 'Plans changed' }, customer.token);
+/** Cancels as the order's page does: naming the accepted price it shows. */
+const cancel = (reference: string, customer: Customer) => cancelAsPage(server, reference, customer);
 const deleteAccount = (customer: Customer) =>
   post(server, 'users/DeleteUser', { password: PASSWORD, Reason: 'Moving abroad' }, customer.token);
 /** Pays online and waits for the test gateway's webhook to have counted it. */
