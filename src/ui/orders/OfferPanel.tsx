@@ -8,8 +8,7 @@
  * Runs offerDecisionMachine with the real calls; `onChanged` reloads the order around it, and
  * `onAnswered` hands the answered order to a list that shows it without a reload (My bookings).
  */
-import { useId, useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/lazy';
 import { formatNaira } from '../../api/contract/rules';
@@ -26,6 +25,8 @@ import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 import { formatDay } from '../tracking/format';
 import './orders.css';
+
+const AcceptConfirm = lazy(() => import('./AcceptConfirm'));
 
 interface OfferPanelProps {
   reference: string;
@@ -153,34 +154,19 @@ export function OfferPanel(props: OfferPanelProps) {
           </p>
         </>
       ) : null}
-      <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="confirm-overlay" />
-          <Dialog.Content className="confirm-dialog">
-            <Dialog.Title>Accept {amount}?</Dialog.Title>
-            <Dialog.Description>
-              The price of {reference} becomes final at {amount}, and you can pay it at once.
-            </Dialog.Description>
-            <p className="actions">
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  setConfirming(false);
-                  send({ type: 'accept' });
-                }}
-              >
-                Yes, accept {amount}
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" className="button button-secondary">
-                  Not now
-                </button>
-              </Dialog.Close>
-            </p>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {confirming && (
+        <Suspense fallback={null}>
+          <AcceptConfirm
+            amount={amount}
+            reference={reference}
+            onAccept={() => {
+              setConfirming(false);
+              send({ type: 'accept' });
+            }}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
       {snapshot.matches('declining') && (
         <form className="offer-decline" onSubmit={onDecline} noValidate>
           <TextAreaField
