@@ -78,7 +78,7 @@ describe('/orders/:reference', () => {
     );
     expect(main().getByText('Two vans')).toBeInTheDocument();
     await app.user.click(accept);
-    expect(screen.getByRole('dialog', { name: 'Accept ₦185,000.00?' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Accept ₦185,000.00?' })).toBeInTheDocument();
     await confirmAccept(app.user, '₦185,000.00');
     await waitFor(() =>
       expect(
