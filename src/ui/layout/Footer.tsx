@@ -5,7 +5,7 @@
 import { Link } from '../components/Link';
 import { company, emailLink, phoneLink, socialLinks, whatsappLink } from '../../content/company';
 import { footerCompanyLinks, footerServiceLinks, type NavLinkItem } from '../../content/navigation';
-import { NewsletterForm } from './NewsletterForm';
+import { NewsletterSlot } from './NewsletterSlot';
 import './layout.css';
 
 function LinkList({ title, links }: { title: string; links: NavLinkItem[] }) {
@@ -48,7 +48,7 @@ export function Footer() {
         <LinkList title="Company" links={footerCompanyLinks} />
         <section className="footer-column" aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter">Newsletter</h2>
-          <NewsletterForm />
+          <NewsletterSlot />
           <h2 className="footer-social-title">Follow us</h2>
           <ul className="footer-social">
             {socialLinks.map((link) => (
