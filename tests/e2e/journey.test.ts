@@ -53,7 +53,9 @@ describe('keep my place', () => {
     const page = await phone();
     await page.goto('/express-delivery');
     await arrive(page, '/express-delivery', 'Deliver Now');
-    // The price before any account: the example tariff prices Ikeja → Eti-Osa at ₦6,000.
+    // The price before any account: the example tariff prices Ikeja → Eti-Osa at ₦6,000. The
+    // first move on the page (here a keyboard user's focus) loads the places and prices.
+    await field(page, 'Pickup state').focus();
     await field(page, 'Pickup state').selectOption('Lagos');
     await field(page, 'Pickup LGA').click();
     await field(page, 'Pickup LGA').pressSequentially('Ikeja');
