@@ -5,7 +5,7 @@
  * dates; an instant delivery has none). Runs orderChangesMachine with the real calls;
  * `onChanged` reloads the order.
  */
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/lazy';
 import { formatNaira, todayInLagos } from '../../api/contract/rules';
@@ -21,7 +21,11 @@ import { TextAreaField, TextField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
-import { FeeReason } from './FeeReason';
+
+/** Shown once the customer asks to cancel: loaded then, not with every order page. */
+const FeeReason = lazy(() =>
+  import('./FeeReason').then(({ FeeReason }) => ({ default: FeeReason })),
+);
 
 const dateFields: Record<OrderKind, { name: string; label: string }[]> = {
   delivery: [
@@ -154,7 +158,9 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
           card you paid with or by bank transfer.
         </p>
         <CancellationMoney cancellation={cancellation} />
-        <FeeReason order={order} cancellation={cancellation} />
+        <Suspense fallback={null}>
+          <FeeReason order={order} cancellation={cancellation} />
+        </Suspense>
         <p className="actions">
           <SubmitButton
             type="button"
@@ -189,7 +195,9 @@ export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChang
           <>
             <p>You paid for this order. If you cancel now:</p>
             <CancellationMoney cancellation={cancellation} />
-            <FeeReason order={order} cancellation={cancellation} />
+            <Suspense fallback={null}>
+              <FeeReason order={order} cancellation={cancellation} />
+            </Suspense>
           </>
         )}
         <TextAreaField
