@@ -59,6 +59,13 @@ async function open() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
   const app = renderApp('/about');
   await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  // The footer's newsletter form arrives as the footer nears the screen (NewsletterSlot).
+  const slot = document.querySelector('.newsletter-slot')!;
+  await waitFor(() => expect(observers.some((observer) => observer.watched.has(slot))).toBe(true));
+  observers.find((observer) => observer.watched.has(slot))!.report(slot, true);
+  await within(screen.getByRole('contentinfo')).findByLabelText(
+    'Get moving tips and offers by email',
+  );
   await waitFor(() => expect(bar()).toBeInTheDocument());
   // The bar watches the page once it has scanned it (one frame later).
   await waitFor(() => expect(observers.at(-1)?.watched.has(subscribe())).toBe(true));
