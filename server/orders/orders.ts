@@ -375,6 +375,8 @@ export async function staffView(
     offers: offers.map(offerOf),
     payment_state: now.payment_state,
     payment_mismatches: money.mismatches,
+    // The order's texts (docs/messages.md) arrive with the messages concern.
+    messages: [],
   };
 }
 

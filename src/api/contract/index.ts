@@ -6,7 +6,7 @@
  *
  * One module per area, so a page loads the schemas of its own calls only (docs/architecture.md,
  * "What a route loads"): ./rules (field rules, choice lists, money, the shape of a call),
- * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff and ./prices. This module gathers them: the
+ * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff, ./prices and ./messages. This module gathers them: the
  * whole table of calls, for the server, and the types of every call.
  */
 import type * as z from 'zod/mini';
@@ -16,6 +16,7 @@ import { orderCalls } from './orders';
 import { priceCalls } from './prices';
 import { profileCalls } from './profile';
 import { quoteCalls, type quoteRequest } from './quotes';
+import { messageCalls } from './messages';
 import { define, healthResponse } from './rules';
 import { staffCalls } from './staff';
 
@@ -27,6 +28,7 @@ export * from './prices';
 export * from './profile';
 export * from './quotes';
 export * from './staff';
+export * from './messages';
 
 export const calls = define({
   ...accountCalls,
@@ -36,6 +38,7 @@ export const calls = define({
   ...orderCalls,
   ...staffCalls,
   ...priceCalls,
+  ...messageCalls,
   health: {
     method: 'GET',
     path: 'healthz',

@@ -15,6 +15,7 @@ import {
 } from './rules';
 import { offer, officePaymentMethods, order, orderDetail, paymentStates, refund } from './orders';
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_REQUIRED_MESSAGE, nairaTyped } from './naira';
+import { orderText } from './messages';
 
 export { nairaTyped } from './naira';
 
@@ -291,6 +292,8 @@ export const staffOrderDetail = z.extend(orderDetail, {
   offers: z.array(offer),
   payment_state: z._default(z.nullable(z.enum(paymentStates)), null),
   payment_mismatches: z._default(z.array(paymentMismatch), []),
+  /** The order's texts, newest first (docs/messages.md). */
+  messages: z._default(z.array(orderText), []),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetail>;
 export const staffOrderResponse = z.object({ message: z.string(), data: staffOrderDetail });

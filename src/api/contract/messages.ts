@@ -1,0 +1,109 @@
+/**
+ * Texts on the customer's phone (docs/messages.md): the channels a customer chooses, the private
+ * tracking link's page and its opt-out, and what staff see of each order's texts. An area of its
+ * own, so the light tracking-link page loads these schemas and nothing else
+ * (docs/architecture.md, "What a route loads").
+ */
+import * as z from 'zod/mini';
+import { define, serviceTypes, shipmentStatus } from './rules';
+
+export const textChannels = ['sms', 'whatsapp'] as const;
+export type TextChannel = (typeof textChannels)[number];
+
+/** How a text stands: written with its event, handed to Termii, reported delivered, or given up or refused. */
+export const textStates = ['queued', 'sent', 'delivered', 'failed'] as const;
+export type TextState = (typeof textStates)[number];
+
+/** The channels the account's own number is texted on; mail stays for receipts and account codes. */
+export const textPreferences = z.object({
+  sms: z.boolean({ error: 'Choose whether to get texts by SMS.' }),
+  whatsapp: z.boolean({ error: 'Choose whether to get texts on WhatsApp.' }),
+});
+export type TextPreferences = z.infer<typeof textPreferences>;
+export const textPreferencesResponse = z.object({ message: z.string(), data: textPreferences });
+
+/** One stop of the order as a link may show it: the customer's link shows every stop, a receiver's only their own. */
+export const trackLinkStop = z.object({
+  kind: z.enum(['pickup', 'dropoff', 'loading', 'unloading']),
+  /** The area only (a town or a district), never the full address: the link travels by text. */
+  place: z.string(),
+  /** A receiver's first name, so a bulk receiver recognises their own drop-off. */
+  name: z.nullable(z.string()),
+});
+
+/** What `/t/<token>` shows: no names but the receiver's first name, no phone numbers, no prices. */
+export const trackLinkView = z.object({
+  reference_number: z.string(),
+  service_type: z.enum(serviceTypes),
+  status: shipmentStatus,
+  /** Whose link this is: the customer's (the whole order) or a receiver's (their drop-off). */
+  audience: z.enum(['customer', 'receiver']),
+  /** The job's date (YYYY-MM-DD) when it has one. */
+  date: z.nullable(z.string()),
+  history: z.array(z.object({ status: shipmentStatus, date: z.string() })),
+  stops: z.array(trackLinkStop),
+  /** The link's number, masked but for its last 4 digits, and whether it still gets notices. */
+  phone_masked: z.string(),
+  opted_out: z.boolean(),
+  /** When the link stops working: 14 days after the order is final; null while it is open. */
+  expires_at: z.nullable(z.string()),
+});
+export type TrackLinkView = z.infer<typeof trackLinkView>;
+export const trackLinkResponse = z.object({ message: z.string(), data: trackLinkView });
+export const optOutResponse = z.object({
+  message: z.string(),
+  data: z.object({ opted_out: z.literal(true) }),
+});
+
+/** One text of an order as staff see it: the number masked to its last 4 digits. */
+export const orderText = z.object({
+  channel: z.enum(textChannels),
+  to: z.string(),
+  template: z.string(),
+  state: z.enum(textStates),
+  at: z.string(),
+});
+export type OrderText = z.infer<typeof orderText>;
+
+export const messageCalls = define({
+  textPreferences: {
+    method: 'GET',
+    path: 'users/preferences',
+    body: 'none',
+    auth: 'bearer',
+    request: null,
+    response: textPreferencesResponse,
+    success: 'Preferences found',
+    fallback: null,
+  },
+  saveTextPreferences: {
+    method: 'PUT',
+    path: 'users/preferences',
+    body: 'json',
+    auth: 'bearer',
+    request: textPreferences,
+    response: textPreferencesResponse,
+    success: 'Preferences saved',
+    fallback: null,
+  },
+  trackLink: {
+    method: 'GET',
+    path: 'track-links/{token}',
+    body: 'none',
+    auth: 'none',
+    request: null,
+    response: trackLinkResponse,
+    success: 'Order found',
+    fallback: null,
+  },
+  trackLinkOptOut: {
+    method: 'POST',
+    path: 'track-links/{token}/opt-out',
+    body: 'none',
+    auth: 'none',
+    request: null,
+    response: optOutResponse,
+    success: 'You will get no more texts about orders on this number',
+    fallback: null,
+  },
+});
