@@ -5,6 +5,7 @@
  * recorded on the order, and staff's offer after inspection is the final price.
  */
 import { formatNaira, todayInLagos } from '../../src/api/contract';
+import { koboOfDeclared } from '../../src/api/contract/rules';
 import { priceOf, type Price, type PriceRequest } from '../../src/api/pricing';
 import type { DB } from '../db/database';
 import { checkPlaces, placesOf } from './places';
@@ -42,6 +43,17 @@ export interface BookingPrice {
     | { price: { version: number; amount_kobo: number } }
     | { estimate: { version: number; low_kobo: number; high_kobo: number } };
 }
+
+/** The tariff's price columns, and the value the customer declared when they did (a delivery or a move). */
+export const withDeclaredValue = (
+  price: BookingPrice,
+  declared: string | undefined,
+): BookingPrice => {
+  const kobo = koboOfDeclared(declared);
+  return kobo === undefined
+    ? price
+    : { ...price, columns: { ...price.columns, declared_value_kobo: kobo } };
+};
 
 /** Checks the places (422 at a field not in the list) and prices the order with the newest tariff. */
 export async function estimate(db: DB, request: PriceRequest): Promise<Price> {

@@ -56,7 +56,7 @@ export async function receiptOf(
     paid_at: payment.paid_at.toISOString(),
     paid_at_lagos: lagosDateTime(payment.paid_at),
     test_mode: payment.test_mode,
-    company: { name: company.name, address: company.address },
+    company: { name: company.name, registration: company.registration, address: company.address },
     customer,
     order: {
       reference_number: shipment.reference,

@@ -4,9 +4,8 @@
  * price already accepted, as an offer the customer accepted would be (README "Prices").
  */
 import { todayInLagos, type ParsedRequestOf } from '../../src/api/contract';
-import { koboOfDeclared } from '../../src/api/contract/rules';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
-import { bookingPrice, type BookingPrice } from '../money/order-price';
+import { bookingPrice, withDeclaredValue, type BookingPrice } from '../money/order-price';
 import { insertDetails } from './shipments';
 import { book, bookingStatement, type Booker, type BookingDeps } from './booking';
 
@@ -51,14 +50,6 @@ const deliveryStatement = bookingStatement(
 );
 
 const placeOf = (state?: string, lga?: string) => ({ state: state || null, lga: lga || null });
-
-/** The tariff's price columns, and the value the customer declared when they did. */
-const withDeclaredValue = (price: BookingPrice, declared: string | undefined): BookingPrice => {
-  const kobo = koboOfDeclared(declared);
-  return kobo === undefined
-    ? price
-    : { ...price, columns: { ...price.columns, declared_value_kobo: kobo } };
-};
 
 export async function bookInstantDelivery(
   services: BookingDeps,

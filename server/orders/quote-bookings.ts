@@ -7,7 +7,7 @@ import type { Insertable } from 'kysely';
 import type { ParsedRequestOf, ServiceType } from '../../src/api/contract';
 import type { QuotesTable } from '../db/database';
 import type { ImageStore } from '../files/uploads';
-import { bookingPrice } from '../money/order-price';
+import { bookingPrice, withDeclaredValue } from '../money/order-price';
 import { book, bookingStatement, type Booked, type Booker, type BookingDeps } from './booking';
 import { insertDetails } from './shipments';
 
@@ -47,7 +47,7 @@ export async function bookQuote(
   const price = await bookingPrice(services.db, { service_type: serviceType, ...body });
   const image = photo ? await services.images.save(photo.bytes, 'file', photo.ownerId) : null;
   // Optional fields left out arrive as undefined, which Kysely leaves out of the insert (stored as null).
-  const { aptFloor, toAptFloor, Services: chosenServices, ...quote } = body;
+  const { aptFloor, toAptFloor, Services: chosenServices, declared_value, ...quote } = body;
   const places = {
     moving_from_state: quote.moving_from_state || undefined,
     moving_from_lga: quote.moving_from_lga || undefined,
@@ -69,7 +69,7 @@ export async function bookQuote(
     quoteStatement,
     row,
     row.moving_date ?? null,
-    price,
+    withDeclaredValue(price, declared_value),
   ).catch(async (error: unknown) => {
     await services.images.remove(image);
     throw error;

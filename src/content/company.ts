@@ -4,8 +4,12 @@
  * to build with any of them unless COMPANY_PLACEHOLDERS=allow (scripts/company-check.ts,
  * docs/decisions/company-details.md), so a placeholder cannot ship unnoticed.
  */
-// The server reads the defaults too (STAFF_EMAIL), where Vite's import.meta.env does not exist.
-const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
+// The server reads them too (receipts, STAFF_EMAIL), from its environment: Vite's import.meta.env
+// exists only in the site's build.
+const env: Partial<ImportMetaEnv> =
+  import.meta.env ??
+  (globalThis as { process?: { env: Partial<ImportMetaEnv> } }).process?.env ??
+  {};
 
 interface CompanyDetails {
   name: string;

@@ -44,6 +44,7 @@ export const quoteSteps = [
       moving_date: wire.moving_date,
       date_of_inspection: wire.date_of_inspection,
       description: wire.description,
+      declared_value: wire.declared_value,
       terms: z.literal(true, { error: TERMS_MESSAGE }),
     }),
   },

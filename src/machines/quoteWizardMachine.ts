@@ -48,6 +48,7 @@ export const quoteWizardSteps = [
       date_of_inspection: date('Please choose an inspection date.'),
       moving_date: date('Please choose your moving date.'),
       description: wire.description,
+      declared_value: wire.declared_value,
     }),
   },
 ] as const satisfies readonly QuoteStep[];

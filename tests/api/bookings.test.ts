@@ -263,7 +263,7 @@ describe('deliveries', () => {
     expect(answer.body.data).toEqual({ delivery_date: ['Delivery cannot be before pickup.'] });
   });
 
-  it('keeps an optional declared value in kobo on the order, and refuses one that is not an amount', async () => {
+  it('keeps an optional declared value in kobo on a delivery or a move, and refuses one that is not an amount', async () => {
     const declared = await post(
       server,
       'users/schedule/delivery',
@@ -286,6 +286,17 @@ describe('deliveries', () => {
       (await get(server, `users/orders/${none.body.data.reference_number}`, customer.token)).body
         .data.declared_value_kobo,
     ).toBeNull();
+    const move = await post(
+      server,
+      'users/state-service',
+      { ...quote(), declared_value: '1,200,000' },
+      customer.token,
+    );
+    expect(move.status, JSON.stringify(move.body)).toBe(200);
+    expect(
+      (await get(server, `users/orders/${move.body.data.reference_number}`, customer.token)).body
+        .data.declared_value_kobo,
+    ).toBe(120_000_000);
     const refused = await post(
       server,
       'users/schedule/delivery',

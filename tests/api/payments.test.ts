@@ -204,7 +204,11 @@ describe('paying online', () => {
       amount_kobo: PRICE,
       method: 'card',
       payment_reference: started.body.data.reference,
-      company: { name: expect.stringMatching(/\S/), address: expect.stringMatching(/\S/) },
+      company: {
+        name: expect.stringMatching(/\S/),
+        registration: expect.stringMatching(/^RC \d+$/),
+        address: expect.stringMatching(/\S/),
+      },
       customer: { email: customer.email, fullname: expect.any(String), phone: expect.any(String) },
       order: { reference_number: reference, price_kobo: PRICE },
     });

@@ -28,6 +28,7 @@ export const threeStepQuote = () => ({
   moving_date: inDays(10),
   date_of_inspection: inDays(5),
   description: 'A piano and twelve boxes of books',
+  declared_value: '1,500,000',
   terms: true,
 });
 
@@ -47,6 +48,7 @@ export const fiveStepQuote = () => ({
   moving_date: inDays(12),
   date_of_inspection: inDays(12),
   description: 'Office chairs',
+  declared_value: '',
   terms: false,
 });
 

@@ -14,4 +14,5 @@ export const quoteLabels: Record<string, RegExp> = {
   date_of_inspection: /^Inspection date/,
   moving_date: /^Moving date/,
   description: /^Description/,
+  declared_value: /^Declared value/,
 };

@@ -106,7 +106,7 @@ describe('paying on the order page', () => {
 });
 
 describe('the receipt page', () => {
-  it('shows the company, the customer, the order, the amount, the method and the Lagos time', async () => {
+  it('shows the company with its registration number, the customer, the order, the amount, the method and the Lagos time', async () => {
     const reference = await acceptedOrder(server, customer, staffMember, PRICE);
     // Verified on return, as the order page does, rather than waiting for the webhook.
     await verify(server, reference, await pay(server, reference, customer, 'pay'), customer);
@@ -119,7 +119,15 @@ describe('the receipt page', () => {
     const sheet = within(
       await screen.findByRole('article', { name: 'Receipt' }, { timeout: 10_000 }),
     );
-    for (const text of [number, reference, customer.email, '₦485,000.00', 'Card', 'Relo Logistics'])
+    for (const text of [
+      number,
+      reference,
+      customer.email,
+      '₦485,000.00',
+      'Card',
+      'Relo Logistics',
+      'RC 0000000',
+    ])
       expect(sheet.getAllByText(new RegExp(text)).length).toBeGreaterThan(0);
     expect(sheet.getByText(/WAT$/)).toBeInTheDocument();
     // The test server pays through its test gateway: the receipt says so, on screen and on paper.

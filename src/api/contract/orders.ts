@@ -371,7 +371,7 @@ export const receipt = z.object({
   paid_at_lagos: z.string(),
   /** Paid in test mode (the built-in test gateway or a Paystack test key): no real money, printed as TEST. */
   test_mode: z.optional(z.boolean()),
-  company: z.object({ name: z.string(), address: z.string() }),
+  company: z.object({ name: z.string(), registration: z.string(), address: z.string() }),
   customer: z.object({ fullname: z.string(), email: z.string(), phone: z.string() }),
   order: z.object({
     reference_number: z.string(),

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import {
   apartmentType,
+  declaredValue,
   define,
   email,
   floor,
@@ -46,6 +47,8 @@ export const quoteRequest = z
     moving_date: optionalDate('Please choose your moving date.'),
     date_of_inspection: optionalDate('Please choose an inspection date.'),
     description: optionalText(2000, 'many'),
+    /** What the goods moved are worth, optional: the limit of our liability (the terms, section 5). */
+    declared_value: declaredValue,
   })
   .check(z.superRefine(inspectionNotAfterMoving));
 

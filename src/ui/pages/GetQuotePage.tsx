@@ -17,6 +17,7 @@ import { Waiting } from '../components/LoadStates';
 import {
   ContactFields,
   DateFields,
+  DeclaredValueField,
   DescriptionField,
   LocationFields,
   ServicesField,
@@ -118,6 +119,7 @@ export default function GetQuotePage() {
                 <ServicesField flow={flow} />
                 <DateFields flow={flow} required={false} />
                 <DescriptionField flow={flow} />
+                <DeclaredValueField flow={flow} />
                 <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
                   <MediaFiles flow={flow} />
                 </Suspense>

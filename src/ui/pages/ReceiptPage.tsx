@@ -26,6 +26,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         <div>
           <p className="receipt-company">{receipt.company.name}</p>
           <p className="receipt-address">{receipt.company.address}</p>
+          <p className="receipt-address">{receipt.company.registration}</p>
         </div>
         <div className="receipt-number">
           <h1 id="receipt-title">Receipt</h1>

@@ -204,6 +204,20 @@ export function DescriptionField({ flow }: { flow: QuoteFlow }) {
   );
 }
 
+/** Optional: what the goods moved are worth, the limit of our liability (the terms, section 5). */
+export function DeclaredValueField({ flow }: { flow: QuoteFlow }) {
+  return (
+    <TextField
+      label="Declared value (₦, optional)"
+      hint="What your goods are worth. Our liability for loss or damage is limited to it (our terms, section 5)."
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      {...flow.field('declared_value')}
+    />
+  );
+}
+
 export function TermsField({ flow, required }: { flow: QuoteFlow; required: boolean }) {
   const errors = flow.snapshot.context.errors.terms ?? [];
   return (

@@ -18,6 +18,7 @@ import { usePageMeta } from '../components/PageMeta';
 import {
   ContactFields,
   DateFields,
+  DeclaredValueField,
   DescriptionField,
   LocationFields,
   ServicesField,
@@ -104,6 +105,7 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
         <ServicesField flow={flow} />
         <DateFields flow={flow} required />
         <DescriptionField flow={flow} />
+        <DeclaredValueField flow={flow} />
         <TermsField flow={flow} required={false} />
       </div>
     ),
