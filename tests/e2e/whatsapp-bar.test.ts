@@ -58,57 +58,108 @@ const pages: {
 ];
 
 /**
- * What the bar covers right now: a description of each labelled field (control, label, hint),
- * button and line of a card's text whose box meets the bar's box. Empty when the bar is not
- * shown. Runs in the page.
+ * Scrolls through the page in the page itself, one round trip rather than two per position, and
+ * answers what the bar covered at each stop: a description of each labelled field (control,
+ * label, hint), button and line of a card's text whose box met the bar's box. `positions`: every
+ * scroll position a third of a screen apart, from the top to the page's end. `fields`: each field
+ * of `controls` scrolled to the bottom of the screen (where a phone's keyboard puts the field being
+ * typed in), then focused. After each move it waits until the bar has answered: observers
+ * reported, its move finished. Runs in the page.
  */
-function coveredNow(selector: string): string[] {
-  const bar = document.querySelector(selector);
-  if (!bar || !bar.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return [];
-  const box = bar.getBoundingClientRect();
-  const meets = (rect: DOMRect) =>
-    rect.width > 0 &&
-    rect.height > 0 &&
-    rect.left < box.right &&
-    rect.right > box.left &&
-    rect.top < box.bottom &&
-    rect.bottom > box.top;
-  const shown = (element: Element) =>
-    !bar.contains(element) &&
-    element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
-  const name = (element: Element) =>
-    `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
-  const found: string[] = [];
-  const controls = document.querySelectorAll<
-    HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
-  >('input:not([type=hidden]), select, textarea');
-  for (const control of controls) {
-    if (!shown(control) || !control.labels?.length) continue;
-    const hints = (control.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .flatMap((id) => document.getElementById(id) ?? []);
-    for (const part of [control, ...control.labels, ...hints]) {
-      if (shown(part) && meets(part.getBoundingClientRect()))
-        found.push(`field ${control.labels[0]!.textContent?.trim()}: ${name(part)}`);
+async function sweepInPage({
+  selector,
+  controls,
+  mode,
+}: {
+  selector: string;
+  controls: string;
+  mode: 'positions' | 'fields';
+}): Promise<string[]> {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const settled = async () => {
+    await frame();
+    await frame();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await frame();
+    const bar = document.querySelector(selector);
+    await Promise.all(
+      (bar?.getAnimations({ subtree: true }) ?? []).map((animation) => animation.finished),
+    );
+  };
+  const coveredNow = (where: string): string[] => {
+    const bar = document.querySelector(selector);
+    if (!bar || !bar.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+      return [];
+    const box = bar.getBoundingClientRect();
+    const meets = (rect: DOMRect) =>
+      rect.width > 0 &&
+      rect.height > 0 &&
+      rect.left < box.right &&
+      rect.right > box.left &&
+      rect.top < box.bottom &&
+      rect.bottom > box.top;
+    const shown = (element: Element) =>
+      !bar.contains(element) &&
+      element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
+    const found: string[] = [];
+    for (const control of document.querySelectorAll<
+      HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+    >('input:not([type=hidden]), select, textarea')) {
+      if (!shown(control) || !control.labels?.length) continue;
+      const hints = (control.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .flatMap((id) => document.getElementById(id) ?? []);
+      for (const part of [control, ...control.labels, ...hints]) {
+        if (shown(part) && meets(part.getBoundingClientRect()))
+          found.push(`${where}: field ${control.labels[0]!.textContent?.trim()}: ${name(part)}`);
+      }
     }
-  }
-  for (const button of document.querySelectorAll(
-    'button, [role=button], .button, input[type=submit]',
-  )) {
-    if (shown(button) && meets(button.getBoundingClientRect()))
-      found.push(`button ${name(button)}`);
-  }
-  for (const card of document.querySelectorAll('.card, .account-card')) {
-    const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-      if (!text.textContent?.trim() || !text.parentElement || !shown(text.parentElement)) continue;
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      if ([...range.getClientRects()].some(meets))
-        found.push(`card text "${text.textContent.trim().slice(0, 40)}"`);
+    for (const button of document.querySelectorAll(
+      'button, [role=button], .button, input[type=submit]',
+    )) {
+      if (shown(button) && meets(button.getBoundingClientRect()))
+        found.push(`${where}: button ${name(button)}`);
     }
+    for (const card of document.querySelectorAll('.card, .account-card')) {
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        if (!text.textContent?.trim() || !text.parentElement || !shown(text.parentElement))
+          continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        if ([...range.getClientRects()].some(meets))
+          found.push(`${where}: card text "${text.textContent.trim().slice(0, 40)}"`);
+      }
+    }
+    return found;
+  };
+
+  const covered: string[] = [];
+  if (mode === 'positions') {
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    const step = Math.floor(window.innerHeight / 3);
+    for (let y = 0; ; y = Math.min(y + step, end)) {
+      window.scrollTo(0, y);
+      await settled();
+      covered.push(...coveredNow(`scrolled to ${y}`));
+      if (y >= end) break;
+    }
+    return covered;
   }
-  return found;
+  for (const [index, field] of [...document.querySelectorAll<HTMLElement>(controls)].entries()) {
+    if (!field.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    const label = (field as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? `field ${index}`;
+    field.scrollIntoView({ block: 'end' });
+    await settled();
+    covered.push(...coveredNow(`${label} at the bottom`));
+    field.focus({ preventScroll: true });
+    await settled();
+    covered.push(...coveredNow(`${label} focused`));
+    field.blur();
+  }
+  return covered;
 }
 
 /**
@@ -160,11 +211,6 @@ async function settled(page: Page) {
       (bar?.getAnimations({ subtree: true }) ?? []).map((animation) => animation.finished),
     );
   }, BAR);
-}
-
-async function coveredAt(page: Page, where: string): Promise<string[]> {
-  await settled(page);
-  return (await page.evaluate(coveredNow, BAR)).map((what) => `${where}: ${what}`);
 }
 
 /** Every scroll position a third of a screen apart, from the top to the end of the page. */
@@ -233,12 +279,12 @@ describe.each([
           path: path.join(SHOTS, `whatsapp-${name}${what}-${viewport.width}.png`),
         });
 
-      const covered: string[] = [];
-      for (const y of await scrollPositions(page)) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        covered.push(...(await coveredAt(page, `scrolled to ${y}`)));
-        if (y === 0) await shot('');
-      }
+      await shot('');
+      const covered = await page.evaluate(sweepInPage, {
+        selector: BAR,
+        controls: textControls,
+        mode: 'positions' as const,
+      });
       // At the page's end (the last position) the bar shows, in the room the page leaves for it.
       expect(await page.locator(BAR).isVisible(), 'the bar shows at the end of the page').toBe(
         true,
@@ -247,22 +293,16 @@ describe.each([
 
       // The footer's newsletter form arrives as the footer nears the screen (we are at the end).
       if (name === 'home') await page.locator('footer').getByRole('textbox').first().waitFor();
-      const fields = await page.locator(textControls).all();
-      expect(fields.length).toBeGreaterThan(name === 'home' ? 0 : 1);
-      for (const [index, field] of fields.entries()) {
-        if (!(await field.isVisible())) continue;
-        const label =
-          (await field.evaluate((control: HTMLInputElement) =>
-            control.labels?.[0]?.textContent?.trim(),
-          )) ?? `field ${index}`;
-        // Where the keyboard puts the field being typed in: at the bottom of what is left of the screen.
-        await field.evaluate((control) => control.scrollIntoView({ block: 'end' }));
-        covered.push(...(await coveredAt(page, `${label} at the bottom`)));
-        await field.evaluate((control: HTMLElement) => control.focus({ preventScroll: true }));
-        covered.push(...(await coveredAt(page, `${label} focused`)));
-        if (index === fields.length - 1) await shot('-focused');
-        await field.evaluate((control: HTMLElement) => control.blur());
-      }
+      expect(await page.locator(textControls).count()).toBeGreaterThan(name === 'home' ? 0 : 1);
+      covered.push(
+        ...(await page.evaluate(sweepInPage, {
+          selector: BAR,
+          controls: textControls,
+          mode: 'fields' as const,
+        })),
+      );
+      await page.locator(textControls).last().focus();
+      await shot('-focused');
       expect(covered).toEqual([]);
       await page.close();
     },
