@@ -29,7 +29,7 @@ describe('profile', () => {
         id: customer.id,
         fullname: 'Ada Obi',
         email: customer.email,
-        phone: '08031234567',
+        phone: '+2348031234567',
         profile_image: null,
         role: 'customer',
       },
