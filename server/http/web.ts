@@ -46,6 +46,12 @@ export async function registerWebsite(app: FastifyInstance, webRoot: string | nu
     cacheControl: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
+      if (file === path.join(root, TRACK_LINK_PAGE)) {
+        // Its address holds the token that opens an order: no shared cache keeps it, no link out sends it along.
+        reply.header('cache-control', 'no-store');
+        reply.header('referrer-policy', 'no-referrer');
+        return;
+      }
       reply.header(
         'cache-control',
         file.startsWith(path.join(root, 'assets') + path.sep) ? LONG_CACHE : 'no-cache',
@@ -56,11 +62,7 @@ export async function registerWebsite(app: FastifyInstance, webRoot: string | nu
   const trackLinkPage = fs.existsSync(path.join(root, TRACK_LINK_PAGE)) ? TRACK_LINK_PAGE : shell;
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || isApi(request.url)) return apiNotFound(request, reply);
-    if (isTrackLink(request.url)) {
-      // The token is the key to the order: no shared cache keeps it, no link out sends it along.
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      return reply.sendFile(trackLinkPage);
-    }
+    if (isTrackLink(request.url)) return reply.sendFile(trackLinkPage);
     return reply.sendFile(prerenderedPage(root, request.url) ?? shell);
   });
 }

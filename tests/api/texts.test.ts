@@ -6,6 +6,7 @@
  * see masked, delivery reports, and the key kept out of logs and answers.
  */
 import http from 'node:http';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OFFER_KOBO, NOT_MOBILE_MESSAGE } from '../../src/api/contract';
 import { applyDeliveryReport } from '../../server/messages/reports';
@@ -33,6 +34,8 @@ import {
   type TextContent,
 } from '../../server/messages/templates';
 import { newToken } from '../../server/messages/track-links';
+import { normaliseStoredPhones } from '../../server/db/migrations/018-texts';
+import { acceptedOrder, cancelAsPage, pay } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
 import { waitUntil } from '../support/mail';
@@ -339,6 +342,49 @@ describe('the order’s later texts', () => {
       `+234******${first.slice(-4)}`,
     );
     expect(JSON.stringify(messages)).not.toContain(first);
+  });
+});
+
+describe('money', () => {
+  it('tells the customer of a payment with its receipt number, and of the refund once sent', async () => {
+    const customer = await customerWith();
+    const reference = await acceptedOrder(server, customer, staff, 2_500_050);
+    await pay(server, reference, customer);
+    const [paid] = await waitForTexts(server, customer.phone, 3);
+    const { receipts } = (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+    expect(paid!.sms).toContain(`TEST received NGN 25,000.50 for ${reference}`);
+    expect(paid!.sms).toContain(`Receipt ${receipts[0].number}.`);
+    expect(linkTokenIn(paid!.sms)).toHaveLength(22);
+
+    expect((await cancelAsPage(server, reference, customer)).status).toBe(200);
+    const [refunded] = await waitForTexts(server, customer.phone, 4);
+    expect(refunded!.sms).toContain(`we refunded NGN 25,000.50 for ${reference} to your card`);
+    await textsSettled(reference);
+    // The order's sender number (scheduledDelivery's) is another one: each notice goes to both.
+    expect(
+      (await staffOrder(reference)).messages.map((text: { template: string }) => text.template),
+    ).toEqual(
+      ['refund_sent', 'payment_received', 'price_to_answer', 'booking_received'].flatMap(
+        (template) => [template, template],
+      ),
+    );
+  });
+});
+
+describe('numbers stored before', () => {
+  it('are rewritten in E.164 by the migration; other text is left alone', async () => {
+    const customer = await signUp(server);
+    const db = server.app.db;
+    for (const phone of ['08051234567', '+2348051234567', '']) {
+      await db.updateTable('users').set({ phone }).where('id', '=', customer.userId).execute();
+      await normaliseStoredPhones(db as unknown as Kysely<unknown>);
+      const { phone: stored } = await db
+        .selectFrom('users')
+        .select('phone')
+        .where('id', '=', customer.userId)
+        .executeTakeFirstOrThrow();
+      expect(stored).toBe(phone === '' ? '' : '+2348051234567');
+    }
   });
 });
 

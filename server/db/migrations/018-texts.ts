@@ -26,11 +26,16 @@ const PHONE_COLUMNS = [
   ['refunds', 'payee_phone'],
 ] as const;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+/** Rewrites the numbers stored as `0803…` in E.164; `+234…` ones already are, others are left as they are. */
+export async function normaliseStoredPhones(db: Kysely<unknown>): Promise<void> {
   for (const [table, column] of PHONE_COLUMNS) {
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = '+234' || substr(${sql.ref(column)}, 2)
       where ${sql.ref(column)} ~ '^0[0-9]{10}$'`.execute(db);
   }
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await normaliseStoredPhones(db);
 
   await db.schema
     .alterTable('users')
