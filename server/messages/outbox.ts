@@ -132,7 +132,7 @@ export function createTexter(
         next_attempt_at: millisecondsFromNow(leaseMs(settings)),
       }))
       .whereRef('texts.id', '=', 'due.id')
-      .returning([
+      .returning((eb) => [
         'texts.id',
         'texts.recipient',
         'texts.channel',
@@ -140,6 +140,14 @@ export function createTexter(
         'texts.essential',
         'texts.attempts',
         'texts.created_at',
+        eb
+          .exists(
+            eb
+              .selectFrom('text_opt_outs')
+              .select('text_opt_outs.recipient')
+              .whereRef('text_opt_outs.recipient', '=', 'texts.recipient'),
+          )
+          .as('opted_out'),
       ])
       .execute()
       .then((rows) => rows.sort((a, b) => a.id - b.id));
@@ -156,14 +164,7 @@ export function createTexter(
 
   /** The opt-out and the hourly limit, checked before a text's first try: the reason it may not go, or null. */
   async function heldBack(row: Claimed): Promise<string | null> {
-    if (!row.essential) {
-      const optedOut = await db
-        .selectFrom('text_opt_outs')
-        .select('recipient')
-        .where('recipient', '=', row.recipient)
-        .executeTakeFirst();
-      if (optedOut) return OPTED_OUT;
-    }
+    if (row.opted_out && !row.essential) return OPTED_OUT;
     if (row.attempts > 1) return null;
     const now = new Date();
     const counted = await db

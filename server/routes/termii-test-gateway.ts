@@ -140,8 +140,10 @@ export function termiiTestGatewayRoutes(options: TermiiTestGatewayOptions) {
     options.log.warn('Termii test gateway: a delivery report was not accepted after 5 tries');
   }
 
-  function keep(request: SendRequest, status: string): KeptText {
-    makePrivateFolder(options.folder);
+  let folderMade = false;
+  async function keep(request: SendRequest, status: string): Promise<KeptText> {
+    if (!folderMade) makePrivateFolder(options.folder);
+    folderMade = true;
     const text: KeptText = {
       message_id: `${Date.now()}${String(sequence++ % 1e6).padStart(6, '0')}`,
       to: request.to,
@@ -152,7 +154,7 @@ export function termiiTestGatewayRoutes(options: TermiiTestGatewayOptions) {
       status,
     };
     const name = `${String(Date.now()).padStart(15, '0')}-${text.message_id}.json`;
-    fs.writeFileSync(path.join(options.folder, name), JSON.stringify(text, null, 2), {
+    await fs.promises.writeFile(path.join(options.folder, name), JSON.stringify(text, null, 2), {
       mode: PRIVATE_FILE,
     });
     return text;
@@ -183,7 +185,7 @@ export function termiiTestGatewayRoutes(options: TermiiTestGatewayOptions) {
       const status = { delivered: 'Delivered', failed: 'Message Failed', none: 'Message Sent' }[
         report
       ];
-      const text = keep(parsed.data, status);
+      const text = await keep(parsed.data, status);
       if (report !== 'none') {
         setTimeout(() => {
           void sendReport({
