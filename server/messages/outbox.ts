@@ -15,8 +15,8 @@
  * back. When Termii does not answer at all, the rest of the batch waits for the next round
  * rather than each text waiting out its own timeout.
  *
- * Before a text's first try, two rules: a number that opted out gets nothing but essential texts
- * (the crews' handover code), and at most `perNumberHour` texts go to one number in an hour
+ * Two rules before a text goes: a number that opted out gets nothing but essential texts (the
+ * crews' handover code), and at most `perNumberHour` texts go to one number in an hour
  * (counted as mail counts codes per address: one upsert whose row lock makes concurrent senders
  * take turns, server/mail/outbox.ts). A text held back by either is `failed`, with the reason, so
  * staff see it.
@@ -162,7 +162,7 @@ export function createTexter(
       .where('state', '=', 'queued')
       .execute();
 
-  /** The opt-out and the hourly limit, checked before a text's first try: the reason it may not go, or null. */
+  /** The opt-out (every try) and the hourly limit (counted at the first): why the text may not go, or null. */
   async function heldBack(row: Claimed): Promise<string | null> {
     if (row.opted_out && !row.essential) return OPTED_OUT;
     if (row.attempts > 1) return null;
@@ -210,7 +210,7 @@ export function createTexter(
     return counted ? null : NUMBER_LIMIT;
   }
 
-  /** 'sent', 'held' (failed for a rule) or 'failed' (retried, or given up); `unreachable` when Termii gave no answer. */
+  /** Sends one claimed text, or holds it back by a rule; `unreachable` when Termii gave no answer. */
   async function sendOne(row: Claimed): Promise<{ unreachable: boolean }> {
     const reason = await heldBack(row);
     if (reason) {
@@ -218,25 +218,13 @@ export function createTexter(
       log.info({ text: row.id, reason }, 'text not sent');
       return { unreachable: false };
     }
+    let messageId: string;
     try {
-      const messageId = await client.send({
+      messageId = await client.send({
         to: termiiNumber(row.recipient),
         sms: row.body.replaceAll(SITE, site()),
         channel: row.channel,
       });
-      await db
-        .updateTable('texts')
-        .set({
-          state: 'sent',
-          provider_message_id: messageId,
-          sent_at: new Date(),
-          body: '',
-          last_error: null,
-        })
-        .where('id', '=', row.id)
-        .where('state', '=', 'queued')
-        .execute();
-      return { unreachable: false };
     } catch (error) {
       const last_error = error instanceof Error ? error.message : String(error);
       const context = { err: error, text: row.id, attempts: row.attempts };
@@ -254,6 +242,21 @@ export function createTexter(
       }
       return { unreachable: error instanceof TermiiError && error.status === null };
     }
+    // Termii took it. Should this write fail (the database gone), the row stays claimed and is
+    // sent again once its lease ends, as a mail is: a rare second text rather than a lost one.
+    await db
+      .updateTable('texts')
+      .set({
+        state: 'sent',
+        provider_message_id: messageId,
+        sent_at: new Date(),
+        body: '',
+        last_error: null,
+      })
+      .where('id', '=', row.id)
+      .where('state', '=', 'queued')
+      .execute();
+    return { unreachable: false };
   }
 
   /** Termii gave no answer: the batch's other texts go back, untried, for the next round. */
