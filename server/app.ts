@@ -1,7 +1,7 @@
 /** Builds the Fastify application: every concern registered in one place, the /api/v1 routes, and the built website. */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../src/api/contract';
+import { MAX_UPLOAD_BYTES, readMobilesWith } from '../src/api/contract';
 import { purgeExpiredSessions } from './accounts/session-purge';
 import { BackgroundWork } from './http/background';
 import type { ServerConfig } from './config';
@@ -42,10 +42,17 @@ import { setUpPaystack } from './money/paystack';
 import { paymentRoutes } from './routes/payments';
 import { testGatewayOn } from './routes/paystack-test-gateway';
 import { cardRefundRounds } from './money/refund-rounds';
+import { readNigerianMobile } from './messages/phone';
+import { setUpTexting, TERMII_TEST_PREFIX } from './messages/provider';
+import { createTexter } from './messages/outbox';
+import { messageRoutes } from './routes/messages';
+import { termiiTestGatewayOn } from './routes/termii-test-gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: DB;
+    /** In test mode, the test gateway's inbox (its path with its key) and its folder; null with a Termii key. */
+    textsInbox: { path: string; folder: string } | null;
   }
 }
 
@@ -64,12 +71,15 @@ const apiRoutes = [
   staffListRoutes,
   newsletterRoutes,
   paymentRoutes,
+  messageRoutes,
 ];
 
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger && {
       serializers: requestLogSerializers,
+      // Belt and braces: no code logs a request to Termii, whose body carries the key.
+      redact: { paths: ['api_key', '*.api_key', '*.*.api_key'], censor: '[redacted]' },
       ...(config.logStream && { stream: config.logStream }),
     },
     bodyLimit: MAX_UPLOAD_BYTES,
@@ -84,6 +94,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Every phone number the contract takes is read with libphonenumber-js (docs/messages.md).
+  readMobilesWith(readNigerianMobile);
   app.setErrorHandler(handleError);
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKey', null);
@@ -111,17 +123,37 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     }),
     () => publicOrigin(app, config),
   );
-  const mailer = createMailer(db, transport, config.mail, app.log);
+  const texting = await setUpTexting(termiiTestGatewayOn(app, config.dataDir), db, config);
+  const texter = createTexter(
+    db,
+    texting.client,
+    config.texts,
+    () => publicOrigin(app, config),
+    app.log,
+  );
+  // The test gateway is reached through this server's own address: texts go once it listens.
+  app.addHook('onListen', async () => texter.start());
+  const mailer = createMailer(db, transport, config.mail, app.log, texter.wake);
   const background = new BackgroundWork(app.log);
   const sessionPurge = purgeExpiredSessions(db, app.log, config.sessionPurge);
   // Tests look behind the API (is it stored? is it hashed?) through `app.db`.
   app.decorate('db', db);
+  app.decorate(
+    'textsInbox',
+    texting.inboxKey
+      ? {
+          path: `${TERMII_TEST_PREFIX}/inbox?key=${texting.inboxKey}`,
+          folder: path.join(config.dataDir, 'texts'),
+        }
+      : null,
+  );
   let refundRounds: { stop(): Promise<void> } | null = null;
   app.addHook('onClose', async () => {
     await refundRounds?.stop();
     await background.settled();
     await sessionPurge.stop();
     await mailer.close();
+    await texter.close();
     redis?.disconnect();
     await db.destroy();
   });
@@ -139,6 +171,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     expireIdempotencyKeys: keyExpiry(db, app.log),
     paystack: await setUpPaystack(testGatewayOn(app), db, config),
     refunds: null,
+    texting,
   };
   refundRounds = services.refunds = cardRefundRounds({ ...services, log: app.log });
 

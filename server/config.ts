@@ -4,6 +4,7 @@ import { company } from '../src/content/company';
 import type { SessionPurgeSettings } from './accounts/session-purge';
 import type { BatchLimits } from './orders/batches';
 import type { MailSettings } from './mail/outbox';
+import type { TextSettings } from './messages/outbox';
 
 export interface RateLimit {
   /** Requests allowed per client address and route (per account for logins) within the window. */
@@ -84,6 +85,14 @@ export interface ServerConfig {
    * address once it listens, http://HOST:PORT (./http/public-origin.ts).
    */
   publicUrl: string | null;
+  /**
+   * Texts through Termii (docs/messages.md): without TERMII_API_KEY the server texts its own
+   * test gateway (server/routes/termii-test-gateway.ts), and nothing reaches a phone. The key
+   * never reaches a log line, an error body or the browser.
+   */
+  termii: { apiKey: string | null; senderId: string; baseUrl: string };
+  /** The text sender's retries, timeout and per-number limit (server/messages/outbox.ts). */
+  texts: TextSettings;
   /** Payments started or verified by one account, from any address (server/http/payment-limits.ts). */
   paymentAccountLimit: RateLimit;
   /** Payments started or verified on one order, whoever asks. */
@@ -91,6 +100,10 @@ export interface ServerConfig {
 }
 
 export const PAYSTACK_API = 'https://api.paystack.co';
+/** Termii's API for Nigerian accounts; an account's dashboard names its own base URL (TERMII_BASE_URL). */
+export const TERMII_API = 'https://api.ng.termii.com';
+/** The sender ID texts show in test mode, and by default: register your own with Termii. */
+export const DEFAULT_SENDER_ID = 'Relo';
 /** README, "Payments": the crew and truck booked for the day are hard to re-let at 3 days' notice. */
 export const DEFAULT_CANCELLATION_FEE_PERCENT = 10;
 
@@ -168,6 +181,17 @@ function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
   return proxies;
 }
 
+/** TERMII_SENDER_ID: 3 to 11 letters, digits, spaces, dots, dashes or underscores (Termii's rule). */
+function termiiSenderId(value: string | undefined): string {
+  const id = value?.trim() || DEFAULT_SENDER_ID;
+  if (!/^[A-Za-z0-9 ._-]{3,11}$/.test(id)) {
+    throw new Error(
+      `TERMII_SENDER_ID=${value}: give the sender ID registered on your Termii account, 3 to 11 letters or digits, such as ReloNG.`,
+    );
+  }
+  return id;
+}
+
 export const MISSING_PAYSTACK_KEY =
   'PAYSTACK_SECRET_KEY is not set: in production (NODE_ENV=production) the server takes real payments only. Set PAYSTACK_SECRET_KEY to your Paystack secret key, or set PAYSTACK_TEST_MODE=1 to run with the built-in test gateway, where no real money moves and every payment and receipt is marked TEST.';
 
@@ -225,6 +249,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     cancellationFeePercent: percent(env.CANCELLATION_FEE_PERCENT, DEFAULT_CANCELLATION_FEE_PERCENT),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    termii: {
+      apiKey: env.TERMII_API_KEY || null,
+      senderId: termiiSenderId(env.TERMII_SENDER_ID),
+      baseUrl: env.TERMII_BASE_URL?.replace(/\/+$/, '') || TERMII_API,
+    },
+    texts: {
+      retryMs: positive(env.TEXT_RETRY_MS, 10_000),
+      pollMs: positive(env.TEXT_POLL_MS, 1_000),
+      giveUpMs: positive(env.TEXT_GIVE_UP_MS, 86_400_000),
+      timeoutMs: positive(env.TERMII_TIMEOUT_MS, 10_000),
+      perNumberHour: positive(env.TEXTS_PER_NUMBER_HOUR, 10),
+    },
     paymentAccountLimit: perWindow(env, 'PAYMENT_ACCOUNT_RATE', 30, 600),
     paymentOrderLimit: perWindow(env, 'PAYMENT_ORDER_RATE', 10, 600),
     bookingBatches: {

@@ -9,9 +9,25 @@ import { buildApp } from './app';
 import { readConfig, type ServerConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { WeakOpsTokenError } from './ops/ops-token';
+import { SITE_ORIGIN_BUDGET } from './messages/templates';
 
-/** What a person starting the server needs first: where the site is, where mail goes, how to make staff. */
-function startupLines(config: ServerConfig, origin: string): string[] {
+/** Where texts go: Termii (and the webhook to register there), or the test gateway's inbox and folder. */
+function textsLine(
+  config: ServerConfig,
+  origin: string,
+  inbox: { path: string; folder: string } | null,
+): string {
+  if (!inbox)
+    return `Texts: through Termii at ${config.termii.baseUrl} as "${config.termii.senderId}"; register https://<your host>/api/v1/messages/termii/report as its webhook (docs/messages.md)`;
+  return `Texts: TEST MODE, no phone gets them: read them at ${origin}${inbox.path} and in ${inbox.folder} (set TERMII_API_KEY to text through Termii)`;
+}
+
+/** What a person starting the server needs first: where the site is, where mail and texts go, how to make staff. */
+function startupLines(
+  config: ServerConfig,
+  origin: string,
+  inbox: { path: string; folder: string } | null,
+): string[] {
   const database = config.databaseUrl
     ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
     : `embedded, in ${path.join(config.dataDir, 'db')}`;
@@ -24,6 +40,7 @@ function startupLines(config: ServerConfig, origin: string): string[] {
       : `The API is running at ${origin}/api/v1 (no website: WEB_ROOT is empty)`,
     `Database: ${database}`,
     `Mail: ${mail}`,
+    textsLine(config, origin, inbox),
     config.paystack.secretKey
       ? `Payments: live through Paystack at ${config.paystack.baseUrl ?? 'its API'}; register https://<your host>/api/v1/payments/paystack/webhook on Paystack (docs/operations.md, "Payments")`
       : `Payments: TEST MODE, no real money: the built-in test gateway at ${origin}/test-paystack (set PAYSTACK_SECRET_KEY for real payments)`,
@@ -58,7 +75,12 @@ const app = await buildApp(config).catch((error: unknown) => {
   process.exit(1);
 });
 const origin = await app.listen({ port: config.port, host: config.host });
-for (const line of startupLines(config, origin)) console.log(line);
+for (const line of startupLines(config, origin, app.textsInbox)) console.log(line);
+if (config.publicUrl && config.publicUrl.length > SITE_ORIGIN_BUDGET) {
+  console.log(
+    `PUBLIC_URL is longer than ${SITE_ORIGIN_BUDGET} characters: some texts may take two SMS segments (docs/messages.md)`,
+  );
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

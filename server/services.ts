@@ -1,4 +1,4 @@
-/** What the route plugins share: settings, database, mail, image storage, the staff token and photo links, the tracking cache, work after the answer, key expiry. */
+/** What the route plugins share: settings, database, mail, texts, image storage, the staff token and photo links, the tracking cache, work after the answer, key expiry. */
 import type { BackgroundWork } from './http/background';
 import type { ServerConfig } from './config';
 import type { DB } from './db/database';
@@ -9,6 +9,7 @@ import type { TrackingCache } from './orders/tracking-cache';
 import type { ImageStore } from './files/uploads';
 import type { Paystack } from './money/paystack';
 import type { CardRefundRounds } from './money/refund-rounds';
+import type { Texting } from './messages/provider';
 
 export interface Services {
   config: ServerConfig;
@@ -25,6 +26,8 @@ export interface Services {
   paystack: Paystack;
   /** Sends card refunds due to Paystack now (./money/refund-rounds.ts); set once the services exist. */
   refunds: CardRefundRounds | null;
+  /** The Termii client and key, live or test mode (./messages/provider.ts). */
+  texting: Texting;
   /** Clears Idempotency-Keys older than 24 hours, now and then (see ./orders/idempotency.ts). */
   expireIdempotencyKeys: () => void;
 }

@@ -5,8 +5,8 @@
  * customer's cancel would be (the fee rule, refunds owed); the refunds still owed keep whom to pay
  * them back to (`payee_*`, cleared when paid); the orders lose every personal field; the account's
  * row becomes a placeholder (no name, no phone, an address that mails nothing, no password) and
- * its sessions, codes and files go. Orders, payments, receipts, refunds and attempts stay, so the
- * receipt numbering has no holes, the staff's refund list still shows what is owed, and a Paystack
+ * its sessions, codes and files go, with the texts about its orders and their private links.
+ * Orders, payments, receipts, refunds and attempts stay, so the receipt numbering has no holes, the staff's refund list still shows what is owed, and a Paystack
  * charge that lands later is recorded and refunded (the order is cancelled: see settleCharge).
  */
 import { conflict } from '../http/problems';
@@ -111,6 +111,10 @@ export async function deleteAccount(
         .set({ decline_reason: null })
         .where('shipment_id', 'in', ids)
         .execute();
+      // The texts about the orders name the person's numbers and carry their links: both go,
+      // queued texts too (docs/messages.md).
+      await trx.deleteFrom('texts').where('shipment_id', 'in', ids).execute();
+      await trx.deleteFrom('track_links').where('shipment_id', 'in', ids).execute();
       // The booking's hash is of the customer's own request body.
       await trx
         .updateTable('shipments')

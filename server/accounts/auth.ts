@@ -53,6 +53,8 @@ const USER_COLUMNS = [
   'users.public_id',
   'users.role',
   'users.deleted_at',
+  'users.text_sms',
+  'users.text_whatsapp',
 ] as const satisfies ReadonlyArray<`users.${keyof UsersTable}`>;
 
 /** The SHA-256 a session is stored under, or 401 without a usable bearer token. */

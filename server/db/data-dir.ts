@@ -1,6 +1,6 @@
 /**
  * The data folder (DATA_DIR) holds secrets and personal data: the ops token, the outbox's mail,
- * the embedded database. Everything the server makes there is its owner's alone: folders 0700,
+ * the texts the Termii test gateway kept, the embedded database. Everything the server makes there is its owner's alone: folders 0700,
  * files 0600. On start, whatever it finds looser (a folder made by hand, files of an older
  * version, a copied-in ops token) loses its group and other bits. Only the server's own entries
  * are walked, so the work is bounded by what the server itself put there.
@@ -12,7 +12,7 @@ export const PRIVATE_FOLDER = 0o700;
 export const PRIVATE_FILE = 0o600;
 
 /** What the server keeps in DATA_DIR (uploads: files of versions that kept them on disk). */
-const OWN_ENTRIES = ['ops-token', 'server.lock', 'outbox', 'db', 'uploads'];
+const OWN_ENTRIES = ['ops-token', 'server.lock', 'outbox', 'texts', 'db', 'uploads'];
 
 /** Creates `folder` (and any missing parent) readable by its owner only. */
 export const makePrivateFolder = (folder: string) =>

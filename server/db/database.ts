@@ -22,6 +22,8 @@ import type {
   RefundState,
   ServiceType,
   ShipmentStatus,
+  TextChannel,
+  TextState,
   UserRole,
 } from '../../src/api/contract';
 import { makePrivateFolder } from './data-dir';
@@ -48,6 +50,9 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** Set when the customer deleted the account: the row stays, anonymised, for the orders' books (migration 015). */
   deleted_at: Date | null;
+  /** The channels the account's own number is texted on (migration 018): SMS on, WhatsApp off at first. */
+  text_sms: Generated<boolean>;
+  text_whatsapp: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -358,6 +363,61 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+/** A text to a phone, queued with its event and kept as history for staff (server/messages/outbox.ts). */
+export interface TextsTable {
+  id: Generated<number>;
+  shipment_id: number | null;
+  /** What caused it (`booking:12`, `status:12:Shipped`…); unique with the recipient and the channel. */
+  event: string;
+  /** E.164. */
+  recipient: string;
+  channel: TextChannel;
+  /** Its template's name (server/messages/templates.ts), as staff see it. */
+  template: string;
+  /** The text, with the site's origin as a mark; emptied once sent or given up. */
+  body: string;
+  /** Sent even to a number that opted out (a handover code, with the crews). */
+  essential: Generated<boolean>;
+  state: Generated<TextState>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  provider_message_id: string | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** One private tracking link per order and recipient (server/messages/track-links.ts). */
+export interface TrackLinksTable {
+  id: Generated<number>;
+  shipment_id: number;
+  recipient: string;
+  audience: 'customer' | 'receiver';
+  created_at: Generated<Date>;
+}
+
+/** The SHA-256 of each token a text carried for a link; the tokens themselves are never stored. */
+export interface TrackLinkTokensTable {
+  token_hash: string;
+  link_id: number;
+  created_at: Generated<Date>;
+}
+
+/** Numbers that opted out of notices from a link's page. */
+export interface TextOptOutsTable {
+  recipient: string;
+  opted_out_at: Generated<Date>;
+}
+
+/** Texts sent to one number in the current hour (server/messages/outbox.ts). */
+export interface TextRecipientCountsTable {
+  recipient: string;
+  texts: number;
+  window_started_at: Date;
+}
+
 /** Keys the server makes for itself, shared by every instance on the database (server/db/server-keys.ts). */
 export interface ServerKeysTable {
   name: string;
@@ -399,6 +459,11 @@ export interface Database {
   payments: PaymentsTable;
   receipt_counters: ReceiptCountersTable;
   refunds: RefundsTable;
+  texts: TextsTable;
+  track_links: TrackLinksTable;
+  track_link_tokens: TrackLinkTokensTable;
+  text_opt_outs: TextOptOutsTable;
+  text_recipient_counts: TextRecipientCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 /**
  * What a request names in its address, checked in one place for every route (the guard of
- * routes/contract-route.ts) before a route hands it to the database: the `{id}` and `{key}` of the
- * path and the `cursor` of a page. A NUL or a number beyond an integer column made PostgreSQL (and PGlite)
+ * routes/contract-route.ts) before a route hands it to the database: the `{id}`, `{key}` and
+ * `{token}` of the path and the `cursor` of a page. A NUL or a number beyond an integer column made PostgreSQL (and PGlite)
  * fail the statement, a 500; now a path id no row can have is a 404 and a cursor out of range a
  * 400, before any query.
  */
@@ -33,8 +33,15 @@ export const INVALID_CURSOR = 'The cursor is not valid: start again from the fir
  * contract's paging rule), users/orders decodes its own (orders/customer-orders.ts).
  */
 export function checkAddress(request: FastifyRequest): void {
-  const { id, key } = (request.params ?? {}) as { id?: unknown; key?: unknown };
+  const { id, key, token } = (request.params ?? {}) as {
+    id?: unknown;
+    key?: unknown;
+    token?: unknown;
+  };
   if (typeof id === 'string' && !isPathId(id)) throw notFound(NOTHING_AT_THIS_ADDRESS);
+  // A private link's token (server/messages/track-links.ts) checks its own form; here, its size.
+  if (typeof token === 'string' && !/^[\x21-\x7e]{1,64}$/.test(token))
+    throw notFound(NOTHING_AT_THIS_ADDRESS);
   // A receipt number typed from the paper may carry spaces around it; the route trims them.
   if (typeof key === 'string' && !isPathId(key.trim())) throw notFound(NOTHING_AT_THIS_ADDRESS);
   const { cursor } = (request.query ?? {}) as { cursor?: unknown };

@@ -2,7 +2,8 @@
  * The built website: files from the web root, hashed /assets/ cached for a year, and for any
  * other GET outside the API a prerendered page (dist/<route>/index.html) when the build made
  * one, else the single-page app's shell (shell.html, kept by the prerender script because
- * index.html is then the prerendered home page). Files the build compressed (.br, .gz beside
+ * index.html is then the prerendered home page). The private tracking link, `/t/<token>`, is its
+ * own light page (track-link.html, a build entry of its own: docs/messages.md). Files the build compressed (.br, .gz beside
  * the original) are sent compressed to browsers that accept it.
  */
 import fs from 'node:fs';
@@ -11,6 +12,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** The private tracking link's page, built on its own (src: track-link.html). */
+export const TRACK_LINK_PAGE = 'track-link.html';
+const isTrackLink = (url: string) => /^\/t\/[^/?#]+\/?(?:[?#]|$)/.test(url);
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/uploads/');
 
 function apiNotFound(_request: FastifyRequest, reply: FastifyReply) {
@@ -42,6 +46,12 @@ export async function registerWebsite(app: FastifyInstance, webRoot: string | nu
     cacheControl: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
+      if (file === path.join(root, TRACK_LINK_PAGE)) {
+        // Its address holds the token that opens an order: no shared cache keeps it, no link out sends it along.
+        reply.header('cache-control', 'no-store');
+        reply.header('referrer-policy', 'no-referrer');
+        return;
+      }
       reply.header(
         'cache-control',
         file.startsWith(path.join(root, 'assets') + path.sep) ? LONG_CACHE : 'no-cache',
@@ -49,8 +59,10 @@ export async function registerWebsite(app: FastifyInstance, webRoot: string | nu
     },
   });
   const shell = fs.existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';
+  const trackLinkPage = fs.existsSync(path.join(root, TRACK_LINK_PAGE)) ? TRACK_LINK_PAGE : shell;
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || isApi(request.url)) return apiNotFound(request, reply);
+    if (isTrackLink(request.url)) return reply.sendFile(trackLinkPage);
     return reply.sendFile(prerenderedPage(root, request.url) ?? shell);
   });
 }

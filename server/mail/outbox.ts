@@ -50,7 +50,10 @@ export interface MailBacklog {
 export interface Mailer {
   /** Queues one mail in its own statement; the sender delivers it. */
   send(mail: Mail): Promise<void>;
-  /** Runs `work` in a transaction; the mails it queues with `enqueueMail(trx, …)` are sent once it commits. */
+  /**
+   * Runs `work` in a transaction; the mails it queues with `enqueueMail(trx, …)` (and the texts,
+   * with `enqueueTexts`) are sent once it commits.
+   */
   transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /** Tells the sender that a statement which queued mail itself (a booking: ../orders/shipments.ts) has committed. */
   wake(): void;
@@ -141,6 +144,8 @@ export function createMailer(
   transport: Transport,
   settings: MailSettings,
   log: Log,
+  /** The text sender (../messages/outbox.ts): the same transactions queue texts, so it wakes with this one. */
+  wakeTexts: () => void = () => {},
 ): Mailer {
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -267,9 +272,13 @@ export function createMailer(
     async transaction(work) {
       const result = await db.transaction().execute(work);
       wake();
+      wakeTexts();
       return result;
     },
-    wake,
+    wake() {
+      wake();
+      wakeTexts();
+    },
     async backlog() {
       const [counts, failures] = await Promise.all([
         db

@@ -15,6 +15,7 @@ import type { Database, DB, Shipment } from '../db/database';
 import { Problem, conflict, invalid, notFound } from '../http/problems';
 import { receiptMail } from '../mail/messages';
 import { enqueueMail, type Mailer } from '../mail/outbox';
+import { textPaymentReceived } from '../messages/notices';
 import { refuseOwnOrder } from '../orders/self-dealing';
 import { lockShipment, type StatusChange } from '../orders/shipments';
 import { balanceOf } from './balances';
@@ -245,6 +246,11 @@ async function insertPayment(
       test_mode: payment.test_mode ?? false,
     }),
   );
+  await textPaymentReceived(trx, shipment, id, {
+    amount_kobo: payment.amount,
+    receipt,
+    test_mode: payment.test_mode ?? false,
+  });
   return { receipt, paymentId: id };
 }
 

@@ -9,6 +9,7 @@ import { todayInLagos, type Cancellation } from '../../src/api/contract';
 import type { Database, DB, Shipment } from '../db/database';
 import { refundDoneMail, refundDueMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
+import { textRefundSent } from '../messages/notices';
 import { conflict, notFound } from '../http/problems';
 import { refuseOwnOrder } from '../orders/self-dealing';
 import { lockShipment, type StatusChange } from '../orders/shipments';
@@ -366,6 +367,10 @@ export async function cardRefundProcessed(
       'card',
     ),
   );
+  await textRefundSent(trx, shipment, refund.id, {
+    amount_kobo: Number(refund.amount_kobo),
+    how: 'card',
+  });
 }
 
 /**
@@ -419,4 +424,8 @@ export async function markRefundDone(
       'office',
     ),
   );
+  await textRefundSent(trx, shipment, refund.id, {
+    amount_kobo: Number(refund.amount_kobo),
+    how: 'office',
+  });
 }

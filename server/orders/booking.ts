@@ -1,6 +1,7 @@
 /**
  * What every quote and delivery does: check the session, check the hourly limit, store the
- * shipment, its details and the mail with its reference, all in one statement (see
+ * shipment, its details, the mail with its reference and the texts with its private links
+ * (../messages/booking-texts.ts), all in one statement (see
  * `insertShipments`), so a booking costs one round trip (README, Measurements). Bookings made at
  * the same moment share that statement (../orders/batches.ts): one round trip and one commit for
  * all. A booking the statement did not store costs the others of its statement nothing: it is
@@ -20,6 +21,7 @@ import { reusableStatement, shapeOf } from './reusable-statement';
 import { checkReplay, type IdempotencyKey } from './idempotency';
 import { bookingMail } from '../mail/messages';
 import type { MailContent } from '../mail/mailer';
+import { bookingTexts, type BookingTexts } from '../messages/booking-texts';
 import {
   admitAll,
   admitUnderHourlyLimit,
@@ -74,6 +76,7 @@ interface BookingValues<Details> {
   customer: { tokenHash: string; limit: number | undefined };
   shipment: NewShipment;
   mail: MailContent;
+  texts: BookingTexts;
   details: Details;
 }
 
@@ -89,6 +92,8 @@ export function bookingStatement<Details extends object>(
     withShipments: WithNewShipments,
     bookings: Array<{ reference: string; details: Details }>,
   ) => QueryCreator<any>,
+  /** The number the booking names beside the account's (a delivery's sender, a quote's contact), texted too. */
+  namedNumber: (details: Details) => string | null | undefined,
 ) {
   const statement = reusableStatement(
     (db: DB, { bookings }: { bookings: BookingValues<Details>[] }) => {
@@ -96,10 +101,11 @@ export function bookingStatement<Details extends object>(
       const keyed = bookings[0]!.shipment.idempotency_key !== undefined;
       const withShipments = insertShipments(
         db,
-        bookings.map(({ customer, shipment, mail }) => ({
+        bookings.map(({ customer, shipment, mail, texts }) => ({
           tokenHash: customer.tokenHash,
           shipment,
           mail,
+          texts,
         })),
         limit === undefined ? admitAll : admitUnderHourlyLimit(limit, keyed),
       );
@@ -110,7 +116,7 @@ export function bookingStatement<Details extends object>(
       return bookingOutcomes(withDetails);
     },
   );
-  return { id: statementCount++, statement };
+  return { id: statementCount++, statement, namedNumber };
 }
 
 type BookingStatement<Details extends object> = ReturnType<typeof bookingStatement<Details>>;
@@ -189,6 +195,7 @@ export async function book<Details extends object>(
       ...price.columns,
     },
     mail: bookingMail(reference, serviceType, price.mailLine),
+    texts: bookingTexts(reference, statement.namedNumber(details) ?? null),
     details,
   };
   const outcome = await store(services, statement, values);

@@ -47,6 +47,7 @@ const deliveryStatement = bookingStatement(
       ),
     );
   },
+  (details) => details.sender.sender_phone,
 );
 
 const placeOf = (state?: string, lga?: string) => ({ state: state || null, lga: lga || null });

@@ -19,6 +19,7 @@ import {
   type StaffOrderDetail,
 } from '../../src/api/contract';
 import type { Database, DB, OffersTable, Shipment } from '../db/database';
+import { orderTexts } from '../messages/order-texts';
 import type { PhotoLinks } from '../files/photo-links';
 import { conflict } from '../http/problems';
 import { paymentOf } from '../money/balances';
@@ -375,8 +376,7 @@ export async function staffView(
     offers: offers.map(offerOf),
     payment_state: now.payment_state,
     payment_mismatches: money.mismatches,
-    // The order's texts (docs/messages.md) arrive with the messages concern.
-    messages: [],
+    messages: await orderTexts(db, shipment.id),
   };
 }
 

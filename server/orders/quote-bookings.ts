@@ -23,6 +23,7 @@ const quoteStatement = bookingStatement(
         quotes.map(({ reference, details }) => ({ reference, values: details })),
       ),
     ),
+  (details) => details.mobile_phone,
 );
 
 export type QuoteServiceType = Extract<

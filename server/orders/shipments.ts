@@ -16,6 +16,7 @@ import {
 import type { ShipmentStatus, TrackingResult } from '../../src/api/contract';
 import type { Actor, Database, DB, Shipment, ShipmentsTable } from '../db/database';
 import type { MailContent } from '../mail/mailer';
+import { withBookingTexts, type BookingTexts } from '../messages/booking-texts';
 
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -48,6 +49,7 @@ type WithNewShipmentsTables = Database & {
   admitted: { position: number; user_id: number };
   new_shipment: { id: number; reference: string; user_id: number };
   new_mail: InsertResult;
+  new_text: InsertResult;
 };
 
 /** A query whose `new_shipment` table holds the shipments being inserted in the same statement. */
@@ -60,6 +62,8 @@ export interface NewBooking {
   tokenHash: string;
   shipment: NewShipment;
   mail: MailContent;
+  /** Its texts to the customer's numbers, with their links' tokens (../messages/booking-texts.ts). */
+  texts: BookingTexts;
 }
 
 /** The fields a row has: Kysely leaves undefined ones out of an insert, and so does this. */
@@ -119,8 +123,9 @@ export const insertDetails = <Table extends keyof Database>(
  * Starts the one statement that stores `bookings`: it finds each booking's customer (`customer`,
  * from the session of its token), which of them may book (`admitted`, given by `admit`: the
  * hourly limit's part, server/orders/order-limit.ts), inserts their shipments, queues the mail about
- * each to its customer's address and, through what the caller adds, inserts their details. One
- * statement is atomic on its own: the shipments, their details and their mail are all stored or
+ * each to its customer's address and the texts to their numbers (with each number's private
+ * link), and, through what the caller adds, inserts their details. One
+ * statement is atomic on its own: the shipments, their details, mail and texts are all stored or
  * none, without a transaction's extra round trips. A booking without a live session, refused by
  * the limit or repeating an Idempotency-Key its account already used is simply not stored, and
  * the others of the statement are; `bookingOutcomes` reads which were.
@@ -147,7 +152,7 @@ export function insertShipments(
     'customer',
     () => customers.reduce((union, select) => union.unionAll(select as any)) as any,
   ) as unknown as WithNewShipments;
-  return admit(withCustomers)
+  const withMail = admit(withCustomers)
     .with('new_shipment', (query) => {
       const insert = insertRows(
         query,
@@ -189,7 +194,11 @@ export function insertShipments(
             )
             .reduce((union, select) => union.unionAll(select)),
         ),
-    ) as unknown as WithNewShipments;
+    );
+  return withBookingTexts(
+    withMail,
+    bookings.map(({ shipment, texts }) => ({ reference: shipment.reference!, texts })),
+  ) as unknown as WithNewShipments;
 }
 
 /** The end of a booking statement: which bookings had a live session (`position`) and which were stored (`reference`). */

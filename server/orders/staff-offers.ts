@@ -1,6 +1,6 @@
 /**
  * Staff pricing an order: a new offer replaces an open one; an accepted one is final. Runs in the
- * caller's transaction, with the mail that tells the customer.
+ * caller's transaction, with the mail and the text that tell the customer.
  */
 import { isFinalStatus, statusLabels } from '../../src/api/contract';
 import type { Transaction } from 'kysely';
@@ -8,6 +8,7 @@ import type { Actor, Database, DB, Shipment } from '../db/database';
 import { conflict, invalid } from '../http/problems';
 import { offerMail, priceCorrectionMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
+import { textPriceToAnswer } from '../messages/notices';
 import { isUniqueViolation } from '../accounts/users';
 import { MOVED_MEANWHILE } from './orders';
 import { refuseOwnOrder } from './self-dealing';
@@ -69,7 +70,7 @@ export async function replaceOffer(
     .where('shipment_id', '=', shipment.id)
     .where('state', '=', 'open')
     .execute();
-  await trx
+  const { id: offerId } = await trx
     .insertInto('offers')
     .values({
       shipment_id: shipment.id,
@@ -77,7 +78,8 @@ export async function replaceOffer(
       ...by,
       ...(accepted ? { corrects_offer_id: accepted.id, correction_reason: correction } : {}),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const email = await customerEmailOf(trx, shipment);
   await enqueueMail(
     trx,
@@ -88,6 +90,7 @@ export async function replaceOffer(
         })
       : offerMail(email, shipment.reference, offer),
   );
+  await textPriceToAnswer(trx, shipment, offerId, offer);
 }
 
 /**

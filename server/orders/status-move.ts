@@ -3,7 +3,8 @@
  * Delivered, or Cancelled from To Inspect. Decided on the row as locked, so a customer's answer
  * or cancel meanwhile is seen. A cancel of an accepted price takes `confirmAccepted`; shipping
  * before the price is paid takes `confirmUnpaid`, and the history keeps it. A cancel keeps the
- * fee and owes the refunds as the customer's cancel does (cancel.ts). The customer is mailed.
+ * fee and owes the refunds as the customer's cancel does (cancel.ts). The customer is mailed and
+ * texted; on Shipped, so is each receiver of a delivery (../messages/notices.ts).
  */
 import {
   formatNaira,
@@ -15,6 +16,7 @@ import type { Shipment } from '../db/database';
 import { conflict } from '../http/problems';
 import { statusChangedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
+import { textStatusChanged } from '../messages/notices';
 import { balanceOf } from '../money/balances';
 import { cancelLocked } from './cancel';
 import { checkMove, checkStaffCancelOf, MOVED_MEANWHILE } from './orders';
@@ -72,6 +74,7 @@ export async function moveStatus(
     }
     if (!result) return null;
     await enqueueMail(trx, statusChangedMail(email, result.order.reference, status, note));
+    await textStatusChanged(trx, result.order, status);
     return result;
   });
   if (!moved) throw conflict(MOVED_MEANWHILE);

@@ -33,7 +33,7 @@ import type { Booker } from '../orders/booking';
 export type ContractRequest<N extends CallName> = FastifyRequest<{
   Body: ParsedRequestOf<N>;
   Querystring: ParsedQueryOf<N>;
-  Params: { id: string; key: string };
+  Params: { id: string; key: string; token: string };
 }>;
 
 /** A call that can answer CSV sends the file itself through `reply`. */
@@ -90,9 +90,9 @@ function guardFor(
   return [];
 }
 
-/** Calls whose address names rows: a path `{id}` or `{key}`, or a query string (with its page cursor). */
+/** Calls whose address names rows: a path `{id}`, `{key}` or `{token}`, or a query string (with its page cursor). */
 const namesRows = (call: (typeof calls)[CallName]) =>
-  /\{(id|key)\}/.test(call.path) || 'query' in call;
+  /\{(id|key|token)\}/.test(call.path) || 'query' in call;
 const checkedAddress: onRequestAsyncHookHandler = async (request) => checkAddress(request);
 
 export function contractRoute<N extends CallName>(
@@ -132,7 +132,7 @@ export function contractRoute<N extends CallName>(
   };
   app.route({
     method: call.method,
-    url: `/${call.path.replace('{id}', ':id').replace('{key}', ':key')}`,
+    url: `/${call.path.replace('{id}', ':id').replace('{key}', ':key').replace('{token}', ':token')}`,
     schema: {
       ...(call.request ? { body: call.request } : {}),
       ...('query' in call ? { querystring: call.query } : {}),

@@ -41,12 +41,9 @@ function operations() {
     const existing = paths[url]?.[method] as
       { requestBody?: { content: Record<string, unknown> } } | undefined;
     const parameters = [
-      ...(call.path.includes('{id}')
-        ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
-        : []),
-      ...(call.path.includes('{key}')
-        ? [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }]
-        : []),
+      ...['id', 'key', 'token']
+        .filter((name) => call.path.includes(`{${name}}`))
+        .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...('query' in call ? queryParameters(call.query) : []),
     ];
     const content = call.request

@@ -222,7 +222,8 @@ describe('deliveries', () => {
     expect(stored).toMatchObject({
       pickup_address: payload.pickup_address,
       sender_fullname: payload.sender_fullname,
-      sender_phone: payload.sender_phone,
+      // Numbers are kept in E.164, whatever form they were typed in (docs/messages.md).
+      sender_phone: '+2348031234567',
       pickup_date: payload.pickup_date,
       description: payload.description,
       address: payload.delivery_address,

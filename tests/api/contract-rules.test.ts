@@ -1,15 +1,15 @@
 /** The field rules users meet in every form, from the shared contract. */
 import { describe, expect, it } from 'vitest';
-import { nigerianPhone } from '../../src/api/contract';
+import { nigerianPhone, NOT_MOBILE_MESSAGE } from '../../src/api/contract';
 
 describe('Nigerian phone numbers', () => {
   const phone = nigerianPhone();
 
   it.each([
-    ['08031234567', '08031234567'],
-    ['0803 123 4567', '08031234567'],
-    ['0803-123-4567', '08031234567'],
-    ['(0803) 123.4567', '08031234567'],
+    ['08031234567', '+2348031234567'],
+    ['0803 123 4567', '+2348031234567'],
+    ['0803-123-4567', '+2348031234567'],
+    ['(0803) 123.4567', '+2348031234567'],
     ['+2348031234567', '+2348031234567'],
     ['+234 803 123 4567', '+2348031234567'],
     ['2348031234567', '+2348031234567'],
@@ -33,6 +33,13 @@ describe('Nigerian phone numbers', () => {
       'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.',
     );
   });
+
+  it.each(['01234567890', '+2348001234567', '07001234567', '09171234567'])(
+    'refuses %s, well formed but not a Nigerian mobile, with a message that says so',
+    (typed) => {
+      expect(phone.safeParse(typed).error?.issues[0]?.message).toBe(NOT_MOBILE_MESSAGE);
+    },
+  );
 
   it('asks for the number when it is missing', () => {
     expect(phone.safeParse('  ').error?.issues[0]?.message).toBe(

@@ -172,7 +172,7 @@ describe('deleting an account keeps the books', () => {
     const waiting = (await get(server, 'staff/refunds', colleague.token)).body.data;
     expect(waiting.find((row: { id: number }) => row.id === cashRefund!.id)).toMatchObject({
       reference_number: paidCash,
-      customer: { fullname: 'Ada Obi', email: customer.email, phone: '08031234567' },
+      customer: { fullname: 'Ada Obi', email: customer.email, phone: '+2348031234567' },
     });
 
     // A charge that lands after the deletion: counted with a receipt, and all of it owed back.

@@ -29,7 +29,7 @@ describe('profile', () => {
         id: customer.id,
         fullname: 'Ada Obi',
         email: customer.email,
-        phone: '08031234567',
+        phone: '+2348031234567',
         profile_image: null,
         role: 'customer',
       },
@@ -177,6 +177,16 @@ describe('account deletion', () => {
         .where('user_id', '=', customer.userId)
         .execute(),
     ).toEqual([]);
+    // The texts about the order named the person's number and carried its private link: gone.
+    for (const table of ['texts', 'track_links'] as const)
+      expect(
+        await db
+          .selectFrom(table)
+          .innerJoin('shipments', 'shipments.id', `${table}.shipment_id`)
+          .select('shipments.id')
+          .where('shipments.user_id', '=', customer.userId)
+          .execute(),
+      ).toEqual([]);
     expect(
       (
         await post(server, 'users/tracking/status', {

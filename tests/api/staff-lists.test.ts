@@ -37,7 +37,7 @@ describe('applications', () => {
         full_name: 'Amaka Eze',
         email: 'amaka@example.com',
         age: 30,
-        mobile_number: '08031234567',
+        mobile_number: '+2348031234567',
         location: 'Yaba, Lagos',
         status: 'new',
       },

@@ -335,7 +335,7 @@ const lagosTime = (iso: string) =>
   new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('CSV exports', () => {
-  it('gives a spreadsheet naira with two decimals, Lagos time and phone numbers that keep their 0', async () => {
+  it('gives a spreadsheet naira with two decimals, Lagos time and phone numbers kept as text (+234…)', async () => {
     const reference = await book(inDays(6));
     expect(
       (
@@ -375,7 +375,7 @@ describe('CSV exports', () => {
       job_date: inDays(6),
       customer: 'Ada Obi',
       email: customer.email,
-      phone: '"=""08031234567' + '"'.repeat(3),
+      phone: '"=""+2348031234567' + '"'.repeat(3),
       price_naira: '185000.50',
       price_state: 'open',
       payment_state: '',

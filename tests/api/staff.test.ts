@@ -152,7 +152,7 @@ describe('the queue', () => {
       reference_number: second,
       service_type: 'state_service',
       status: 'ToInspect',
-      customer: { fullname: 'Ada Obi', email: customer.email, phone: '08031234567' },
+      customer: { fullname: 'Ada Obi', email: customer.email, phone: '+2348031234567' },
       offer: null,
     });
     await post(
@@ -295,13 +295,17 @@ describe('one order', () => {
       toAptFloor: 'Ground',
       full_name: 'Ada Obi',
       email: 'ada.quote@example.com',
-      mobile_phone: '08031234567',
+      mobile_phone: '+2348031234567',
       Services: 'packing_and_loading,just_moving',
       moving_date: quote().moving_date,
       date_of_inspection: quote().date_of_inspection,
       description: 'Fragile piano',
     });
-    expect(account).toEqual({ fullname: 'Ada Obi', email: customer.email, phone: '08031234567' });
+    expect(account).toEqual({
+      fullname: 'Ada Obi',
+      email: customer.email,
+      phone: '+2348031234567',
+    });
     expect(history).toEqual([
       expect.objectContaining({ event: 'status', status: 'ToInspect', by: 'customer', note: null }),
     ]);
@@ -341,7 +345,7 @@ describe('one order', () => {
       kind: 'delivery',
       pickup_address: '12 Admiralty Way, Lekki, Lagos',
       sender_fullname: 'Ada Obi',
-      sender_phone: '08031234567',
+      sender_phone: '+2348031234567',
       description: 'Office supplies',
     });
     expect(details.receivers.map((receiver: { name: string }) => receiver.name)).toEqual([

@@ -1,4 +1,4 @@
-/** Serving the built site: files, prerendered pages, the app shell for client routes, long-cached assets. */
+/** Serving the built site: files, prerendered pages, the app shell for client routes, the private tracking link's page, long-cached assets. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
 let webRoot: string;
+const log: string[] = [];
 
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-web-'));
@@ -15,7 +16,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<html>shell</html>');
   fs.writeFileSync(path.join(webRoot, 'faq', 'index.html'), '<html>faq</html>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
-  server = await startTestServer({ webRoot });
+  fs.writeFileSync(path.join(webRoot, 'track-link.html'), '<html>track link</html>');
+  server = await startTestServer({
+    webRoot,
+    logger: true,
+    logStream: { write: (line: string) => void log.push(line) },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -47,4 +53,20 @@ it('keeps API misses as JSON 404s', async () => {
   const miss = await page('/api/v1/nothing');
   expect(miss.status).toBe(404);
   expect(JSON.parse(miss.text)).toEqual({ message: 'Not found' });
+});
+
+it('serves the private tracking link its own light page, kept from caches and referrers, its token out of the log', async () => {
+  const token = 'AbCdEfGhIjKlMnOpQrStUv';
+  for (const address of [`/t/${token}`, `/t/${token}/`, `/t/${token}?from=sms`]) {
+    const link = await page(address);
+    expect(link).toMatchObject({ status: 200, text: '<html>track link</html>' });
+    expect(link.headers.get('cache-control')).toBe('no-store');
+    expect(link.headers.get('referrer-policy')).toBe('no-referrer');
+  }
+  expect((await page('/t')).text).toBe('<html>shell</html>');
+  expect((await page(`/api/v1/track-links/${token}`)).status).toBe(404);
+  const lines = log.join('');
+  expect(lines).toContain('/t/…');
+  expect(lines).toContain('/api/v1/track-links/…');
+  expect(lines).not.toContain(token);
 });

@@ -12,17 +12,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { testGatewayRoutes } from '../../server/routes/paystack-test-gateway';
-import {
-  get,
-  inDays,
-  PASSWORD,
-  post,
-  register,
-  scheduledDelivery,
-  uniqueEmail,
-} from '../api/helpers';
-import { startChildServer, type ChildServer } from '../support/child-server';
-import { codeFrom, outboxFiles, waitUntil } from '../support/mail';
+import { get, inDays, post, scheduledDelivery } from '../api/helpers';
+import { signUpThroughOutbox, startChildServer, type ChildServer } from '../support/child-server';
+import { outboxFiles, waitUntil } from '../support/mail';
 import { checkout, sendWebhook, signed } from '../support/payments';
 import { createScratchDatabase, type ScratchDatabase } from '../support/server';
 
@@ -73,18 +65,6 @@ async function started(
   return server;
 }
 
-async function signUpThroughOutbox(server: ChildServer, dataDir: string): Promise<string> {
-  const email = uniqueEmail('payer');
-  expect((await register(server, email)).status).toBe(200);
-  const mailTo = () => outboxFiles(dataDir).find((mail) => mail.to.includes(email));
-  await waitUntil(`the code mailed to ${email}`, () => mailTo() !== undefined);
-  expect(
-    (await post(server, 'verify-email', { verification_token: codeFrom(mailTo()!.text), email }))
-      .status,
-  ).toBe(200);
-  return (await post(server, 'login', { email, password: PASSWORD })).body.token;
-}
-
 async function killDuringWebhooksAndRestart(databaseUrl: string | null) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relo-pay-fault-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -92,7 +72,7 @@ async function killDuringWebhooksAndRestart(databaseUrl: string | null) {
   const gateway = await paystackGateway(() => current!.apiUrl);
   current = await started(dataDir, databaseUrl, gateway.origin);
   const first = current;
-  const token = await signUpThroughOutbox(first, dataDir);
+  const token = await signUpThroughOutbox(first, dataDir, 'payer');
   const opsToken = fs.readFileSync(path.join(dataDir, 'ops-token'), 'utf8').trim();
 
   const orders: Array<{ reference: string; paystack: string; url: string }> = [];

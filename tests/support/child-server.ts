@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { PASSWORD, post, register, uniqueEmail } from '../api/helpers';
+import { codeFrom, outboxFiles, waitUntil } from './mail';
 import type { TestServer } from './server';
 
 export interface ChildServer extends Pick<TestServer, 'origin' | 'apiUrl'> {
@@ -112,4 +114,23 @@ export async function startRefusedServer(options: ChildOptions): Promise<Refusal
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
   return { code, stderr };
+}
+
+/** Signs up on a child server, verifying with the code its outbox folder got; answers the session token. */
+export async function signUpThroughOutbox(
+  server: ChildServer,
+  dataDir: string,
+  label = 'customer',
+): Promise<string> {
+  const email = uniqueEmail(label);
+  const registered = await register(server, email);
+  if (registered.status !== 200) throw new Error(`register: ${JSON.stringify(registered.body)}`);
+  const mailTo = () => outboxFiles(dataDir).find((mail) => mail.to.includes(email));
+  await waitUntil(`the code mailed to ${email}`, () => mailTo() !== undefined);
+  const verified = await post(server, 'verify-email', {
+    verification_token: codeFrom(mailTo()!.text),
+    email,
+  });
+  if (verified.status !== 200) throw new Error(`verify-email: ${JSON.stringify(verified.body)}`);
+  return (await post(server, 'login', { email, password: PASSWORD })).body.token;
 }

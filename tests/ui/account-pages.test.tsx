@@ -160,7 +160,7 @@ describe('/profile-update', () => {
     await heading('Profile');
     const name = await main().findByLabelText(/Full name/, {}, { timeout: 10_000 });
     expect(name).toHaveValue('Ada Obi');
-    expect(main().getByLabelText(/Mobile number/)).toHaveValue('08031234567');
+    expect(main().getByLabelText(/Mobile number/)).toHaveValue('+2348031234567');
     expect(main().getByLabelText('Email')).toHaveValue(customer.email);
     expect(main().getByLabelText('Email')).toHaveAttribute('readonly');
 
@@ -204,7 +204,7 @@ describe('/profile-update', () => {
     expect(phone).toHaveAccessibleDescription(/Enter a Nigerian phone number/);
     expect(phone).toHaveValue('12345');
     expect((await get(server, 'users/profile', customer.token)).body.data.phone).toBe(
-      '08031234567',
+      '+2348031234567',
     );
   });
 

@@ -43,11 +43,13 @@ afterAll(async () => {
 /** The member's profile as sign-up stores it (tests/api/helpers.ts), and after saving a new phone. */
 const stored: Omit<Profile, 'id' | 'email'> = {
   fullname: 'Ada Obi',
-  phone: '08031234567',
+  phone: '+2348031234567',
   profile_image: null,
   role: 'customer',
 };
 const NEW_PHONE = '08051234567';
+/** How the server stores NEW_PHONE: in E.164 (docs/messages.md, "Numbers"). */
+const NEW_PHONE_STORED = '+2348051234567';
 const TOO_BIG = 'File is larger than 1048576 bytes';
 const NOT_AN_IMAGE = 'File type must be an image: PNG, JPEG, WebP or GIF.';
 const notAnImage = new ApiError([NOT_AN_IMAGE], { profile_image: [NOT_AN_IMAGE] }, 422);
@@ -199,7 +201,7 @@ graphViewSuite('/profile-update', {
     },
     {
       type: 'xstate.done.actor.saveProfile',
-      output: { ...stored, phone: NEW_PHONE, id: 'x', email: 'ada@example.com' },
+      output: { ...stored, phone: NEW_PHONE_STORED, id: 'x', email: 'ada@example.com' },
     },
     { type: 'xstate.error.actor.saveProfile', error: notAnImage },
   ],

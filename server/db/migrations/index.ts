@@ -17,6 +17,7 @@ import * as feeWindowCorrections from './014-fee-window-corrections';
 import * as moneyOutlivesAccounts from './015-money-outlives-accounts';
 import * as declaredValueInstantJobDate from './016-declared-value-instant-job-date';
 import * as bookingWritesOnce from './017-booking-writes-once';
+import * as texts from './018-texts';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-money-outlives-accounts': moneyOutlivesAccounts,
   '016-declared-value-instant-job-date': declaredValueInstantJobDate,
   '017-booking-writes-once': bookingWritesOnce,
+  '018-texts': texts,
 };

@@ -15,7 +15,8 @@ z.config(en());
 export const GENERIC_ERROR = 'An error occurred. Please try again.';
 export const QUOTE_ERROR = 'An error occurred while submitting the quote.';
 
-const PHONE_PATTERN = /^(?:0\d{10}|\+234\d{10})$/;
+/** A number as stored: E.164, +234 and the 10 digits of the national number. */
+const PHONE_PATTERN = /^\+234\d{10}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Terminal escape sequences (ESC [ … final byte), which can recolour or rewrite what a console shows. */
@@ -76,31 +77,61 @@ export const email = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please fill 
   );
 
 /**
- * Nigerian numbers, stored as typed but tidied: 0 and 10 digits, or +234 and 10 digits.
- * Forgiven on the way: spaces, dashes, dots and brackets, 234 without its +, and the 0 that
- * people keep after the country code (+234 0803…).
+ * Nigerian numbers, stored in E.164 (+234 and 10 digits; docs/messages.md, "Numbers"), whatever
+ * form they were typed in: 0 and 10 digits, or +234 and 10 digits. Forgiven on the way: spaces,
+ * dashes, dots and brackets, 234 without its +, and the 0 that people keep after the country
+ * code (+234 0803…). Text that is no such number comes back tidied but otherwise as typed.
  */
 export function tidyPhone(value: string): string {
   return value
     .replace(/[\s\-.()]/g, '')
     .replace(/^234/, '+234')
-    .replace(/^\+2340(?=\d{10}$)/, '+234');
+    .replace(/^\+2340(?=\d{10}$)/, '+234')
+    .replace(/^0(?=\d{10}$)/, '+234');
 }
+
+/**
+ * The ten digits after +234 of a Nigerian mobile number: libphonenumber-js's pattern for
+ * Nigeria's mobile numbers, written here so the site need not load that library.
+ * tests/api/phone-numbers.test.ts holds the two to the same answers over every prefix.
+ */
+const NIGERIAN_MOBILE =
+  /^(?:(?:702[0-24-9]|819[01])\d{6}|(?:7(?:0[13-9]|[12]\d)|8(?:0[1-9]|1[0-8])|9(?:0[1-9]|1[0-6]))\d{7})$/;
+
+/** Whether a number in E.164 (+234 and 10 digits) is a Nigerian mobile, by its prefix. */
+export const isNigerianMobile = (e164: string) => NIGERIAN_MOBILE.test(e164.slice(4));
+
+/**
+ * How a number in E.164 is read: the site reads it with the pattern above; the server reads it
+ * with libphonenumber-js itself (server/messages/phone.ts hands its reader over when the server is
+ * built, server/app.ts). Answers the number to store, or null when it is not a Nigerian mobile.
+ */
+export type MobileReader = (e164: string) => string | null;
+let readMobile: MobileReader = (e164) => (isNigerianMobile(e164) ? e164 : null);
+
+/** The server reads numbers with libphonenumber-js (see `MobileReader`). */
+export function readMobilesWith(reader: MobileReader): void {
+  readMobile = reader;
+}
+
+export const PHONE_FORMAT_MESSAGE =
+  'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.';
+export const NOT_MOBILE_MESSAGE =
+  'Enter a Nigerian mobile number: this one is not on a mobile network (it starts like 0803, 0706 or 0906).';
 
 export const nigerianPhone = /* @__NO_SIDE_EFFECTS__ */ (
   requiredMessage = 'Please fill in your mobile number.',
 ) =>
   z.pipe(
     z.pipe(z.string({ error: requiredMessage }), z.transform(tidyPhone)),
-    z
-      .string()
-      .check(
+    z.pipe(
+      z.string().check(
         z.minLength(1, { error: requiredMessage, abort: true }),
-        z.regex(
-          PHONE_PATTERN,
-          'Enter a Nigerian phone number: 0 and 10 digits, or +234 and 10 digits.',
-        ),
+        z.regex(PHONE_PATTERN, { error: PHONE_FORMAT_MESSAGE, abort: true }),
+        z.refine((value) => readMobile(value) !== null, NOT_MOBILE_MESSAGE),
       ),
+      z.transform((value) => readMobile(value) ?? value),
+    ),
   );
 
 export const password = /* @__NO_SIDE_EFFECTS__ */ (requiredMessage = 'Please enter a password.') =>
