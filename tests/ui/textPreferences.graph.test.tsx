@@ -46,7 +46,7 @@ const labels = { sms: 'SMS (text message)', whatsapp: 'WhatsApp' } as const;
 
 const section = () => within(screen.getByRole('region', { name: 'Texts about your orders' }));
 const box = (channel: keyof typeof labels) =>
-  section().getByRole('checkbox', { name: labels[channel] });
+  section().getByRole<HTMLInputElement>('checkbox', { name: labels[channel] });
 
 async function open() {
   api.hold(PREFERENCES);
@@ -69,7 +69,7 @@ async function perform(page: Page, event: EventObject) {
       api.hold(PREFERENCES);
       return page.user.click(section().getByRole('button', { name: 'Try again' }));
     case 'submit':
-      sent = { sms: box('sms').checked, whatsapp: box('whatsapp').checked } as TextPreferences;
+      sent = { sms: box('sms').checked, whatsapp: box('whatsapp').checked };
       api.hold(PREFERENCES);
       return page.user.click(section().getByRole('button', { name: 'Save choice' }));
     case 'xstate.done.actor.loadPreferences':
