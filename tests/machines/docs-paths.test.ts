@@ -35,8 +35,11 @@ const NOT_WALKED = new Set([
 ]);
 /** Paths the documents name that are made by a run, not committed (.gitignore). */
 const GENERATED = ['tests/.artifacts/', '.stryker-tmp/', 'dist/', 'data/', 'reports/', 'coverage/'];
-/** Addresses the server answers itself, outside the site's route table (server/app.ts). */
-const SERVER_ADDRESSES = ['/api', '/uploads', '/readyz', '/healthz', '/test-paystack'];
+/**
+ * Addresses the server answers itself, outside the site's route table (server/app.ts); `/t/…` is
+ * the private tracking link's page, a build of its own (docs/decisions/018-light-tracking-link-page.md).
+ */
+const SERVER_ADDRESSES = ['/api', '/uploads', '/readyz', '/healthz', '/test-paystack', '/t'];
 /**
  * Addresses named on purpose although the site has no such page: the brief's broken link that
  * the product replaced (docs/product.md, "Decisions where the product departs from its brief").
