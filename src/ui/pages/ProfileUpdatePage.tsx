@@ -121,7 +121,8 @@ export default function ProfileUpdatePage() {
           </p>
         </form>
       )}
-      <TextPreferences />
+      {/* Under the form, whose mobile number the texts go to. */}
+      {(snapshot.matches('editing') || snapshot.matches('saving')) && <TextPreferences />}
     </AccountLayout>
   );
 }
