@@ -152,8 +152,13 @@ export default defineConfig({
               test: /[\\/]src[\\/](?:api[\\/]pricing|ui[\\/]prices[\\/](?:PlaceFields|PricePreview|usePricePreview|publishedTariff)|machines[\\/]pricePreviewMachine)\.tsx?$/,
             },
             // The profile's calls, which the staff's shell and the member's profile pages share:
-            // named first, so that the workspace below does not take them in.
-            { name: 'profile', test: /[\\/]src[\\/]api[\\/](?:contract[\\/])?profile\.ts$/ },
+            // named first, so that the workspace below does not take them in. With them the few
+            // schemas of texts (contract/texts.ts) that the same pages read: the channels on
+            // /profile-update, an order's texts on the staff's order page.
+            {
+              name: 'profile',
+              test: /[\\/]src[\\/]api[\\/](?:(?:contract[\\/])?profile|contract[\\/]texts)\.ts$/,
+            },
             // The staff's workspace (src/startWorkspace.tsx, its shell and page frame) in one file
             // rather than several small ones: every staff page loads all of it, and each file costs
             // its own imports and headers.

@@ -2,7 +2,8 @@
  * Second half of `npm run build`: renders every public marketing route (src/content/pages.ts)
  * to HTML, so its content shows before any JavaScript runs, and writes DIST_DIR/<route>/index.html
  * (DIST_DIR/index.html for /) with the page's title, description and link-preview tags. The
- * untouched app shell is kept as shell.html, which the server sends for every other route. Last,
+ * untouched app shell is kept as shell.html, which the server sends for every other route. The
+ * light tracking-link page (track-link.html, its own build) gets its stylesheet inline. Last,
  * every text file gets a .gz and a .br twin that the server sends to browsers that accept them.
  *
  * The app is loaded through Vite's SSR loader (CSS imports, import.meta.env).
@@ -150,6 +151,8 @@ try {
       `prerendered ${route} → ${path.relative(process.cwd(), file)} (${(html.length / 1024).toFixed(1)} KiB)`,
     );
   }
+  const trackLink = path.join(dist, 'track-link.html');
+  fs.writeFileSync(trackLink, inlineStylesheets(fs.readFileSync(trackLink, 'utf8')));
   console.log(`compressed ${compressAll(dist)} files (.gz, .br)`);
 } finally {
   await vite.close();

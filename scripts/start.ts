@@ -12,9 +12,14 @@ function newest(dir: string): number {
   return latest;
 }
 
-const built = path.resolve('dist/index.html');
-const sources = Math.max(newest('src'), newest('public'), fs.statSync('index.html').mtimeMs);
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
+// The site's pages, and the light tracking-link page built beside them.
+const built = ['dist/index.html', 'dist/track-link.html'].map((file) => path.resolve(file));
+const sources = Math.max(
+  newest('src'),
+  newest('public'),
+  ...['index.html', 'track-link.html'].map((file) => fs.statSync(file).mtimeMs),
+);
+if (built.some((file) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < sources)) {
   console.log('Building the website…');
   // A local run may keep the company's placeholder details; a production one must set them
   // (scripts/company-check.ts).

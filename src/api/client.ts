@@ -21,7 +21,7 @@ export interface ClientOptions {
 }
 
 export interface CallExtras<N extends CallName = CallName> {
-  /** Fills `{id}` in the path (users/edit/{id}, staff/orders/{id}/status). */
+  /** Fills `{id}` in the path (users/edit/{id}, staff/orders/{id}/status), or `{token}` (track-links/{token}). */
   id?: string | number;
   /** Fills `{key}`, the second name in a path (users/orders/{id}/receipts/{key}). */
   key?: string | number;
@@ -138,7 +138,7 @@ export function createApi<Names extends CallName>(
     if (token) headers.authorization = `Bearer ${token}`;
     if (extras.idempotencyKey) headers['idempotency-key'] = extras.idempotencyKey;
     const path = spec.path
-      .replace('{id}', encodeURIComponent(String(extras.id ?? '')))
+      .replace(/\{(?:id|token)\}/, encodeURIComponent(String(extras.id ?? '')))
       .replace('{key}', encodeURIComponent(String(extras.key ?? '')));
     const payload = (input ?? {}) as Record<string, unknown>;
     const query = Object.entries((extras.query ?? {}) as Record<string, unknown>).filter(

@@ -43,7 +43,7 @@ const SERVER_ADDRESSES = [
   '/healthz',
   '/test-paystack',
   '/test-termii',
-  // The private tracking link's own page (server/http/web.ts).
+  // The private tracking link's page, a build of its own (docs/decisions/018-light-tracking-link-page.md).
   '/t',
 ];
 /**

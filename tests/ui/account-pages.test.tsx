@@ -208,6 +208,33 @@ describe('/profile-update', () => {
     );
   });
 
+  it("shows the server's refusal of a number that is not a Nigerian mobile under the field and as a toast, keeping what was typed", async () => {
+    // The site's check takes any 0 and 10 digits; the server knows which are mobiles (issue 36).
+    // The gate answers as the server does, at the phone field.
+    const NOT_MOBILE = 'Enter a Nigerian mobile number: this one is not a mobile line.';
+    const customer = await signUp(server);
+    const gate = await startHeldApi(server.apiUrl);
+    try {
+      const app = renderApp('/profile-update', {
+        apiUrl: gate.apiUrl,
+        session: sessionOf(customer),
+      });
+      const phone = await main().findByLabelText(/Mobile number/, {}, { timeout: 10_000 });
+      await app.user.clear(phone);
+      await app.user.type(phone, '0201 234 5678');
+      gate.hold(/\/users\/edit\//);
+      await app.user.click(main().getByRole('button', { name: 'Update profile' }));
+      await gate.answer(422, { message: NOT_MOBILE, errors: { phone: [NOT_MOBILE] } });
+      await waitFor(() => expect(phone).toHaveAccessibleDescription(NOT_MOBILE));
+      expect(phone).toHaveAttribute('aria-invalid', 'true');
+      expect(await screen.findByText(NOT_MOBILE, { selector: '.Toastify *' })).toBeInTheDocument();
+      expect(phone).toHaveValue('0201 234 5678');
+      expect(main().getByLabelText(/Full name/)).toHaveValue('Ada Obi');
+    } finally {
+      await gate.close();
+    }
+  });
+
   it("refuses an image over 1 MB with the spec's message", async () => {
     const customer = await signUp(server);
     const app = renderApp('/profile-update', {

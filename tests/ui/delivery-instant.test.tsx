@@ -65,6 +65,31 @@ describe('/express-delivery', () => {
     );
   });
 
+  it("shows the server's refusal of a number that is not a Nigerian mobile under its field and as a toast, keeping everything typed", async () => {
+    // The site's check takes any 0 and 10 digits; the server knows which are mobiles (issue 36).
+    // The gate answers as the server does for a booking, at the phone's field.
+    const NOT_MOBILE = 'Enter a Nigerian mobile number: this one is not a mobile line.';
+    const refused = { sender_number: [NOT_MOBILE] };
+    const typed = { ...booking, "Sender's Phone Number": '0201 234 5678' };
+    const gate = await startHeldApi(server.apiUrl);
+    try {
+      const app = await open(gate.apiUrl);
+      await fill(app.user, typed);
+      gate.hold(/\/users\/StoreDilivery$/);
+      await app.book();
+      await gate.answer(422, { message: NOT_MOBILE, errors: refused, data: refused });
+      await toast(NOT_MOBILE);
+      expect(field("Sender's Phone Number")).toHaveAccessibleDescription(
+        new RegExp(`${NOT_MOBILE}$`),
+      );
+      expect(field("Sender's Phone Number")).toHaveAttribute('aria-invalid', 'true');
+      for (const [label, value] of Object.entries(typed)) expect(field(label)).toHaveValue(value);
+      expect(app.location().pathname).toBe('/express-delivery');
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('editing → submitting → error: the server cannot be reached, the toast says so and every field keeps its value', async () => {
     const app = await open(unreachable);
     await fill(app.user, booking);

@@ -1,12 +1,13 @@
 /** The staff workspace against the real server: the guard, its shell, the overview, the queue, an order's actions, applications, subscribers. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNaira } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
-import { inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../api/helpers';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
+import { startHeldApi } from './heldApi';
 import { renderApp } from './render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -334,6 +335,51 @@ describe('/staff/orders/:reference', () => {
     );
     await app.user.click(main().getByRole('button', { name: 'Yes, move it' }));
     await waitFor(() => expect(main().getByRole('status')).toHaveTextContent(/Cancelled/));
+  });
+
+  it("lists the order's texts (template, channel, masked number, state, time), or says there are none", async () => {
+    // The order as the server answers it, with the texts given here: what a booking texts is the
+    // server's to decide (tests/api), the page draws whatever the list holds.
+    const { body } = await get(server, `staff/orders/${reference}`, staff.token);
+    const order = (body as { data: Record<string, unknown> }).data;
+    const gate = await startHeldApi(server.apiUrl);
+    try {
+      const texts = [
+        {
+          channel: 'whatsapp',
+          to: '+234*******4567',
+          template: 'refund_sent',
+          state: 'failed',
+          at: '2026-11-21T10:05:00.000Z',
+        },
+        {
+          channel: 'sms',
+          to: '+234*******4567',
+          template: 'booking_received',
+          state: 'delivered',
+          at: '2026-11-20T09:00:00.000Z',
+        },
+      ];
+      for (const messages of [[], texts]) {
+        gate.hold(/\/staff\/orders\/RL-\w+$/);
+        renderApp(`/staff/orders/${reference}`, { apiUrl: gate.apiUrl, session: staff });
+        await gate.answer(200, { message: 'Order found', data: { ...order, messages } });
+        const section = await main().findByRole('region', { name: 'Texts' }, { timeout: 10_000 });
+        if (!messages.length) expect(section).toHaveTextContent('No texts yet.');
+        else
+          expect(
+            within(section)
+              .getAllByRole('listitem')
+              .map((item) => item.textContent),
+          ).toEqual([
+            'Refund sent · WhatsApp to +234*******4567 · FailedNov 21, 11:05 am',
+            'Booking received · SMS to +234*******4567 · DeliveredNov 20, 10:00 am',
+          ]);
+        cleanup();
+      }
+    } finally {
+      await gate.close();
+    }
   });
 
   it('says an unknown reference is unknown', async () => {

@@ -7,12 +7,9 @@
 import * as z from 'zod/mini';
 import { define, serviceTypes, shipmentStatus } from './rules';
 
-export const textChannels = ['sms', 'whatsapp'] as const;
-export type TextChannel = (typeof textChannels)[number];
-
-/** How a text stands: written with its event, handed to Termii, reported delivered, or given up or refused. */
-export const textStates = ['queued', 'sent', 'delivered', 'failed'] as const;
-export type TextState = (typeof textStates)[number];
+// The channels, the states and a text as staff see it are in ./texts, which the staff's order
+// page loads without the calls below (docs/architecture.md, "What a route loads").
+export * from './texts';
 
 /** The channels the account's own number is texted on; mail stays for receipts and account codes. */
 export const textPreferences = z.object({
@@ -54,16 +51,6 @@ export const optOutResponse = z.object({
   message: z.string(),
   data: z.object({ opted_out: z.literal(true) }),
 });
-
-/** One text of an order as staff see it: the number masked to its last 4 digits. */
-export const orderText = z.object({
-  channel: z.enum(textChannels),
-  to: z.string(),
-  template: z.string(),
-  state: z.enum(textStates),
-  at: z.string(),
-});
-export type OrderText = z.infer<typeof orderText>;
 
 export const messageCalls = define({
   textPreferences: {

@@ -15,7 +15,7 @@ import {
 } from './rules';
 import { offer, officePaymentMethods, order, orderDetail, paymentStates, refund } from './orders';
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_REQUIRED_MESSAGE, nairaTyped } from './naira';
-import { orderText } from './messages';
+import { orderText } from './texts';
 
 export { nairaTyped } from './naira';
 

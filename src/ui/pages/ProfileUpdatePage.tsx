@@ -3,7 +3,8 @@
  * session) and mobile number, filled from the stored profile and sent as multipart to
  * users/edit/{id}. A new image shows in the header avatar as soon as it is saved. The picker
  * (react-dropzone) opens with "Change profile image" and loads then, not with the page
- * (docs/architecture.md, "What a route loads").
+ * (docs/architecture.md, "What a route loads"). Below the form, the customer chooses how they
+ * get texts about their orders (../account/TextPreferences).
  */
 import { lazy, Suspense, useState } from 'react';
 import { mediaUrl } from '../../api/media';
@@ -12,6 +13,7 @@ import { profileApi } from '../../api/profile';
 import type { Profile } from '../../api/contract/profile';
 import { profileUpdateMachine, type ProfileChanges } from '../../machines/profileUpdateMachine';
 import { AccountLayout } from '../account/AccountLayout';
+import { TextPreferences } from '../account/TextPreferences';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
@@ -119,6 +121,8 @@ export default function ProfileUpdatePage() {
           </p>
         </form>
       )}
+      {/* Under the form, whose mobile number the texts go to. */}
+      {(snapshot.matches('editing') || snapshot.matches('saving')) && <TextPreferences />}
     </AccountLayout>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * /staff/orders/:reference — one order laid out for the job: the customer and their contact,
  * everything they sent (addresses, rooms, floors, services, dates, description, receivers,
- * photos), the price offers, the history (who did what, when), and the actions: move the
- * status, send a price.
+ * photos), the price offers, the history (who did what, when), the texts sent about it, and the
+ * actions: move the status, send a price.
  */
 import { useParams } from 'react-router-dom';
 import { staffApi } from '../../api/staff';
@@ -18,6 +18,7 @@ import { staffOrderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
 import { StaffActions } from '../staff/StaffActions';
 import { StaffLayout } from '../staff/StaffLayout';
+import { OrderTexts } from '../staff/OrderTexts';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import '../orders/orders.css';
 
@@ -82,6 +83,11 @@ function StaffOrder({
       <section className="order-part" aria-labelledby="staff-history">
         <h2 id="staff-history">History</h2>
         <OrderHistory history={order.history} headingId="staff-history" />
+      </section>
+
+      <section className="order-part" aria-labelledby="staff-texts">
+        <h2 id="staff-texts">Texts</h2>
+        <OrderTexts texts={order.messages} />
       </section>
     </div>
   );
