@@ -10,10 +10,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Customer } from '../api/helpers';
 import { signInAs, startApp, type App } from '../support/browser';
+import { inboxUrl } from '../support/texts';
 
 const PHONE = { width: 360, height: 740 };
-/** The test gateway's page that lists every text like a phone's inbox. */
-const INBOX = '/test-gateways/termii/inbox';
 
 let app: App;
 let customer: Customer;
@@ -45,13 +44,13 @@ async function textAbout(reference: string): Promise<string> {
   const inbox = await app.context.newPage();
   try {
     for (let tries = 0; tries < 40; tries += 1) {
-      await inbox.goto(INBOX);
+      await inbox.goto(inboxUrl(app.server));
       const shown = await inbox.locator('body').innerText();
       const at = shown.indexOf(reference);
       if (at >= 0) return `${shown.slice(at, at + 200)}\n${shown.slice(Math.max(0, at - 200), at)}`;
       await inbox.waitForTimeout(500);
     }
-    throw new Error(`No text about ${reference} in ${INBOX}`);
+    throw new Error(`No text about ${reference} in the test inbox`);
   } finally {
     await inbox.close();
   }
