@@ -133,6 +133,9 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   );
   // The test gateway is reached through this server's own address: texts go once it listens.
   app.addHook('onListen', async () => texter.start());
+  // Its calls go to this server's own gateway in test mode: stopped before the server stops
+  // listening, so no new call keeps a connection busy while it closes.
+  app.addHook('preClose', async () => texter.close());
   const mailer = createMailer(db, transport, config.mail, app.log, texter.wake);
   const background = new BackgroundWork(app.log);
   const sessionPurge = purgeExpiredSessions(db, app.log, config.sessionPurge);

@@ -206,6 +206,20 @@ function paystackSecretKey(env: NodeJS.ProcessEnv): string | null {
   return key;
 }
 
+export const MISSING_TERMII_KEY =
+  'TERMII_API_KEY is not set: in production (NODE_ENV=production) texts go to real phones only. Set TERMII_API_KEY to your Termii API key, or set TERMII_TEST_MODE=1 to keep every text in the built-in test gateway, where none reaches a phone.';
+
+/**
+ * A production server without a Termii key would keep every customer's text in its own test
+ * inbox and tell nobody: it refuses to start unless test mode is chosen by name, as for Paystack.
+ */
+function termiiApiKey(env: NodeJS.ProcessEnv): string | null {
+  const key = env.TERMII_API_KEY || null;
+  if (!key && env.NODE_ENV === 'production' && env.TERMII_TEST_MODE !== '1')
+    throw new Error(MISSING_TERMII_KEY);
+  return key;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 3000),
@@ -250,7 +264,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cancellationFeePercent: percent(env.CANCELLATION_FEE_PERCENT, DEFAULT_CANCELLATION_FEE_PERCENT),
     publicUrl: publicUrl(env.PUBLIC_URL),
     termii: {
-      apiKey: env.TERMII_API_KEY || null,
+      apiKey: termiiApiKey(env),
       senderId: termiiSenderId(env.TERMII_SENDER_ID),
       baseUrl: env.TERMII_BASE_URL?.replace(/\/+$/, '') || TERMII_API,
     },

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_PAYSTACK_KEY, readConfig } from '../../server/config';
+import { MISSING_PAYSTACK_KEY, MISSING_TERMII_KEY, readConfig } from '../../server/config';
 import { OWN_ORDER_MESSAGE } from '../../server/orders/self-dealing';
 import { startRefusedServer } from '../support/child-server';
 import { lastMailTo, readOutbox, waitUntil } from '../support/mail';
@@ -316,13 +316,28 @@ describe('test mode', () => {
     expect(() => readConfig({ NODE_ENV: 'production', PAYSTACK_TEST_MODE: 'yes' })).toThrow(
       MISSING_PAYSTACK_KEY,
     );
+    const texting = { TERMII_API_KEY: 'TL-live-key' };
     expect(
-      readConfig({ NODE_ENV: 'production', PAYSTACK_TEST_MODE: '1' }).paystack.secretKey,
+      readConfig({ NODE_ENV: 'production', PAYSTACK_TEST_MODE: '1', ...texting }).paystack
+        .secretKey,
     ).toBeNull();
     expect(
-      readConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' }).paystack.secretKey,
+      readConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x', ...texting }).paystack
+        .secretKey,
     ).toBe('sk_live_x');
     expect(readConfig({}).paystack.secretKey).toBeNull();
+  });
+
+  it('refuses to read a production configuration without a Termii key unless test mode is chosen', () => {
+    const paying = { NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_x' };
+    expect(() => readConfig(paying)).toThrow(MISSING_TERMII_KEY);
+    expect(MISSING_TERMII_KEY).toContain('TERMII_API_KEY');
+    expect(() => readConfig({ ...paying, TERMII_TEST_MODE: 'true' })).toThrow(MISSING_TERMII_KEY);
+    expect(readConfig({ ...paying, TERMII_TEST_MODE: '1' }).termii.apiKey).toBeNull();
+    expect(readConfig({ ...paying, TERMII_API_KEY: 'TL-live-key' }).termii.apiKey).toBe(
+      'TL-live-key',
+    );
+    expect(readConfig({}).termii.apiKey).toBeNull();
   });
 
   it('`npm start` in production without a Paystack key ends at once and names the variable', async () => {
