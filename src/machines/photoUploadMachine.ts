@@ -7,10 +7,10 @@
  * (so the same Idempotency-Key) again; Cancel stops a shrink or a send, and the form comes back
  * with everything typed.
  *
- * The form hands its request over with `upload.send` (through `sendThrough`, below) and hears
- * how it ended from what this machine emits: `upload.sent` with the answer, or `upload.failed`
- * with the reason (refused, a photo that cannot be read, cancelled). A request handed over while
- * the photo is still being shrunk waits for it.
+ * The form hands its request over with `upload.send` (through `sendThrough`, in this file) and
+ * hears how it ended from what this machine emits: `upload.sent` with the answer, or
+ * `upload.failed` with the reason (refused, a photo that cannot be read, cancelled). A request
+ * handed over while the photo is still being shrunk waits for it.
  *
  * Side effects are provided by the view: `shrink` (the photo made smaller) and `send` (the form's
  * call, carrying the photo), each telling how far it is with `report(percent)`; `notifyErrors`
