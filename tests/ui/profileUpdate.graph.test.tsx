@@ -5,7 +5,7 @@
  * save is the server's; a load that fails is three dropped connections (the client tries a GET
  * three times); a refusal is the gate answering with the server's words. The picture is the photo
  * upload's (tests/machines/photoUpload.test.ts, account-pages.test.tsx), and storing one is a
- * browser test (tests/e2e/tracking-account.test.ts, tests/e2e/photos.test.ts).
+ * browser test (tests/e2e/tracking-account.test.ts, tests/e2e/quotes.test.ts).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';

@@ -3,7 +3,7 @@
  * the real server. Once the photo step has been shown, the quote goes through the photo upload
  * (src/ui/photos): its progress shows while it is sent, and a dropped connection waits for Try
  * again until the person cancels, which gives the form back. The photo itself is the upload's
- * machine's (tests/machines/photoUpload.test.ts) and goes in tests/e2e/photos.test.ts.
+ * machine's (tests/machines/photoUpload.test.ts) and goes in tests/e2e/quotes.test.ts.
  */
 import { expect } from 'vitest';
 import { ApiError } from '../../src/api/errors';

@@ -172,7 +172,7 @@ describe('the 5-step wizard', () => {
     expect(main().queryByRole('img', { name: 'Preview of kitchen.png' })).toBeNull();
   });
 
-  // A photo travels in tests/e2e/photos.test.ts: jsdom cannot shrink one.
+  // A photo travels in tests/e2e/quotes.test.ts: jsdom cannot shrink one.
   it('needs a service and both dates, sends the quote, toasts, then /thank-you with the reference', async () => {
     const app = await open('/interstate-quote', 'Inter-state relocation quote');
     await toUploadMedia(app.user);
