@@ -81,10 +81,10 @@ export function PhotoUpload<TRequest extends object, TResult>({
     upload,
   ]);
   return (
-    <>
+    <div className="photo-upload">
       {showPicker && <PhotoField upload={upload} {...shown} />}
       <UploadStatus upload={upload} />
-    </>
+    </div>
   );
 }
 
