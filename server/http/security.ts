@@ -35,6 +35,9 @@ const helmetOptions = (config: ServerConfig): FastifyHelmetOptions => ({
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
+      // A photo is shrunk in a web worker that browser-image-compression starts from a blob: URL
+      // and that loads the library from this site (src/ui/photos/shrinkPhoto.ts).
+      workerSrc: ["'self'", 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],

@@ -32,7 +32,17 @@ export interface CallExtras<N extends CallName = CallName> {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key`: the server answers a repeat of this key with its first result. */
   idempotencyKey?: string;
+  /** Sends the call another way than fetch, e.g. telling how much has gone (./uploadProgress.ts). */
+  transport?: Transport;
 }
+
+/** How a call reaches the server: fetch with the timeout and retries below, or another way with its signature. */
+export type Transport = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: BodyInit | undefined },
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+) => Promise<Response>;
 
 /** A part of the contract's table of calls: an area's (./contract/accounts, ./contract/staff…). */
 export type CallTable<N extends CallName> = Pick<typeof everyCall, N>;
@@ -89,12 +99,7 @@ function retryDelay(response: Response | null, retry: number): number | null {
 }
 
 /** fetch, aborted after `timeoutMs` or when `signal` aborts, with the GET retries above. */
-async function fetchWithRetries(
-  url: string,
-  init: RequestInit,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-): Promise<Response> {
+const fetchWithRetries: Transport = async (url, init, timeoutMs, signal) => {
   for (let retry = 0; ; retry++) {
     const attempt = new AbortController();
     const stop = () => attempt.abort();
@@ -115,7 +120,7 @@ async function fetchWithRetries(
     if (response && wait === null) return response;
     await pause(wait ?? 0);
   }
-}
+};
 
 /**
  * A client of the calls in `calls`: a page passes its area's table (./contract/orders…) so it
@@ -159,7 +164,7 @@ export function createApi<Names extends CallName>(
 
     let response: Response;
     try {
-      response = await fetchWithRetries(
+      response = await (extras.transport ?? fetchWithRetries)(
         url,
         { method: spec.method, headers, body },
         timeoutMs,

@@ -1,8 +1,9 @@
 /**
  * /profile-update (docs/product.md): the form is filled from GET users/profile, then the full
- * name, mobile number and an optional new profile image (images only, 1 MB) are sent as
- * multipart to users/edit/{id}. After saving, the form shows what the server stored and the
- * header avatar takes the new image (`imageChanged`).
+ * name and mobile number are sent as multipart to users/edit/{id}, with a new profile picture
+ * when one was chosen (the photo upload holds it and sends the form with it:
+ * ./photoUploadMachine.ts). After saving, the form shows what the server stored and the header
+ * avatar takes the new image (`imageChanged`).
  *
  * Side effects are provided by the view: `loadProfile`, `saveProfile`, `notifySuccess`,
  * `notifyErrors`, `imageChanged`.
@@ -11,7 +12,7 @@ import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import { profileUpdateRequest, type Profile } from '../api/contract/profile';
 import { messagesOf } from '../api/errors';
-import { edited, withoutErrorsOf } from './formFields';
+import { edited } from './formFields';
 import {
   checkThen,
   failureThen,
@@ -23,12 +24,6 @@ import {
 export interface ProfileValues {
   fullname: string;
   phone: string;
-}
-
-export interface ProfileChanges {
-  values: ProfileValues;
-  /** The newly picked image; null keeps the stored one. */
-  image: File | null;
 }
 
 type FieldErrors = Record<string, string[]>;
@@ -44,7 +39,6 @@ interface ProfileContext {
   email: string;
   /** The stored image's URL, shown until another is picked. */
   currentImage: string | null;
-  image: File | null;
   errors: FieldErrors;
   messages: string[];
 }
@@ -54,16 +48,13 @@ export const profileUpdateMachine = setup({
     context: {} as ProfileContext,
     events: {} as
       | { type: 'field.change'; name: keyof ProfileValues; value: string }
-      | { type: 'image.pick'; file: File }
-      | { type: 'image.reject'; messages: string[] }
-      | { type: 'image.remove' }
       | { type: 'submit' }
       | { type: 'retry' },
     tags: {} as 'busy',
   },
   actors: {
     loadProfile: providedByView<Profile>('loadProfile'),
-    saveProfile: providedByView<Profile, ProfileChanges>('saveProfile'),
+    saveProfile: providedByView<Profile, ProfileValues>('saveProfile'),
   },
   actions: {
     ...lifecycleActions,
@@ -77,7 +68,6 @@ export const profileUpdateMachine = setup({
     values: { fullname: '', phone: '' },
     email: '',
     currentImage: null,
-    image: null,
     errors: {},
     messages: [],
   },
@@ -113,27 +103,6 @@ export const profileUpdateMachine = setup({
             edited(context.values, context.errors, event.name, event.value),
           ),
         },
-        'image.pick': {
-          actions: assign(({ context, event }) => ({
-            image: event.file,
-            errors: withoutErrorsOf(context.errors, 'profile_image'),
-          })),
-        },
-        'image.reject': {
-          actions: [
-            assign(({ context, event }) => ({
-              errors: { ...context.errors, profile_image: event.messages },
-              messages: event.messages,
-            })),
-            toastMessages,
-          ],
-        },
-        'image.remove': {
-          actions: assign(({ context }) => ({
-            image: null,
-            errors: withoutErrorsOf(context.errors, 'profile_image'),
-          })),
-        },
         submit: checkThen('saving', (context: ProfileContext) => ({
           schema: profileUpdateRequest,
           value: context.values,
@@ -145,14 +114,13 @@ export const profileUpdateMachine = setup({
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
-        input: ({ context }) => ({ values: context.values, image: context.image }),
+        input: ({ context }) => context.values,
         onDone: {
           target: 'editing',
           actions: [
             assign(({ event }) => ({
               values: valuesOf(event.output),
               currentImage: event.output.profile_image,
-              image: null,
             })),
             'clearFeedback',
             'notifySuccess',

@@ -41,8 +41,11 @@ export interface QuoteStep {
 export interface QuoteStepsOptions {
   id: string;
   steps: readonly [QuoteStep, ...QuoteStep[]];
-  /** Where file messages go (the wire's `file`, or `files` of the 3-step form) and how many are kept. */
-  files: { field: string; max: number };
+  /**
+   * The 3-step form's files: where their messages go and how many are kept. The 5-step form has
+   * none here: its photo is src/machines/photoUploadMachine.ts's, which sends the quote with it.
+   */
+  files?: { field: string; max: number };
 }
 
 export interface QuoteStepsInput {
@@ -202,27 +205,30 @@ export function createQuoteStepsMachine({ id, steps, files }: QuoteStepsOptions)
               saveDraft,
             ],
           },
-          'files.add': {
-            actions: assign(({ context, event }) => ({
-              files: [...context.files, ...event.files].slice(-files.max),
-              errors: withoutErrorsOf(context.errors, files.field),
-            })),
-          },
-          'files.reject': {
-            actions: [
-              assign(({ context, event }) => ({
-                errors: { ...context.errors, [files.field]: event.messages },
-                messages: event.messages,
+          // Choosing, refusing and removing the 3-step form's files.
+          ...(files && {
+            'files.add': {
+              actions: assign(({ context, event }) => ({
+                files: [...context.files, ...event.files].slice(-files.max),
+                errors: withoutErrorsOf(context.errors, files.field),
               })),
-              toastMessages,
-            ],
-          },
-          'files.remove': {
-            actions: assign(({ context, event }) => ({
-              files: context.files.filter((_, index) => index !== event.index),
-              errors: withoutErrorsOf(context.errors, files.field),
-            })),
-          },
+            },
+            'files.reject': {
+              actions: [
+                assign(({ context, event }) => ({
+                  errors: { ...context.errors, [files.field]: event.messages },
+                  messages: event.messages,
+                })),
+                toastMessages,
+              ],
+            },
+            'files.remove': {
+              actions: assign(({ context, event }) => ({
+                files: context.files.filter((_, index) => index !== event.index),
+                errors: withoutErrorsOf(context.errors, files.field),
+              })),
+            },
+          }),
         },
       },
       // Back to the last step with everything typed; field messages land under their fields.

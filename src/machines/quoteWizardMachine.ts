@@ -3,7 +3,8 @@
  * (docs/product.md): tabs Current Location, Destination, Contact Details, Upload Media,
  * Additional Information, switched only by Back and Next. Each step checks its required fields
  * before Next (docs/product.md, Decisions); contact details are optional
- * but must be valid when given. One optional image travels as the multipart `file`.
+ * but must be valid when given. The optional photo is not this machine's: the photo upload
+ * (./photoUploadMachine.ts) holds it and sends the quote with it as the multipart `file`.
  */
 import { z } from 'zod/mini';
 import { date } from '../api/contract/rules';
@@ -39,7 +40,7 @@ export const quoteWizardSteps = [
       mobile_phone: wire.mobile_phone,
     }),
   },
-  // The image is optional and the picker already enforces its rules.
+  // The photo is optional, and the photo upload keeps its own rules.
   { name: 'uploadMedia' },
   {
     name: 'additionalInformation',
@@ -56,5 +57,4 @@ export const quoteWizardSteps = [
 export const quoteWizardMachine = createQuoteStepsMachine({
   id: 'quoteWizard',
   steps: quoteWizardSteps,
-  files: { field: 'file', max: 1 },
 });

@@ -20,6 +20,8 @@ describe('headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
+    // The worker that shrinks a photo starts from a blob: URL (src/ui/photos/shrinkPhoto.ts).
+    expect(csp).toContain("worker-src 'self' blob:");
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');

@@ -123,7 +123,8 @@ describe('tracking and the account in Chromium', () => {
     await main(page)
       .locator('input[type="file"]')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-    await main(page).getByRole('img', { name: 'Preview of me.png' }).waitFor();
+    // Made JPEG on the phone, named so (docs/using-the-site.md, "Photos").
+    await main(page).getByRole('img', { name: 'Preview of me.jpg' }).waitFor();
     await main(page).getByRole('button', { name: 'Update profile' }).click();
     await page.getByText('User Profile updated successfully').waitFor();
 
@@ -133,7 +134,7 @@ describe('tracking and the account in Chromium', () => {
       .locator('img');
     await avatar.waitFor();
     const stored = await page.evaluate(() => window.localStorage.getItem('profile_image'));
-    expect(stored).toMatch(/^\/uploads\/\w+\.png$/);
+    expect(stored).toMatch(/^\/uploads\/\w+\.jpg$/);
     expect(await avatar.getAttribute('src')).toBe(`${app.server.origin}${stored}`);
     await expect
       .poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth))

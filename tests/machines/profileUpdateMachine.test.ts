@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { profileUpdateRequest, type Profile } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
-import { profileUpdateMachine, type ProfileChanges } from '../../src/machines/profileUpdateMachine';
+import { profileUpdateMachine, type ProfileValues } from '../../src/machines/profileUpdateMachine';
 import { graphSuite, recordEffects } from './graph';
 
 const recorded = recordEffects(['notifySuccess', 'notifyErrors', 'imageChanged']);
@@ -19,7 +19,6 @@ const saved: Profile = {
   ...stored,
   profile_image: '/uploads/0123456789abcdef0123456789abcdef.png',
 };
-const picture = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
 const notAnImage = new ApiError(
   ['File type must be an image: PNG, JPEG, WebP or GIF.'],
   {
@@ -38,18 +37,15 @@ graphSuite('profileUpdate', {
     },
     { type: 'field.change', name: 'phone', value: '08051234567' },
     { type: 'field.change', name: 'phone', value: '12345' },
-    { type: 'image.pick', file: picture },
-    { type: 'image.reject', messages: ['File is larger than 1048576 bytes'] },
     { type: 'xstate.done.actor.saveProfile', output: saved },
     { type: 'xstate.error.actor.saveProfile', error: notAnImage },
   ],
-  // What matters: the state, whether the form would pass, which fields carry messages, whether an image is picked.
+  // What matters: the state, whether the form would pass, which fields carry messages, the stored image.
   serializeState: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,
       valid: profileUpdateRequest.safeParse(snapshot.context.values).success,
       errors: Object.keys(snapshot.context.errors).sort(),
-      picked: snapshot.context.image !== null,
       stored: snapshot.context.currentImage,
     }),
   implementations: { actions: recorded.actions },
@@ -58,16 +54,15 @@ graphSuite('profileUpdate', {
   offers: {
     loading: [],
     loadFailed: ['retry'],
-    editing: ['field.change', 'image.pick', 'image.reject', 'image.remove', 'submit'],
+    editing: ['field.change', 'submit'],
     saving: [],
   },
   checkInput: (id, input, snapshot) => {
-    if (id === 'saveProfile')
-      expect(input).toEqual({ values: snapshot.context.values, image: snapshot.context.image });
+    if (id === 'saveProfile') expect(input).toEqual(snapshot.context.values);
   },
   check: (actual, _expected, event, before) => {
     const effects = recorded.take();
-    const { values, errors, messages, image, currentImage, email } = actual.context;
+    const { values, errors, messages, currentImage, email } = actual.context;
     const was = before.context;
     switch (event.type) {
       case 'xstate.done.actor.loadProfile':
@@ -92,23 +87,6 @@ graphSuite('profileUpdate', {
         expect(errors[name]).toBeUndefined();
         break;
       }
-      case 'image.pick':
-        expect(image).toBe(picture);
-        expect(errors.profile_image).toBeUndefined();
-        expect(effects).toEqual([]);
-        break;
-      case 'image.reject': {
-        const rejected = (event as unknown as { messages: string[] }).messages;
-        expect(image).toBe(was.image);
-        expect(errors.profile_image).toEqual(rejected);
-        expect(messages).toEqual(rejected);
-        expect(effects).toEqual([['notifyErrors', { messages: rejected }]]);
-        break;
-      }
-      case 'image.remove':
-        expect(image).toBeNull();
-        expect(errors.profile_image).toBeUndefined();
-        break;
       case 'submit':
         if (profileUpdateRequest.safeParse(was.values).success) {
           expect(actual.value).toBe('saving');
@@ -123,7 +101,6 @@ graphSuite('profileUpdate', {
         expect(actual.value).toBe('editing');
         expect(values).toEqual({ fullname: saved.fullname, phone: saved.phone });
         expect(currentImage).toBe(saved.profile_image);
-        expect(image).toBeNull();
         expect(errors).toEqual({});
         expect(messages).toEqual([]);
         expect(effects).toEqual([
@@ -146,14 +123,13 @@ it('starts empty until the profile loads', () => {
     values: { fullname: '', phone: '' },
     email: '',
     currentImage: null,
-    image: null,
     errors: {},
     messages: [],
   });
 });
 
 describe('profileUpdate', () => {
-  function start(save: (changes: ProfileChanges) => Promise<Profile>) {
+  function start(save: (values: ProfileValues) => Promise<Profile>) {
     const effects = { notifySuccess: vi.fn(), notifyErrors: vi.fn(), imageChanged: vi.fn() };
     const actor = createActor(
       profileUpdateMachine.provide({
@@ -181,57 +157,35 @@ describe('profileUpdate', () => {
     });
   });
 
-  it('sends the values and the picked image, then shows the stored image and tells the header', async () => {
+  it('sends the values, then shows the stored image and tells the header', async () => {
     const save = vi.fn(async () => saved);
     const { actor, effects } = start(save);
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     actor.send({ type: 'field.change', name: 'fullname', value: 'Ada N. Obi' });
-    actor.send({ type: 'image.pick', file: picture });
     actor.send({ type: 'submit' });
     await waitFor(
       actor,
-      (snapshot) => snapshot.matches('editing') && snapshot.context.image === null,
+      (snapshot) => snapshot.matches('editing') && snapshot.context.currentImage !== null,
     );
-    expect(save).toHaveBeenCalledWith({
-      values: { fullname: 'Ada N. Obi', phone: '08031234567' },
-      image: picture,
-    });
+    expect(save).toHaveBeenCalledWith({ fullname: 'Ada N. Obi', phone: '08031234567' });
     expect(actor.getSnapshot().context.currentImage).toBe(saved.profile_image);
     expect(effects.notifySuccess).toHaveBeenCalledTimes(1);
     expect(effects.imageChanged).toHaveBeenCalledWith({ profileImage: saved.profile_image });
   });
 
-  it('keeps the picked image and the typed values when the server refuses them', async () => {
+  it('keeps the typed values when the server refuses them, its messages under their fields', async () => {
     const { actor, effects } = start(async () => {
       throw notAnImage;
     });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     actor.send({ type: 'field.change', name: 'phone', value: '08059999999' });
-    actor.send({ type: 'image.pick', file: picture });
     actor.send({ type: 'submit' });
     await waitFor(
       actor,
       (snapshot) => snapshot.matches('editing') && snapshot.context.messages.length > 0,
     );
-    expect(actor.getSnapshot().context).toMatchObject({
-      image: picture,
-      values: { phone: '08059999999' },
-    });
+    expect(actor.getSnapshot().context).toMatchObject({ values: { phone: '08059999999' } });
     expect(actor.getSnapshot().context.errors.profile_image).toEqual(notAnImage.messages);
     expect(effects.notifyErrors).toHaveBeenCalledWith({ messages: notAnImage.messages });
-  });
-
-  it('shows a rejected pick under the picker and clears it with the next pick', async () => {
-    const { actor, effects } = start(async () => saved);
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    actor.send({ type: 'image.reject', messages: ['File is larger than 1048576 bytes'] });
-    expect(actor.getSnapshot().context.errors.profile_image).toEqual([
-      'File is larger than 1048576 bytes',
-    ]);
-    expect(effects.notifyErrors).toHaveBeenCalledWith({
-      messages: ['File is larger than 1048576 bytes'],
-    });
-    actor.send({ type: 'image.pick', file: picture });
-    expect(actor.getSnapshot().context.errors.profile_image).toBeUndefined();
   });
 });

@@ -13,8 +13,11 @@ quoteGraphSuite('quoteMachine', {
   steps: quoteSteps,
   values: threeStepQuote(),
   changes: threeStepChanges(),
-  file: new File(['not really a video'], 'living-room.mp4', { type: 'video/mp4' }),
-  files: { field: 'files', max: 20 },
+  files: {
+    sample: new File(['not really a video'], 'living-room.mp4', { type: 'video/mp4' }),
+    field: 'files',
+    max: 20,
+  },
 });
 
 const blank = Object.fromEntries(

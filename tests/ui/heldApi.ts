@@ -3,7 +3,8 @@
  * under way (the busy label), then the gate lets the server answer (`release`) or drops the
  * connection as a failing network would (`fail`), or answers in the server's place (`answer`, a
  * stub for a refusal the real server would give only to data the path does not type). Everything
- * else passes straight through.
+ * else passes straight through, and so does the CORS question a page's XMLHttpRequest asks
+ * first (a form sent with its progress, src/api/uploadProgress.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,15 +58,22 @@ export async function startHeldApi(apiUrl: string): Promise<HeldApi> {
       upstream.on('error', () => response.destroy());
       request.pipe(upstream);
     };
-    if (!armed || (holds && !holds.test(request.url ?? ''))) return forward();
+    // A page's XMLHttpRequest asks first whether it may (CORS): that question is never held.
+    if (!armed || request.method === 'OPTIONS' || (holds && !holds.test(request.url ?? '')))
+      return forward();
     armed = false;
     held.push((outcome) => {
       if ('status' in outcome) {
         // The request is read to its end first, as the server would, so the client sees the answer.
         request.resume();
+        // An answer the page's XMLHttpRequest may read, as the server's would be (CORS).
+        const origin = request.headers.origin;
         request.on('end', () =>
           response
-            .writeHead(outcome.status, { 'content-type': 'application/json' })
+            .writeHead(outcome.status, {
+              'content-type': 'application/json',
+              ...(origin && { 'access-control-allow-origin': origin }),
+            })
             .end(JSON.stringify(outcome.body)),
         );
       } else if (outcome.pass) forward();

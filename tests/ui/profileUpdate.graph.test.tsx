@@ -3,18 +3,17 @@
  * member, against the real server behind the gate (./heldApi.ts). The profile is the real one
  * (the member's name and phone are set back to the graph's stored profile before each path), a
  * save is the server's; a load that fails is three dropped connections (the client tries a GET
- * three times); an image the server refuses is the gate answering with the server's words. An
- * image is only refused here: inside jsdom the in-process server cannot read uploaded bytes, so
- * saving one is a browser test (tests/e2e/tracking-account.test.ts), as in account-pages.test.tsx.
+ * three times); a refusal is the gate answering with the server's words. The picture is the photo
+ * upload's (tests/machines/photoUpload.test.ts, account-pages.test.tsx), and storing one is a
+ * browser test (tests/e2e/tracking-account.test.ts, tests/e2e/quotes.test.ts).
  */
-import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, type Profile } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { profileUpdateMachine } from '../../src/machines/profileUpdateMachine';
-import { PNG, signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../api/helpers';
 import { startTestServer, type TestServer } from '../support/server';
 import { field, toast } from './delivery-support';
 import { sessionOf } from './formGraphView';
@@ -50,7 +49,6 @@ const stored: Omit<Profile, 'id' | 'email'> = {
 const NEW_PHONE = '08051234567';
 /** How the server stores NEW_PHONE: in E.164 (docs/messages.md, "Numbers"). */
 const NEW_PHONE_STORED = '+2348051234567';
-const TOO_BIG = 'File is larger than 1048576 bytes';
 const NOT_AN_IMAGE = 'File type must be an image: PNG, JPEG, WebP or GIF.';
 const notAnImage = new ApiError([NOT_AN_IMAGE], { profile_image: [NOT_AN_IMAGE] }, 422);
 const UPDATED = 'User Profile updated successfully';
@@ -60,8 +58,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isAnswer = (event: EventObject | undefined) =>
   /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 const labels = { fullname: 'Full name', phone: 'Mobile number' } as const;
-const fileInput = () =>
-  screen.getByRole('main').querySelector<HTMLInputElement>('input[type="file"]')!;
 
 async function open() {
   await server.app.db
@@ -77,14 +73,6 @@ async function open() {
 }
 type Page = Awaited<ReturnType<typeof open>>;
 
-/** Opens the picker unless it is open (its code loads then) and gives it `file`. */
-async function pick(page: Page, file: NodeFile) {
-  const opener = main().queryByRole('button', { name: /^(Add a|Change) profile image$/ });
-  if (opener) await page.user.click(opener);
-  await main().findByRole('button', { name: 'Profile image' }, { timeout: 10_000 });
-  await page.user.upload(fileInput(), file as unknown as File);
-}
-
 async function perform(page: Page, event: EventObject) {
   switch (event.type) {
     case 'field.change': {
@@ -93,15 +81,6 @@ async function perform(page: Page, event: EventObject) {
       if (value) await page.user.type(field(labels[name]), value);
       return;
     }
-    case 'image.pick':
-      return pick(page, new NodeFile([PNG], 'me.png', { type: 'image/png' }));
-    case 'image.reject':
-      return pick(
-        page,
-        new NodeFile([new Uint8Array(1_048_577)], 'big.png', { type: 'image/png' }),
-      );
-    case 'image.remove':
-      return page.user.click(main().getByRole('button', { name: 'Remove image' }));
     case 'retry':
       // Held even when the path ends here, so the page is seen busy (cleanup lets it go).
       api.hold();
@@ -125,15 +104,14 @@ async function perform(page: Page, event: EventObject) {
 }
 
 async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObject) {
-  const { values, errors, messages, image, currentImage } = expected.context as {
+  const { values, errors, messages, currentImage } = expected.context as {
     values: Record<string, string>;
     errors: Record<string, string[]>;
     messages: string[];
-    image: File | null;
     currentImage: string | null;
   };
   if (event.type === 'xstate.done.actor.saveProfile') await toast(UPDATED);
-  else if (/^(submit|image\.reject)$/.test(event.type) || isAnswer(event))
+  else if (event.type === 'submit' || isAnswer(event))
     for (const message of messages) await toast(message);
   await waitFor(
     () => {
@@ -164,18 +142,10 @@ async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObje
       }
       expect(main().getByLabelText('Email')).toHaveProperty('value', customer.email);
       expect(main().getByLabelText('Email')).toHaveAttribute('readonly');
-      const preview = main().queryByRole('img', { name: 'Preview of me.png' });
-      if (image) expect(preview).toBeInTheDocument();
-      else expect(preview).toBeNull();
-      const zone = main().queryByRole('button', { name: 'Profile image' });
-      if (errors.profile_image?.length)
-        expect(zone).toHaveAccessibleDescription(new RegExp(escape(errors.profile_image[0]!)));
-      else if (zone) expect(zone).toHaveAccessibleDescription(/^Tap to choose an image/);
-      // Before the picker is opened, its button says whether an image is stored.
-      else
-        expect(main().getByRole('button', { name: /profile image$/ })).toHaveTextContent(
-          currentImage ? 'Change profile image' : 'Add a profile image',
-        );
+      // The picker is not opened on these paths: its button says whether an image is stored.
+      expect(main().getByRole('button', { name: /profile image$/ })).toHaveTextContent(
+        currentImage ? 'Change profile image' : 'Add a profile image',
+      );
     },
     { timeout: 5000 },
   );
@@ -192,8 +162,6 @@ graphViewSuite('/profile-update', {
     { type: 'xstate.error.actor.loadProfile', error: new ApiError([GENERIC_ERROR]) },
     { type: 'field.change', name: 'phone', value: NEW_PHONE },
     { type: 'field.change', name: 'phone', value: '12345' },
-    { type: 'image.pick', file: new File([PNG], 'me.png', { type: 'image/png' }) },
-    { type: 'image.reject', messages: [TOO_BIG] },
     // What the server stores: the phone the path saves (the stored one, or the new one).
     {
       type: 'xstate.done.actor.saveProfile',
@@ -210,17 +178,13 @@ graphViewSuite('/profile-update', {
       value: snapshot.value,
       phone: snapshot.context.values.phone,
       errors: Object.keys(snapshot.context.errors).sort(),
-      picked: snapshot.context.image !== null,
     }),
   offered: (event, state) => {
-    const { values, image } = state.context as { values: { phone: string }; image: File | null };
+    const { values } = state.context as { values: { phone: string } };
     if (event.type === 'field.change') return (event as { value?: string }).value !== values.phone;
-    // Remove is offered beside a picked image only.
-    if (event.type === 'image.remove') return image !== null;
-    // A save answers what was sent; an image only as a refusal (see the file comment).
+    // A save answers what was sent.
     if (event.type === 'xstate.done.actor.saveProfile')
-      return image === null && (event as { output?: Profile }).output?.phone === values.phone;
-    if (event.type === 'xstate.error.actor.saveProfile') return image !== null;
+      return (event as { output?: Profile }).output?.phone === values.phone;
     return true;
   },
   limit: 10,
@@ -229,7 +193,7 @@ graphViewSuite('/profile-update', {
     'profileUpdate.loading': '"Loading your profile…" and no form',
     'profileUpdate.loadFailed': 'an alert with the messages (toasted too) and "Try again"; no form',
     'profileUpdate.editing':
-      'Full name and Mobile number as stored or typed, each described by its messages; Email read-only from the session; "Update profile" enabled; a picked image previewed, a refused one described on the picker; before the picker opens, "Add a profile image" (or "Change…" when one is stored); a save toasts "User Profile updated successfully", a refusal its messages',
+      'Full name and Mobile number as stored or typed, each described by its messages; Email read-only from the session; "Update profile" enabled; before the picker opens, "Add a profile image" (or "Change…" when one is stored); a save toasts "User Profile updated successfully", a refusal its messages',
     'profileUpdate.saving': '"Updating..." disabled, the fields as typed',
   },
   open,

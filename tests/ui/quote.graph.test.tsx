@@ -33,15 +33,15 @@ quoteGraphViewSuite('/get-quote', {
           types: ['Files'],
         },
       }),
+    shownFiles: () =>
+      chosen()
+        ? within(chosen()!)
+            .getAllByRole('listitem')
+            .map((item) => item.firstChild!.textContent!)
+        : [],
+    removeFirstFile: (user) =>
+      user.click(within(chosen()!).getAllByRole('button', { name: /^Remove / })[0]!),
   },
-  shownFiles: () =>
-    chosen()
-      ? within(chosen()!)
-          .getAllByRole('listitem')
-          .map((item) => item.firstChild!.textContent!)
-      : [],
-  removeFirstFile: (user) =>
-    user.click(within(chosen()!).getAllByRole('button', { name: /^Remove / })[0]!),
   successMessage: 'State service created successfully',
   leavesTo: '/',
   expectSuccess: () => {

@@ -23,13 +23,13 @@ import { button, fill, input, main, nodeFile } from './quoteDriver';
 import { renderApp } from './render';
 
 /** The machine suite's options (tests/machines/quoteGraph.ts), and where the page shows each part. */
-export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'file' | 'files'> {
+export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'files'> {
   path: string;
   title: string;
   /** The level-2 heading of each step. */
   headings: Record<string, string>;
-  /** The step with the file picker and how the picker is named. */
-  media: {
+  /** The form's own files (the 3-step form's): the step with the picker and how it is named. */
+  media?: {
     step: string;
     /** Where the machine keeps the file messages (`files` or `file`). */
     field: string;
@@ -38,10 +38,22 @@ export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'file' | 
     /** What the page says about a file of the wrong type, and how a user gets one past the picker. */
     rejected: string[];
     pickWrongFile: (picker: HTMLInputElement) => unknown;
+    /** The names of the chosen files as the page shows them. */
+    shownFiles: () => string[];
+    removeFirstFile: (user: ReturnType<typeof userEvent.setup>) => Promise<unknown>;
   };
-  /** The names of the chosen files as the page shows them. */
-  shownFiles: () => string[];
-  removeFirstFile: (user: ReturnType<typeof userEvent.setup>) => Promise<unknown>;
+  /**
+   * A quote whose connection dropped: what the form hears, and what the person does after the
+   * drop for the form to hear it. By default the call fails at once with the client's messages.
+   */
+  dropped?: {
+    error: ApiError;
+    then: (user: ReturnType<typeof userEvent.setup>) => Promise<unknown>;
+  };
+  /** What the page shows while the quote is being sent, beside the busy Submit. */
+  expectSending?: () => void;
+  /** What else a step shows, by step name. */
+  expectOnStep?: Record<string, () => void>;
   successMessage: string;
   /** Where the page goes after the success, and what it shows until then. */
   leavesTo: string;
@@ -129,13 +141,14 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
           nodeFile(PNG, `photo-${++picked}.png`, 'image/png'),
         );
       case 'files.reject':
-        return media.pickWrongFile(await picker());
+        return media!.pickWrongFile(await picker());
       case 'files.remove':
-        return options.removeFirstFile(page.user);
+        return media!.removeFirstFile(page.user);
       case 'xstate.done.actor.submit':
         return api.release();
       case 'xstate.error.actor.submit':
-        return api.fail();
+        await api.fail();
+        return options.dropped?.then(page.user);
       // xstate.after.redirectDelay: the page waits its real 3 s; the check waits with it.
     }
   }
@@ -154,6 +167,7 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
     }
     if (expected.matches('submitting')) {
       expect(await main().findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+      if (options.expectSending) await waitFor(options.expectSending);
       return;
     }
     const { context } = expected;
@@ -182,8 +196,9 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
         else if (field !== 'Services')
           expect(input(field)).toHaveProperty('value', String(context.values[field] ?? ''));
       }
-      if (step.name === media.step) {
-        expect(options.shownFiles()).toHaveLength(context.files.length);
+      options.expectOnStep?.[step.name]?.();
+      if (step.name === media?.step) {
+        expect(media.shownFiles()).toHaveLength(context.files.length);
         const messages: string[] = context.errors[media.field] ?? [];
         if (messages.length)
           expect(main().getByRole('button', { name: media.label })).toHaveAccessibleDescription(
@@ -201,17 +216,21 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
         type: 'field.change',
         ...change,
       })),
-      { type: 'files.add', files: [file] },
-      { type: 'files.reject', messages: media.rejected },
-      { type: 'files.remove', index: 0 },
+      ...(media
+        ? [
+            { type: 'files.add', files: [file] },
+            { type: 'files.reject', messages: media.rejected },
+            { type: 'files.remove', index: 0 },
+          ]
+        : []),
       {
         type: 'xstate.done.actor.submit',
         output: { message: options.successMessage, data: { reference_number: 'RL-ABCDEFGH23' } },
       },
-      // What a dropped connection becomes (src/api/errors.ts).
+      // What a dropped connection becomes (src/api/errors.ts), or what the page makes of it.
       {
         type: 'xstate.error.actor.submit',
-        error: new ApiError([GENERIC_ERROR, QUOTE_ERROR], {}, null),
+        error: options.dropped?.error ?? new ApiError([GENERIC_ERROR, QUOTE_ERROR], {}, null),
       },
     ],
     serializeState: (snapshot) =>
@@ -222,7 +241,7 @@ export function quoteGraphViewSuite(name: string, options: QuoteGraphViewOptions
         files: Math.min(snapshot.context.files.length, 2),
       }),
     offered: (event, state) => {
-      const onMediaStep = stepOf(steps, state.value).name === media.step;
+      const onMediaStep = stepOf(steps, state.value).name === media?.step;
       if (event.type === 'field.change') {
         // A field of this step, set to something else: typing what is already there changes nothing.
         const { name, value } = event as Partial<Change>;

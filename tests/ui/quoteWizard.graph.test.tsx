@@ -1,9 +1,16 @@
-/** /interstate-quote, the 5-step wizard: quoteWizardMachine's graph paths through the page, against the real server. */
-import userEvent from '@testing-library/user-event';
+/**
+ * /interstate-quote, the 5-step wizard: quoteWizardMachine's graph paths through the page, against
+ * the real server. Once the photo step has been shown, the quote goes through the photo upload
+ * (src/ui/photos): its progress shows while it is sent, and a dropped connection waits for Try
+ * again until the person cancels, which gives the form back. The photo itself is the upload's
+ * machine's (tests/machines/photoUpload.test.ts) and goes in tests/e2e/quotes.test.ts.
+ */
 import { expect } from 'vitest';
+import { ApiError } from '../../src/api/errors';
+import { SENDING_STOPPED } from '../../src/machines/photoUploadMachine';
 import { quoteWizardMachine, quoteWizardSteps } from '../../src/machines/quoteWizardMachine';
 import { fiveStepChanges, fiveStepQuote } from '../machines/quoteFixtures';
-import { button, main, nodeFile } from './quoteDriver';
+import { button, main } from './quoteDriver';
 import { quoteGraphViewSuite } from './quoteGraphView';
 
 const titles = [
@@ -24,22 +31,24 @@ quoteGraphViewSuite('/interstate-quote', {
   headings: Object.fromEntries(
     quoteWizardSteps.map(({ name }, index) => [name, `Step ${index + 1} of 5: ${titles[index]}`]),
   ),
-  media: {
-    step: 'uploadMedia',
-    field: 'file',
-    label: /Photo of your items/,
-    rejected: ['File type must be image/*'],
-    // Dropped as a user could; the picker's own accept filter would hide the wrong kind.
-    pickWrongFile: (picker) =>
-      userEvent
-        .setup({ applyAccept: false })
-        .upload(picker, nodeFile('plain text', 'notes.txt', 'text/plain')),
+  dropped: {
+    error: new ApiError([SENDING_STOPPED]),
+    then: async (user) => {
+      const alert = await main().findByRole('alert');
+      expect(alert).toHaveTextContent(/The form was not sent: the connection dropped/);
+      expect(button('Try again')).toBeEnabled();
+      await user.click(button('Cancel'));
+    },
   },
-  shownFiles: () =>
-    main()
-      .queryAllByRole('img', { name: /^Preview of / })
-      .map((image) => image.getAttribute('alt')!.replace('Preview of ', '')),
-  removeFirstFile: (user) => user.click(button('Remove image')),
+  // The photo upload's picker, whose code loads with the step; from then on the quote goes through it.
+  expectOnStep: {
+    uploadMedia: () =>
+      expect(main().getByRole('button', { name: /^Photo of your items/ })).toBeVisible(),
+  },
+  expectSending: () => {
+    expect(main().getByRole('progressbar', { name: /^Sending the form… \d+ %$/ })).toBeVisible();
+    expect(button('Cancel')).toBeEnabled();
+  },
   successMessage: 'State service created successfully',
   leavesTo: '/thank-you',
   // The wizard stays on the page, busy, until it leaves.

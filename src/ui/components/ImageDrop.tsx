@@ -1,11 +1,12 @@
 /**
- * Pick one image by tap, click, keyboard or drag (react-dropzone): images only, 1 file, 1 MB
- * (docs/product.md, whose rejection messages are react-dropzone's own). Controlled: the flow's
+ * Pick one image by tap, click, keyboard or drag (react-dropzone): images only, 1 file
+ * (docs/product.md, whose rejection messages are react-dropzone's own). A photo of any size is
+ * taken: the page makes it fit 1 MB before it is sent (src/ui/photos). Controlled: the flow's
  * machine holds the file; this only renders it and reports picks, rejections and removal.
  */
 import { useEffect, useMemo } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_SIZE } from '../../api/contract/rules';
+import { MAX_UPLOAD_SIZE } from '../../api/contract/rules';
 import { FieldErrors } from './Field';
 
 export interface ImageDropProps {
@@ -19,7 +20,15 @@ export interface ImageDropProps {
   onRemove: () => void;
   /** Takes the focus when shown, as after the button that opened it. */
   autoFocus?: boolean;
+  /** Takes no pick while the chosen photo is being shrunk or sent. */
+  disabled?: boolean;
 }
+
+/** A file's size as people read it: 412 KB, 1.2 MB. */
+const sizeOf = (bytes: number) =>
+  bytes < 1_000_000
+    ? `${Math.max(1, Math.round(bytes / 1000))} KB`
+    : `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 export function rejectionMessages(rejections: FileRejection[]): string[] {
   return [
@@ -36,12 +45,13 @@ export function ImageDrop({
   onReject,
   onRemove,
   autoFocus = false,
+  disabled = false,
 }: ImageDropProps) {
   const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     accept: { 'image/*': [] },
     maxFiles: 1,
-    maxSize: MAX_UPLOAD_BYTES,
     multiple: false,
+    disabled,
     onDropAccepted: (files) => files[0] && onPick(files[0]),
     onDropRejected: (rejections) => onReject(rejectionMessages(rejections)),
   });
@@ -67,6 +77,7 @@ export function ImageDrop({
         {...getRootProps({
           className: isDragActive ? 'dropzone dropzone-active' : 'dropzone',
           role: 'button',
+          'aria-disabled': disabled || undefined,
           'aria-labelledby': 'image-drop-label',
           'aria-describedby': ['image-drop-hint', errorId].filter(Boolean).join(' '),
         })}
@@ -74,7 +85,7 @@ export function ImageDrop({
         <p id="image-drop-hint">
           {isDragActive
             ? 'Drop the image here'
-            : `Tap to choose an image, or drag one here. One image, up to ${MAX_UPLOAD_SIZE}.`}
+            : `Tap to choose an image, or drag one here. One image: a big photo is made smaller (${MAX_UPLOAD_SIZE} at most) on your device before it is sent.`}
         </p>
       </div>
       {/* Outside the button: an input inside it would be a control nested in a control. */}
@@ -89,11 +100,12 @@ export function ImageDrop({
           />
           {file && (
             <figcaption>
-              {file.name}{' '}
+              {file.name} ({sizeOf(file.size)}){' '}
               <button
                 type="button"
                 className="button button-secondary button-small"
                 onClick={onRemove}
+                disabled={disabled}
               >
                 Remove image
               </button>

@@ -2,16 +2,17 @@
  * /profile-update (docs/product.md): profile image, full name, email (read-only, from the
  * session) and mobile number, filled from the stored profile and sent as multipart to
  * users/edit/{id}. A new image shows in the header avatar as soon as it is saved. The picker
- * (react-dropzone) opens with "Change profile image" and loads then, not with the page
- * (docs/architecture.md, "What a route loads"). Below the form, the customer chooses how they
- * get texts about their orders (../account/TextPreferences).
+ * opens with "Change profile image" and its code loads then, not with the page
+ * (docs/architecture.md, "What a route loads"): from then on the photo upload holds the picture,
+ * shrinks it, and sends the form with it, showing its progress (src/ui/photos). Below the form,
+ * the customer chooses how they get texts about their orders (../account/TextPreferences).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { mediaUrl } from '../../api/media';
 import { fromPromise } from 'xstate';
 import { profileApi } from '../../api/profile';
 import type { Profile } from '../../api/contract/profile';
-import { profileUpdateMachine, type ProfileChanges } from '../../machines/profileUpdateMachine';
+import { profileUpdateMachine, type ProfileValues } from '../../machines/profileUpdateMachine';
 import { AccountLayout } from '../account/AccountLayout';
 import { TextPreferences } from '../account/TextPreferences';
 import { TextField } from '../components/Field';
@@ -21,10 +22,16 @@ import { formOf, useFlow } from '../components/useFlow';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
 import { LoadFailed, Waiting } from '../components/LoadStates';
+import type {
+  PhotoUpload as PhotoUploadView,
+  PhotoUploadHandle,
+  SendWithPhoto,
+} from '../photos/PhotoUpload';
 
-const ImageDrop = lazy(() =>
-  import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })),
-);
+// (`lazy` drops the component's type parameters: it is typed as itself.)
+const PhotoUpload = lazy(() =>
+  import('../photos/PhotoUpload').then(({ PhotoUpload }) => ({ default: PhotoUpload })),
+) as typeof PhotoUploadView;
 
 /** docs/product.md words it without the server's full stop. */
 const UPDATED = 'User Profile updated successfully';
@@ -33,17 +40,21 @@ export default function ProfileUpdatePage() {
   usePageMeta('Profile');
   const session = Session.useActorRef();
   const stored = Session.useSelector((snapshot) => snapshot.context.session);
+  const saveProfile: SendWithPhoto<ProfileValues, Profile> = async (values, photo, transfer) =>
+    (
+      await profileApi.editProfile(values, {
+        ...transfer,
+        id: stored?.id,
+        files: { profile_image: photo },
+      })
+    ).data;
+  // Once the picker is opened, the profile goes through its upload.
+  const upload = useRef<PhotoUploadHandle<ProfileValues, Profile>>(null);
   const flow = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
     actors: {
       loadProfile: fromPromise<Profile>(async () => (await profileApi.profile(undefined)).data),
-      saveProfile: fromPromise<Profile, ProfileChanges>(
-        async ({ input }) =>
-          (
-            await profileApi.editProfile(input.values, {
-              id: stored?.id,
-              files: { profile_image: input.image },
-            })
-          ).data,
+      saveProfile: fromPromise<Profile, ProfileValues>(
+        ({ input }) => upload.current?.send(input) ?? saveProfile(input, null, {}),
       ),
     },
     actions: {
@@ -54,10 +65,9 @@ export default function ProfileUpdatePage() {
   }));
   const { snapshot, send, busy } = flow;
   const { field, onSubmit } = formOf(flow);
-  const { errors, messages, image, currentImage, email } = snapshot.context;
-  // Once opened (or holding a picked image or its message), the picker stays open.
+  const { messages, currentImage, email } = snapshot.context;
+  // Once opened (with "Add a profile image" or "Change…"), the picker stays open.
   const [pickerOpen, setPickerOpen] = useState(false);
-  const showPicker = pickerOpen || image !== null || Boolean(errors.profile_image?.length);
 
   return (
     <AccountLayout title="Profile">
@@ -67,17 +77,16 @@ export default function ProfileUpdatePage() {
       )}
       {(snapshot.matches('editing') || snapshot.matches('saving')) && (
         <form className="account-section" noValidate onSubmit={onSubmit}>
-          {showPicker ? (
+          {pickerOpen ? (
             <Suspense fallback={<Waiting>Loading the image picker…</Waiting>}>
-              <ImageDrop
+              <PhotoUpload
+                ref={upload}
+                field="profile_image"
+                send={saveProfile}
                 label="Profile image"
-                file={image}
+                showPicker
                 currentUrl={currentImage ? mediaUrl(currentImage) : null}
-                errors={errors.profile_image}
-                onPick={(file) => send({ type: 'image.pick', file })}
-                onReject={(rejections) => send({ type: 'image.reject', messages: rejections })}
-                onRemove={() => send({ type: 'image.remove' })}
-                autoFocus={pickerOpen}
+                autoFocus
               />
             </Suspense>
           ) : (

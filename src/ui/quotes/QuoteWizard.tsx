@@ -1,12 +1,14 @@
 /**
  * The five-step relocation quote wizard (docs/product.md) behind /interstate-quote, /local-quote
- * and /office-quote: Radix tabs that only Back and Next switch, one optional image, multipart to
+ * and /office-quote: Radix tabs that only Back and Next switch, one optional photo, multipart to
  * the route's call; on success the route's toast, then /thank-you with the reference after 3 s.
- * The flow is quoteWizardMachine; this only renders and sends.
+ * The flow is quoteWizardMachine; the photo, shrunk on the phone and sent with the quote and its
+ * progress, is the photo upload's (src/ui/photos). This only renders and sends.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { quotesApi } from '../../api/lazy';
 import { quoteCalls } from '../../api/contract/quotes';
+import type { QuoteRequest } from '../../api/contract';
 import {
   fiveStepApartmentTypes,
   fiveStepFloors,
@@ -29,14 +31,23 @@ import { PricePreview } from '../prices/PricePreview';
 import { StepButtons } from './StepButtons';
 import { StepHeading } from './StepHeading';
 import { useQuoteFlow } from './useQuoteFlow';
+import type { SubmissionExtras } from '../components/useFormFlow';
 import { pricedThankYou } from '../delivery/booking';
+import type {
+  PhotoUpload as PhotoUploadView,
+  PhotoUploadHandle,
+  SendWithPhoto,
+} from '../photos/PhotoUpload';
+import type { QuoteResult } from '../../machines/quoteSteps';
 import './quotes.css';
 
-// The photo step's drop zone (react-dropzone and its table of file types, about 6 KB gzipped)
-// loads when that step is first shown, not with the form (docs/architecture.md, "What a route loads").
-const ImageDrop = lazy(() =>
-  import('../components/ImageDrop').then(({ ImageDrop }) => ({ default: ImageDrop })),
-);
+// The photo step's picker and upload (react-dropzone and its table of file types, the photo's
+// machine and progress) load when that step is first shown, not with the form
+// (docs/architecture.md, "What a route loads").
+// (`lazy` drops the component's type parameters: it is typed as itself.)
+const PhotoUpload = lazy(() =>
+  import('../photos/PhotoUpload').then(({ PhotoUpload }) => ({ default: PhotoUpload })),
+) as typeof PhotoUploadView;
 
 const lists = {
   apartmentTypes: fiveStepApartmentTypes,
@@ -67,19 +78,30 @@ export interface QuoteWizardProps {
   draft: string;
 }
 
+interface QuoteSend {
+  quote: QuoteRequest;
+  extras: SubmissionExtras;
+}
+
 export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
   usePageMeta(title, 'Request a relocation quote: tell us where from, where to and when.');
+  const sendQuote: SendWithPhoto<QuoteSend, QuoteResult> = ({ quote, extras }, photo, transfer) =>
+    quotesApi[call](quote, { ...extras, ...transfer, files: { file: photo } });
+  // Once the photo step has been shown, the quote goes through its upload.
+  const upload = useRef<PhotoUploadHandle<QuoteSend, QuoteResult>>(null);
   const flow = useQuoteFlow({
     machine: quoteWizardMachine,
     steps: quoteWizardSteps,
     draft,
-    submit: ({ quote, files }, extras) =>
-      quotesApi[call](quote, { ...extras, files: { file: files[0] } }),
+    submit: ({ quote }, extras) =>
+      upload.current?.send({ quote, extras }) ?? sendQuote({ quote, extras }, null, {}),
     successMessage: quoteCalls[call].success,
     leaveTo: (result) => pricedThankYou(result.data.reference_number, result.data),
   });
-  const { snapshot, send, step, busy, onSubmit } = flow;
-  const { files, errors } = snapshot.context;
+  const { step, busy, onSubmit } = flow;
+  const onPhotoStep = step.name === 'uploadMedia';
+  const [photoOpened, setPhotoOpened] = useState(false);
+  if (onPhotoStep && !photoOpened) setPhotoOpened(true);
   const preview = useMovePreview(flow, serviceTypeOf[call]);
 
   const panels: Record<StepName, ReactNode> = {
@@ -88,17 +110,11 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     ),
     destination: <LocationFields flow={flow} side="to" lists={lists} places={preview.places} />,
     contactDetails: <ContactFields flow={flow} required={false} />,
+    // The picker is the photo upload's, below the step.
     uploadMedia: (
-      <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
-        <ImageDrop
-          label="Photo of your items (optional)"
-          file={files[0] ?? null}
-          errors={errors.file}
-          onPick={(file) => send({ type: 'files.add', files: [file] })}
-          onReject={(messages) => send({ type: 'files.reject', messages })}
-          onRemove={() => send({ type: 'files.remove', index: 0 })}
-        />
-      </Suspense>
+      <p className="field-hint">
+        If you reload the page, the image is not kept: please choose it again.
+      </p>
     ),
     additionalInformation: (
       <div className="quote-stack">
@@ -146,14 +162,19 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
           aria-labelledby={`quote-tab-${step.name}`}
           tabIndex={0}
         >
-          <fieldset disabled={busy}>
-            {step.name === 'uploadMedia' && (
-              <p className="field-hint">
-                If you reload the page, the image is not kept: please choose it again.
-              </p>
-            )}
-            {panels[step.name as StepName]}
-          </fieldset>
+          <fieldset disabled={busy}>{panels[step.name as StepName]}</fieldset>
+          {/* Outside the fieldset: Cancel and Try again work while the quote is being sent. */}
+          {photoOpened && (
+            <Suspense fallback={<Waiting>Loading the photo picker…</Waiting>}>
+              <PhotoUpload
+                ref={upload}
+                field="file"
+                send={sendQuote}
+                label="Photo of your items (optional)"
+                showPicker={onPhotoStep}
+              />
+            </Suspense>
+          )}
         </div>
         <PricePreview
           preview={preview}
