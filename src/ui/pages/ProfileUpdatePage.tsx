@@ -15,6 +15,7 @@ import { AccountLayout } from '../account/AccountLayout';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
+import { whenOnline } from '../components/sendWhenOnline';
 import { formOf, useFlow } from '../components/useFlow';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
@@ -34,14 +35,17 @@ export default function ProfileUpdatePage() {
   const flow = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
     actors: {
       loadProfile: fromPromise<Profile>(async () => (await profileApi.profile(undefined)).data),
-      saveProfile: fromPromise<Profile, ProfileChanges>(
-        async ({ input }) =>
-          (
-            await profileApi.editProfile(input.values, {
-              id: stored?.id,
-              files: { profile_image: input.image },
-            })
-          ).data,
+      // Offline, the changes wait for the network and go by itself (sendWhenOnlineMachine).
+      saveProfile: whenOnline(
+        fromPromise<Profile, ProfileChanges>(
+          async ({ input }) =>
+            (
+              await profileApi.editProfile(input.values, {
+                id: stored?.id,
+                files: { profile_image: input.image },
+              })
+            ).data,
+        ),
       ),
     },
     actions: {
@@ -113,7 +117,11 @@ export default function ProfileUpdatePage() {
             {...field('phone')}
           />
           <p className="actions">
-            <SubmitButton busy={busy} busyLabel="Updating...">
+            <SubmitButton
+              busy={busy}
+              busyLabel="Updating..."
+              sending={snapshot.children.saveProfile}
+            >
               Update profile
             </SubmitButton>
           </p>
