@@ -3,12 +3,17 @@
  * reload or a shared link shows it too. A result carried from /track is shown at once and
  * quietly looked up again; a reference alone is looked up first. The lookup is provided by the
  * view (`lookUp`), as are the toasts (`notifyErrors`).
+ *
+ * Offline (issue 38): every result found is handed to `remember` (the view keeps the last one on
+ * the phone); when the first look-up gets no answer and the page was given the result last seen
+ * for this reference (`lastSeen`), it shows that, marked with when it was fetched (`asOf`), and
+ * Try again looks it up afresh.
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import type { TrackingResult } from '../api/contract/bookings';
 import { isApiError } from '../api/errors';
-import type { Errors } from './formFields';
+import { wasUnanswered, type Errors } from './formFields';
 import { failureThen, lifecycleActions, showFeedbackOfError } from './submitLifecycle';
 
 export interface PackageDetailsInput {
@@ -16,6 +21,14 @@ export interface PackageDetailsInput {
   reference: string | null;
   /** The result /track already fetched for this reference, if the page was reached from there. */
   result: TrackingResult | null;
+  /** The result this phone last saw for this reference, and when it was fetched. */
+  lastSeen?: LastSeenResult | null;
+}
+
+export interface LastSeenResult {
+  result: TrackingResult;
+  /** Milliseconds since 1970. */
+  fetchedAt: number;
 }
 
 /** The server answers 404 for a code it does not know: looking it up again will not help. */
@@ -23,6 +36,12 @@ function isUnknownReference(event: unknown): boolean {
   const { error } = event as { error?: unknown };
   return isApiError(error) && error.status === 404;
 }
+
+/** A result found: for the view to keep as the last one seen. */
+const remember = {
+  type: 'remember' as const,
+  params: ({ event }: { event: { output: TrackingResult } }) => ({ result: event.output }),
+};
 
 export const packageDetailsMachine = setup({
   types: {
@@ -33,6 +52,9 @@ export const packageDetailsMachine = setup({
       result: TrackingResult | null;
       errors: Errors;
       messages: string[];
+      lastSeen: LastSeenResult | null;
+      /** When the result shown offline was fetched; null while it is current. */
+      asOf: number | null;
     },
     input: {} as PackageDetailsInput,
     events: {} as { type: 'refresh' } | { type: 'retry' },
@@ -41,8 +63,14 @@ export const packageDetailsMachine = setup({
   actors: {
     lookUp: providedByView<TrackingResult, string>('lookUp'),
   },
-  actions: lifecycleActions,
+  actions: {
+    ...lifecycleActions,
+    remember: (_, _params: { result: TrackingResult }) => {},
+  },
   guards: {
+    /** No answer, and this reference's result was seen before: show it, marked offline. */
+    canShowLastSeen: ({ context, event }) =>
+      context.lastSeen !== null && wasUnanswered((event as { error?: unknown }).error),
     hasResult: ({ context }) => context.result !== null,
     hasReference: ({ context }) => context.reference !== '',
     isUnknownReference: ({ event }) => isUnknownReference(event),
@@ -54,6 +82,8 @@ export const packageDetailsMachine = setup({
     result: input.result,
     errors: {},
     messages: [],
+    lastSeen: input.lastSeen ?? null,
+    asOf: null,
   }),
   initial: 'starting',
   states: {
@@ -74,13 +104,26 @@ export const packageDetailsMachine = setup({
         input: ({ context }) => context.reference,
         onDone: {
           target: 'showing',
-          actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'],
+          actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback', remember],
         },
         onError: [
           { guard: 'isUnknownReference', target: 'notFound', actions: showFeedbackOfError },
+          {
+            guard: 'canShowLastSeen',
+            target: 'offline',
+            actions: assign(({ context }) => ({
+              result: context.lastSeen!.result,
+              asOf: context.lastSeen!.fetchedAt,
+            })),
+          },
           failureThen('failed'),
         ],
       },
+    },
+    /** No network: the result last seen, "Offline — as of 14:05", and Try again. */
+    offline: {
+      on: { retry: 'loading' },
+      exit: assign({ asOf: null }),
     },
     showing: {
       initial: 'current',
@@ -97,7 +140,7 @@ export const packageDetailsMachine = setup({
             input: ({ context }) => context.reference,
             onDone: {
               target: 'current',
-              actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'],
+              actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback', remember],
             },
             onError: [
               {

@@ -23,15 +23,13 @@
  * or `network.offline` at once, then at every change).
  */
 import { assign, fromCallback, setup } from 'xstate';
-import { ApiError, isApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
+import { wasUnanswered } from './formFields';
 import { providedByView } from './providedByView';
 
 /** The error a cancelled submission ends with: the form toasts it and keeps what was typed. */
 export const CANCELLED_MESSAGE =
   'Not sent. What you typed is kept: send it again when you are ready.';
-
-/** A call that got no answer at all (no status): the network, a timeout, an unreadable answer. */
-const unanswered = (error: unknown) => !isApiError(error) || error.status === null;
 
 interface SendContext {
   /** What the form gave: its request and Idempotency-Key, sent unchanged at every attempt. */
@@ -65,7 +63,7 @@ export const sendWhenOnlineMachine = setup({
   guards: {
     /** No answer, and the page has heard the network go: waiting beats failing. */
     unansweredOffline: ({ context, event }) =>
-      !context.online && unanswered((event as { error?: unknown }).error),
+      !context.online && wasUnanswered((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'sendWhenOnline',

@@ -20,9 +20,12 @@ const result = (status: TrackingResult['status']): TrackingResult => ({
       : []),
   ],
 });
-const recorded = recordEffects(['notifyErrors']);
+const recorded = recordEffects(['notifyErrors', 'remember']);
 const unknown = new ApiError(['No package was found with this tracking code.'], {}, 404);
 const offline = new ApiError(['An error occurred. Please try again.']);
+const serverError = new ApiError(['Server error.'], {}, 500);
+/** The result this phone last saw for the reference (the page offline). */
+const lastSeen = { result: result('ToInspect'), fetchedAt: Date.UTC(2026, 10, 27, 13, 5) };
 
 graphSuite('packageDetails', {
   machine: packageDetailsMachine,
@@ -30,11 +33,14 @@ graphSuite('packageDetails', {
     { reference, result: result('ToInspect') },
     { reference, result: null },
     { reference: null, result: null },
+    { reference, result: null, lastSeen },
   ],
   events: [
     { type: 'xstate.done.actor.lookUp', output: result('Shipped') },
     { type: 'xstate.error.actor.lookUp', error: unknown },
     { type: 'xstate.error.actor.lookUp', error: offline },
+    // An answer that is a failure: no result as last seen, whatever was seen before.
+    { type: 'xstate.error.actor.lookUp', error: serverError },
     { type: 'xstate.done.actor.refresh', output: result('Shipped') },
     { type: 'xstate.error.actor.refresh', error: unknown },
     { type: 'xstate.error.actor.refresh', error: offline },
@@ -48,6 +54,7 @@ graphSuite('packageDetails', {
     'showing.refreshing': ['busy'],
     notFound: [],
     failed: [],
+    offline: [],
   },
   // Refresh while the result shows, Try again after a failed first look-up.
   offers: {
@@ -56,13 +63,20 @@ graphSuite('packageDetails', {
     'showing.refreshing': [],
     notFound: [],
     failed: ['retry'],
+    offline: ['retry'],
   },
   checkInput: (_id, input) => expect(input).toBe(reference),
   check: (actual, _expected, event, before) => {
-    const effects = recorded.take();
-    const { result: shown, messages, errors } = actual.context;
+    const taken = recorded.take();
+    // Every result found is handed to the view to keep; the toasts are the other effects.
+    const kept = taken.filter(([name]) => name === 'remember');
+    const effects = taken.filter(([name]) => name !== 'remember');
+    const { result: shown, messages, errors, asOf } = actual.context;
     const { output, error } = event as { output?: TrackingResult; error?: ApiError };
     expect(errors).toEqual({});
+    expect(kept).toEqual(output ? [['remember', { result: output }]] : []);
+    // The result is marked offline exactly while it is the one last seen.
+    expect(asOf).toBe(actual.matches('offline') ? lastSeen.fetchedAt : null);
     switch (event.type) {
       case 'xstate.done.actor.lookUp':
       case 'xstate.done.actor.refresh':
@@ -73,10 +87,20 @@ graphSuite('packageDetails', {
         break;
       case 'xstate.error.actor.lookUp':
       case 'xstate.error.actor.refresh':
-        expect(messages).toEqual(error!.messages);
         if (error === unknown) {
           // Not found is the page's own message, not a toast.
           expect(actual.value).toBe('notFound');
+          expect(messages).toEqual(error.messages);
+          expect(effects).toEqual([]);
+        } else if (
+          error === offline &&
+          before.context.lastSeen &&
+          event.type === 'xstate.error.actor.lookUp'
+        ) {
+          // No answer on the first look-up: the result last seen, marked, without a toast.
+          expect(actual.value).toBe('offline');
+          expect(shown).toEqual(lastSeen.result);
+          expect(messages).toEqual(before.context.messages);
           expect(effects).toEqual([]);
         } else {
           // A failed refresh keeps the result on screen; a failed first look-up offers Try again.
@@ -84,7 +108,8 @@ graphSuite('packageDetails', {
             event.type === 'xstate.error.actor.refresh' ? { showing: 'current' } : 'failed',
           );
           expect(shown).toEqual(before.context.result);
-          expect(effects).toEqual([['notifyErrors', { messages: offline.messages }]]);
+          expect(messages).toEqual(error!.messages);
+          expect(effects).toEqual([['notifyErrors', { messages: error!.messages }]]);
         }
         break;
       case 'refresh':
@@ -106,6 +131,8 @@ it('starts from the code in the address, trimmed, with nothing to report', () =>
     result: null,
     errors: {},
     messages: [],
+    lastSeen: null,
+    asOf: null,
   });
   expect(start({ reference: null, result: null }).value).toBe('missing');
   expect(start({ reference: '   ', result: null }).value).toBe('missing');

@@ -1,7 +1,8 @@
 /**
  * /package-details?reference=… (public: docs/product.md): the shipment of the
  * reference in the URL, so a reload or a shared link shows it too. A result carried from /track
- * shows at once while the newest status is fetched.
+ * shows at once while the newest status is fetched. Offline, the last result this phone saw for
+ * the reference, "Offline — as of 14:05" (src/api/lastSeen.ts).
  */
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -9,6 +10,8 @@ import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
 import type { TrackingResult } from '../../api/contract/bookings';
 import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
+import { loadPublic, savePublic } from '../../api/lastSeen';
+import { OfflineMark } from '../components/OfflineMark';
 import { usePageMeta } from '../components/PageMeta';
 import { useFlow } from '../components/useFlow';
 import { lookUpShipment } from '../tracking/lookup';
@@ -17,6 +20,14 @@ import { LoadFailed, Waiting } from '../components/LoadStates';
 import '../tracking/tracking.css';
 
 const trackAgain = (reference: string) => `/track?reference=${encodeURIComponent(reference)}`;
+
+/** The last result this phone saw, when it is this reference's. */
+function lastSeenFor(reference: string | null) {
+  const seen = loadPublic<TrackingResult>('tracking');
+  return seen && reference && seen.data?.reference_number === reference.trim()
+    ? { result: seen.data, fetchedAt: seen.fetchedAt }
+    : null;
+}
 
 function PackageDetails({
   reference,
@@ -28,15 +39,17 @@ function PackageDetails({
   const [input] = useState(() => ({
     reference,
     result: carried?.reference_number === reference ? carried : null,
+    lastSeen: lastSeenFor(reference),
   }));
   const { snapshot, send } = useFlow<typeof packageDetailsMachine>(
     packageDetailsMachine,
     () => ({
       actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) },
+      actions: { remember: (_, { result }) => savePublic('tracking', result) },
     }),
     input,
   );
-  const { result, messages } = snapshot.context;
+  const { result, messages, asOf } = snapshot.context;
   const code = snapshot.context.reference;
 
   if (snapshot.matches('missing')) {
@@ -64,6 +77,23 @@ function PackageDetails({
           </Link>
         </p>
       </div>
+    );
+  }
+  if (snapshot.matches('offline') && result && asOf !== null) {
+    return (
+      <>
+        <OfflineMark asOf={asOf}>
+          {' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => send({ type: 'retry' })}
+          >
+            Try again
+          </button>
+        </OfflineMark>
+        <ShipmentDetails result={result} />
+      </>
     );
   }
   if (snapshot.matches('failed')) {
