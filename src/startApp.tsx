@@ -31,4 +31,14 @@ export async function startApp(routes: ReactNode): Promise<void> {
   } else {
     createRoot(container).render(app);
   }
+  // The offline site (src/ui/offline/serviceWorker.ts), once the page has loaded: it never takes
+  // the network from the page's own first load. Built sites only: `npm run dev` has no worker.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    const register = () =>
+      void import('./ui/offline/serviceWorker').then(({ registerServiceWorker }) =>
+        registerServiceWorker(),
+      );
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }
 }

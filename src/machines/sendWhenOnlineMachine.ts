@@ -6,10 +6,13 @@
  * background sync may wait minutes), or the customer cancels it.
  *
  * It first asks whether the page is online (checking): online, it sends; offline, it waits.
- * A call that gets no answer after the page heard the network go waits too; any other failure
- * (a refusal, or no answer while online) fails. Back online, a waiting submission is sent
- * again with the same `input`: the request with its one Idempotency-Key, so a booking whose
- * answer was lost on the way back is booked once however often it goes.
+ * A call that gets no answer after the page heard the network go waits too. Back online, the
+ * first call that gets no answer (a signal back in name only: the `online` event often comes
+ * before data flows) is tried again after `retryDelay`, up to RETRIES times, still "waiting for
+ * network". Any other failure fails: a refusal, or no answer to a call sent while online all
+ * along (as a call made without this machine would). Every attempt sends the same `input`: the request
+ * with its one Idempotency-Key, so a booking whose answer was lost on the way back is booked once
+ * however often it goes.
  *
  * A form runs it as its own call (the `submit` its machine invokes: src/ui/components/
  * sendWhenOnline.ts gives it the page's call). `sent` ends it with the answer, as the call
@@ -27,6 +30,9 @@ import { ApiError } from '../api/errors';
 import { wasUnanswered } from './formFields';
 import { providedByView } from './providedByView';
 
+/** Tries again after no answer once back online, before failing; each return of the network, as many. */
+export const RETRIES = 2;
+
 /** The error a cancelled submission ends with: the form toasts it and keeps what was typed. */
 export const CANCELLED_MESSAGE =
   'Not sent. What you typed is kept: send it again when you are ready.';
@@ -36,6 +42,8 @@ interface SendContext {
   input: unknown;
   /** Whether the page has heard the network go since this attempt started. */
   online: boolean;
+  /** Tries left after no answer while online: none until the network has come back. */
+  retriesLeft: number;
   result: unknown;
   error: unknown;
 }
@@ -64,10 +72,22 @@ export const sendWhenOnlineMachine = setup({
     /** No answer, and the page has heard the network go: waiting beats failing. */
     unansweredOffline: ({ context, event }) =>
       !context.online && wasUnanswered((event as { error?: unknown }).error),
+    /** No answer while online, and tries left: once more, shortly. */
+    unansweredWithTriesLeft: ({ context, event }) =>
+      context.retriesLeft > 0 && wasUnanswered((event as { error?: unknown }).error),
+  },
+  delays: {
+    retryDelay: 3000,
   },
 }).createMachine({
   id: 'sendWhenOnline',
-  context: ({ input }) => ({ input, online: true, result: null, error: null }),
+  context: ({ input }) => ({
+    input,
+    online: true,
+    retriesLeft: 0,
+    result: null,
+    error: null,
+  }),
   invoke: { id: 'connectivity', src: 'connectivity' },
   initial: 'checking',
   states: {
@@ -92,15 +112,32 @@ export const sendWhenOnlineMachine = setup({
         onDone: { target: 'sent', actions: assign({ result: ({ event }) => event.output }) },
         onError: [
           { guard: 'unansweredOffline', target: 'waiting' },
+          {
+            guard: 'unansweredWithTriesLeft',
+            target: 'retrying',
+            actions: assign({ retriesLeft: ({ context }) => context.retriesLeft - 1 }),
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
         ],
       },
     },
-    /** Offline: "Waiting for network…", and Cancel. */
+    /** Offline: "Waiting for network…", and Cancel. Back online, a fresh set of tries. */
     waiting: {
       tags: ['waiting'],
       on: {
-        'network.online': { target: 'sending', actions: assign({ online: true }) },
+        'network.online': {
+          target: 'sending',
+          actions: assign({ online: true, retriesLeft: RETRIES }),
+        },
+        cancel: 'cancelled',
+      },
+    },
+    /** Online in name only: "Waiting for network…" still, and the same request again shortly. */
+    retrying: {
+      tags: ['waiting'],
+      after: { retryDelay: 'sending' },
+      on: {
+        'network.offline': { target: 'waiting', actions: assign({ online: false }) },
         cancel: 'cancelled',
       },
     },

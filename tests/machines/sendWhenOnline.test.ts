@@ -10,7 +10,11 @@ import { z } from 'zod/mini';
 import { email } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';
-import { CANCELLED_MESSAGE, sendWhenOnlineMachine } from '../../src/machines/sendWhenOnlineMachine';
+import {
+  CANCELLED_MESSAGE,
+  RETRIES,
+  sendWhenOnlineMachine,
+} from '../../src/machines/sendWhenOnlineMachine';
 import { graphSuite, recordEffects, submissionKeys } from './graph';
 
 const answered = { type: 'xstate.done.actor.send', output: { reference_number: 'RL-1' } };
@@ -31,6 +35,7 @@ graphSuite('sendWhenOnline', {
     checking: [],
     sending: ['sending'],
     waiting: ['waiting'],
+    retrying: ['waiting'],
     sent: [],
     failed: [],
     cancelled: [],
@@ -39,6 +44,7 @@ graphSuite('sendWhenOnline', {
     checking: ['network.online', 'network.offline'],
     sending: ['network.online', 'network.offline'],
     waiting: ['network.online', 'cancel'],
+    retrying: ['network.offline', 'cancel'],
     sent: [],
     failed: [],
     cancelled: [],
@@ -56,9 +62,17 @@ graphSuite('sendWhenOnline', {
     else if (state === 'cancelled')
       expect(ended).toEqual([['fail', { error: new ApiError([CANCELLED_MESSAGE]) }]]);
     else expect(ended).toEqual([]);
-    // No answer goes to waiting only once the page has heard the network go.
+    // No answer: waiting once the page has heard the network go; online, tried again while
+    // tries are left, then failed.
     if (event === unanswered && before.value === 'sending')
-      expect(state).toBe(before.context.online ? 'failed' : 'waiting');
+      expect(state).toBe(
+        !before.context.online ? 'waiting' : before.context.retriesLeft > 0 ? 'retrying' : 'failed',
+      );
+    if (state === 'retrying' && before.value === 'sending')
+      expect(actual.context.retriesLeft).toBe(before.context.retriesLeft - 1);
+    // Back from offline, a fresh set of tries.
+    if (before.value === 'waiting' && state === 'sending')
+      expect(actual.context.retriesLeft).toBe(RETRIES);
     if (state === 'sent') expect(actual.output).toEqual({ reference_number: 'RL-1' });
   },
 });
@@ -77,6 +91,7 @@ describe('a form that sends through it', () => {
     const listeners = new Set<(event: { type: 'network.online' | 'network.offline' }) => void>();
     let isOnline = online;
     const submit = sendWhenOnlineMachine.provide({
+      delays: { retryDelay: 1 },
       actors: {
         send: fromPromise(({ input }) => {
           sent.push(input);
@@ -160,10 +175,35 @@ describe('a form that sends through it', () => {
     expect(actor.getSnapshot().context.submissionKey).toBe('key-1');
   });
 
-  it('online, a call with no answer fails as a direct call would: the key stays for the next press', async () => {
-    const { actor, toasts } = start([noAnswer], true);
+  it('no answer just after the network came back: tried again shortly, with the same key', async () => {
+    const { actor, sent, network, waiting } = start([noAnswer, reply], false);
+    actor.send({ type: 'submit' });
+    await waiting();
+    network(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+  });
+
+  it('back online, no answer at every try: fails after the retries, the key kept for the next press', async () => {
+    const { actor, sent, toasts, network, waiting } = start(
+      Array(RETRIES + 1).fill(noAnswer),
+      false,
+    );
+    actor.send({ type: 'submit' });
+    await waiting();
+    network(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(sent).toHaveLength(RETRIES + 1);
+    expect(toasts).toEqual([networkFailure().messages]);
+    expect(actor.getSnapshot().context.submissionKey).toBe('key-1');
+  });
+
+  it('online all along, no answer: fails at once as a direct call would, the key kept', async () => {
+    const { actor, sent, toasts } = start([noAnswer], true);
     actor.send({ type: 'submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    expect(sent).toHaveLength(1);
     expect(toasts).toEqual([networkFailure().messages]);
     expect(actor.getSnapshot().context.submissionKey).toBe('key-1');
   });

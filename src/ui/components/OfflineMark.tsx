@@ -1,15 +1,21 @@
 /**
- * "Offline — as of 14:05": what a page shows above what it last saw while the phone has no
- * network (issue 38): My bookings, the last tracking result, the public pages. The time is when
- * it was fetched, in Lagos time.
+ * "Offline — as of 14:05": what a page shows above the data it last saw while the phone has no
+ * network (issue 38): My bookings, the last tracking result. The time is when it was fetched, in
+ * Lagos time. (The public pages get the same words in a strip: src/ui/offline/serviceWorker.ts.)
  */
 import type { ReactNode } from 'react';
-import { formatLagosClock } from '../tracking/format';
+
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 export function OfflineMark({ asOf, children }: { asOf: number; children?: ReactNode }) {
   return (
     <p className="offline-mark" role="status">
-      <strong>Offline — as of {formatLagosClock(asOf)}</strong>
+      <strong>Offline — as of {lagosClock.format(asOf)}</strong>
       {children}
     </p>
   );

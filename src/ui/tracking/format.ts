@@ -23,16 +23,6 @@ export function formatLagosDate(iso: string): string {
   return `${part('month')} ${part('day')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
 }
 
-const lagosClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A moment (milliseconds since 1970) as Lagos time, "14:05": when offline data was fetched. */
-export const formatLagosClock = (time: number) => lagosClock.format(time);
-
 const calendarDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   month: 'short',
