@@ -128,6 +128,8 @@ export default defineConfig({
     // page's first load no longer carries the list of every chunk (1.6 KB gzipped of the home
     // page's 100 KB budget). CSS of lazy pages is still loaded with them.
     modulePreload: false,
+    // What each chunk imports, for the preload hints of each page's HTML (scripts/prerender.ts).
+    manifest: true,
     sourcemap: false,
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,

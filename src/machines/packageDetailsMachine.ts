@@ -4,10 +4,11 @@
  * quietly looked up again; a reference alone is looked up first. The lookup is provided by the
  * view (`lookUp`), as are the toasts (`notifyErrors`).
  *
- * Offline (issue 38): every result found is handed to `remember` (the view keeps the last one on
- * the phone); when the first look-up gets no answer and the page was given the result last seen
- * for this reference (`lastSeen`), it shows that, marked with when it was fetched (`asOf`), and
- * Try again looks it up afresh.
+ * Seen before (issue 38): every result found is handed to `remember` (the view keeps the last one
+ * on the phone). Given the result last seen for this reference (`lastSeen`), the page shows it at
+ * once, marked with when it was fetched (`asOf`), while the newest status is fetched, as a result
+ * carried from /track is; when that gets no answer, the phone is offline: the result last seen,
+ * "Offline — as of 14:05", and Try again.
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
@@ -52,8 +53,7 @@ export const packageDetailsMachine = setup({
       result: TrackingResult | null;
       errors: Errors;
       messages: string[];
-      lastSeen: LastSeenResult | null;
-      /** When the result shown offline was fetched; null while it is current. */
+      /** When the result shown was fetched, when it is the one last seen; null once current. */
       asOf: number | null;
     },
     input: {} as PackageDetailsInput,
@@ -68,23 +68,26 @@ export const packageDetailsMachine = setup({
     remember: (_, _params: { result: TrackingResult }) => {},
   },
   guards: {
-    /** No answer, and this reference's result was seen before: show it, marked offline. */
-    canShowLastSeen: ({ context, event }) =>
-      context.lastSeen !== null && wasUnanswered((event as { error?: unknown }).error),
+    /** No answer while the result last seen is shown: the phone is offline. */
+    isLastSeenUnanswered: ({ context, event }) =>
+      context.asOf !== null && wasUnanswered((event as { error?: unknown }).error),
     hasResult: ({ context }) => context.result !== null,
     hasReference: ({ context }) => context.reference !== '',
     isUnknownReference: ({ event }) => isUnknownReference(event),
   },
 }).createMachine({
   id: 'packageDetails',
-  context: ({ input }) => ({
-    reference: input.reference?.trim() ?? '',
-    result: input.result,
-    errors: {},
-    messages: [],
-    lastSeen: input.lastSeen ?? null,
-    asOf: null,
-  }),
+  context: ({ input }) => {
+    // A result carried from /track is newer than any seen before.
+    const seen = input.result ? null : (input.lastSeen ?? null);
+    return {
+      reference: input.reference?.trim() ?? '',
+      result: input.result ?? seen?.result ?? null,
+      errors: {},
+      messages: [],
+      asOf: seen?.fetchedAt ?? null,
+    };
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -108,22 +111,13 @@ export const packageDetailsMachine = setup({
         },
         onError: [
           { guard: 'isUnknownReference', target: 'notFound', actions: showFeedbackOfError },
-          {
-            guard: 'canShowLastSeen',
-            target: 'offline',
-            actions: assign(({ context }) => ({
-              result: context.lastSeen!.result,
-              asOf: context.lastSeen!.fetchedAt,
-            })),
-          },
           failureThen('failed'),
         ],
       },
     },
     /** No network: the result last seen, "Offline — as of 14:05", and Try again. */
     offline: {
-      on: { retry: 'loading' },
-      exit: assign({ asOf: null }),
+      on: { retry: 'showing.refreshing' },
     },
     showing: {
       initial: 'current',
@@ -140,7 +134,11 @@ export const packageDetailsMachine = setup({
             input: ({ context }) => context.reference,
             onDone: {
               target: 'current',
-              actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback', remember],
+              actions: [
+                assign({ result: ({ event }) => event.output, asOf: null }),
+                'clearFeedback',
+                remember,
+              ],
             },
             onError: [
               {
@@ -148,6 +146,7 @@ export const packageDetailsMachine = setup({
                 target: '#packageDetails.notFound',
                 actions: showFeedbackOfError,
               },
+              { guard: 'isLastSeenUnanswered', target: '#packageDetails.offline' },
               failureThen('current'),
             ],
           },

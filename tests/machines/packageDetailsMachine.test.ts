@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TrackingResult } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
-import { packageDetailsMachine } from '../../src/machines/packageDetailsMachine';
+import {
+  packageDetailsMachine,
+  type PackageDetailsInput,
+} from '../../src/machines/packageDetailsMachine';
 import { graphSuite, recordEffects } from './graph';
 
 const reference = 'RL-ABCDEFGH23';
@@ -75,8 +78,8 @@ graphSuite('packageDetails', {
     const { output, error } = event as { output?: TrackingResult; error?: ApiError };
     expect(errors).toEqual({});
     expect(kept).toEqual(output ? [['remember', { result: output }]] : []);
-    // The result is marked offline exactly while it is the one last seen.
-    expect(asOf).toBe(actual.matches('offline') ? lastSeen.fetchedAt : null);
+    // The result is marked with its time while it is the one last seen: until a look-up answers.
+    expect(asOf).toBe(output ? null : before.context.asOf);
     switch (event.type) {
       case 'xstate.done.actor.lookUp':
       case 'xstate.done.actor.refresh':
@@ -92,12 +95,8 @@ graphSuite('packageDetails', {
           expect(actual.value).toBe('notFound');
           expect(messages).toEqual(error.messages);
           expect(effects).toEqual([]);
-        } else if (
-          error === offline &&
-          before.context.lastSeen &&
-          event.type === 'xstate.error.actor.lookUp'
-        ) {
-          // No answer on the first look-up: the result last seen, marked, without a toast.
+        } else if (error === offline && before.context.asOf !== null) {
+          // No answer while the result last seen shows: offline, that result, no toast.
           expect(actual.value).toBe('offline');
           expect(shown).toEqual(lastSeen.result);
           expect(messages).toEqual(before.context.messages);
@@ -117,23 +116,32 @@ graphSuite('packageDetails', {
         expect(shown).toEqual(before.context.result);
         break;
       case 'retry':
-        expect(actual.value).toBe('loading');
+        // Offline, the result last seen stays while it is looked up again.
+        expect(actual.value).toEqual(
+          before.matches('offline') ? { showing: 'refreshing' } : 'loading',
+        );
         break;
     }
   },
 });
 
 it('starts from the code in the address, trimmed, with nothing to report', () => {
-  const start = (input: { reference: string | null; result: TrackingResult | null }) =>
+  const start = (input: PackageDetailsInput) =>
     createActor(packageDetailsMachine, { input }).getSnapshot();
   expect(start({ reference: `  ${reference} `, result: null }).context).toEqual({
     reference,
     result: null,
     errors: {},
     messages: [],
-    lastSeen: null,
     asOf: null,
   });
+  // The result last seen shows at once, with its time, while the newest is fetched; one carried
+  // from /track is newer.
+  const seen = start({ reference, result: null, lastSeen });
+  expect(seen.value).toEqual({ showing: 'refreshing' });
+  expect(seen.context).toMatchObject({ result: lastSeen.result, asOf: lastSeen.fetchedAt });
+  const carried = start({ reference, result: result('Shipped'), lastSeen });
+  expect(carried.context).toMatchObject({ result: result('Shipped'), asOf: null });
   expect(start({ reference: null, result: null }).value).toBe('missing');
   expect(start({ reference: '   ', result: null }).value).toBe('missing');
 });

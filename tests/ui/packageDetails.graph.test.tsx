@@ -104,9 +104,10 @@ async function perform(page: Page, event: EventObject, next: EventObject | undef
 }
 
 async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObject) {
-  const { result, messages } = expected.context as {
+  const { result, messages, asOf } = expected.context as {
     result: TrackingResult | null;
     messages: string[];
+    asOf: number | null;
   };
   // A failed lookup toasts its messages; an unknown code is the page's whole answer, not a toast.
   if (event.type.startsWith('xstate.error.') && !expected.matches('notFound'))
@@ -147,6 +148,9 @@ async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObje
         'aria-valuetext',
         expect.stringContaining(statusLabels[result!.status]),
       );
+      // The result last seen says when it was fetched until the newest replaces it.
+      if (asOf === null) expect(main().queryByText(/As of/)).toBeNull();
+      else expect(main().getByRole('status')).toHaveTextContent('As of 14:05');
       const button = main().getByRole('button', {
         name: refreshing ? 'Refreshing...' : 'Refresh status',
       });
@@ -184,8 +188,9 @@ graphViewSuite('/package-details', {
     'packageDetails.missing': '"This link has no tracking code." with a link to /track',
     'packageDetails.loading': '"Looking up <reference>…" while the first lookup is under way',
     'packageDetails.showing.current':
-      'the reference, the status in the progress bar, "Refresh status" enabled',
-    'packageDetails.showing.refreshing': 'the shown result stays, "Refreshing..." disabled',
+      'the reference, the status in the progress bar, "Refresh status" enabled; "As of 14:05" over the result last seen',
+    'packageDetails.showing.refreshing':
+      'the shown result stays, "Refreshing..." disabled; "As of 14:05 Checking for news…" over the result last seen',
     'packageDetails.notFound':
       'an alert "Package not found" with the server\'s words (no toast) and "Check the code" back to /track with the code',
     'packageDetails.offline':

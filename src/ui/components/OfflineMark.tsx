@@ -1,7 +1,8 @@
 /**
  * "Offline — as of 14:05": what a page shows above the data it last saw while the phone has no
  * network (issue 38): My bookings, the last tracking result. The time is when it was fetched, in
- * Lagos time. (The public pages get the same words in a strip: src/ui/offline/serviceWorker.ts.)
+ * Lagos time. (The public pages get the same words in a strip: src/ui/offline/offlineStrip.ts.)
+ * Shown while the newest is being fetched, `offline={false}`: "As of 14:05".
  */
 import type { ReactNode } from 'react';
 
@@ -12,10 +13,20 @@ const lagosClock = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-export function OfflineMark({ asOf, children }: { asOf: number; children?: ReactNode }) {
+export function OfflineMark({
+  asOf,
+  offline = true,
+  children,
+}: {
+  asOf: number;
+  offline?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <p className="offline-mark" role="status">
-      <strong>Offline — as of {lagosClock.format(asOf)}</strong>
+      <strong>
+        {offline ? 'Offline — as of' : 'As of'} {lagosClock.format(asOf)}
+      </strong>
       {children}
     </p>
   );

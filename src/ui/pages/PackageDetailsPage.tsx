@@ -11,6 +11,7 @@ import { fromPromise } from 'xstate';
 import type { TrackingResult } from '../../api/contract/bookings';
 import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
 import { loadPublic, savePublic } from '../../api/lastSeen';
+import { bookingsApi } from '../../api/bookings';
 import { OfflineMark } from '../components/OfflineMark';
 import { usePageMeta } from '../components/PageMeta';
 import { useFlow } from '../components/useFlow';
@@ -44,7 +45,12 @@ function PackageDetails({
   const { snapshot, send } = useFlow<typeof packageDetailsMachine>(
     packageDetailsMachine,
     () => ({
-      actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) },
+      // The client comes with the page: the look-up starts as it opens, not a download later.
+      actors: {
+        lookUp: fromPromise<TrackingResult, string>(({ input }) =>
+          lookUpShipment(input, bookingsApi),
+        ),
+      },
       actions: { remember: (_, { result }) => savePublic('tracking', result) },
     }),
     input,
@@ -102,6 +108,12 @@ function PackageDetails({
   const refreshing = snapshot.hasTag('busy');
   return (
     <>
+      {/* The result last seen, shown while the newest comes. */}
+      {asOf !== null && (
+        <OfflineMark asOf={asOf} offline={false}>
+          {refreshing && ' Checking for news…'}
+        </OfflineMark>
+      )}
       {result && <ShipmentDetails result={result} />}
       <p className="actions">
         <button
