@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
-import { serviceWorker } from './scripts/service-worker';
+import { serviceWorker } from './scripts/service-worker.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 

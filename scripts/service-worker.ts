@@ -23,8 +23,8 @@ import fs from 'node:fs';
 import { loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { RuntimeCaching } from 'workbox-build';
-import { companyFrom } from '../src/content/company';
-import { pageText } from '../src/content/pages';
+import { companyFrom } from '../src/content/company.ts';
+import { pageText } from '../src/content/pages.ts';
 
 /** The brand colour of the site's own stylesheet: the manifest's theme, the phone's title bar. */
 function brandColour(): string {
