@@ -10,7 +10,6 @@ const client = [
   './src/api/client.ts',
   './src/api/index.ts',
   './src/api/lazy.ts',
-  './src/api/lastSeen.ts',
   './src/api/media.ts',
   './src/api/storage.ts',
   './src/api/unauthorized.ts',

@@ -18,14 +18,13 @@ export interface ApplicationFormProps {
 const emptyApplication = { full_name: '', email: '', age: '', mobile_number: '', location: '' };
 
 export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
-  const { field, onSubmit, busy, sending } = useFormFlow(applicationMachine, {
+  const { field, onSubmit, busy } = useFormFlow(applicationMachine, {
     values: emptyApplication,
     submit: async (request, extras) =>
       (await import('../../api/accounts')).accountsApi[call](request, extras),
     successMessage: () => 'Application Successful',
     leaveTo: () => '/partner',
     draft: call,
-    whenOnline: true,
   });
   const Art = cardArt[call === 'moverRegistration' ? '/move' : '/pack']!;
   return (
@@ -69,7 +68,7 @@ export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
           {...field('location')}
         />
         <p className="actions">
-          <SubmitButton busy={busy} busyLabel="Applying..." sending={sending}>
+          <SubmitButton busy={busy} busyLabel="Applying...">
             Apply
           </SubmitButton>
           <Link to="/partner">Back to partner page</Link>

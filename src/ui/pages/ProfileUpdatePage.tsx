@@ -18,7 +18,6 @@ import { TextPreferences } from '../account/TextPreferences';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
-import { whenOnline } from '../components/sendWhenOnline';
 import { formOf, useFlow } from '../components/useFlow';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
@@ -54,12 +53,8 @@ export default function ProfileUpdatePage() {
   const flow = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
     actors: {
       loadProfile: fromPromise<Profile>(async () => (await profileApi.profile(undefined)).data),
-      // Offline, the changes wait for the network and go by themselves (sendWhenOnlineMachine);
-      // once the picker is opened, they go through its upload.
-      saveProfile: whenOnline(
-        fromPromise<Profile, ProfileValues>(
-          ({ input }) => upload.current?.send(input) ?? saveProfile(input, null, {}),
-        ),
+      saveProfile: fromPromise<Profile, ProfileValues>(
+        ({ input }) => upload.current?.send(input) ?? saveProfile(input, null, {}),
       ),
     },
     actions: {
@@ -129,11 +124,7 @@ export default function ProfileUpdatePage() {
             {...field('phone')}
           />
           <p className="actions">
-            <SubmitButton
-              busy={busy}
-              busyLabel="Updating..."
-              sending={snapshot.children.saveProfile}
-            >
+            <SubmitButton busy={busy} busyLabel="Updating...">
               Update profile
             </SubmitButton>
           </p>

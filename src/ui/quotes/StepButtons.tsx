@@ -28,7 +28,7 @@ export function StepButtons({ flow }: { flow: QuoteFlow }) {
           </button>
         )}
         {last ? (
-          <SubmitButton busy={busy} busyLabel="Submitting..." sending={snapshot.children.submit}>
+          <SubmitButton busy={busy} busyLabel="Submitting...">
             Submit
           </SubmitButton>
         ) : (

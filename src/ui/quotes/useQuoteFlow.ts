@@ -15,7 +15,6 @@ import {
   type QuoteSubmission,
 } from '../../machines/quoteSteps';
 import type { SubmissionExtras } from '../components/useFormFlow';
-import { whenOnline } from '../components/sendWhenOnline';
 import { checkboxOf, formOf, useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 
@@ -50,11 +49,8 @@ export function useQuoteFlow({
     machine,
     ({ navigate }) => ({
       actors: {
-        // Offline, the quote waits for the network and goes by itself (sendWhenOnlineMachine).
-        submit: whenOnline(
-          fromPromise(({ input }) =>
-            submit(input.request, { idempotencyKey: input.submissionKey }),
-          ),
+        submit: fromPromise(({ input }) =>
+          submit(input.request, { idempotencyKey: input.submissionKey }),
         ),
       },
       actions: {
