@@ -10,6 +10,7 @@ const client = [
   './src/api/client.ts',
   './src/api/index.ts',
   './src/api/lazy.ts',
+  './src/api/lastSeen.ts',
   './src/api/media.ts',
   './src/api/storage.ts',
   './src/api/unauthorized.ts',

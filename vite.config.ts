@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
+import { serviceWorker } from './scripts/service-worker.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -96,7 +97,14 @@ const forms =
   /(?:[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/](?:api[\\/](?:contract[\\/]rules|errors|lazy)|machines[\\/](?:submitLifecycle|formFields)|ui[\\/]components[\\/](?:Field|SubmitButton|useFlow|LoadStates))\.tsx?$)/;
 
 export default defineConfig({
-  plugins: [react(), reactRouterProductionBuild(), pureReactRouter(), imageAndVideoTypesOnly()],
+  plugins: [
+    react(),
+    reactRouterProductionBuild(),
+    pureReactRouter(),
+    imageAndVideoTypesOnly(),
+    // The offline site: sw.js and the web manifest (scripts/service-worker.ts).
+    serviceWorker(),
+  ],
   resolve: {
     // @xstate/react imports the shim of useSyncExternalStore written for React 17 and older;
     // React 19 has it built in, and the package's own entries for React 18+ use it (0.8 KB gzipped
@@ -120,6 +128,8 @@ export default defineConfig({
     // page's first load no longer carries the list of every chunk (1.6 KB gzipped of the home
     // page's 100 KB budget). CSS of lazy pages is still loaded with them.
     modulePreload: false,
+    // What each chunk imports, for the preload hints of each page's HTML (scripts/prerender.ts).
+    manifest: true,
     sourcemap: false,
     outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,

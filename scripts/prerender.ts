@@ -2,7 +2,9 @@
  * Second half of `npm run build`: renders every public marketing route (src/content/pages.ts)
  * to HTML, so its content shows before any JavaScript runs, and writes DIST_DIR/<route>/index.html
  * (DIST_DIR/index.html for /) with the page's title, description and link-preview tags. The
- * untouched app shell is kept as shell.html, which the server sends for every other route. The
+ * untouched app shell is kept as shell.html, which the server sends for every other route. Each
+ * page names the scripts it will run as preload hints, and the other pages a visitor opens
+ * (tracking, the booking forms, login…) get a shell of their own with theirs (`preloadsOf`). The
  * light tracking-link page (track-link.html, its own build) gets its stylesheet inline. Last,
  * every text file gets a .gz and a .br twin that the server sends to browsers that accept them.
  *
@@ -65,6 +67,58 @@ function scriptsAfterPaint(html: string): string {
     '<$1 fetchpriority="low"',
   );
 }
+
+/** What Vite's manifest (DIST_DIR/.vite/manifest.json) says of a chunk. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The scripts a page runs before it can be used: the app's start (src/start.tsx) and the route's
+ * page, with everything they import (Vite's manifest), but the entry, which the HTML already
+ * names. Without these hints each level of imports waits for the one before: on a slow network
+ * (400 ms a round trip) the home page's five levels took 2.5 s more than its bytes
+ * (docs/measurements.md, "On a slow network"). The build keeps Vite's own preload lists off
+ * (vite.config.ts, modulePreload): they cost JavaScript on every page; these cost none.
+ */
+function preloadsOf(manifest: Record<string, ManifestChunk>, pageModule: string): string[] {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit('src/start.tsx');
+  visit(pageModule);
+  const entry = manifest['index.html']!;
+  for (const key of entry.imports ?? []) files.delete(manifest[key]!.file);
+  for (const file of entry.css ?? []) styles.delete(file);
+  // The page's own styles too: the app adds them when the page's code runs, and waits for them.
+  return [
+    ...[...files].map((file) => `<link rel="modulepreload" href="/${file}" />`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" href="/${file}" />`),
+  ];
+}
+
+/** Each route's page module, from the route table's `load` (src/ui/routes.tsx). */
+function pageModules(): Map<string, { module: string; access: string }> {
+  const table = fs.readFileSync(path.resolve('src/ui/routes.tsx'), 'utf8');
+  const routes = new Map<string, { module: string; access: string }>();
+  for (const [, route, access, page] of table.matchAll(
+    /path: '([^']+)',\s*access: '(\w+)',\s*load: \(\) => import\('\.\/pages\/(\w+)'\)/g,
+  ))
+    routes.set(route!, { module: `src/ui/pages/${page}.tsx`, access: access! });
+  if (!routes.has('/')) throw new Error('src/ui/routes.tsx: no route table found for the preloads');
+  return routes;
+}
+
+const withPreloads = (html: string, preloads: string[]) =>
+  html.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
 
 function withHead(html: string, title: string, description: string): string {
   const head = [
@@ -137,13 +191,21 @@ try {
   const { documentTitle } = (await vite.ssrLoadModule('/src/ui/components/PageMeta.tsx')) as {
     documentTitle: (title: string) => string;
   };
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const pages = pageModules();
   for (const [route, key] of Object.entries(prerenderedRoutes)) {
     const text = pageText[key]!;
     const body = await renderRoute(AppRoutes, route);
-    const html = withHead(template, documentTitle(text.title), text.description).replace(
-      ROOT,
-      `<div id="root" data-prerendered="${escapeHtml(route)}">${body}</div>`,
+    // After the first paint, as the entry's own script (scriptsAfterPaint).
+    const preloads = preloadsOf(manifest, pages.get(route)!.module).map((link) =>
+      link.replace(/^<link rel="(modulepreload|preload)"/, '<link rel="$1" fetchpriority="low"'),
     );
+    const html = withPreloads(
+      withHead(template, documentTitle(text.title), text.description),
+      preloads,
+    ).replace(ROOT, `<div id="root" data-prerendered="${escapeHtml(route)}">${body}</div>`);
     const file = outputFile(route);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);
@@ -153,6 +215,17 @@ try {
   }
   const trackLink = path.join(dist, 'track-link.html');
   fs.writeFileSync(trackLink, inlineStylesheets(fs.readFileSync(trackLink, 'utf8')));
+  // The other pages a visitor opens by their address: the shell, with their page's scripts named.
+  // Members' pages send a visitor to the login first: they keep the plain shell (no download for
+  // a page not shown). Addresses with a parameter, and the staff's, also keep it.
+  const shell = shellTemplate();
+  for (const [route, { module, access }] of pages) {
+    if (route in prerenderedRoutes || route.includes(':') || route === '*') continue;
+    if (access !== 'public' && access !== 'booking') continue;
+    const file = outputFile(route);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, withPreloads(shell, preloadsOf(manifest, module)));
+  }
   console.log(`compressed ${compressAll(dist)} files (.gz, .br)`);
 } finally {
   await vite.close();

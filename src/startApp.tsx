@@ -24,11 +24,24 @@ export async function startApp(routes: ReactNode): Promise<void> {
   );
 
   const pathname = withoutTrailingSlash(window.location.pathname);
+  const page = pageRoutes.find((route) => matchPath(route.path, pathname));
   if (container.dataset.prerendered === pathname) {
-    const page = pageRoutes.find((route) => matchPath(route.path, pathname));
     await page?.load();
     hydrateRoot(container, app);
   } else {
     createRoot(container).render(app);
+  }
+  // The offline site (src/ui/offline/serviceWorker.ts), once the page and its code have arrived:
+  // the worker never takes the network from the page's own first load, and the code it finds
+  // loaded is what it keeps. Built sites only: `npm run dev` has no worker.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    const loaded = new Promise((resolve) =>
+      document.readyState === 'complete'
+        ? resolve(null)
+        : window.addEventListener('load', resolve, { once: true }),
+    );
+    void Promise.all([loaded, page?.load()])
+      .then(() => import('./ui/offline/serviceWorker'))
+      .then(({ registerServiceWorker }) => registerServiceWorker());
   }
 }

@@ -2,6 +2,10 @@
  * Browser storage as docs/product.md lists it: authToken, id and profile_image persist;
  * email lives only for the browser session. Storage can be unavailable (private mode,
  * blocked cookies), so every access is guarded and falls back to "nothing stored".
+ *
+ * What a page last saw, for when the phone is offline, is in ./lastSeen.ts; the signed-in
+ * customer's own (My bookings) goes with the session (clearSession: at sign-out, and when the
+ * server ends the session).
  */
 import type { StoredSession } from './session';
 
@@ -35,6 +39,13 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
+/** What stays on this phone, guarded like the rest (./lastSeen.ts). */
+export const readLocal = (key: string) => read(local, key);
+export const writeLocal = (key: string, value: string | null) => write(local, key, value);
+
+/** The signed-in customer's own data as last seen (My bookings, ./lastSeen.ts): gone with the session. */
+export const LAST_SEEN_MINE = 'lastSeen:mine';
+
 export function readSession(): StoredSession | null {
   const token = read(local, keys.token);
   if (!token) return null;
@@ -60,6 +71,7 @@ export function saveSession(value: StoredSession): void {
 }
 
 export function clearSession(): void {
+  write(local, LAST_SEEN_MINE, null);
   write(local, keys.token, null);
   write(local, keys.id, null);
   write(local, keys.profileImage, null);

@@ -3,12 +3,18 @@
  * reload or a shared link shows it too. A result carried from /track is shown at once and
  * quietly looked up again; a reference alone is looked up first. The lookup is provided by the
  * view (`lookUp`), as are the toasts (`notifyErrors`).
+ *
+ * Seen before (issue 38): every result found is handed to `remember` (the view keeps the last one
+ * on the phone). Given the result last seen for this reference (`lastSeen`), the page shows it at
+ * once, marked with when it was fetched (`asOf`), while the newest status is fetched, as a result
+ * carried from /track is; when that gets no answer, the phone is offline: the result last seen,
+ * "Offline — as of 14:05", and Try again.
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import type { TrackingResult } from '../api/contract/bookings';
 import { isApiError } from '../api/errors';
-import type { Errors } from './formFields';
+import { wasUnanswered, type Errors } from './formFields';
 import { failureThen, lifecycleActions, showFeedbackOfError } from './submitLifecycle';
 
 export interface PackageDetailsInput {
@@ -16,6 +22,14 @@ export interface PackageDetailsInput {
   reference: string | null;
   /** The result /track already fetched for this reference, if the page was reached from there. */
   result: TrackingResult | null;
+  /** The result this phone last saw for this reference, and when it was fetched. */
+  lastSeen?: LastSeenResult | null;
+}
+
+export interface LastSeenResult {
+  result: TrackingResult;
+  /** Milliseconds since 1970. */
+  fetchedAt: number;
 }
 
 /** The server answers 404 for a code it does not know: looking it up again will not help. */
@@ -23,6 +37,12 @@ function isUnknownReference(event: unknown): boolean {
   const { error } = event as { error?: unknown };
   return isApiError(error) && error.status === 404;
 }
+
+/** A result found: for the view to keep as the last one seen. */
+const remember = {
+  type: 'remember' as const,
+  params: ({ event }: { event: { output: TrackingResult } }) => ({ result: event.output }),
+};
 
 export const packageDetailsMachine = setup({
   types: {
@@ -33,6 +53,8 @@ export const packageDetailsMachine = setup({
       result: TrackingResult | null;
       errors: Errors;
       messages: string[];
+      /** When the result shown was fetched, when it is the one last seen; null once current. */
+      asOf: number | null;
     },
     input: {} as PackageDetailsInput,
     events: {} as { type: 'refresh' } | { type: 'retry' },
@@ -41,20 +63,31 @@ export const packageDetailsMachine = setup({
   actors: {
     lookUp: providedByView<TrackingResult, string>('lookUp'),
   },
-  actions: lifecycleActions,
+  actions: {
+    ...lifecycleActions,
+    remember: (_, _params: { result: TrackingResult }) => {},
+  },
   guards: {
+    /** No answer while the result last seen is shown: the phone is offline. */
+    isLastSeenUnanswered: ({ context, event }) =>
+      context.asOf !== null && wasUnanswered((event as { error?: unknown }).error),
     hasResult: ({ context }) => context.result !== null,
     hasReference: ({ context }) => context.reference !== '',
     isUnknownReference: ({ event }) => isUnknownReference(event),
   },
 }).createMachine({
   id: 'packageDetails',
-  context: ({ input }) => ({
-    reference: input.reference?.trim() ?? '',
-    result: input.result,
-    errors: {},
-    messages: [],
-  }),
+  context: ({ input }) => {
+    // A result carried from /track is newer than any seen before.
+    const seen = input.result ? null : (input.lastSeen ?? null);
+    return {
+      reference: input.reference?.trim() ?? '',
+      result: input.result ?? seen?.result ?? null,
+      errors: {},
+      messages: [],
+      asOf: seen?.fetchedAt ?? null,
+    };
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -74,13 +107,17 @@ export const packageDetailsMachine = setup({
         input: ({ context }) => context.reference,
         onDone: {
           target: 'showing',
-          actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'],
+          actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback', remember],
         },
         onError: [
           { guard: 'isUnknownReference', target: 'notFound', actions: showFeedbackOfError },
           failureThen('failed'),
         ],
       },
+    },
+    /** No network: the result last seen, "Offline — as of 14:05", and Try again. */
+    offline: {
+      on: { retry: 'showing.refreshing' },
     },
     showing: {
       initial: 'current',
@@ -97,7 +134,11 @@ export const packageDetailsMachine = setup({
             input: ({ context }) => context.reference,
             onDone: {
               target: 'current',
-              actions: [assign({ result: ({ event }) => event.output }), 'clearFeedback'],
+              actions: [
+                assign({ result: ({ event }) => event.output, asOf: null }),
+                'clearFeedback',
+                remember,
+              ],
             },
             onError: [
               {
@@ -105,6 +146,7 @@ export const packageDetailsMachine = setup({
                 target: '#packageDetails.notFound',
                 actions: showFeedbackOfError,
               },
+              { guard: 'isLastSeenUnanswered', target: '#packageDetails.offline' },
               failureThen('current'),
             ],
           },

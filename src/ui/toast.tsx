@@ -49,6 +49,12 @@ export function Toasts() {
   ) : null;
 }
 
+/** react-toastify for a toast of its own (the new version's Reload, src/ui/offline/NewVersion.tsx). */
+export function toastify() {
+  want();
+  return loadToastify();
+}
+
 /** A success replaces what went wrong before: stale error toasts would contradict it. */
 export function notifySuccess(message: string): void {
   want();

@@ -2,8 +2,9 @@ import { expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import type { OrdersPage } from '../../src/machines/ordersMachine';
 import { ApiError } from '../../src/api/errors';
+import type { Order } from '../../src/api/contract/orders';
 import { ordersMachine } from '../../src/machines/ordersMachine';
-import { graphSuite } from './graph';
+import { graphSuite, recordEffects } from './graph';
 
 const order = (reference: string) => ({
   reference_number: reference,
@@ -12,9 +13,19 @@ const order = (reference: string) => ({
   created_at: '2025-03-05T09:30:00.000Z',
 });
 const failure = new ApiError(['An error occurred. Please try again.']);
+const serverError = new ApiError(['Server error.'], {}, 500);
+/** The list as this phone last saw it (My bookings offline). */
+const lastSeen = {
+  orders: [order('RL-SEENBEFORE2')] as unknown as Order[],
+  fetchedAt: Date.UTC(2026, 10, 27, 13, 5),
+};
+const effects = recordEffects(['remember']);
 
 graphSuite('orders', {
   machine: ordersMachine,
+  // Never seen before, or seen before on this phone.
+  inputs: [{ lastSeen: null }, { lastSeen }],
+  implementations: { actions: effects.actions },
   events: [
     {
       type: 'xstate.done.actor.loadOrders',
@@ -26,6 +37,8 @@ graphSuite('orders', {
     },
     { type: 'xstate.done.actor.loadOrders', output: { orders: [], nextCursor: null } },
     { type: 'xstate.error.actor.loadOrders', error: failure },
+    // An answer that is a failure: no list as last seen, whatever was seen before.
+    { type: 'xstate.error.actor.loadOrders', error: serverError },
     {
       type: 'xstate.done.actor.loadMoreOrders',
       output: { orders: [order('RL-ABCDEFGH24')], nextCursor: null },
@@ -38,6 +51,7 @@ graphSuite('orders', {
       value: snapshot.value,
       more: snapshot.context.nextCursor !== null,
       failed: snapshot.context.messages.length > 0,
+      lastSeen: snapshot.context.lastSeen !== null,
     }),
   // The list (with Show more while loading the next page, or its failure), the empty list, the first load's failure.
   states: {
@@ -47,6 +61,7 @@ graphSuite('orders', {
     'listed.moreFailed': [],
     empty: [],
     failed: [],
+    offline: [],
   },
   // Show more while listed, Try again after a failure.
   offers: {
@@ -54,10 +69,18 @@ graphSuite('orders', {
     'listed.moreFailed': ['retry'],
     empty: [],
     failed: ['retry'],
+    offline: ['retry'],
   },
   checkInput: (id, input, snapshot) =>
     expect(input).toEqual({ cursor: id === 'loadOrders' ? null : snapshot.context.nextCursor }),
   check: (actual, _expected, event, before) => {
+    // Every list loaded is handed to the view to keep, whole; nothing else is.
+    const kept = effects.take();
+    if (event.type.startsWith('xstate.done.actor.'))
+      expect(kept).toEqual([['remember', { orders: actual.context.orders }]]);
+    else expect(kept).toEqual([]);
+    // The list is marked offline exactly while it is the one last seen.
+    expect(actual.context.asOf).toBe(actual.matches('offline') ? lastSeen.fetchedAt : null);
     // The state says what the list holds: listed only with orders, empty only without.
     if (actual.matches('listed')) expect(actual.context.orders.length).toBeGreaterThan(0);
     if (actual.matches('empty')) expect(actual.context.orders).toEqual([]);
@@ -79,10 +102,18 @@ graphSuite('orders', {
         expect(messages).toEqual([]);
         expect(actual.value).toEqual({ listed: 'idle' });
         break;
-      case 'xstate.error.actor.loadOrders':
-        expect(actual.value).toBe('failed');
-        expect(messages).toEqual(failure.messages);
+      case 'xstate.error.actor.loadOrders': {
+        const error = (event as EventObject & { error: ApiError }).error;
+        // No answer (offline) shows the list as last seen, when there is one.
+        if (before.context.lastSeen && error.status === null) {
+          expect(actual.value).toBe('offline');
+          expect(orders).toEqual(lastSeen.orders);
+        } else {
+          expect(actual.value).toBe('failed');
+          expect(messages).toEqual(error.messages);
+        }
         break;
+      }
       case 'xstate.error.actor.loadMoreOrders':
         expect(actual.value).toEqual({ listed: 'moreFailed' });
         expect(orders).toEqual(before.context.orders);
@@ -102,9 +133,11 @@ graphSuite('orders', {
 });
 
 it('starts with nothing listed', () => {
-  expect(createActor(ordersMachine).getSnapshot().context).toEqual({
+  expect(createActor(ordersMachine, { input: { lastSeen } }).getSnapshot().context).toEqual({
     orders: [],
     nextCursor: null,
     messages: [],
+    lastSeen,
+    asOf: null,
   });
 });

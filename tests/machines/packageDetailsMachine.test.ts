@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TrackingResult } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
-import { packageDetailsMachine } from '../../src/machines/packageDetailsMachine';
+import {
+  packageDetailsMachine,
+  type PackageDetailsInput,
+} from '../../src/machines/packageDetailsMachine';
 import { graphSuite, recordEffects } from './graph';
 
 const reference = 'RL-ABCDEFGH23';
@@ -20,9 +23,12 @@ const result = (status: TrackingResult['status']): TrackingResult => ({
       : []),
   ],
 });
-const recorded = recordEffects(['notifyErrors']);
+const recorded = recordEffects(['notifyErrors', 'remember']);
 const unknown = new ApiError(['No package was found with this tracking code.'], {}, 404);
 const offline = new ApiError(['An error occurred. Please try again.']);
+const serverError = new ApiError(['Server error.'], {}, 500);
+/** The result this phone last saw for the reference (the page offline). */
+const lastSeen = { result: result('ToInspect'), fetchedAt: Date.UTC(2026, 10, 27, 13, 5) };
 
 graphSuite('packageDetails', {
   machine: packageDetailsMachine,
@@ -30,11 +36,14 @@ graphSuite('packageDetails', {
     { reference, result: result('ToInspect') },
     { reference, result: null },
     { reference: null, result: null },
+    { reference, result: null, lastSeen },
   ],
   events: [
     { type: 'xstate.done.actor.lookUp', output: result('Shipped') },
     { type: 'xstate.error.actor.lookUp', error: unknown },
     { type: 'xstate.error.actor.lookUp', error: offline },
+    // An answer that is a failure: no result as last seen, whatever was seen before.
+    { type: 'xstate.error.actor.lookUp', error: serverError },
     { type: 'xstate.done.actor.refresh', output: result('Shipped') },
     { type: 'xstate.error.actor.refresh', error: unknown },
     { type: 'xstate.error.actor.refresh', error: offline },
@@ -48,6 +57,7 @@ graphSuite('packageDetails', {
     'showing.refreshing': ['busy'],
     notFound: [],
     failed: [],
+    offline: [],
   },
   // Refresh while the result shows, Try again after a failed first look-up.
   offers: {
@@ -56,13 +66,20 @@ graphSuite('packageDetails', {
     'showing.refreshing': [],
     notFound: [],
     failed: ['retry'],
+    offline: ['retry'],
   },
   checkInput: (_id, input) => expect(input).toBe(reference),
   check: (actual, _expected, event, before) => {
-    const effects = recorded.take();
-    const { result: shown, messages, errors } = actual.context;
+    const taken = recorded.take();
+    // Every result found is handed to the view to keep; the toasts are the other effects.
+    const kept = taken.filter(([name]) => name === 'remember');
+    const effects = taken.filter(([name]) => name !== 'remember');
+    const { result: shown, messages, errors, asOf } = actual.context;
     const { output, error } = event as { output?: TrackingResult; error?: ApiError };
     expect(errors).toEqual({});
+    expect(kept).toEqual(output ? [['remember', { result: output }]] : []);
+    // The result is marked with its time while it is the one last seen: until a look-up answers.
+    expect(asOf).toBe(output ? null : before.context.asOf);
     switch (event.type) {
       case 'xstate.done.actor.lookUp':
       case 'xstate.done.actor.refresh':
@@ -73,10 +90,16 @@ graphSuite('packageDetails', {
         break;
       case 'xstate.error.actor.lookUp':
       case 'xstate.error.actor.refresh':
-        expect(messages).toEqual(error!.messages);
         if (error === unknown) {
           // Not found is the page's own message, not a toast.
           expect(actual.value).toBe('notFound');
+          expect(messages).toEqual(error.messages);
+          expect(effects).toEqual([]);
+        } else if (error === offline && before.context.asOf !== null) {
+          // No answer while the result last seen shows: offline, that result, no toast.
+          expect(actual.value).toBe('offline');
+          expect(shown).toEqual(lastSeen.result);
+          expect(messages).toEqual(before.context.messages);
           expect(effects).toEqual([]);
         } else {
           // A failed refresh keeps the result on screen; a failed first look-up offers Try again.
@@ -84,7 +107,8 @@ graphSuite('packageDetails', {
             event.type === 'xstate.error.actor.refresh' ? { showing: 'current' } : 'failed',
           );
           expect(shown).toEqual(before.context.result);
-          expect(effects).toEqual([['notifyErrors', { messages: offline.messages }]]);
+          expect(messages).toEqual(error!.messages);
+          expect(effects).toEqual([['notifyErrors', { messages: error!.messages }]]);
         }
         break;
       case 'refresh':
@@ -92,21 +116,32 @@ graphSuite('packageDetails', {
         expect(shown).toEqual(before.context.result);
         break;
       case 'retry':
-        expect(actual.value).toBe('loading');
+        // Offline, the result last seen stays while it is looked up again.
+        expect(actual.value).toEqual(
+          before.matches('offline') ? { showing: 'refreshing' } : 'loading',
+        );
         break;
     }
   },
 });
 
 it('starts from the code in the address, trimmed, with nothing to report', () => {
-  const start = (input: { reference: string | null; result: TrackingResult | null }) =>
+  const start = (input: PackageDetailsInput) =>
     createActor(packageDetailsMachine, { input }).getSnapshot();
   expect(start({ reference: `  ${reference} `, result: null }).context).toEqual({
     reference,
     result: null,
     errors: {},
     messages: [],
+    asOf: null,
   });
+  // The result last seen shows at once, with its time, while the newest is fetched; one carried
+  // from /track is newer.
+  const seen = start({ reference, result: null, lastSeen });
+  expect(seen.value).toEqual({ showing: 'refreshing' });
+  expect(seen.context).toMatchObject({ result: lastSeen.result, asOf: lastSeen.fetchedAt });
+  const carried = start({ reference, result: result('Shipped'), lastSeen });
+  expect(carried.context).toMatchObject({ result: result('Shipped'), asOf: null });
   expect(start({ reference: null, result: null }).value).toBe('missing');
   expect(start({ reference: '   ', result: null }).value).toBe('missing');
 });

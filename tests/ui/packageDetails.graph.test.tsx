@@ -49,6 +49,8 @@ const resultOf = (status: TrackingResult['status'], code: string): TrackingResul
   'date updated': '2025-03-06T14:05:00.000Z',
   history: [{ status: 'ToInspect', date: '2025-03-05T09:30:00.000Z' }],
 });
+/** When the phone last saw the reference's result, for the page offline: 14:05 in Lagos. */
+const FETCHED_AT = Date.UTC(2026, 10, 27, 13, 5);
 const unknown = new ApiError([UNKNOWN_REFERENCE], { reference_id: [UNKNOWN_REFERENCE] }, 404);
 const offline = new ApiError([UNREACHABLE_MESSAGE], { reference_id: [UNREACHABLE_MESSAGE] });
 const isAnswer = (event: EventObject | undefined) =>
@@ -56,7 +58,18 @@ const isAnswer = (event: EventObject | undefined) =>
 const main = () => within(screen.getByRole('main'));
 
 async function open(path: GraphPath) {
-  const input = inputOf(path) as { reference: string | null; result: TrackingResult | null };
+  const input = inputOf(path) as {
+    reference: string | null;
+    result: TrackingResult | null;
+    lastSeen?: { fetchedAt: number };
+  };
+  // What this phone last saw: only for the path that starts with it (every result found is kept).
+  if (input.lastSeen)
+    localStorage.setItem(
+      'lastSeen:tracking',
+      JSON.stringify({ data: resultOf('ToInspect', reference), fetchedAt: FETCHED_AT, owner: '' }),
+    );
+  else localStorage.removeItem('lastSeen:tracking');
   // The first lookup starts as the page opens: the gate holds it when the path answers it.
   if (isAnswer(path.steps[1]?.event)) api.hold();
   const app = renderApp(
@@ -91,9 +104,10 @@ async function perform(page: Page, event: EventObject, next: EventObject | undef
 }
 
 async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObject) {
-  const { result, messages } = expected.context as {
+  const { result, messages, asOf } = expected.context as {
     result: TrackingResult | null;
     messages: string[];
+    asOf: number | null;
   };
   // A failed lookup toasts its messages; an unknown code is the page's whole answer, not a toast.
   if (event.type.startsWith('xstate.error.') && !expected.matches('notFound'))
@@ -115,6 +129,14 @@ async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObje
         'href',
         `/track?reference=${encodeURIComponent(reference)}`,
       );
+    } else if (expected.matches('offline')) {
+      expect(main().getByRole('status')).toHaveTextContent('Offline — as of 14:05');
+      expect(main().getByRole('button', { name: 'Try again' })).toBeEnabled();
+      expect(main().getByText(reference)).toBeInTheDocument();
+      expect(main().getByRole('progressbar', { name: 'Delivery progress' })).toHaveAttribute(
+        'aria-valuetext',
+        expect.stringContaining(statusLabels.ToInspect),
+      );
     } else if (expected.matches('failed')) {
       const alert = main().getByRole('alert');
       for (const message of messages) expect(alert).toHaveTextContent(message);
@@ -126,6 +148,9 @@ async function check(_page: Page, expected: AnyMachineSnapshot, event: EventObje
         'aria-valuetext',
         expect.stringContaining(statusLabels[result!.status]),
       );
+      // The result last seen says when it was fetched until the newest replaces it.
+      if (asOf === null) expect(main().queryByText(/As of/)).toBeNull();
+      else expect(main().getByRole('status')).toHaveTextContent('As of 14:05');
       const button = main().getByRole('button', {
         name: refreshing ? 'Refreshing...' : 'Refresh status',
       });
@@ -142,6 +167,11 @@ graphViewSuite('/package-details', {
     { reference: SAMPLE, result: null },
     { reference: SAMPLE, result: resultOf('ToInspect', SAMPLE) },
     { reference: null, result: null },
+    {
+      reference: SAMPLE,
+      result: null,
+      lastSeen: { result: resultOf('ToInspect', SAMPLE), fetchedAt: FETCHED_AT },
+    },
   ],
   events: [
     { type: 'xstate.done.actor.lookUp', output: resultOf('Shipped', SAMPLE) },
@@ -158,10 +188,13 @@ graphViewSuite('/package-details', {
     'packageDetails.missing': '"This link has no tracking code." with a link to /track',
     'packageDetails.loading': '"Looking up <reference>…" while the first lookup is under way',
     'packageDetails.showing.current':
-      'the reference, the status in the progress bar, "Refresh status" enabled',
-    'packageDetails.showing.refreshing': 'the shown result stays, "Refreshing..." disabled',
+      'the reference, the status in the progress bar, "Refresh status" enabled; "As of 14:05" over the result last seen',
+    'packageDetails.showing.refreshing':
+      'the shown result stays, "Refreshing..." disabled; "As of 14:05 Checking for news…" over the result last seen',
     'packageDetails.notFound':
       'an alert "Package not found" with the server\'s words (no toast) and "Check the code" back to /track with the code',
+    'packageDetails.offline':
+      '"Offline — as of 14:05" (when it was fetched, Lagos time), "Try again", and the result last seen',
     'packageDetails.failed':
       'an alert with the messages and "Try again" (the messages also as toasts)',
   },

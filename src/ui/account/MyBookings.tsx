@@ -2,15 +2,19 @@
  * "My bookings" (beyond the spec): the customer's quotes and deliveries, newest first, each
  * linking to its tracking page and its order page, an open price offer with Accept and Decline,
  * a page at a time (Show more); loading, empty and error states from the orders machine.
+ * Offline, the list as last seen, "Offline — as of 14:05" (kept for this session only:
+ * src/api/lastSeen.ts).
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/orders';
+import { loadMine, saveMine } from '../../api/lastSeen';
 import { customerServiceLabels, statusLabels } from '../../api/contract/rules';
 import type { Order } from '../../api/contract/orders';
 import { ordersMachine, type OrdersPage } from '../../machines/ordersMachine';
+import { OfflineMark } from '../components/OfflineMark';
 import { inspect } from '../inspector';
 import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
@@ -41,7 +45,14 @@ const logic = ordersMachine.provide({
       return { orders: page.data, nextCursor: page.next_cursor ?? null };
     }),
   },
+  actions: { remember: (_, { orders }) => saveMine(orders) },
 });
+
+/** The list this customer last saw, if any. */
+function lastSeenOrders() {
+  const seen = loadMine<Order[]>();
+  return seen && Array.isArray(seen.data) ? { orders: seen.data, fetchedAt: seen.fetchedAt } : null;
+}
 
 /**
  * One booking. An answer to its offer gives the order as the server now has it: the row shows it
@@ -107,8 +118,9 @@ function BookingList({ orders }: { orders: Order[] }) {
 }
 
 export function MyBookings() {
-  const [snapshot, send] = useMachine(logic, { inspect });
-  const { orders, messages } = snapshot.context;
+  const [input] = useState(() => ({ lastSeen: lastSeenOrders() }));
+  const [snapshot, send] = useMachine(logic, { input, inspect });
+  const { orders, messages, asOf } = snapshot.context;
   return (
     <section className="account-section" aria-labelledby="my-bookings">
       <h2 id="my-bookings">My bookings</h2>
@@ -127,6 +139,21 @@ export function MyBookings() {
             No bookings yet. <Link to="/relocation">Get a relocation quote</Link> or{' '}
             <Link to="/delivery">book a delivery</Link>.
           </p>
+        </>
+      )}
+      {snapshot.matches('offline') && asOf !== null && (
+        <>
+          <OfflineMark asOf={asOf}>
+            {' '}
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => send({ type: 'retry' })}
+            >
+              Try again
+            </button>
+          </OfflineMark>
+          <BookingList orders={orders} />
         </>
       )}
       {snapshot.matches('listed') && <BookingList orders={orders} />}

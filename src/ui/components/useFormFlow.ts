@@ -6,8 +6,10 @@ import { useState } from 'react';
 import type { NavigateOptions, To } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { drafts } from '../../api/storage';
+import type { KeyedRequest } from '../../machines/formFields';
 import type { FormDraft, FormMachine, FormValues, RequestOfForm } from '../../machines/formMachine';
 import { notifySuccess } from '../toast';
+import { whenOnline } from './sendWhenOnline';
 import { formOf, useFlow } from './useFlow';
 
 /** What the API client needs to make a submission retry-safe (the Idempotency-Key header). */
@@ -26,6 +28,11 @@ export interface FormFlowOptions<TRequest, TResult> {
   afterLeave?: (result: TResult) => void;
   /** Keep what the user typed (and the key of an unanswered submission) across a reload in this tab, under this name. */
   draft?: string;
+  /**
+   * Offline, the submission waits for the network and goes by itself when it is back (bookings
+   * and applications: src/machines/sendWhenOnlineMachine.ts); pass `sending` to the SubmitButton.
+   */
+  whenOnline?: boolean;
   redirectDelay?: number;
 }
 
@@ -45,33 +52,34 @@ export function useFormFlow<M extends FormMachine, TResult>(
   // Typed as the family: the calls and effects below are the same for every form machine.
   const flow = useFlow<FormMachine>(
     machine,
-    ({ navigate }) => ({
-      actors: {
-        submit: fromPromise(({ input }) =>
-          options.submit(input.request, { idempotencyKey: input.submissionKey }),
-        ),
-      },
-      actions: {
-        notifySuccess: (_, { result }) => {
-          const message = options.successMessage(result as TResult);
-          if (message) notifySuccess(message);
+    ({ navigate }) => {
+      const submit = fromPromise<unknown, KeyedRequest<RequestOfForm<M>>>(({ input }) =>
+        options.submit(input.request, { idempotencyKey: input.submissionKey }),
+      );
+      return {
+        actors: { submit: options.whenOnline ? whenOnline(submit) : submit },
+        actions: {
+          notifySuccess: (_, { result }) => {
+            const message = options.successMessage(result as TResult);
+            if (message) notifySuccess(message);
+          },
+          saveDraft: (_, draft) => {
+            if (options.draft) drafts.save(options.draft, draft);
+          },
+          clearDraft: () => {
+            if (options.draft) drafts.clear(options.draft);
+          },
+          leave: (_, { result }) => {
+            const target = options.leaveTo(result as TResult);
+            if (typeof target === 'object' && target !== null && 'to' in target)
+              navigate(target.to, target.options);
+            else navigate(target);
+            options.afterLeave?.(result as TResult);
+          },
         },
-        saveDraft: (_, draft) => {
-          if (options.draft) drafts.save(options.draft, draft);
-        },
-        clearDraft: () => {
-          if (options.draft) drafts.clear(options.draft);
-        },
-        leave: (_, { result }) => {
-          const target = options.leaveTo(result as TResult);
-          if (typeof target === 'object' && target !== null && 'to' in target)
-            navigate(target.to, target.options);
-          else navigate(target);
-          options.afterLeave?.(result as TResult);
-        },
-      },
-    }),
+      };
+    },
     input,
   );
-  return { ...flow, ...formOf(flow) };
+  return { ...flow, ...formOf(flow), sending: flow.snapshot.children.submit };
 }

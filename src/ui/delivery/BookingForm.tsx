@@ -48,12 +48,13 @@ export function BookingForm<M extends FormMachine>({
   const names = fields.flatMap(({ name, place }) =>
     place ? [name, place.state, place.lga] : [name],
   );
-  const { field, onSubmit, busy, snapshot, send } = useFormFlow(machine, {
+  const { field, onSubmit, busy, snapshot, send, sending } = useFormFlow(machine, {
     values: Object.fromEntries(names.map((name) => [name, ''])),
     submit,
     successMessage: () => DELIVERY_CREATED,
     leaveTo: thankYouPath,
     draft,
+    whenOnline: true,
   });
   const { values, errors } = snapshot.context;
   const gate = useLoginGate();
@@ -108,7 +109,7 @@ export function BookingForm<M extends FormMachine>({
           You will log in or create an account before booking; what you typed is kept.
         </p>
       )}
-      <BookingActions busy={busy} submit={submitLabel} />
+      <BookingActions busy={busy} submit={submitLabel} sending={sending} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 /** The frame of every delivery booking page: title, subtitle, the form, then Back and the submit button. */
 import type { ReactNode } from 'react';
+import type { AnyActorRef } from 'xstate';
 import { Link } from '../components/Link';
 import { SubmitButton } from '../components/SubmitButton';
 import { usePageMeta } from '../components/PageMeta';
@@ -24,15 +25,26 @@ export function BookingPage({
   );
 }
 
-/** Back to /delivery, and the submit button with the spec's busy label (hidden when `submit` is null). */
-export function BookingActions({ busy, submit }: { busy: boolean; submit: string | null }) {
+/**
+ * Back to /delivery, and the submit button with the spec's busy label (hidden when `submit` is
+ * null), or "Waiting for network…" while the booking's `sending` waits for it.
+ */
+export function BookingActions({
+  busy,
+  submit,
+  sending,
+}: {
+  busy: boolean;
+  submit: string | null;
+  sending?: AnyActorRef;
+}) {
   return (
     <div className="actions booking-actions">
       <Link className="button button-secondary" to="/delivery">
         Back
       </Link>
       {submit !== null && (
-        <SubmitButton busy={busy} busyLabel="Booking...">
+        <SubmitButton busy={busy} busyLabel="Booking..." sending={sending}>
           {submit}
         </SubmitButton>
       )}

@@ -19,6 +19,7 @@ import {
   type BulkSender,
 } from '../../machines/bulkDeliveryMachine';
 import { emptyReceiver, receiverListMachine } from '../../machines/receiverListMachine';
+import { whenOnline } from '../components/sendWhenOnline';
 import { standardActions, submitOf, useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 import { thankYouPath } from './booking';
@@ -56,8 +57,11 @@ export function useBulkDelivery() {
     bulkDeliveryMachine,
     ({ navigate }) => ({
       actors: {
-        submit: fromPromise<unknown, KeyedRequest<BulkDeliveryRequest>>(({ input }) =>
-          bookingsApi.bulkDelivery(input.request, { idempotencyKey: input.submissionKey }),
+        // Offline, the booking waits for the network and goes by itself (sendWhenOnlineMachine).
+        submit: whenOnline(
+          fromPromise<unknown, KeyedRequest<BulkDeliveryRequest>>(({ input }) =>
+            bookingsApi.bulkDelivery(input.request, { idempotencyKey: input.submissionKey }),
+          ),
         ),
         receiverList: receiverListMachine.provide({ actions: standardActions }),
       },
@@ -74,5 +78,5 @@ export function useBulkDelivery() {
   const listRef = snapshot.children.receivers as
     ActorRefFrom<typeof receiverListMachine> | undefined;
   const list = useSelector(listRef, (listSnapshot) => listSnapshot);
-  return { snapshot, send, onSubmit, list, busy };
+  return { snapshot, send, onSubmit, list, busy, sending: snapshot.children.submit };
 }

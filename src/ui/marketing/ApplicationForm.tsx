@@ -18,13 +18,14 @@ export interface ApplicationFormProps {
 const emptyApplication = { full_name: '', email: '', age: '', mobile_number: '', location: '' };
 
 export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
-  const { field, onSubmit, busy } = useFormFlow(applicationMachine, {
+  const { field, onSubmit, busy, sending } = useFormFlow(applicationMachine, {
     values: emptyApplication,
     submit: async (request, extras) =>
       (await import('../../api/accounts')).accountsApi[call](request, extras),
     successMessage: () => 'Application Successful',
     leaveTo: () => '/partner',
     draft: call,
+    whenOnline: true,
   });
   const Art = cardArt[call === 'moverRegistration' ? '/move' : '/pack']!;
   return (
@@ -68,7 +69,7 @@ export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
           {...field('location')}
         />
         <p className="actions">
-          <SubmitButton busy={busy} busyLabel="Applying...">
+          <SubmitButton busy={busy} busyLabel="Applying..." sending={sending}>
             Apply
           </SubmitButton>
           <Link to="/partner">Back to partner page</Link>

@@ -28,7 +28,7 @@ const messagesAbout = (errors: Record<string, string[]>, position: number) =>
     .flatMap(([, messages]) => messages);
 
 export default function BulkDeliveryPage() {
-  const { snapshot, send, onSubmit, list, busy } = useBulkDelivery();
+  const { snapshot, send, onSubmit, list, busy, sending } = useBulkDelivery();
   const { values, errors } = snapshot.context;
   const field = bindFields(values, errors, (name, value) =>
     send({ type: 'field.change', name, value }),
@@ -129,7 +129,11 @@ export default function BulkDeliveryPage() {
           preview={preview}
           waitingText="Choose the pickup's and every receiver's state and LGA to see the price."
         />
-        <BookingActions busy={busy} submit={receivers.length > 0 ? 'Submit' : null} />
+        <BookingActions
+          busy={busy}
+          submit={receivers.length > 0 ? 'Submit' : null}
+          sending={sending}
+        />
       </form>
       {dialogWanted && (
         <Suspense fallback={<Waiting>Opening the receiver's form…</Waiting>}>

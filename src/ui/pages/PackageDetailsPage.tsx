@@ -1,7 +1,8 @@
 /**
  * /package-details?reference=… (public: docs/product.md): the shipment of the
  * reference in the URL, so a reload or a shared link shows it too. A result carried from /track
- * shows at once while the newest status is fetched.
+ * shows at once while the newest status is fetched. Offline, the last result this phone saw for
+ * the reference, "Offline — as of 14:05" (src/api/lastSeen.ts).
  */
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -9,6 +10,9 @@ import { Link } from '../components/Link';
 import { fromPromise } from 'xstate';
 import type { TrackingResult } from '../../api/contract/bookings';
 import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
+import { loadPublic, savePublic } from '../../api/lastSeen';
+import { bookingsApi } from '../../api/bookings';
+import { OfflineMark } from '../components/OfflineMark';
 import { usePageMeta } from '../components/PageMeta';
 import { useFlow } from '../components/useFlow';
 import { lookUpShipment } from '../tracking/lookup';
@@ -17,6 +21,14 @@ import { LoadFailed, Waiting } from '../components/LoadStates';
 import '../tracking/tracking.css';
 
 const trackAgain = (reference: string) => `/track?reference=${encodeURIComponent(reference)}`;
+
+/** The last result this phone saw, when it is this reference's. */
+function lastSeenFor(reference: string | null) {
+  const seen = loadPublic<TrackingResult>('tracking');
+  return seen && reference && seen.data?.reference_number === reference.trim()
+    ? { result: seen.data, fetchedAt: seen.fetchedAt }
+    : null;
+}
 
 function PackageDetails({
   reference,
@@ -28,15 +40,22 @@ function PackageDetails({
   const [input] = useState(() => ({
     reference,
     result: carried?.reference_number === reference ? carried : null,
+    lastSeen: lastSeenFor(reference),
   }));
   const { snapshot, send } = useFlow<typeof packageDetailsMachine>(
     packageDetailsMachine,
     () => ({
-      actors: { lookUp: fromPromise<TrackingResult, string>(({ input }) => lookUpShipment(input)) },
+      // The client comes with the page: the look-up starts as it opens, not a download later.
+      actors: {
+        lookUp: fromPromise<TrackingResult, string>(({ input }) =>
+          lookUpShipment(input, bookingsApi),
+        ),
+      },
+      actions: { remember: (_, { result }) => savePublic('tracking', result) },
     }),
     input,
   );
-  const { result, messages } = snapshot.context;
+  const { result, messages, asOf } = snapshot.context;
   const code = snapshot.context.reference;
 
   if (snapshot.matches('missing')) {
@@ -66,12 +85,35 @@ function PackageDetails({
       </div>
     );
   }
+  if (snapshot.matches('offline') && result && asOf !== null) {
+    return (
+      <>
+        <OfflineMark asOf={asOf}>
+          {' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => send({ type: 'retry' })}
+          >
+            Try again
+          </button>
+        </OfflineMark>
+        <ShipmentDetails result={result} />
+      </>
+    );
+  }
   if (snapshot.matches('failed')) {
     return <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />;
   }
   const refreshing = snapshot.hasTag('busy');
   return (
     <>
+      {/* The result last seen, shown while the newest comes. */}
+      {asOf !== null && (
+        <OfflineMark asOf={asOf} offline={false}>
+          {refreshing && ' Checking for news…'}
+        </OfflineMark>
+      )}
       {result && <ShipmentDetails result={result} />}
       <p className="actions">
         <button

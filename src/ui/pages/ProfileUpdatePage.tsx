@@ -18,6 +18,7 @@ import { TextPreferences } from '../account/TextPreferences';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
 import { SubmitButton } from '../components/SubmitButton';
+import { whenOnline } from '../components/sendWhenOnline';
 import { formOf, useFlow } from '../components/useFlow';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
@@ -53,8 +54,12 @@ export default function ProfileUpdatePage() {
   const flow = useFlow<typeof profileUpdateMachine>(profileUpdateMachine, () => ({
     actors: {
       loadProfile: fromPromise<Profile>(async () => (await profileApi.profile(undefined)).data),
-      saveProfile: fromPromise<Profile, ProfileValues>(
-        ({ input }) => upload.current?.send(input) ?? saveProfile(input, null, {}),
+      // Offline, the changes wait for the network and go by themselves (sendWhenOnlineMachine);
+      // once the picker is opened, they go through its upload.
+      saveProfile: whenOnline(
+        fromPromise<Profile, ProfileValues>(
+          ({ input }) => upload.current?.send(input) ?? saveProfile(input, null, {}),
+        ),
       ),
     },
     actions: {
@@ -124,7 +129,11 @@ export default function ProfileUpdatePage() {
             {...field('phone')}
           />
           <p className="actions">
-            <SubmitButton busy={busy} busyLabel="Updating...">
+            <SubmitButton
+              busy={busy}
+              busyLabel="Updating..."
+              sending={snapshot.children.saveProfile}
+            >
               Update profile
             </SubmitButton>
           </p>

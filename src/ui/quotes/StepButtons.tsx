@@ -28,7 +28,7 @@ export function StepButtons({ flow }: { flow: QuoteFlow }) {
           </button>
         )}
         {last ? (
-          <SubmitButton busy={busy} busyLabel="Submitting...">
+          <SubmitButton busy={busy} busyLabel="Submitting..." sending={snapshot.children.submit}>
             Submit
           </SubmitButton>
         ) : (

@@ -15,6 +15,7 @@ import {
   type QuoteSubmission,
 } from '../../machines/quoteSteps';
 import type { SubmissionExtras } from '../components/useFormFlow';
+import { whenOnline } from '../components/sendWhenOnline';
 import { checkboxOf, formOf, useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 
@@ -49,8 +50,11 @@ export function useQuoteFlow({
     machine,
     ({ navigate }) => ({
       actors: {
-        submit: fromPromise(({ input }) =>
-          submit(input.request, { idempotencyKey: input.submissionKey }),
+        // Offline, the quote waits for the network and goes by itself (sendWhenOnlineMachine).
+        submit: whenOnline(
+          fromPromise(({ input }) =>
+            submit(input.request, { idempotencyKey: input.submissionKey }),
+          ),
         ),
       },
       actions: {

@@ -20,9 +20,16 @@ function explained(error: unknown): unknown {
   return new ApiError(messages, fields, error.status);
 }
 
-export async function lookUpShipment(reference: string): Promise<TrackingResult> {
+/**
+ * `api`: the lazily loaded client by default (/track looks up when asked); a page that looks up as
+ * it opens passes the client it imports (docs/architecture.md, "What a route loads").
+ */
+export async function lookUpShipment(
+  reference: string,
+  api: Pick<typeof bookingsApi, 'trackingStatus'> = bookingsApi,
+): Promise<TrackingResult> {
   try {
-    return (await bookingsApi.trackingStatus({ reference_id: reference })).data;
+    return (await api.trackingStatus({ reference_id: reference })).data;
   } catch (error) {
     throw explained(error);
   }

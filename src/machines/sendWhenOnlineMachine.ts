@@ -1,0 +1,158 @@
+/**
+ * Sending when back online (issue 38, docs/using-the-site.md "Offline"): what a booking, quote,
+ * application or profile form sends goes through this machine, so a form pressed while the
+ * phone has no network is not lost. It waits, says so ("Waiting for network…"), and sends
+ * itself as soon as the page hears it is back online (the `online` event: the browser's own
+ * background sync may wait minutes), or the customer cancels it.
+ *
+ * It first asks whether the page is online (checking): online, it sends; offline, it waits.
+ * A call that gets no answer after the page heard the network go waits too. Back online, the
+ * first call that gets no answer (a signal back in name only: the `online` event often comes
+ * before data flows) is tried again after `retryDelay`, up to RETRIES times, still "waiting for
+ * network". Any other failure fails: a refusal, or no answer to a call sent while online all
+ * along (as a call made without this machine would). Every attempt sends the same `input`: the request
+ * with its one Idempotency-Key, so a booking whose answer was lost on the way back is booked once
+ * however often it goes.
+ *
+ * A form runs it as its own call (the `submit` its machine invokes: src/ui/components/
+ * sendWhenOnline.ts gives it the page's call). `sent` ends it with the answer, as the call
+ * would have; `failed` ends it with the call's error and `cancelled` with CANCELLED_MESSAGE,
+ * through `fail`, the one action that throws: XState hands an actor's error to the machine that
+ * invoked it as a call's failure. So the form's own lifecycle (submitLifecycle.ts) is unchanged:
+ * on a refusal the key is forgotten; on no answer, and on a cancel, the key and what was typed
+ * stay, and the toast says why.
+ *
+ * Provided by the view: `send` (the form's call) and `connectivity` (reports `network.online`
+ * or `network.offline` at once, then at every change).
+ */
+import { assign, fromCallback, setup } from 'xstate';
+import { ApiError } from '../api/errors';
+import { wasUnanswered } from './formFields';
+import { providedByView } from './providedByView';
+
+/** Tries again after no answer once back online, before failing; each return of the network, as many. */
+export const RETRIES = 2;
+
+/** The error a cancelled submission ends with: the form toasts it and keeps what was typed. */
+export const CANCELLED_MESSAGE =
+  'Not sent. What you typed is kept: send it again when you are ready.';
+
+interface SendContext {
+  /** What the form gave: its request and Idempotency-Key, sent unchanged at every attempt. */
+  input: unknown;
+  /** Whether the page has heard the network go since this attempt started. */
+  online: boolean;
+  /** Tries left after no answer while online: none until the network has come back. */
+  retriesLeft: number;
+  result: unknown;
+  error: unknown;
+}
+
+export const sendWhenOnlineMachine = setup({
+  types: {
+    context: {} as SendContext,
+    input: {} as unknown,
+    output: {} as unknown,
+    events: {} as { type: 'network.online' } | { type: 'network.offline' } | { type: 'cancel' },
+    tags: {} as 'sending' | 'waiting',
+  },
+  actors: {
+    send: providedByView<unknown, unknown>('send'),
+    connectivity: fromCallback<{ type: 'network.online' } | { type: 'network.offline' }>(() => {
+      throw new Error('connectivity is provided by the view');
+    }),
+  },
+  actions: {
+    /** Ends the machine with `error`, which the form that runs it receives as its call's failure. */
+    fail: (_, { error }: { error: unknown }) => {
+      throw error;
+    },
+  },
+  guards: {
+    /** No answer, and the page has heard the network go: waiting beats failing. */
+    unansweredOffline: ({ context, event }) =>
+      !context.online && wasUnanswered((event as { error?: unknown }).error),
+    /** No answer while online, and tries left: once more, shortly. */
+    unansweredWithTriesLeft: ({ context, event }) =>
+      context.retriesLeft > 0 && wasUnanswered((event as { error?: unknown }).error),
+  },
+  delays: {
+    retryDelay: 3000,
+  },
+}).createMachine({
+  id: 'sendWhenOnline',
+  context: ({ input }) => ({
+    input,
+    online: true,
+    retriesLeft: 0,
+    result: null,
+    error: null,
+  }),
+  invoke: { id: 'connectivity', src: 'connectivity' },
+  initial: 'checking',
+  states: {
+    /** Until the page says whether it is online (at once, when the connectivity actor starts). */
+    checking: {
+      on: {
+        'network.online': { target: 'sending', actions: assign({ online: true }) },
+        'network.offline': { target: 'waiting', actions: assign({ online: false }) },
+      },
+    },
+    sending: {
+      tags: ['sending'],
+      // What the page hears while the call is out decides what no answer means.
+      on: {
+        'network.online': { actions: assign({ online: true }) },
+        'network.offline': { actions: assign({ online: false }) },
+      },
+      invoke: {
+        id: 'send',
+        src: 'send',
+        input: ({ context }: { context: SendContext }) => context.input,
+        onDone: { target: 'sent', actions: assign({ result: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'unansweredOffline', target: 'waiting' },
+          {
+            guard: 'unansweredWithTriesLeft',
+            target: 'retrying',
+            actions: assign({ retriesLeft: ({ context }) => context.retriesLeft - 1 }),
+          },
+          { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        ],
+      },
+    },
+    /** Offline: "Waiting for network…", and Cancel. Back online, a fresh set of tries. */
+    waiting: {
+      tags: ['waiting'],
+      on: {
+        'network.online': {
+          target: 'sending',
+          actions: assign({ online: true, retriesLeft: RETRIES }),
+        },
+        cancel: 'cancelled',
+      },
+    },
+    /** Online in name only: "Waiting for network…" still, and the same request again shortly. */
+    retrying: {
+      tags: ['waiting'],
+      after: { retryDelay: 'sending' },
+      on: {
+        'network.offline': { target: 'waiting', actions: assign({ online: false }) },
+        cancel: 'cancelled',
+      },
+    },
+    sent: { type: 'final' },
+    failed: {
+      type: 'final',
+      entry: {
+        type: 'fail',
+        params: ({ context }: { context: SendContext }) => ({ error: context.error }),
+      },
+    },
+    cancelled: {
+      type: 'final',
+      entry: { type: 'fail', params: () => ({ error: new ApiError([CANCELLED_MESSAGE]) }) },
+    },
+  },
+  output: ({ context }: { context: SendContext }) => context.result,
+});
