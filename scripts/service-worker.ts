@@ -26,11 +26,11 @@ import type { RuntimeCaching } from 'workbox-build';
 import { companyFrom } from '../src/content/company.ts';
 import { pageText } from '../src/content/pages.ts';
 
-/** The brand colour of the site's own stylesheet: the manifest's theme, the phone's title bar. */
+/** The brand colour of the site's own theme (src/ui/theme.css): the manifest's theme, the phone's title bar. */
 function brandColour(): string {
-  const styles = fs.readFileSync(new URL('../src/ui/styles.css', import.meta.url), 'utf8');
+  const styles = fs.readFileSync(new URL('../src/ui/theme.css', import.meta.url), 'utf8');
   const brand = /--brand:\s*(#[0-9a-f]{3,8})\s*;/i.exec(styles)?.[1];
-  if (!brand) throw new Error('src/ui/styles.css declares no --brand colour');
+  if (!brand) throw new Error('src/ui/theme.css declares no --brand colour');
   return brand;
 }
 
