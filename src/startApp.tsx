@@ -12,7 +12,12 @@ import { startInspector } from './ui/inspector';
 
 const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
 
-export async function startApp(routes: ReactNode): Promise<void> {
+/**
+ * Starts the app. `pageCode` settles when the page's own code has arrived (src/start.tsx waits
+ * for it to register the worker); it is not awaited here: a staff page's code imports the
+ * workspace's start, which awaits this function.
+ */
+export async function startApp(routes: ReactNode): Promise<{ pageCode: Promise<unknown> }> {
   await startInspector();
 
   const container = document.getElementById('root')!;
@@ -31,17 +36,5 @@ export async function startApp(routes: ReactNode): Promise<void> {
   } else {
     createRoot(container).render(app);
   }
-  // The offline site (src/ui/offline/serviceWorker.ts), once the page and its code have arrived:
-  // the worker never takes the network from the page's own first load, and the code it finds
-  // loaded is what it keeps. Built sites only: `npm run dev` has no worker.
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    const loaded = new Promise((resolve) =>
-      document.readyState === 'complete'
-        ? resolve(null)
-        : window.addEventListener('load', resolve, { once: true }),
-    );
-    void Promise.all([loaded, page?.load()])
-      .then(() => import('./ui/offline/serviceWorker'))
-      .then(({ registerServiceWorker }) => registerServiceWorker());
-  }
+  return { pageCode: page?.load() ?? Promise.resolve() };
 }

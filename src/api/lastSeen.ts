@@ -6,7 +6,7 @@
  *   the session);
  * - public data (the last tracking result: a status and its history, no personal data), kept.
  */
-import { LAST_SEEN_MINE, readLocal, readSession, writeLocal } from './storage';
+import { LAST_SEEN_MINE, readSession } from './storage';
 
 export interface LastSeen<T> {
   data: T;
@@ -16,18 +16,23 @@ export interface LastSeen<T> {
   owner: string;
 }
 
+/** Nothing when storage is refused or the copy is damaged (as ./storage.ts reads). */
 function load<T>(key: string): LastSeen<T> | null {
-  const text = readLocal(key);
-  if (!text) return null;
   try {
-    return JSON.parse(text) as LastSeen<T>;
+    return JSON.parse(localStorage.getItem(key) ?? 'null') as LastSeen<T> | null;
   } catch {
     return null;
   }
 }
 
-const save = (key: string, data: unknown, owner: string) =>
-  writeLocal(key, JSON.stringify({ data, fetchedAt: Date.now(), owner }));
+/** Not kept when storage is refused (private mode, full): offline, the page says it failed. */
+function save(key: string, data: unknown, owner: string) {
+  try {
+    localStorage.setItem(key, JSON.stringify({ data, fetchedAt: Date.now(), owner }));
+  } catch {
+    // Nothing to show offline then.
+  }
+}
 
 /** The signed-in customer's own data as last seen, if it is theirs. */
 export function loadMine<T>(): LastSeen<T> | null {

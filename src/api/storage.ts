@@ -39,10 +39,6 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
-/** What stays on this phone, guarded like the rest (./lastSeen.ts). */
-export const readLocal = (key: string) => read(local, key);
-export const writeLocal = (key: string, value: string | null) => write(local, key, value);
-
 /** The signed-in customer's own data as last seen (My bookings, ./lastSeen.ts): gone with the session. */
 export const LAST_SEEN_MINE = 'lastSeen:mine';
 

@@ -5,27 +5,26 @@
  * itself as soon as the page hears it is back online (the `online` event: the browser's own
  * background sync may wait minutes), or the customer cancels it.
  *
- * It first asks whether the page is online (checking): online, it sends; offline, it waits.
- * A call that gets no answer after the page heard the network go waits too. Back online, the
- * first call that gets no answer (a signal back in name only: the `online` event often comes
- * before data flows) is tried again after `retryDelay`, up to RETRIES times, still "waiting for
- * network". Any other failure fails: a refusal, or no answer to a call sent while online all
- * along (as a call made without this machine would). Every attempt sends the same `input`: the request
- * with its one Idempotency-Key, so a booking whose answer was lost on the way back is booked once
- * however often it goes.
+ * Offline when pressed, it waits; online, it sends. A call that gets no answer while the page is
+ * offline waits too. Back online, a call that gets no answer (a signal back in name only: the
+ * `online` event often comes before data flows) is tried again after `retryDelay`, up to RETRIES
+ * times, still "waiting for network". Any other failure fails: a refusal, or no answer to a call
+ * sent while online all along (as a call made without this machine would). Every attempt sends
+ * the same `input`: the request with its one Idempotency-Key, so a booking whose answer was lost
+ * on the way back is booked once however often it goes.
  *
  * A form runs it as its own call (the `submit` its machine invokes: src/ui/components/
- * sendWhenOnline.ts gives it the page's call). `sent` ends it with the answer, as the call
+ * sendWhenOnline.tsx gives it the page's call). `sent` ends it with the answer, as the call
  * would have; `failed` ends it with the call's error and `cancelled` with CANCELLED_MESSAGE,
  * through `fail`, the one action that throws: XState hands an actor's error to the machine that
  * invoked it as a call's failure. So the form's own lifecycle (submitLifecycle.ts) is unchanged:
  * on a refusal the key is forgotten; on no answer, and on a cancel, the key and what was typed
  * stay, and the toast says why.
  *
- * Provided by the view: `send` (the form's call) and `connectivity` (reports `network.online`
- * or `network.offline` at once, then at every change).
+ * Provided by the view: `send` (the form's call), `networkBack` (settles at the page's next
+ * `online` event) and the guard `isOffline` (what the browser believes now, navigator.onLine).
  */
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { ApiError } from '../api/errors';
 import { wasUnanswered } from './formFields';
 import { providedByView } from './providedByView';
@@ -40,8 +39,6 @@ export const CANCELLED_MESSAGE =
 interface SendContext {
   /** What the form gave: its request and Idempotency-Key, sent unchanged at every attempt. */
   input: unknown;
-  /** Whether the page has heard the network go since this attempt started. */
-  online: boolean;
   /** Tries left after no answer while online: none until the network has come back. */
   retriesLeft: number;
   result: unknown;
@@ -53,14 +50,12 @@ export const sendWhenOnlineMachine = setup({
     context: {} as SendContext,
     input: {} as unknown,
     output: {} as unknown,
-    events: {} as { type: 'network.online' } | { type: 'network.offline' } | { type: 'cancel' },
+    events: {} as { type: 'cancel' },
     tags: {} as 'sending' | 'waiting',
   },
   actors: {
     send: providedByView<unknown, unknown>('send'),
-    connectivity: fromCallback<{ type: 'network.online' } | { type: 'network.offline' }>(() => {
-      throw new Error('connectivity is provided by the view');
-    }),
+    networkBack: providedByView<void>('networkBack'),
   },
   actions: {
     /** Ends the machine with `error`, which the form that runs it receives as its call's failure. */
@@ -69,51 +64,45 @@ export const sendWhenOnlineMachine = setup({
     },
   },
   guards: {
-    /** No answer, and the page has heard the network go: waiting beats failing. */
-    unansweredOffline: ({ context, event }) =>
-      !context.online && wasUnanswered((event as { error?: unknown }).error),
-    /** No answer while online, and tries left: once more, shortly. */
-    unansweredWithTriesLeft: ({ context, event }) =>
-      context.retriesLeft > 0 && wasUnanswered((event as { error?: unknown }).error),
+    /** The browser has no network now; provided by the view (a machine alone is always online). */
+    isOffline: () => false,
+    /** The call got an answer, a refusal or a server's error: nothing to wait for. */
+    wasAnswered: ({ event }) => !wasUnanswered((event as { error?: unknown }).error),
+    hasTriesLeft: ({ context }) => context.retriesLeft > 0,
   },
   delays: {
     retryDelay: 3000,
+    /**
+     * One turn: an actor that ends with an error does not stop what it runs (the transition that
+     * would is cut short), so a cancel lets the wait for the network stop before the machine ends.
+     */
+    stopFirst: 0,
   },
 }).createMachine({
   id: 'sendWhenOnline',
-  context: ({ input }) => ({
-    input,
-    online: true,
-    retriesLeft: 0,
-    result: null,
-    error: null,
-  }),
-  invoke: { id: 'connectivity', src: 'connectivity' },
+  context: ({ input }) => ({ input, retriesLeft: 0, result: null, error: null }),
   initial: 'checking',
   states: {
-    /** Until the page says whether it is online (at once, when the connectivity actor starts). */
+    /** Online, send; offline, wait. */
     checking: {
-      on: {
-        'network.online': { target: 'sending', actions: assign({ online: true }) },
-        'network.offline': { target: 'waiting', actions: assign({ online: false }) },
-      },
+      always: [{ guard: 'isOffline', target: 'waiting' }, { target: 'sending' }],
     },
     sending: {
       tags: ['sending'],
-      // What the page hears while the call is out decides what no answer means.
-      on: {
-        'network.online': { actions: assign({ online: true }) },
-        'network.offline': { actions: assign({ online: false }) },
-      },
       invoke: {
         id: 'send',
         src: 'send',
         input: ({ context }: { context: SendContext }) => context.input,
         onDone: { target: 'sent', actions: assign({ result: ({ event }) => event.output }) },
         onError: [
-          { guard: 'unansweredOffline', target: 'waiting' },
           {
-            guard: 'unansweredWithTriesLeft',
+            guard: 'wasAnswered',
+            target: 'failed',
+            actions: assign({ error: ({ event }) => event.error }),
+          },
+          { guard: 'isOffline', target: 'waiting' },
+          {
+            guard: 'hasTriesLeft',
             target: 'retrying',
             actions: assign({ retriesLeft: ({ context }) => context.retriesLeft - 1 }),
           },
@@ -124,22 +113,22 @@ export const sendWhenOnlineMachine = setup({
     /** Offline: "Waiting for network…", and Cancel. Back online, a fresh set of tries. */
     waiting: {
       tags: ['waiting'],
-      on: {
-        'network.online': {
-          target: 'sending',
-          actions: assign({ online: true, retriesLeft: RETRIES }),
-        },
-        cancel: 'cancelled',
+      invoke: {
+        id: 'networkBack',
+        src: 'networkBack',
+        onDone: { target: 'sending', actions: assign({ retriesLeft: RETRIES }) },
       },
+      on: { cancel: 'cancelling' },
     },
     /** Online in name only: "Waiting for network…" still, and the same request again shortly. */
     retrying: {
       tags: ['waiting'],
-      after: { retryDelay: 'sending' },
-      on: {
-        'network.offline': { target: 'waiting', actions: assign({ online: false }) },
-        cancel: 'cancelled',
-      },
+      after: { retryDelay: 'checking' },
+      on: { cancel: 'cancelling' },
+    },
+    /** Cancelled: the wait stops, then the machine ends. */
+    cancelling: {
+      after: { stopFirst: 'cancelled' },
     },
     sent: { type: 'final' },
     failed: {

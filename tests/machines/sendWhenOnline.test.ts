@@ -5,7 +5,7 @@
  * ends as it would after a direct call (success, refusal, no answer, or the customer's cancel).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { z } from 'zod/mini';
 import { email } from '../../src/api/contract';
 import { ApiError, networkFailure } from '../../src/api/errors';
@@ -17,42 +17,61 @@ import {
 } from '../../src/machines/sendWhenOnlineMachine';
 import { graphSuite, recordEffects, submissionKeys } from './graph';
 
+/** The phone's network in a path: as the form is pressed (the input), then as each call fails. */
+type Phone = { offline?: boolean };
+const machine = sendWhenOnlineMachine.provide({
+  guards: {
+    isOffline: ({ context, event }) =>
+      'error' in event
+        ? (event.error as Phone).offline === true
+        : (context.input as Phone).offline === true,
+  },
+});
+const request = { request: { fullname: 'Ada' }, submissionKey: 'key-1' };
 const answered = { type: 'xstate.done.actor.send', output: { reference_number: 'RL-1' } };
 const unanswered = { type: 'xstate.error.actor.send', error: networkFailure() };
+const unansweredOffline = {
+  type: 'xstate.error.actor.send',
+  error: Object.assign(networkFailure(), { offline: true }),
+};
 const refused = {
   type: 'xstate.error.actor.send',
   error: new ApiError(['The given data was invalid.'], {}, 422),
 };
+const networkBack = { type: 'xstate.done.actor.networkBack' };
 const effects = recordEffects(['fail']);
 
 graphSuite('sendWhenOnline', {
-  machine: sendWhenOnlineMachine,
-  input: { request: { fullname: 'Ada' }, submissionKey: 'key-1' },
-  events: [answered, unanswered, refused],
-  // The page's reports of the network are the path's own `network.*` events.
-  implementations: { actions: effects.actions, actors: { connectivity: fromCallback(() => {}) } },
+  machine,
+  // Pressed online, or offline.
+  inputs: [
+    { ...request, offline: false },
+    { ...request, offline: true },
+  ],
+  events: [answered, unanswered, unansweredOffline, refused, networkBack],
+  implementations: { actions: effects.actions },
+  // `checking` decides at once: no one ever sees it.
   states: {
-    checking: [],
     sending: ['sending'],
     waiting: ['waiting'],
     retrying: ['waiting'],
+    cancelling: [],
     sent: [],
     failed: [],
     cancelled: [],
   },
   offers: {
-    checking: ['network.online', 'network.offline'],
-    sending: ['network.online', 'network.offline'],
-    waiting: ['network.online', 'cancel'],
-    retrying: ['network.offline', 'cancel'],
+    sending: [],
+    waiting: ['cancel'],
+    retrying: ['cancel'],
+    cancelling: [],
     sent: [],
     failed: [],
     cancelled: [],
   },
   // Every attempt sends what the form gave, unchanged: the same request, the same key.
   checkInput: (id, input) => {
-    expect(id).toBe('send');
-    expect(input).toEqual({ request: { fullname: 'Ada' }, submissionKey: 'key-1' });
+    if (id === 'send') expect(input).toMatchObject(request);
   },
   check: (actual, _expected, event, before) => {
     const ended = effects.take();
@@ -62,17 +81,23 @@ graphSuite('sendWhenOnline', {
     else if (state === 'cancelled')
       expect(ended).toEqual([['fail', { error: new ApiError([CANCELLED_MESSAGE]) }]]);
     else expect(ended).toEqual([]);
-    // No answer: waiting once the page has heard the network go; online, tried again while
-    // tries are left, then failed.
-    if (event === unanswered && before.value === 'sending')
+    // No answer: waiting while the phone is offline; online, tried again while tries are left
+    // (only once the network has come back), then failed.
+    if ((event === unanswered || event === unansweredOffline) && before.value === 'sending')
       expect(state).toBe(
-        !before.context.online ? 'waiting' : before.context.retriesLeft > 0 ? 'retrying' : 'failed',
+        event === unansweredOffline
+          ? 'waiting'
+          : before.context.retriesLeft > 0
+            ? 'retrying'
+            : 'failed',
       );
     if (state === 'retrying' && before.value === 'sending')
       expect(actual.context.retriesLeft).toBe(before.context.retriesLeft - 1);
     // Back from offline, a fresh set of tries.
-    if (before.value === 'waiting' && state === 'sending')
+    if (event.type === networkBack.type) {
+      expect(state).toBe('sending');
       expect(actual.context.retriesLeft).toBe(RETRIES);
+    }
     if (state === 'sent') expect(actual.output).toEqual({ reference_number: 'RL-1' });
   },
 });
@@ -82,26 +107,25 @@ describe('a form that sends through it', () => {
 
   /**
    * A form machine whose `submit` is this machine with `answers` as the page's call (one per
-   * attempt, in order) and a network switch the test flips, as the page's `online` and
-   * `offline` events would.
+   * attempt, in order) and a network switch the test flips, as navigator.onLine and the page's
+   * `online` event would.
    */
   function start(answers: Array<() => Promise<unknown>>, online: boolean) {
     const sent: unknown[] = [];
     const toasts: string[][] = [];
-    const listeners = new Set<(event: { type: 'network.online' | 'network.offline' }) => void>();
+    const waitingForNetwork = new Set<() => void>();
     let isOnline = online;
     const submit = sendWhenOnlineMachine.provide({
       delays: { retryDelay: 1 },
+      guards: { isOffline: () => !isOnline },
       actors: {
         send: fromPromise(({ input }) => {
           sent.push(input);
           return answers[sent.length - 1]!();
         }),
-        connectivity: fromCallback(({ sendBack }) => {
-          sendBack({ type: isOnline ? 'network.online' : 'network.offline' });
-          listeners.add(sendBack);
-          return () => listeners.delete(sendBack);
-        }),
+        networkBack: fromPromise<void>(
+          () => new Promise((resolve) => waitingForNetwork.add(resolve)),
+        ),
       },
     });
     const actor = createActor(
@@ -119,7 +143,8 @@ describe('a form that sends through it', () => {
     ).start();
     const network = (up: boolean) => {
       isOnline = up;
-      listeners.forEach((send) => send({ type: up ? 'network.online' : 'network.offline' }));
+      if (up) waitingForNetwork.forEach((back) => back());
+      waitingForNetwork.clear();
     };
     const sending = () => actor.getSnapshot().children.submit as AnyActorRef | undefined;
     // The child's own state: polled, since the form's snapshot does not change meanwhile.
@@ -229,22 +254,26 @@ describe('a form that sends through it', () => {
     expect(actor.getSnapshot().context.submissionKey).toBeNull();
   });
 
-  it('stops listening to the network once the form has its answer', async () => {
+  it('a cancelled wait stops waiting for the network', async () => {
     const stopped = vi.fn();
     const submit = sendWhenOnlineMachine.provide({
+      guards: { isOffline: () => true },
       actors: {
         send: fromPromise<unknown>(reply),
-        connectivity: fromCallback(({ sendBack }) => {
-          sendBack({ type: 'network.online' });
-          return stopped;
-        }),
+        networkBack: fromPromise<void>(
+          ({ signal }) =>
+            new Promise(() => signal.addEventListener('abort', stopped, { once: true })),
+        ),
       },
     });
     const actor = createActor(form.provide({ actors: { submit: submit as never } }), {
       input: { newSubmissionKey: submissionKeys(), values: { email: 'ada@example.com' } },
     }).start();
     actor.send({ type: 'submit' });
-    await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+    const child = actor.getSnapshot().children.submit as AnyActorRef;
+    expect(child.getSnapshot().hasTag('waiting')).toBe(true);
+    child.send({ type: 'cancel' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
     expect(stopped).toHaveBeenCalled();
     actor.stop();
   });

@@ -4,12 +4,11 @@
  */
 import { useState } from 'react';
 import type { NavigateOptions, To } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { fromPromise, type PromiseActorLogic } from 'xstate';
 import { drafts } from '../../api/storage';
 import type { KeyedRequest } from '../../machines/formFields';
 import type { FormDraft, FormMachine, FormValues, RequestOfForm } from '../../machines/formMachine';
 import { notifySuccess } from '../toast';
-import { whenOnline } from './sendWhenOnline';
 import { formOf, useFlow } from './useFlow';
 
 /** What the API client needs to make a submission retry-safe (the Idempotency-Key header). */
@@ -29,10 +28,13 @@ export interface FormFlowOptions<TRequest, TResult> {
   /** Keep what the user typed (and the key of an unanswered submission) across a reload in this tab, under this name. */
   draft?: string;
   /**
-   * Offline, the submission waits for the network and goes by itself when it is back (bookings
-   * and applications: src/machines/sendWhenOnlineMachine.ts); pass `sending` to the SubmitButton.
+   * How the call is sent: `whenOnline` (./sendWhenOnline.tsx) for a form whose submission waits
+   * for the network when there is none (bookings and applications), with `sending` given to its
+   * SendButton. Passed by the page, so that forms without it do not load it.
    */
-  whenOnline?: boolean;
+  sendWith?: <TOutput, TInput>(
+    send: PromiseActorLogic<TOutput, TInput>,
+  ) => PromiseActorLogic<TOutput, TInput>;
   redirectDelay?: number;
 }
 
@@ -57,7 +59,7 @@ export function useFormFlow<M extends FormMachine, TResult>(
         options.submit(input.request, { idempotencyKey: input.submissionKey }),
       );
       return {
-        actors: { submit: options.whenOnline ? whenOnline(submit) : submit },
+        actors: { submit: options.sendWith ? options.sendWith(submit) : submit },
         actions: {
           notifySuccess: (_, { result }) => {
             const message = options.successMessage(result as TResult);

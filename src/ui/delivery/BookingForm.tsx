@@ -5,6 +5,7 @@
  */
 import type { FormMachine, RequestOfForm } from '../../machines/formMachine';
 import { useFormFlow, type SubmissionExtras } from '../components/useFormFlow';
+import { whenOnline } from '../components/sendWhenOnline';
 import { BookingActions } from './BookingPage';
 import { DELIVERY_CREATED } from '../../api/contract/bookings';
 import { thankYouPath } from './booking';
@@ -54,7 +55,7 @@ export function BookingForm<M extends FormMachine>({
     successMessage: () => DELIVERY_CREATED,
     leaveTo: thankYouPath,
     draft,
-    whenOnline: true,
+    sendWith: whenOnline,
   });
   const { values, errors } = snapshot.context;
   const gate = useLoginGate();

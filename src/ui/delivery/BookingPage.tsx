@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { Link } from '../components/Link';
-import { SubmitButton } from '../components/SubmitButton';
+import { SendButton } from '../components/sendWhenOnline';
 import { usePageMeta } from '../components/PageMeta';
 import './delivery.css';
 
@@ -44,9 +44,9 @@ export function BookingActions({
         Back
       </Link>
       {submit !== null && (
-        <SubmitButton busy={busy} busyLabel="Booking..." sending={sending}>
+        <SendButton busy={busy} busyLabel="Booking..." sending={sending}>
           {submit}
-        </SubmitButton>
+        </SendButton>
       )}
     </div>
   );

@@ -5,7 +5,7 @@
 import { Link } from '../components/Link';
 import { applicationMachine } from '../../machines/applicationMachine';
 import { TextField } from '../components/Field';
-import { SubmitButton } from '../components/SubmitButton';
+import { SendButton, whenOnline } from '../components/sendWhenOnline';
 import { useFormFlow } from '../components/useFormFlow';
 import { cardArt } from '../illustrations';
 
@@ -25,7 +25,7 @@ export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
     successMessage: () => 'Application Successful',
     leaveTo: () => '/partner',
     draft: call,
-    whenOnline: true,
+    sendWith: whenOnline,
   });
   const Art = cardArt[call === 'moverRegistration' ? '/move' : '/pack']!;
   return (
@@ -69,9 +69,9 @@ export function ApplicationForm({ title, intro, call }: ApplicationFormProps) {
           {...field('location')}
         />
         <p className="actions">
-          <SubmitButton busy={busy} busyLabel="Applying..." sending={sending}>
+          <SendButton busy={busy} busyLabel="Applying..." sending={sending}>
             Apply
-          </SubmitButton>
+          </SendButton>
           <Link to="/partner">Back to partner page</Link>
         </p>
       </form>

@@ -1,8 +1,8 @@
 /**
  * Registers the service worker (scripts/service-worker.ts writes it; docs/architecture.md,
- * "Offline"). Loaded by src/startApp.tsx once the page has loaded, so it never competes with the
- * page's own first load on a slow network; written on the browser's API (half a kilobyte)
- * rather than workbox-window's class, which every route would pay for.
+ * "Offline"). Loaded by src/start.tsx two seconds after the page and its code have arrived, so it
+ * never competes with the page's own first load on a slow network; written on the browser's API
+ * (half a kilobyte) rather than workbox-window's class.
  *
  * - **The first visit is kept too.** What it loaded before the worker ran went past it: once the
  *   worker controls the page, the page and its scripts and styles are fetched again through it,

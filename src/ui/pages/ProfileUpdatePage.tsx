@@ -17,8 +17,7 @@ import { AccountLayout } from '../account/AccountLayout';
 import { TextPreferences } from '../account/TextPreferences';
 import { TextField } from '../components/Field';
 import { usePageMeta } from '../components/PageMeta';
-import { SubmitButton } from '../components/SubmitButton';
-import { whenOnline } from '../components/sendWhenOnline';
+import { SendButton, whenOnline } from '../components/sendWhenOnline';
 import { formOf, useFlow } from '../components/useFlow';
 import { Session } from '../session';
 import { notifySuccess } from '../toast';
@@ -129,13 +128,9 @@ export default function ProfileUpdatePage() {
             {...field('phone')}
           />
           <p className="actions">
-            <SubmitButton
-              busy={busy}
-              busyLabel="Updating..."
-              sending={snapshot.children.saveProfile}
-            >
+            <SendButton busy={busy} busyLabel="Updating..." sending={snapshot.children.saveProfile}>
               Update profile
-            </SubmitButton>
+            </SendButton>
           </p>
         </form>
       )}

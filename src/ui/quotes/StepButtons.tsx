@@ -3,7 +3,7 @@
  * with the messages of the last failed check or call underneath until the user moves on.
  */
 import { FieldErrors } from '../components/Field';
-import { SubmitButton } from '../components/SubmitButton';
+import { SendButton } from '../components/sendWhenOnline';
 import type { QuoteFlow } from './useQuoteFlow';
 
 export function StepButtons({ flow }: { flow: QuoteFlow }) {
@@ -28,9 +28,9 @@ export function StepButtons({ flow }: { flow: QuoteFlow }) {
           </button>
         )}
         {last ? (
-          <SubmitButton busy={busy} busyLabel="Submitting..." sending={snapshot.children.submit}>
+          <SendButton busy={busy} busyLabel="Submitting..." sending={snapshot.children.submit}>
             Submit
-          </SubmitButton>
+          </SendButton>
         ) : (
           <button type="submit" className="button">
             Next
