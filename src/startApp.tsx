@@ -7,7 +7,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
-import { pageRoutes } from './ui/routes';
+import { pageRoutes, type PageRoute } from './ui/routes';
 import { startInspector } from './ui/inspector';
 
 const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
@@ -17,7 +17,9 @@ const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '
  * for it to register the worker); it is not awaited here: a staff page's code imports the
  * workspace's start, which awaits this function.
  */
-export async function startApp(routes: ReactNode): Promise<{ pageCode: Promise<unknown> }> {
+export async function startApp(
+  routes: ReactNode,
+): Promise<{ pageCode: Promise<unknown>; access: PageRoute['access'] | undefined }> {
   await startInspector();
 
   const container = document.getElementById('root')!;
@@ -36,5 +38,5 @@ export async function startApp(routes: ReactNode): Promise<{ pageCode: Promise<u
   } else {
     createRoot(container).render(app);
   }
-  return { pageCode: page?.load() ?? Promise.resolve() };
+  return { pageCode: page?.load() ?? Promise.resolve(), access: page?.access };
 }

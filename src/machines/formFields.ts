@@ -73,15 +73,6 @@ export function wasRefused(error: unknown): boolean {
   return isApiError(error) && error.status !== null && error.status >= 400 && error.status < 500;
 }
 
-/**
- * No answer at all: the network, a timeout, an unreadable answer (no status). Offline pages
- * show what they last saw instead (ordersMachine, packageDetailsMachine), and a form sent
- * offline waits (sendWhenOnlineMachine).
- */
-export function wasUnanswered(error: unknown): boolean {
-  return !isApiError(error) || error.status === null;
-}
-
 /** The draft of a form: what was typed, and the key while a submission waits for its answer. */
 export function draftOf<TTyped extends object>(
   typed: TTyped,

@@ -13,7 +13,7 @@ import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import type { Order } from '../api/contract/orders';
 import { messagesOf } from '../api/errors';
-import { wasUnanswered } from './formFields';
+import { wasUnanswered } from './unanswered';
 
 export interface OrdersPage {
   orders: Order[];

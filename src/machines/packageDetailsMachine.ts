@@ -14,7 +14,8 @@ import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import type { TrackingResult } from '../api/contract/bookings';
 import { isApiError } from '../api/errors';
-import { wasUnanswered, type Errors } from './formFields';
+import { type Errors } from './formFields';
+import { wasUnanswered } from './unanswered';
 import { failureThen, lifecycleActions, showFeedbackOfError } from './submitLifecycle';
 
 export interface PackageDetailsInput {

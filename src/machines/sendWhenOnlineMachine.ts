@@ -26,7 +26,7 @@
  */
 import { assign, setup } from 'xstate';
 import { ApiError } from '../api/errors';
-import { wasUnanswered } from './formFields';
+import { wasUnanswered } from './unanswered';
 import { providedByView } from './providedByView';
 
 /** Tries again after no answer once back online, before failing; each return of the network, as many. */
