@@ -143,16 +143,7 @@ export function MyBookings() {
       )}
       {snapshot.matches('offline') && asOf !== null && (
         <>
-          <OfflineMark asOf={asOf}>
-            {' '}
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => send({ type: 'retry' })}
-            >
-              Try again
-            </button>
-          </OfflineMark>
+          <OfflineMark asOf={asOf} onRetry={() => send({ type: 'retry' })} />
           <BookingList orders={orders} />
         </>
       )}

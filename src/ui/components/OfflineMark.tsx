@@ -16,10 +16,13 @@ const lagosClock = new Intl.DateTimeFormat('en-GB', {
 export function OfflineMark({
   asOf,
   offline = true,
+  onRetry,
   children,
 }: {
   asOf: number;
   offline?: boolean;
+  /** Offers Try again: fetching the newest once more. */
+  onRetry?: () => void;
   children?: ReactNode;
 }) {
   return (
@@ -28,6 +31,14 @@ export function OfflineMark({
         {offline ? 'Offline — as of' : 'As of'} {lagosClock.format(asOf)}
       </strong>
       {children}
+      {onRetry && (
+        <>
+          {' '}
+          <button type="button" className="button button-secondary" onClick={onRetry}>
+            Try again
+          </button>
+        </>
+      )}
     </p>
   );
 }

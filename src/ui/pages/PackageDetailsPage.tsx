@@ -88,16 +88,7 @@ function PackageDetails({
   if (snapshot.matches('offline') && result && asOf !== null) {
     return (
       <>
-        <OfflineMark asOf={asOf}>
-          {' '}
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => send({ type: 'retry' })}
-          >
-            Try again
-          </button>
-        </OfflineMark>
+        <OfflineMark asOf={asOf} onRetry={() => send({ type: 'retry' })} />
         <ShipmentDetails result={result} />
       </>
     );
