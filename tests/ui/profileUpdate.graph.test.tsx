@@ -59,6 +59,13 @@ const isAnswer = (event: EventObject | undefined) =>
   /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 const labels = { fullname: 'Full name', phone: 'Mobile number' } as const;
 
+/**
+ * The calls the gate holds, and only those: the page also loads the texts' choice
+ * (users/preferences) once the profile is in, which a bare hold could catch in their place.
+ */
+const PROFILE_LOAD = /\/users\/profile$/;
+const PROFILE_SAVE = /\/users\/edit\//;
+
 async function open() {
   await server.app.db
     .updateTable('users')
@@ -66,7 +73,7 @@ async function open() {
     .where('email', '=', customer.email)
     .execute();
   // Every path starts with the profile's load: held until the path says how it ends.
-  api.hold();
+  api.hold(PROFILE_LOAD);
   const app = renderApp('/profile-update', { apiUrl: api.apiUrl, session: sessionOf(customer) });
   await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 10_000 });
   return app;
@@ -83,18 +90,18 @@ async function perform(page: Page, event: EventObject) {
     }
     case 'retry':
       // Held even when the path ends here, so the page is seen busy (cleanup lets it go).
-      api.hold();
+      api.hold(PROFILE_LOAD);
       return page.user.click(main().getByRole('button', { name: 'Try again' }));
     case 'submit':
       // Held even when the path ends here, so the page is seen busy (cleanup lets it go).
-      api.hold();
+      api.hold(PROFILE_SAVE);
       return page.user.click(main().getByRole('button', { name: 'Update profile' }));
     case 'xstate.done.actor.loadProfile':
     case 'xstate.done.actor.saveProfile':
       return api.release();
     case 'xstate.error.actor.loadProfile':
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        if (attempt > 0) api.hold();
+        if (attempt > 0) api.hold(PROFILE_LOAD);
         await api.fail();
       }
       return;
