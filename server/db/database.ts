@@ -25,6 +25,11 @@ import type {
   TextChannel,
   TextState,
   UserRole,
+  Vehicle,
+  StopKind,
+  StopState,
+  StopEventType,
+  FailureReason,
 } from '../../src/api/contract';
 import { makePrivateFolder } from './data-dir';
 import { boundedWait } from './bounded-wait';
@@ -256,8 +261,8 @@ export interface ShipmentStatusChangesTable {
   note: string | null;
 }
 
-/** Who did something to an order: its customer, a staff member, or the ops command. */
-export type Actor = 'customer' | 'staff' | 'ops';
+/** Who did something to an order: its customer, a staff member, the ops command, or a crew member. */
+export type Actor = 'customer' | 'staff' | 'ops' | 'crew';
 
 export interface OffersTable {
   id: Generated<number>;
@@ -411,6 +416,80 @@ export interface TextOptOutsTable {
   opted_out_at: Generated<Date>;
 }
 
+/** A team with a vehicle (migration 019, docs/crews.md). */
+export interface CrewsTable {
+  id: Generated<number>;
+  public_id: Generated<string>;
+  name: string;
+  vehicle: Vehicle;
+  plate: string;
+  created_at: Generated<Date>;
+}
+
+/** An account in a crew (one crew each); the lead is the face and the phone the customer sees. */
+export interface CrewMembersTable {
+  crew_id: number;
+  user_id: number;
+  is_lead: Generated<boolean>;
+  added_at: Generated<Date>;
+}
+
+/** An order's crew and window (Lagos date, `HH:MM`); assigning again replaces it. */
+export interface AssignmentsTable {
+  shipment_id: number;
+  crew_id: number;
+  date: string;
+  window_start: string;
+  window_end: string;
+  assigned_by: number | null;
+  assigned_at: Generated<Date>;
+}
+
+/** Where the crew picks up or hands over; a handover keeps its code hashed with its wrong tries. */
+export interface StopsTable {
+  id: Generated<number>;
+  public_id: Generated<string>;
+  shipment_id: number;
+  position: number;
+  kind: StopKind;
+  address: string;
+  contact_name: string;
+  /** E.164. */
+  contact_phone: string;
+  state: Generated<StopState>;
+  code_hash: string | null;
+  code_tries: Generated<number>;
+  code_locked_at: Date | null;
+  /** Handed over without the code (a photo and the receiver's name instead): staff review it. */
+  without_code: Generated<boolean>;
+  receiver_name: string | null;
+  done_at: Date | null;
+  done_by: number | null;
+}
+
+/** Each action of a crew member at a stop: the crew's part of the order's history. */
+export interface StopEventsTable {
+  id: Generated<number>;
+  stop_id: number;
+  shipment_id: number;
+  type: StopEventType;
+  user_id: number | null;
+  at: Generated<Date>;
+  reason: FailureReason | null;
+  note: string | null;
+  lat: number | null;
+  lng: number | null;
+  accuracy_m: number | null;
+}
+
+/** A proof photo of a handover or a condition photo of a move (a row of `files`). */
+export interface StopPhotosTable {
+  stop_id: number;
+  event_id: number;
+  file_name: string;
+  purpose: 'proof' | 'condition';
+}
+
 /** Texts sent to one number in the current hour (server/messages/outbox.ts). */
 export interface TextRecipientCountsTable {
   recipient: string;
@@ -464,6 +543,12 @@ export interface Database {
   track_link_tokens: TrackLinkTokensTable;
   text_opt_outs: TextOptOutsTable;
   text_recipient_counts: TextRecipientCountsTable;
+  crews: CrewsTable;
+  crew_members: CrewMembersTable;
+  assignments: AssignmentsTable;
+  stops: StopsTable;
+  stop_events: StopEventsTable;
+  stop_photos: StopPhotosTable;
 }
 
 export type User = Selectable<UsersTable>;

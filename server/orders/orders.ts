@@ -344,6 +344,8 @@ async function detailOf(
     receipts: money.receipts,
     refunds: money.refunds,
     cancellation: money.cancellation,
+    stops: [],
+    crew: null,
   };
   return { detail, shipment, money };
 }
@@ -377,6 +379,7 @@ export async function staffView(
     payment_state: now.payment_state,
     payment_mismatches: money.mismatches,
     messages: await orderTexts(db, shipment.id),
+    assignment: null,
   };
 }
 

@@ -4,6 +4,9 @@ export interface StoredSession {
   id: string;
   profileImage: string;
   email: string;
-  /** From the login answer: staff see the Staff link and pages. The server checks it on every call. */
-  role?: 'customer' | 'staff';
+  /**
+   * From the login answer: staff see the Staff link and pages, a crew member the crew's jobs.
+   * The server checks it on every call.
+   */
+  role?: 'customer' | 'staff' | 'crew';
 }

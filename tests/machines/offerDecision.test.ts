@@ -65,6 +65,8 @@ const conflictBody = (
     receipts: [],
     refunds: [],
     cancellation: null,
+    stops: [],
+    crew: null,
   },
 });
 const replaced = new ApiError([changedMessage], {}, 409, conflictBody(newPrice));

@@ -18,6 +18,7 @@ import * as moneyOutlivesAccounts from './015-money-outlives-accounts';
 import * as declaredValueInstantJobDate from './016-declared-value-instant-job-date';
 import * as bookingWritesOnce from './017-booking-writes-once';
 import * as texts from './018-texts';
+import * as crews from './019-crews';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-declared-value-instant-job-date': declaredValueInstantJobDate,
   '017-booking-writes-once': bookingWritesOnce,
   '018-texts': texts,
+  '019-crews': crews,
 };

@@ -8,7 +8,6 @@ import {
   preprocess,
   requiredText,
   userRole,
-  userRoles,
 } from './rules';
 
 export const applicationRequest = z.object({
@@ -129,7 +128,8 @@ export const newsletterRequest = z.object({ email: email('Please enter your emai
 /** `npm run ops -- add-staff | remove-staff <email>`: the account must exist. */
 export const setRoleRequest = z.object({
   email: email(),
-  role: z.enum(userRoles, { error: 'Choose customer or staff.' }),
+  // Crew membership is given with a crew (docs/crews.md), not by the ops command.
+  role: z.enum(['customer', 'staff'], { error: 'Choose customer or staff.' }),
 });
 
 export const loginResponse = z.object({

@@ -19,6 +19,7 @@ import { quoteCalls, type quoteRequest } from './quotes';
 import { messageCalls } from './messages';
 import { define, healthResponse } from './rules';
 import { staffCalls } from './staff';
+import { crewCalls } from './crews';
 
 export * from './rules';
 export * from './accounts';
@@ -29,6 +30,7 @@ export * from './profile';
 export * from './quotes';
 export * from './staff';
 export * from './messages';
+export * from './crews';
 
 export const calls = define({
   ...accountCalls,
@@ -39,6 +41,7 @@ export const calls = define({
   ...staffCalls,
   ...priceCalls,
   ...messageCalls,
+  ...crewCalls,
   health: {
     method: 'GET',
     path: 'healthz',

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { orderStop, visibleCrew } from './crews';
 import {
   date,
   define,
@@ -231,9 +232,16 @@ export const historyEvents = [
   'refund_due',
   'refund_sent',
   'refund_done',
+  /** The day's work (docs/crews.md): assigned to a crew, and each thing a crew member records at a stop. */
+  'crew_assigned',
+  'on_the_way',
+  'arrived',
+  'picked_up',
+  'delivered',
+  'stop_failed',
 ] as const;
-/** Who did it: the customer, a staff member, or the ops command (the ops token). */
-export const actors = ['customer', 'staff', 'ops'] as const;
+/** Who did it: the customer, a staff member, the ops command (the ops token), or a crew member. */
+export const actors = ['customer', 'staff', 'ops', 'crew'] as const;
 
 /** One line of an order's history: what happened, the status after it, who, when, and the note or reason. */
 export const historyEntry = z.object({
@@ -330,6 +338,10 @@ export const orderDetail = z.extend(order, {
   refunds: z._default(z.array(refund), []),
   /** Present while the order can be cancelled (by this reader), null otherwise. */
   cancellation: z._default(z.nullable(cancellation), null),
+  /** Where the crew picks up and hands over, each with its state and, once done, its proof (docs/crews.md). */
+  stops: z._default(z.array(orderStop), []),
+  /** Who is coming, from one hour before the window until delivery; null otherwise. */
+  crew: z._default(z.nullable(visibleCrew), null),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 export const orderResponse = z.object({ message: z.string(), data: orderDetail });

@@ -371,7 +371,8 @@ export const customerServiceLabels: Record<ServiceType, string> = {
   bulk_delivery: 'Bulk delivery',
 };
 
-export const userRoles = ['customer', 'staff'] as const;
+/** `crew`: a member of a crew, given by staff at /staff/crews (docs/crews.md). */
+export const userRoles = ['customer', 'staff', 'crew'] as const;
 export type UserRole = (typeof userRoles)[number];
 /** An account's role as the API answers it: hosts that know no roles answer without one, and everyone is a customer there. */
 export const userRole = z._default(z.enum(userRoles), 'customer');
@@ -468,12 +469,15 @@ export const errorResponse = z.object({
 });
 export type ErrorBody = z.infer<typeof errorResponse>;
 
-/** `staff`: a staff member's session, or the ops token; `ops`: the ops token of the ops command only. */
-type Auth = 'none' | 'bearer' | 'optional' | 'staff' | 'ops';
+/**
+ * `staff`: a staff member's session, or the ops token; `ops`: the ops token of the ops command only;
+ * `crew`: a crew member's session (docs/crews.md).
+ */
+type Auth = 'none' | 'bearer' | 'optional' | 'staff' | 'ops' | 'crew';
 type Body = 'json' | 'multipart' | 'none';
 
 export interface CallSpec {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body: Body;
   auth: Auth;

@@ -16,6 +16,7 @@ import {
 import { offer, officePaymentMethods, order, orderDetail, paymentStates, refund } from './orders';
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_REQUIRED_MESSAGE, nairaTyped } from './naira';
 import { orderText } from './texts';
+import { assignment } from './crews';
 
 export { nairaTyped } from './naira';
 
@@ -294,6 +295,8 @@ export const staffOrderDetail = z.extend(orderDetail, {
   payment_mismatches: z._default(z.array(paymentMismatch), []),
   /** The order's texts, newest first (docs/messages.md). */
   messages: z._default(z.array(orderText), []),
+  /** The crew and window it is assigned to (docs/crews.md), null until assigned. */
+  assignment: z._default(z.nullable(assignment), null),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetail>;
 export const staffOrderResponse = z.object({ message: z.string(), data: staffOrderDetail });

@@ -16,6 +16,12 @@ const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> =
   refund_due: () => 'Refund due',
   refund_sent: () => 'Refund sent',
   refund_done: () => 'Refund paid',
+  crew_assigned: () => 'Crew assigned',
+  on_the_way: () => 'Crew on the way',
+  arrived: () => 'Crew arrived',
+  picked_up: () => 'Picked up',
+  delivered: () => 'Handed over',
+  stop_failed: () => 'Stop failed',
 };
 
 const whoDid = (entry: HistoryEntry, owner: boolean) =>
@@ -28,7 +34,9 @@ const whoDid = (entry: HistoryEntry, owner: boolean) =>
       ? 'the customer'
       : entry.by === 'ops'
         ? 'the ops command'
-        : (entry.by_name ?? 'staff');
+        : entry.by === 'crew'
+          ? (entry.by_name ?? 'the crew')
+          : (entry.by_name ?? 'staff');
 
 export function OrderHistory({
   history,

@@ -1,0 +1,366 @@
+/**
+ * The day's work (docs/crews.md): crews and their members, an order's stops, its assignment to a
+ * crew for a window, the dispatch board, the crew's jobs and what a crew member records at a stop.
+ */
+import * as z from 'zod/mini';
+import { calendarDate, define, email, optionalText, requiredText, serviceTypes } from './rules';
+
+export const vehicles = ['motorbike', 'car', 'van', 'truck'] as const;
+export type Vehicle = (typeof vehicles)[number];
+export const vehicleLabels: Record<Vehicle, string> = {
+  motorbike: 'Motorbike',
+  car: 'Car',
+  van: 'Van',
+  truck: 'Truck',
+};
+
+export const crewRequest = z.object({
+  name: requiredText('Please give the crew a name.', 80),
+  vehicle: z.enum(vehicles, { error: 'Choose the crew’s vehicle.' }),
+  plate: requiredText('Please enter the vehicle’s plate number.', 20),
+});
+export type CrewRequest = z.infer<typeof crewRequest>;
+
+/** An existing account, by its email: it takes the crew role. */
+export const crewMemberRequest = z.object({ email: email('Please enter the member’s email.') });
+
+export const crewMember = z.object({
+  /** The account's public id. */
+  id: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  is_lead: z.boolean(),
+});
+export type CrewMember = z.infer<typeof crewMember>;
+
+export const crew = z.object({
+  id: z.string(),
+  name: z.string(),
+  vehicle: z.enum(vehicles),
+  plate: z.string(),
+  members: z.array(crewMember),
+});
+export type Crew = z.infer<typeof crew>;
+
+export const crewsResponse = z.object({ message: z.string(), data: z.array(crew) });
+export const crewResponse = z.object({ message: z.string(), data: crew });
+
+/** HH:MM on a 24-hour clock, Lagos time. */
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const MAX_WINDOW_MINUTES = 4 * 60;
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const time = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.regex(TIME_PATTERN, { error: 'Enter a time as HH:MM, for example 09:30.', abort: true }),
+  );
+
+export const WINDOW_ORDER_MESSAGE = 'The window must end after it starts.';
+export const WINDOW_WIDTH_MESSAGE = 'A window can be at most 4 hours wide.';
+export const WINDOW_PAST_MESSAGE = 'This window has already started: choose a later one.';
+
+/**
+ * `date`, `window_start` and `window_end` are Lagos time. A window not in the past is checked by
+ * the server against its clock (the answer names `window_start`), as the page's clock may be wrong.
+ */
+export const assignmentRequest = z
+  .object({
+    crew_id: z.string({ error: 'Choose a crew.' }).check(z.minLength(1, 'Choose a crew.')),
+    date: calendarDate('Please choose the day of the job.'),
+    window_start: time('Please enter when the window starts.'),
+    window_end: time('Please enter when the window ends.'),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!TIME_PATTERN.test(value.window_start) || !TIME_PATTERN.test(value.window_end)) return;
+      const width = minutesOf(value.window_end) - minutesOf(value.window_start);
+      if (width <= 0)
+        ctx.issues.push({
+          code: 'custom',
+          input: value.window_end,
+          path: ['window_end'],
+          message: WINDOW_ORDER_MESSAGE,
+        });
+      else if (width > MAX_WINDOW_MINUTES)
+        ctx.issues.push({
+          code: 'custom',
+          input: value.window_end,
+          path: ['window_end'],
+          message: WINDOW_WIDTH_MESSAGE,
+        });
+    }),
+  );
+export type AssignmentRequest = z.infer<typeof assignmentRequest>;
+
+export const assignment = z.object({
+  crew_id: z.string(),
+  crew_name: z.string(),
+  date: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+});
+export type Assignment = z.infer<typeof assignment>;
+
+/** Another job of the same crew whose window overlaps: flagged, never refused. */
+export const conflict = z.object({
+  reference: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+});
+export type Conflict = z.infer<typeof conflict>;
+
+export const assignmentResponse = z.object({
+  message: z.string(),
+  data: z.object({ assignment, conflicts: z.array(conflict) }),
+});
+
+export const stopKinds = ['pickup', 'dropoff', 'loading', 'unloading'] as const;
+export type StopKind = (typeof stopKinds)[number];
+/** Where the goods are handed over to the person receiving them: it takes the handover code. */
+export const isHandover = (kind: StopKind) => kind === 'dropoff' || kind === 'unloading';
+
+export const stopStates = ['pending', 'on_the_way', 'arrived', 'done', 'failed'] as const;
+export type StopState = (typeof stopStates)[number];
+
+export const failureReasons = [
+  'recipient_unavailable',
+  'address_not_found',
+  'refused',
+  'unsafe',
+  'other',
+] as const;
+export type FailureReason = (typeof failureReasons)[number];
+export const failureReasonLabels: Record<FailureReason, string> = {
+  recipient_unavailable: 'Recipient unavailable',
+  address_not_found: 'Address not found',
+  refused: 'Refused',
+  unsafe: 'Unsafe',
+  other: 'Other',
+};
+
+/** A job on the dispatch board. */
+export const dispatchJob = z.object({
+  reference: z.string(),
+  service_type: z.enum(serviceTypes),
+  /** The day it is booked for (YYYY-MM-DD). */
+  job_date: z.nullable(z.string()),
+  /** Booked for a day before the board's and not yet delivered. */
+  overdue: z.boolean(),
+  /** The first stop's address. */
+  address: z.string(),
+  window_start: z.nullable(z.string()),
+  window_end: z.nullable(z.string()),
+  /** Its window overlaps another job of the same crew. */
+  conflict: z.boolean(),
+});
+export type DispatchJob = z.infer<typeof dispatchJob>;
+
+export const dispatchQuery = z.object({ date: calendarDate('Please choose a day.') });
+
+export const dispatchResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    date: z.string(),
+    unassigned: z.array(dispatchJob),
+    crews: z.array(z.object({ crew, jobs: z.array(dispatchJob) })),
+  }),
+});
+export type Dispatch = z.infer<typeof dispatchResponse>['data'];
+
+/** A stop as the crew member works it: the code is never in it. */
+export const crewStop = z.object({
+  id: z.string(),
+  kind: z.enum(stopKinds),
+  address: z.string(),
+  contact_name: z.string(),
+  /** E.164, for the Call and WhatsApp buttons. */
+  contact_phone: z.string(),
+  state: z.enum(stopStates),
+  /** Five wrong codes locked it: Delivered goes without a code (photo and name). */
+  code_locked: z.boolean(),
+});
+export type CrewStop = z.infer<typeof crewStop>;
+
+export const crewJob = z.object({
+  reference: z.string(),
+  service_type: z.enum(serviceTypes),
+  date: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+  description: z.string(),
+  paid: z.boolean(),
+  stops: z.array(crewStop),
+});
+export type CrewJob = z.infer<typeof crewJob>;
+
+export const crewJobsQuery = z.object({ date: z.optional(calendarDate('Please choose a day.')) });
+export const crewJobsResponse = z.object({
+  message: z.string(),
+  /** Today's and tomorrow's jobs (or the day asked for), in window order. */
+  data: z.array(crewJob),
+});
+
+export const stopEventTypes = ['on_the_way', 'arrived', 'picked_up', 'delivered', 'failed'] as const;
+export type StopEventType = (typeof stopEventTypes)[number];
+
+export const CODE_MESSAGE = 'Enter the 4-digit code the receiver was sent.';
+export const RECEIVER_NAME_MESSAGE = 'Please enter the name of the person who received it.';
+export const FAILURE_REASON_MESSAGE = 'Choose why the stop failed.';
+export const FAILURE_NOTE_MESSAGE = 'Please say what happened.';
+export const PROOF_PHOTO_MESSAGE = 'Without a code, take a photo of the handover.';
+export const MAX_PROOF_PHOTOS = 3;
+
+const coordinate = (min: number, max: number) =>
+  z.optional(z.number().check(z.gte(min), z.lte(max)));
+
+/**
+ * What a crew member records at a stop (multipart when photos go with it, `photos` up to 3).
+ * Delivered takes `code`, or without it `receiver_name` and a photo; Failed takes a `reason`
+ * (`other` with a note). The position is sent only when the crew member allowed it.
+ */
+export const stopEventRequest = z
+  .object({
+    type: z.enum(stopEventTypes, { error: 'Choose what happened at the stop.' }),
+    code: z.optional(z.string().check(z.trim(), z.regex(/^\d{4}$/, CODE_MESSAGE))),
+    receiver_name: optionalText(120),
+    reason: z.optional(z.enum(failureReasons, { error: FAILURE_REASON_MESSAGE })),
+    note: optionalText(500, 'many'),
+    lat: coordinate(-90, 90),
+    lng: coordinate(-180, 180),
+    accuracy_m: coordinate(0, 100_000),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.issues.push({ code: 'custom', input: value, path: [path], message });
+      if (value.type === 'failed' && !value.reason) issue('reason', FAILURE_REASON_MESSAGE);
+      if (value.type === 'failed' && value.reason === 'other' && !value.note)
+        issue('note', FAILURE_NOTE_MESSAGE);
+      if (value.type === 'delivered' && !value.code && !value.receiver_name)
+        issue('receiver_name', RECEIVER_NAME_MESSAGE);
+    }),
+  );
+export type StopEventRequest = z.infer<typeof stopEventRequest>;
+
+export const stopEventResponse = z.object({ message: z.string(), data: crewStop });
+
+/** What proves a handover, shown to staff and, after delivery, to the order's owner. */
+export const proof = z.object({
+  delivered_at: z.string(),
+  with_code: z.boolean(),
+  receiver_name: z.nullable(z.string()),
+  /** Signed links to the re-encoded photos. */
+  photos: z.array(z.string()),
+});
+export type Proof = z.infer<typeof proof>;
+
+/** A stop in an order's detail. */
+export const orderStop = z.object({
+  id: z.string(),
+  kind: z.enum(stopKinds),
+  address: z.string(),
+  state: z.enum(stopStates),
+  proof: z.nullable(proof),
+});
+export type OrderStop = z.infer<typeof orderStop>;
+
+/** Who is coming: from one hour before the window until delivery, for the owner and the private link. */
+export const visibleCrew = z.object({
+  first_name: z.string(),
+  photo_url: z.nullable(z.string()),
+  vehicle: z.enum(vehicles),
+  plate: z.string(),
+  phone: z.string(),
+  date: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+});
+export type VisibleCrew = z.infer<typeof visibleCrew>;
+
+export const crewCalls = define({
+  staffCrews: {
+    method: 'GET',
+    path: 'staff/crews',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    response: crewsResponse,
+    success: 'Crews found',
+    fallback: null,
+  },
+  createCrew: {
+    method: 'POST',
+    path: 'staff/crews',
+    body: 'json',
+    auth: 'staff',
+    request: crewRequest,
+    response: crewResponse,
+    success: 'Crew created',
+    fallback: null,
+  },
+  addCrewMember: {
+    method: 'POST',
+    path: 'staff/crews/{id}/members',
+    body: 'json',
+    auth: 'staff',
+    request: crewMemberRequest,
+    response: crewResponse,
+    success: 'Member added',
+    fallback: null,
+  },
+  removeCrewMember: {
+    method: 'DELETE',
+    path: 'staff/crews/{id}/members/{user_id}',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    response: crewResponse,
+    success: 'Member removed',
+    fallback: null,
+  },
+  assignOrder: {
+    method: 'POST',
+    path: 'staff/orders/{reference}/assignment',
+    body: 'json',
+    auth: 'staff',
+    request: assignmentRequest,
+    response: assignmentResponse,
+    success: 'Order assigned',
+    fallback: null,
+  },
+  dispatch: {
+    method: 'GET',
+    path: 'staff/dispatch',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    query: dispatchQuery,
+    response: dispatchResponse,
+    success: 'Dispatch found',
+    fallback: null,
+  },
+  crewJobs: {
+    method: 'GET',
+    path: 'crew/jobs',
+    body: 'none',
+    auth: 'crew',
+    request: null,
+    query: crewJobsQuery,
+    response: crewJobsResponse,
+    success: 'Jobs found',
+    fallback: null,
+  },
+  stopEvent: {
+    method: 'POST',
+    path: 'crew/stops/{id}/events',
+    body: 'multipart',
+    auth: 'crew',
+    request: stopEventRequest,
+    response: stopEventResponse,
+    success: 'Stop updated',
+    fallback: null,
+  },
+});
