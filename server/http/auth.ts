@@ -68,3 +68,16 @@ export function requireStaff(db: DB, opsToken: string): onRequestAsyncHookHandle
     if (request.user?.role !== 'staff') throw forbidden(STAFF_ONLY_MESSAGE);
   };
 }
+
+export const CREW_ONLY_MESSAGE = 'Only crew members can do this.';
+
+/**
+ * A crew member's session. The role is read on every request, as staff's is: a member staff
+ * removed from a crew (the role goes back to customer) is refused at once (docs/crews.md).
+ */
+export function requireCrew(db: DB): onRequestAsyncHookHandler {
+  return async (request) => {
+    await signIn(db, request);
+    if (request.user?.role !== 'crew') throw forbidden(CREW_ONLY_MESSAGE);
+  };
+}

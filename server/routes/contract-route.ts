@@ -18,6 +18,7 @@ import {
 import { checkAddress } from '../http/address';
 import {
   requireBooker,
+  requireCrew,
   requireOpsToken,
   requireStaff,
   requestTokenHash,
@@ -87,6 +88,7 @@ function guardFor(
   if (auth === 'bearer') return [booking ? requireBooker(services.db) : requireUser(services.db)];
   if (auth === 'staff') return [requireStaff(services.db, services.opsToken)];
   if (auth === 'ops') return [requireOpsToken(services.opsToken)];
+  if (auth === 'crew') return [requireCrew(services.db)];
   return [];
 }
 
