@@ -167,7 +167,8 @@ describe('/orders/:reference', () => {
     await app.user.click(
       await main().findByRole('button', { name: 'Cancel order' }, { timeout: 10_000 }),
     );
-    await app.user.click(main().getByRole('button', { name: 'Cancel the order' }));
+    // The cancel's form loads when asked for.
+    await app.user.click(await main().findByRole('button', { name: 'Cancel the order' }));
     const reason = main().getByRole('textbox', { name: /Why are you cancelling/ });
     await waitFor(() => expect(reason).toHaveAccessibleDescription(CANCEL_REASON_MESSAGE));
     await app.user.type(reason, 'Plans changed');

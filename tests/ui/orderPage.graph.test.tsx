@@ -115,6 +115,8 @@ async function performOnOrder(page: OrderPage, event: EventObject) {
   switch (event.type) {
     case 'reload': {
       await page.user.click(main().getByRole('button', { name: 'Change dates' }));
+      // The form loads when asked for.
+      await main().findByRole('button', { name: 'Save the new dates' });
       const date = movedTo(++page.reloads);
       await page.user.clear(field('Delivery date'));
       await page.user.type(field('Delivery date'), date);
