@@ -4,16 +4,10 @@
  */
 import * as z from 'zod/mini';
 import { calendarDate, define, email, optionalText, requiredText, serviceTypes } from './rules';
-import { assignment, stopKinds, stopStates, vehicles, type Vehicle } from './stops';
+import { assignment, stopKinds, stopStates, vehicles } from './stops';
 
 export * from './stops';
 
-export const vehicleLabels: Record<Vehicle, string> = {
-  motorbike: 'Motorbike',
-  car: 'Car',
-  van: 'Van',
-  truck: 'Truck',
-};
 
 export const crewRequest = z.object({
   name: requiredText('Please give the crew a name.', 80),

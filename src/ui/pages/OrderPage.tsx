@@ -32,6 +32,11 @@ const PaymentSection = lazy(() =>
   import('../orders/PaymentSection').then(({ PaymentSection }) => ({ default: PaymentSection })),
 );
 
+// Who is coming and the stops' proof load only for an order a crew is assigned to (docs/crews.md).
+const CrewParts = lazy(() =>
+  import('../orders/CrewParts').then(({ CrewParts }) => ({ default: CrewParts })),
+);
+
 const loadOrder = async (reference: string) =>
   (await ordersApi.order(undefined, { id: reference })).data;
 
@@ -64,6 +69,12 @@ function OrderView({
   return (
     <div className="order" aria-busy={reloading || undefined}>
       <OrderFacts order={order} bookedLabel="Booked" />
+
+      {(order.crew || order.stops.length > 0) && (
+        <Suspense fallback={null}>
+          <CrewParts crew={order.crew} stops={order.stops} />
+        </Suspense>
+      )}
 
       <section className="order-part" aria-labelledby="order-price">
         <h2 id="order-price">Price</h2>

@@ -1,0 +1,106 @@
+/**
+ * The day's work on the owner's order page (docs/crews.md, "What the customer sees"): who is
+ * coming (the crew's first name, photo, vehicle and plate, the window and a Call button) from an
+ * hour before the window until delivery, and each stop with its state and, once handed over, its
+ * proof. Loaded only for an order that has a crew or stops to show.
+ */
+import {
+  stopKindLabels,
+  stopStateLabels,
+  vehicleLabels,
+  type OrderStop,
+  type VisibleCrew,
+} from '../../api/contract/stops';
+import { formatDay, formatLagosDate } from '../tracking/format';
+import './crew.css';
+
+function WhoIsComing({ crew }: { crew: VisibleCrew }) {
+  return (
+    <section className="order-part crew-coming" aria-labelledby="order-crew">
+      <h2 id="order-crew">Who is coming</h2>
+      <div className="crew-card">
+        {crew.photo_url ? (
+          <img className="crew-photo" src={crew.photo_url} alt="" width={72} height={72} />
+        ) : (
+          <span className="crew-photo crew-initial" aria-hidden="true">
+            {crew.first_name.charAt(0)}
+          </span>
+        )}
+        <div>
+          <p className="crew-name">{crew.first_name}</p>
+          <p>
+            {vehicleLabels[crew.vehicle]}, plate <span className="plate">{crew.plate}</span>
+          </p>
+          <p>
+            <time dateTime={crew.date}>{formatDay(crew.date)}</time>, between {crew.window_start}{' '}
+            and {crew.window_end}
+          </p>
+        </div>
+      </div>
+      <p className="actions">
+        <a className="button" href={`tel:${crew.phone}`}>
+          Call {crew.first_name}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function StopProof({ stop }: { stop: OrderStop }) {
+  const { proof } = stop;
+  if (!proof) return null;
+  return (
+    <div className="stop-proof">
+      <p>
+        Handed over <time dateTime={proof.delivered_at}>{formatLagosDate(proof.delivered_at)}</time>
+        {proof.receiver_name ? ` to ${proof.receiver_name}` : ''},{' '}
+        {proof.with_code ? 'with the handover code' : 'without the code: the crew took a photo'}.
+      </p>
+      {proof.photos.length > 0 && (
+        <ul className="proof-photos">
+          {proof.photos.map((photo, index) => (
+            <li key={photo}>
+              <a href={photo} target="_blank" rel="noreferrer">
+                <img
+                  src={photo}
+                  alt={`Photo ${index + 1} of the handover at ${stop.address}`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Stops({ stops }: { stops: OrderStop[] }) {
+  return (
+    <section className="order-part" aria-labelledby="order-stops">
+      <h2 id="order-stops">Stops</h2>
+      <ol className="order-stops">
+        {stops.map((stop) => (
+          <li key={stop.id} className={`stop-${stop.state}`}>
+            <p>
+              <strong>{stopKindLabels[stop.kind]}</strong> · {stop.address}
+            </p>
+            <p className="stop-state">{stopStateLabels[stop.state]}</p>
+            <StopProof stop={stop} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function CrewParts({ crew, stops }: { crew: VisibleCrew | null; stops: OrderStop[] }) {
+  return (
+    <>
+      {crew && <WhoIsComing crew={crew} />}
+      {stops.length > 0 && <Stops stops={stops} />}
+    </>
+  );
+}
