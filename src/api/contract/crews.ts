@@ -311,9 +311,10 @@ export const crewCalls = define({
     success: 'Member added',
     fallback: null,
   },
+  /** `{key}`: the member's account id (a crew member's `id`). */
   removeCrewMember: {
     method: 'DELETE',
-    path: 'staff/crews/{id}/members/{user_id}',
+    path: 'staff/crews/{id}/members/{key}',
     body: 'none',
     auth: 'staff',
     request: null,
