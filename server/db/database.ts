@@ -474,8 +474,10 @@ export interface StopsTable {
 export interface AssignmentChangesTable {
   id: Generated<number>;
   shipment_id: number;
-  /** "Crew Alpha, 2026-12-01 09:00–11:00" */
-  note: string;
+  crew_id: number;
+  date: string;
+  window_start: string;
+  window_end: string;
   actor: Extract<Actor, 'staff' | 'ops'>;
   actor_user_id: number | null;
   changed_at: Generated<Date>;

@@ -134,7 +134,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('shipment_id', 'integer', (c) =>
       c.notNull().references('shipments.id').onDelete('cascade'),
     )
-    .addColumn('note', 'text', (c) => c.notNull())
+    .addColumn('crew_id', 'integer', (c) => c.notNull().references('crews.id'))
+    .addColumn('date', 'date', (c) => c.notNull())
+    .addColumn('window_start', 'text', (c) => c.notNull())
+    .addColumn('window_end', 'text', (c) => c.notNull())
     .addColumn('actor', 'text', (c) => c.notNull().check(sql`actor in ('staff', 'ops')`))
     .addColumn('actor_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

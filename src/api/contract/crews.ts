@@ -322,9 +322,10 @@ export const crewCalls = define({
     success: 'Member removed',
     fallback: null,
   },
+  /** `{id}`: the order's reference. */
   assignOrder: {
     method: 'POST',
-    path: 'staff/orders/{reference}/assignment',
+    path: 'staff/orders/{id}/assignment',
     body: 'json',
     auth: 'staff',
     request: assignmentRequest,
