@@ -21,6 +21,8 @@ export const noAccountMessage = (email: string) =>
   `No account uses ${email}: they must sign up on the website first.`;
 export const STAFF_MEMBER_MESSAGE =
   'This account is staff: a member of staff cannot also be in a crew.';
+export const crewMemberRoleMessage = (email: string) =>
+  `${email} is a member of a crew: remove them from it on the Crews page first.`;
 export const otherCrewMessage = (crewName: string) =>
   `This account is already a member of ${crewName}: remove them there first.`;
 

@@ -35,7 +35,7 @@ import { assign, makeCrew, type Window } from '../support/crews';
 import { readOutbox } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { setStatus } from '../support/shipments';
-import { signUpStaff } from '../support/staff';
+import { opsTokenOf, signUpStaff } from '../support/staff';
 import { textRowsOf } from '../support/texts';
 
 let server: TestServer;
@@ -293,6 +293,20 @@ describe('crews and members', () => {
     // Free again: another crew may take them.
     const other = await makeCrew(server, staff.token, { members: [first.email] });
     expect(other.members[0]).toMatchObject({ id: first.id, is_lead: true });
+  });
+
+  it('keeps the ops command from changing a crew member’s role behind the crew', async () => {
+    for (const role of ['staff', 'customer']) {
+      const answer = await post(
+        server,
+        'staff/roles',
+        { email: second.email, role },
+        opsTokenOf(server),
+      );
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toMatch(/member of a crew/);
+    }
+    expect(await roleOf(second.email)).toBe('crew');
   });
 
   it('refuses a removed member at once on a crew call', async () => {
