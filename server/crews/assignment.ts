@@ -29,10 +29,6 @@ import { ensureStops } from './stops';
 
 export const NO_SUCH_CREW_FIELD = 'Choose a crew from the list.';
 
-/** "2026-12-01 09:00–11:00" */
-export const windowLabel = (window: Pick<Assignment, 'date' | 'window_start' | 'window_end'>) =>
-  `${window.date} ${window.window_start}–${window.window_end}`;
-
 /** Whether a window starting on `date` at `start` (Lagos time) has already started at `now`. */
 export function hasStarted(date: string, start: string, now = new Date()): boolean {
   const today = todayInLagos(now);
@@ -45,23 +41,6 @@ const refusedIfFinal = (shipment: Shipment) => {
   if (isFinalStatus(shipment.status))
     throw conflict(`This order is ${statusLabels[shipment.status]}: it can no longer be assigned.`);
 };
-
-/** The order's assignment as the wire shows it, or null. */
-export async function assignmentOf(db: DB, shipmentId: number): Promise<Assignment | null> {
-  const row = await db
-    .selectFrom('assignments')
-    .innerJoin('crews', 'crews.id', 'assignments.crew_id')
-    .select([
-      'crews.public_id as crew_id',
-      'crews.name as crew_name',
-      'assignments.date',
-      'assignments.window_start',
-      'assignments.window_end',
-    ])
-    .where('assignments.shipment_id', '=', shipmentId)
-    .executeTakeFirst();
-  return row ?? null;
-}
 
 /** The crew's other jobs that day whose windows overlap this one (a cancelled order's are none). */
 export async function conflictsOf(

@@ -10,7 +10,7 @@ import {
   type StopKind,
 } from '../../src/api/contract';
 import type { DB } from '../db/database';
-import { windowLabel } from './assignment';
+import { windowLabel } from './assignment-view';
 
 export interface CrewHistoryLine {
   event: HistoryEntry['event'];

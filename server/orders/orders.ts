@@ -24,7 +24,7 @@ import type { PhotoLinks } from '../files/photo-links';
 import { conflict } from '../http/problems';
 import { paymentOf } from '../money/balances';
 import { moneyOf, type MoneyLine } from '../money/order-money';
-import { assignmentOf } from '../crews/assignment';
+import { assignmentOf } from '../crews/assignment-view';
 import { crewHistoryOf } from '../crews/history';
 
 type OfferRow = Selectable<OffersTable>;
