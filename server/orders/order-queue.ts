@@ -113,7 +113,8 @@ export function filtered<O>(
   filter: Filter,
   today = todayInLagos(),
 ): Queue<O> {
-  const { status, service_type, price, job_from, job_to, q, payment_state, attention } = filter;
+  const { status, service_type, price, job_from, job_to, q, payment_state } = filter;
+  const { attention, unassigned } = filter;
   let filteredQuery = query;
   if (status === 'open') filteredQuery = filteredQuery.where(isOpen);
   else if (status) filteredQuery = filteredQuery.where('shipments.status', '=', status);
@@ -125,7 +126,7 @@ export function filtered<O>(
   if (payment_state === 'owing') filteredQuery = filteredQuery.where(owing);
   else if (payment_state) filteredQuery = filteredQuery.where(withPaymentState(payment_state));
   if (attention) filteredQuery = filteredQuery.where(needsAttention);
-  if (filter.unassigned) filteredQuery = filteredQuery.where(hasNoCrew);
+  if (unassigned) filteredQuery = filteredQuery.where(hasNoCrew);
   // The hits are gathered first and the orders fetched by id: written as `in (…)`, the planner
   // may walk every order newest first and probe the hits for each (README "The staff workspace at scale").
   if (q)

@@ -1,7 +1,8 @@
 /**
  * An order as its customer and staff see it: the details as sent, the history (status moves with
- * who and why, offers and their answers, new dates, the crew's assignment and work), the offers; and the rules of what may happen
- * next (status moves, offers), shared by the customer's and the staff's routes.
+ * who and why, offers and their answers, new dates, the crew's assignment and work), the offers;
+ * and the rules of what may happen next (status moves, offers), shared by the customer's and the
+ * staff's routes.
  */
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import {
