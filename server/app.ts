@@ -27,6 +27,7 @@ import { profileRoutes } from './routes/profile';
 import { quoteRoutes } from './routes/quotes';
 import { staffListRoutes } from './routes/staff-lists';
 import { staffRoutes } from './routes/staff';
+import { crewStaffRoutes } from './routes/crews';
 import { trackingRoutes } from './routes/tracking';
 import { requestLogSerializers } from './http/request-log';
 import { connectRedis, registerSecurity } from './http/security';
@@ -69,6 +70,7 @@ const apiRoutes = [
   orderRoutes,
   staffRoutes,
   staffListRoutes,
+  crewStaffRoutes,
   newsletterRoutes,
   paymentRoutes,
   messageRoutes,

@@ -465,6 +465,22 @@ export interface StopsTable {
   receiver_name: string | null;
   done_at: Date | null;
   done_by: number | null;
+  /** Staff looked at a handover made without the code: it no longer needs attention. */
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+}
+
+/** An assignment or reassignment as staff made it: the order's history reads it. */
+export interface AssignmentChangesTable {
+  id: Generated<number>;
+  shipment_id: number;
+  crew_id: number;
+  date: string;
+  window_start: string;
+  window_end: string;
+  actor: Extract<Actor, 'staff' | 'ops'>;
+  actor_user_id: number | null;
+  changed_at: Generated<Date>;
 }
 
 /** Each action of a crew member at a stop: the crew's part of the order's history. */
@@ -549,6 +565,7 @@ export interface Database {
   stops: StopsTable;
   stop_events: StopEventsTable;
   stop_photos: StopPhotosTable;
+  assignment_changes: AssignmentChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

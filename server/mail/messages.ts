@@ -132,6 +132,21 @@ export function statusChangedMail(
   };
 }
 
+/** Staff gave the order a crew and a window, or a new one (docs/crews.md, "Assignment and windows"). */
+export function crewAssignedMail(
+  to: string,
+  reference: string,
+  window: { date: string; window_start: string; window_end: string },
+): Mail {
+  return {
+    to,
+    subject: `${reference}: our crew comes on ${window.date}, ${window.window_start}–${window.window_end}`,
+    text:
+      `Our crew is booked for your order.\n\nReference:\n\n${reference}\n\nDay: ${window.date}\nBetween: ${window.window_start} and ${window.window_end} (Lagos time)` +
+      `\n\nFrom an hour before, your order's page shows who is coming, with their phone number.${orderLine(reference)}\n\nRelo Logistics`,
+  };
+}
+
 export function offerMail(
   to: string,
   reference: string,

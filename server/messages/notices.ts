@@ -2,9 +2,9 @@
  * What the order's use cases text, and to whom (docs/messages.md, "What is sent, and to whom"),
  * each inside the use case's own transaction, next to the mail it writes: a price to answer
  * (../orders/staff-offers.ts), a payment received (../money/payments.ts), a refund sent
- * (../money/refunds.ts), and the status moves to Shipped, Delivered and Cancelled
- * (../orders/status-move.ts). The booking's own texts are written by its statement
- * (./booking-texts.ts).
+ * (../money/refunds.ts), the status moves to Shipped, Delivered and Cancelled
+ * (../orders/status-move.ts), and a crew's window (../crews/assignment.ts). The booking's own
+ * texts are written by its statement (./booking-texts.ts).
  *
  * The customer is texted on the account's number and on the number their booking names when it
  * is another one, on the channels the account chose (users/preferences); a deleted account gets
@@ -17,6 +17,7 @@ import type { TextChannel } from '../../src/api/contract';
 import type { DB } from '../db/database';
 import { enqueueTexts, type NewText } from './outbox';
 import {
+  crewAssignedText,
   paymentReceivedText,
   priceToAnswerText,
   receiverOnTheWayText,
@@ -161,6 +162,17 @@ export const textPaymentReceived = (
 ) =>
   toCustomer(db, order, `payment:${paymentId}`, (link) =>
     paymentReceivedText(order.reference, payment, link),
+  );
+
+/** Staff gave the order a crew and a window, or a new one (`changeId`: the assignment change). */
+export const textCrewAssigned = (
+  db: DB,
+  order: Order,
+  changeId: number,
+  window: { date: string; window_start: string; window_end: string },
+) =>
+  toCustomer(db, order, `assignment:${changeId}`, (link) =>
+    crewAssignedText(order.reference, window, link),
   );
 
 /** A refund was paid back. */

@@ -31,6 +31,7 @@ export const templateNames = [
   'order_delivered',
   'order_cancelled',
   'receiver_on_the_way',
+  'crew_assigned',
 ] as const;
 export type TemplateName = (typeof templateNames)[number];
 
@@ -116,6 +117,16 @@ export const statusChangedText = (
 export const receiverOnTheWayText = (reference: string, link: string): TextContent => ({
   template: 'receiver_on_the_way',
   text: `${FROM} a delivery for you (${reference}) is on its way. Follow it here: ${link}`,
+});
+
+/** To the customer: a crew and a window (Lagos time) for the order, or a new window. */
+export const crewAssignedText = (
+  reference: string,
+  window: { date: string; window_start: string; window_end: string },
+  link: string,
+): TextContent => ({
+  template: 'crew_assigned',
+  text: `${FROM} our crew comes for ${reference} on ${window.date}, ${window.window_start}-${window.window_end}. Track it: ${link}`,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /**
  * The staff queue: every quote and delivery, filtered by status, service type, where its price
- * stands, its payment state and its job's date (pickup or moving date); searched by reference, name, email or phone
+ * stands, its payment state, its job's date (pickup or moving date), whether it has a crew and
+ * whether it needs attention (../crews/attention.ts); searched by reference, name, email or phone
  * (the account's, a quote's contact, a delivery's sender or receivers); sorted by creation or by
  * job date; paged by keyset, so a page is exact while orders arrive. The same filters count the
  * overview (./staff-overview.ts) and feed the CSV export. Why each index: README "Measurements".
@@ -12,6 +13,7 @@ import { CsvText, type CsvValue } from '../staff/csv-cells';
 import { moneyColumns, owing, withPaymentState } from '../money/balances';
 import { currentOffers, offerStateOf, orderOf } from './orders';
 import { normaliseReference } from './shipments';
+import { hasNoCrew, needsAttention } from '../crews/attention';
 
 export type QueueQuery = ParsedQueryOf<'staffOrders'>;
 type Filter = Omit<QueueQuery, 'cursor' | 'limit'>;
@@ -112,6 +114,7 @@ export function filtered<O>(
   today = todayInLagos(),
 ): Queue<O> {
   const { status, service_type, price, job_from, job_to, q, payment_state } = filter;
+  const { attention, unassigned } = filter;
   let filteredQuery = query;
   if (status === 'open') filteredQuery = filteredQuery.where(isOpen);
   else if (status) filteredQuery = filteredQuery.where('shipments.status', '=', status);
@@ -122,6 +125,8 @@ export function filtered<O>(
   if (job_to) filteredQuery = filteredQuery.where('shipments.job_date', '<=', job_to);
   if (payment_state === 'owing') filteredQuery = filteredQuery.where(owing);
   else if (payment_state) filteredQuery = filteredQuery.where(withPaymentState(payment_state));
+  if (attention) filteredQuery = filteredQuery.where(needsAttention);
+  if (unassigned) filteredQuery = filteredQuery.where(hasNoCrew);
   // The hits are gathered first and the orders fetched by id: written as `in (…)`, the planner
   // may walk every order newest first and probe the hits for each (README "The staff workspace at scale").
   if (q)

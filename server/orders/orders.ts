@@ -1,7 +1,8 @@
 /**
  * An order as its customer and staff see it: the details as sent, the history (status moves with
- * who and why, offers and their answers, new dates), the offers; and the rules of what may happen
- * next (status moves, offers), shared by the customer's and the staff's routes.
+ * who and why, offers and their answers, new dates, the crew's assignment and work), the offers;
+ * and the rules of what may happen next (status moves, offers), shared by the customer's and the
+ * staff's routes.
  */
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import {
@@ -24,6 +25,8 @@ import type { PhotoLinks } from '../files/photo-links';
 import { conflict } from '../http/problems';
 import { paymentOf } from '../money/balances';
 import { moneyOf, type MoneyLine } from '../money/order-money';
+import { assignmentOf } from '../crews/assignment-view';
+import { crewHistoryOf } from '../crews/history';
 
 type OfferRow = Selectable<OffersTable>;
 
@@ -283,6 +286,10 @@ async function historyOf(
       note: change.note,
     })),
     ...money.map(moneyLine),
+    ...(await crewHistoryOf(db, shipment.id, withNames)).map((line): Line => ({
+      ...line,
+      status: null,
+    })),
   ];
   // A stable sort: lines of the same instant keep the order above (status first).
   lines.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -379,7 +386,7 @@ export async function staffView(
     payment_state: now.payment_state,
     payment_mismatches: money.mismatches,
     messages: await orderTexts(db, shipment.id),
-    assignment: null,
+    assignment: await assignmentOf(db, shipment.id),
   };
 }
 

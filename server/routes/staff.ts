@@ -14,7 +14,8 @@ import { sendOffer } from '../orders/staff-offers';
 import { staffOverview } from '../orders/staff-overview';
 import { staffView } from '../orders/orders';
 import { moveStatus } from '../orders/status-move';
-import { notFound } from '../http/problems';
+import { conflict, notFound } from '../http/problems';
+import { crewMemberRoleMessage } from '../crews/crews';
 import type { RoutesOptions } from '../services';
 import { contractRoute } from './contract-route';
 import { shipmentOf, viewSettingsOf } from './order-lookup';
@@ -87,6 +88,8 @@ export async function staffRoutes(app: FastifyInstance, { services }: RoutesOpti
     const { email, role } = request.body;
     const user = await findUserByEmail(db, email);
     if (!user) throw notFound(`No account uses ${email}: they must sign up on the website first.`);
+    // A crew member's role follows their crew (docs/crews.md): staff take them out of it first.
+    if (user.role === 'crew') throw conflict(crewMemberRoleMessage(email));
     if (user.role === role) return { message: `${email} is already ${role}: nothing changed.` };
     await setUserRole(db, user.id, role);
     return {

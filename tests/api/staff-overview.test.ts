@@ -211,6 +211,9 @@ describe('the overview', () => {
       refunds_due: [refundable],
       jobs_today: [fresh, move, rescheduled, now],
       jobs_tomorrow: [awaiting, shipped],
+      // No order here has a crew or a stop yet (tests/api/crews-staff.test.ts assigns them).
+      unassigned_today: [fresh, move, rescheduled, now],
+      attention: [],
     });
   }, 120_000);
 

@@ -468,6 +468,8 @@ describe('the OpenAPI document', () => {
       'dir',
       'q',
       'payment_state',
+      'attention',
+      'unassigned',
       'cursor',
       'limit',
     ]);

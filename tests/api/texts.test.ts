@@ -19,6 +19,7 @@ import {
 } from '../../server/messages/termii';
 import {
   bookingReceivedText,
+  crewAssignedText,
   fitsOneSegment,
   gsm7Length,
   nairaForText,
@@ -136,6 +137,11 @@ describe('templates', () => {
     statusChangedText(reference, 'Delivered', link),
     statusChangedText(reference, 'Cancelled', link),
     receiverOnTheWayText(reference, link),
+    crewAssignedText(
+      reference,
+      { date: '2026-12-31', window_start: '20:00', window_end: '23:59' },
+      link,
+    ),
   ];
 
   it.each(everyTemplate.map((content) => [content.template, content.text] as const))(

@@ -14,6 +14,8 @@ const counts = (unpriced: number): Overview => ({
   jobs_today: 3,
   jobs_tomorrow: 0,
   refunds_due: 0,
+  unassigned_today: 0,
+  attention: 0,
   today: '2026-11-25',
   tomorrow: '2026-11-26',
 });

@@ -49,6 +49,8 @@ const counts = (unpriced: number): Overview => ({
   jobs_today: 0,
   jobs_tomorrow: 0,
   refunds_due: 0,
+  unassigned_today: 0,
+  attention: 0,
   today: '2026-11-25',
   tomorrow: '2026-11-26',
 });
@@ -61,6 +63,8 @@ const labels: Record<(typeof overviewCounts)[number], string> = {
   refunds_due: 'Refunds due',
   jobs_today: 'Pickups and moves today',
   jobs_tomorrow: 'Pickups and moves tomorrow',
+  unassigned_today: 'Not assigned to a crew',
+  attention: 'Need attention',
 };
 
 /** The Overview's call (the shell's own call for the name passes the gate). */

@@ -10,6 +10,8 @@
  *   with its state; a drop-off's handover code is kept hashed with its wrong tries.
  * - `stop_events`: every action of a crew member (who, when, where if allowed) and the history's
  *   source for the crew's part; `stop_photos` the proof and condition photos (rows of `files`).
+ * - `assignment_changes`: every assignment and reassignment as staff made it, for the history.
+ * - `stops.reviewed_at`: staff looked at a handover made without the code (Needs attention).
  */
 import { sql, type Kysely } from 'kysely';
 
@@ -125,10 +127,44 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('proof', 'condition')`))
     .execute();
+
+  await db.schema
+    .createTable('assignment_changes')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('shipment_id', 'integer', (c) =>
+      c.notNull().references('shipments.id').onDelete('cascade'),
+    )
+    .addColumn('crew_id', 'integer', (c) => c.notNull().references('crews.id'))
+    .addColumn('date', 'date', (c) => c.notNull())
+    .addColumn('window_start', 'text', (c) => c.notNull())
+    .addColumn('window_end', 'text', (c) => c.notNull())
+    .addColumn('actor', 'text', (c) => c.notNull().check(sql`actor in ('staff', 'ops')`))
+    .addColumn('actor_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createIndex('assignment_changes_shipment')
+    .on('assignment_changes')
+    .column('shipment_id')
+    .execute();
+
+  await db.schema
+    .alterTable('stops')
+    .addColumn('reviewed_at', 'timestamptz')
+    .addColumn('reviewed_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['stop_photos', 'stop_events', 'stops', 'assignments', 'crew_members', 'crews'])
+  for (const table of [
+    'assignment_changes',
+    'stop_photos',
+    'stop_events',
+    'stops',
+    'assignments',
+    'crew_members',
+    'crews',
+  ])
     await db.schema.dropTable(table).execute();
   await sql`update users set role = 'customer' where role = 'crew'`.execute(db);
   await sql`alter table users drop constraint users_role_check`.execute(db);

@@ -259,9 +259,10 @@ export const crewCalls = define({
     success: 'Member added',
     fallback: null,
   },
+  /** `{key}`: the member's account id (a crew member's `id`). */
   removeCrewMember: {
     method: 'DELETE',
-    path: 'staff/crews/{id}/members/{user_id}',
+    path: 'staff/crews/{id}/members/{key}',
     body: 'none',
     auth: 'staff',
     request: null,
@@ -269,9 +270,10 @@ export const crewCalls = define({
     success: 'Member removed',
     fallback: null,
   },
+  /** `{id}`: the order's reference. */
   assignOrder: {
     method: 'POST',
-    path: 'staff/orders/{reference}/assignment',
+    path: 'staff/orders/{id}/assignment',
     body: 'json',
     auth: 'staff',
     request: assignmentRequest,

@@ -181,6 +181,13 @@ export const staffOrdersQuery = z
     payment_state: filter(
       z.enum(queuePaymentStates, { error: 'Choose a payment state from the list.' }),
     ),
+    /**
+     * `1`: orders needing staff (docs/crews.md, "Needs attention"): an open order with a failed
+     * stop, or a handover made without the code that staff have not reviewed.
+     */
+    attention: filter(z.enum(['1'], { error: 'Use attention=1 or leave it out.' })),
+    /** `1`: orders not assigned to a crew yet. */
+    unassigned: filter(z.enum(['1'], { error: 'Use unassigned=1 or leave it out.' })),
     cursor: filter(z.string().check(z.regex(QUEUE_CURSOR, INVALID_PAGE_LINK))),
     limit: paging.limit,
   })
@@ -212,6 +219,8 @@ export const overviewCounts = [
   'jobs_today',
   'jobs_tomorrow',
   'refunds_due',
+  'unassigned_today',
+  'attention',
 ] as const;
 export type OverviewCount = (typeof overviewCounts)[number];
 
@@ -240,6 +249,12 @@ export function overviewFilter(
       return { status: 'open', job_from: today, job_to: today, sort: 'job_date' };
     case 'jobs_tomorrow':
       return { status: 'open', job_from: tomorrow, job_to: tomorrow, sort: 'job_date' };
+    // Today's jobs and the overdue ones (docs/crews.md, "Dispatch"), as the board lists them.
+    case 'unassigned_today':
+      return { status: 'open', unassigned: '1', job_to: today, sort: 'job_date' };
+    // A handover without code is reviewed even once the order is delivered: no status filter.
+    case 'attention':
+      return { attention: '1', sort: 'created', dir: 'asc' };
   }
 }
 
@@ -430,6 +445,20 @@ export const staffCalls = define({
     request: refundDoneRequest,
     response: staffOrderResponse,
     success: null,
+    fallback: null,
+  },
+  /**
+   * Staff looked at a handover made without the code (its photo and the receiver's name): the
+   * order leaves Needs attention. `{key}`: the stop's id; answers the staff's order.
+   */
+  reviewHandover: {
+    method: 'POST',
+    path: 'staff/orders/{id}/stops/{key}/review',
+    body: 'none',
+    auth: 'staff',
+    request: null,
+    response: staffOrderResponse,
+    success: 'Handover reviewed',
     fallback: null,
   },
   staffRefunds: {

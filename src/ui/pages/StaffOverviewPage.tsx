@@ -66,6 +66,16 @@ const groups: { heading: string; tiles: Tile[] }[] = [
         label: 'Pickups and moves tomorrow',
         hint: 'open orders whose job date is tomorrow',
       },
+      {
+        count: 'unassigned_today',
+        label: 'Not assigned to a crew',
+        hint: 'open orders of today or overdue with no crew, overdue first',
+      },
+      {
+        count: 'attention',
+        label: 'Need attention',
+        hint: 'failed stops and handovers without a code to review',
+      },
     ],
   },
 ];

@@ -1,0 +1,94 @@
+/**
+ * The day's work in an order's history (docs/crews.md): each assignment staff made, and each
+ * thing a crew member recorded at a stop. Staff read the crew's name and the crew member's own
+ * note on a failure; the order's owner reads the window, the stop and the reason.
+ */
+import {
+  failureReasonLabels,
+  type HistoryEntry,
+  type StopEventType,
+  type StopKind,
+} from '../../src/api/contract';
+import type { DB } from '../db/database';
+import { windowLabel } from './assignment-view';
+
+export interface CrewHistoryLine {
+  event: HistoryEntry['event'];
+  at: Date;
+  by: HistoryEntry['by'];
+  actor_user_id: number | null;
+  note: string;
+}
+
+const stopKindLabels: Record<StopKind, string> = {
+  pickup: 'Pickup',
+  dropoff: 'Drop-off',
+  loading: 'Loading',
+  unloading: 'Unloading',
+};
+
+const eventOf: Record<StopEventType, HistoryEntry['event']> = {
+  on_the_way: 'on_the_way',
+  arrived: 'arrived',
+  picked_up: 'picked_up',
+  delivered: 'delivered',
+  failed: 'stop_failed',
+};
+
+export async function crewHistoryOf(
+  db: DB,
+  shipmentId: number,
+  forStaff: boolean,
+): Promise<CrewHistoryLine[]> {
+  const assignments = await db
+    .selectFrom('assignment_changes')
+    .innerJoin('crews', 'crews.id', 'assignment_changes.crew_id')
+    .select([
+      'crews.name',
+      'assignment_changes.date',
+      'assignment_changes.window_start',
+      'assignment_changes.window_end',
+      'assignment_changes.actor',
+      'assignment_changes.actor_user_id',
+      'assignment_changes.changed_at',
+    ])
+    .where('assignment_changes.shipment_id', '=', shipmentId)
+    .orderBy('assignment_changes.id')
+    .execute();
+  const events = await db
+    .selectFrom('stop_events')
+    .innerJoin('stops', 'stops.id', 'stop_events.stop_id')
+    .select([
+      'stop_events.type',
+      'stop_events.at',
+      'stop_events.user_id',
+      'stop_events.reason',
+      'stop_events.note',
+      'stops.kind',
+      'stops.address',
+    ])
+    .where('stop_events.shipment_id', '=', shipmentId)
+    .orderBy('stop_events.id')
+    .execute();
+  return [
+    ...assignments.map((change): CrewHistoryLine => ({
+      event: 'crew_assigned',
+      at: change.changed_at,
+      by: change.actor,
+      actor_user_id: change.actor_user_id,
+      note: forStaff ? `${change.name}, ${windowLabel(change)}` : windowLabel(change),
+    })),
+    ...events.map((event): CrewHistoryLine => {
+      const stop = `${stopKindLabels[event.kind]}: ${event.address}`;
+      const reason = event.reason ? `. Reason: ${failureReasonLabels[event.reason]}` : '';
+      const said = forStaff && event.note ? `. ${event.note}` : '';
+      return {
+        event: eventOf[event.type],
+        at: event.at,
+        by: 'crew',
+        actor_user_id: event.user_id,
+        note: `${stop}${reason}${said}`,
+      };
+    }),
+  ];
+}
