@@ -31,6 +31,8 @@ export const templateNames = [
   'order_delivered',
   'order_cancelled',
   'receiver_on_the_way',
+  'handover_code',
+  'stop_failed',
 ] as const;
 export type TemplateName = (typeof templateNames)[number];
 
@@ -116,6 +118,22 @@ export const statusChangedText = (
 export const receiverOnTheWayText = (reference: string, link: string): TextContent => ({
   template: 'receiver_on_the_way',
   text: `${FROM} a delivery for you (${reference}) is on its way. Follow it here: ${link}`,
+});
+
+/**
+ * To the person receiving a drop-off or an unloading (docs/crews.md, "Handover codes"), when the
+ * crew taps On the way: the code they give the crew only once they hold their goods. Essential:
+ * sent even to a number that opted out. Its body is emptied once sent, as every text's is.
+ */
+export const handoverCodeText = (reference: string, code: string): TextContent => ({
+  template: 'handover_code',
+  text: `${FROM} our crew is on the way with ${reference}. Your handover code is ${code}. Give it to the crew only once you have your goods.`,
+});
+
+/** To the customer: the crew could not complete a stop; staff will arrange a new time. */
+export const stopFailedText = (reference: string, link: string): TextContent => ({
+  template: 'stop_failed',
+  text: `${FROM} the crew could not complete a stop of ${reference}. We will call to set a new time. ${link}`,
 });
 
 // ---------------------------------------------------------------------------------------------

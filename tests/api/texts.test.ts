@@ -21,6 +21,7 @@ import {
   bookingReceivedText,
   fitsOneSegment,
   gsm7Length,
+  handoverCodeText,
   nairaForText,
   paymentReceivedText,
   priceToAnswerText,
@@ -29,6 +30,7 @@ import {
   SITE,
   SITE_ORIGIN_BUDGET,
   statusChangedText,
+  stopFailedText,
   templateNames,
   trackLinkUrl,
   type TextContent,
@@ -136,6 +138,8 @@ describe('templates', () => {
     statusChangedText(reference, 'Delivered', link),
     statusChangedText(reference, 'Cancelled', link),
     receiverOnTheWayText(reference, link),
+    handoverCodeText(reference, '9999'),
+    stopFailedText(reference, link),
   ];
 
   it.each(everyTemplate.map((content) => [content.template, content.text] as const))(
