@@ -7,6 +7,7 @@
  * UPDATE whose WHERE holds the limit, so any number of tries at once count exactly.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
 
 export const MAX_CODE_TRIES = 5;
@@ -32,12 +33,8 @@ export async function countWrongCode(db: DB, stopId: number): Promise<number> {
     .updateTable('stops')
     .set((eb) => ({
       code_tries: eb('code_tries', '+', 1),
-      code_locked_at: eb
-        .case()
-        .when('code_tries', '>=', MAX_CODE_TRIES - 1)
-        .then(new Date())
-        .else(null)
-        .end(),
+      // The try that reaches the limit locks the code (the SET reads the row before this UPDATE).
+      code_locked_at: sql<Date | null>`case when ${eb.ref('code_tries')} + 1 >= ${MAX_CODE_TRIES} then now() end`,
     }))
     .where('id', '=', stopId)
     .where('code_tries', '<', MAX_CODE_TRIES)
