@@ -177,7 +177,7 @@ async function recordLocked(
     .executeTakeFirstOrThrow();
   const stillOurs = await trx
     .selectFrom('assignments')
-    .select('crew_id')
+    .select('window_end')
     .where('shipment_id', '=', order.id)
     .where('crew_id', '=', crewId)
     .executeTakeFirst();
@@ -241,7 +241,15 @@ async function recordLocked(
       .values({ stop_id: stop.id, event_id: recorded.id, file_name: fileName, purpose: purpose! })
       .execute();
   }
-  if (code) await textHandoverCode(trx, order, `handover:${recorded.id}`, stop.contact_phone, code);
+  if (code)
+    await textHandoverCode(
+      trx,
+      order,
+      `handover:${recorded.id}`,
+      stop.contact_phone,
+      code,
+      stillOurs.window_end,
+    );
   if (event.type === 'failed') {
     const reason = failureReasonLabels[event.reason ?? 'other'];
     await enqueueMail(

@@ -216,8 +216,9 @@ export const textHandoverCode = (
   event: string,
   recipient: string,
   code: string,
+  windowEnd: string,
 ) => {
-  const { template, text } = handoverCodeText(order.reference, code);
+  const { template, text } = handoverCodeText(order.reference, code, windowEnd);
   return enqueueTexts(db, [
     {
       shipment_id: order.id,

@@ -122,12 +122,17 @@ export const receiverOnTheWayText = (reference: string, link: string): TextConte
 
 /**
  * To the person receiving a drop-off or an unloading (docs/crews.md, "Handover codes"), when the
- * crew taps On the way: the code they give the crew only once they hold their goods. Essential:
+ * crew taps On the way: when the crew is due (its window's end, `HH:MM` Lagos time) and the code
+ * they give the crew only once they hold their goods. Essential:
  * sent even to a number that opted out. Its body is emptied once sent, as every text's is.
  */
-export const handoverCodeText = (reference: string, code: string): TextContent => ({
+export const handoverCodeText = (
+  reference: string,
+  code: string,
+  windowEnd: string,
+): TextContent => ({
   template: 'handover_code',
-  text: `${FROM} our crew is on the way with ${reference}. Your handover code is ${code}. Give it to the crew only once you have your goods.`,
+  text: `${FROM} our crew is on the way with ${reference}, due by ${windowEnd}. Your handover code is ${code}. Give it to the crew only once you have your goods.`,
 });
 
 /** To the customer: the crew could not complete a stop; staff will arrange a new time. */

@@ -157,7 +157,7 @@ async function pickUp(stopId: string, member = lead) {
   await ok(send(member, stopId, { type: 'picked_up' }));
 }
 
-const CODE_IN_TEXT = /handover code is (\d{4})/;
+const CODE_IN_TEXT = /due by \d\d:\d\d\. Your handover code is (\d{4})/;
 /** The handover codes texted to `receiver`, newest first. */
 const codesTo = (receiver: string) =>
   textsTo(server, receiver).flatMap((text) => CODE_IN_TEXT.exec(text.sms)?.[1] ?? []);

@@ -138,7 +138,7 @@ describe('templates', () => {
     statusChangedText(reference, 'Delivered', link),
     statusChangedText(reference, 'Cancelled', link),
     receiverOnTheWayText(reference, link),
-    handoverCodeText(reference, '9999'),
+    handoverCodeText(reference, '9999', '23:59'),
     stopFailedText(reference, link),
   ];
 
