@@ -190,8 +190,8 @@ export async function textStatusChanged(
   await toCustomer(db, order, `status:${order.id}:${status}`, (link) =>
     statusChangedText(order.reference, status, link),
   );
-  // With the crews, the handover code and the crew's window reach each receiver when the crew
-  // taps On the way, as an essential text (`essential: true`, sent even to an opted-out number).
+  // With the crews, the handover code (and when the crew is due) reaches each receiver too, when
+  // the crew taps On the way (`textHandoverCode`); this text still goes, with the receiver's link.
   if (status === 'Shipped') {
     await textEach(
       db,

@@ -112,8 +112,8 @@ export const statusChangedText = (
 
 /**
  * To a receiver (a delivery's, or each of a bulk delivery's) when the order is Shipped: it is on
- * its way, with their own link. With the crews, the handover code and the crew's window take
- * this text's place when the crew taps On the way (an `essential` text: opted-out numbers get it).
+ * its way, with their own link. With the crews, the handover code follows when the crew taps On
+ * the way (`handoverCodeText`).
  */
 export const receiverOnTheWayText = (reference: string, link: string): TextContent => ({
   template: 'receiver_on_the_way',
