@@ -29,7 +29,7 @@ import {
   type StopKind,
   type StopState,
 } from '../../src/api/contract';
-import type { Database, User } from '../db/database';
+import type { Database, Shipment, User } from '../db/database';
 import { ImageStore, type PreparedImage } from '../files/uploads';
 import { conflict, invalid, notFound, Problem } from '../http/problems';
 import { stopFailedMail } from '../mail/messages';
@@ -37,6 +37,7 @@ import { enqueueMail } from '../mail/outbox';
 import { textHandoverCode, textStopFailed } from '../messages/notices';
 import { lockShipment } from '../orders/shipments';
 import { customerEmailOf } from '../orders/staff-offers';
+import { MOVED_MEANWHILE } from '../orders/orders';
 import { moveLocked } from '../orders/status-move';
 import type { ActingAs, UseCaseContext } from '../orders/use-case';
 import { countWrongCode, handoverCodeHash, isHandoverCode, newHandoverCode } from './handover';
@@ -125,7 +126,8 @@ export interface StopEventResult {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Outcome = { wrongCode: number } | StopEventResult;
+/** A wrong code answers how many tries it left (0: it locked the code, or it was locked). */
+type Outcome = { codeTriesLeft: number } | StopEventResult;
 
 export async function recordStopEvent(
   context: UseCaseContext,
@@ -138,14 +140,48 @@ export async function recordStopEvent(
     throw invalid({ photos: [PROOF_PHOTO_MESSAGE] });
   // Encoded again (metadata and GPS gone) before the transaction, so no lock waits on it.
   const prepared = await Promise.all(photos.map((photo) => ImageStore.prepare(photo, 'photos')));
+  // A wrong code's try is committed with the transaction, then answered.
   const outcome = await context.mailer.transaction((trx) =>
     recordLocked(trx, context, { member, stopId, event, prepared }),
   );
-  if ('wrongCode' in outcome) {
-    if (outcome.wrongCode === 0) throw new Problem(423, CODE_LOCKED_MESSAGE);
-    throw invalid({ code: [wrongCodeMessage(outcome.wrongCode)] });
+  if ('codeTriesLeft' in outcome) {
+    if (outcome.codeTriesLeft === 0) throw new Problem(423, CODE_LOCKED_MESSAGE);
+    throw invalid({ code: [wrongCodeMessage(outcome.codeTriesLeft)] });
   }
   return outcome;
+}
+
+/**
+ * The stop, if the member's crew is assigned its order: the order's row locked, then the stop's
+ * (the order every change to an order takes its locks in), and the assignment's window end.
+ */
+async function lockedStop(trx: Transaction<Database>, memberId: number, stopId: string) {
+  const crewId = await crewOf(trx, memberId);
+  if (crewId === null) throw notFound(UNKNOWN_STOP);
+  const found = await trx
+    .selectFrom('stops')
+    .innerJoin('assignments', 'assignments.shipment_id', 'stops.shipment_id')
+    .select(['stops.id', 'stops.shipment_id'])
+    .where('stops.public_id', '=', stopId)
+    .where('assignments.crew_id', '=', crewId)
+    .executeTakeFirst();
+  if (!found) throw notFound(UNKNOWN_STOP);
+  const order = await lockShipment(trx, found.shipment_id);
+  const stop = await trx
+    .selectFrom('stops')
+    .selectAll()
+    .where('id', '=', found.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  // Reassigned to another crew while this one waited for the lock.
+  const assignment = await trx
+    .selectFrom('assignments')
+    .select('window_end')
+    .where('shipment_id', '=', order.id)
+    .where('crew_id', '=', crewId)
+    .executeTakeFirst();
+  if (!assignment) throw notFound(UNKNOWN_STOP);
+  return { order, stop, windowEnd: assignment.window_end };
 }
 
 async function recordLocked(
@@ -158,45 +194,21 @@ async function recordLocked(
     prepared,
   }: Omit<StopEventInput, 'photos'> & { prepared: PreparedImage[] },
 ): Promise<Outcome> {
-  const crewId = await crewOf(trx, member.id);
-  const found = await trx
-    .selectFrom('stops')
-    .innerJoin('assignments', 'assignments.shipment_id', 'stops.shipment_id')
-    .select(['stops.id', 'stops.shipment_id'])
-    .where('stops.public_id', '=', stopId)
-    .where('assignments.crew_id', '=', crewId)
-    .executeTakeFirst();
-  if (!found || crewId === null) throw notFound(UNKNOWN_STOP);
-  // The order first, then its stop: the order every change to an order takes its locks in.
-  let order = await lockShipment(trx, found.shipment_id);
-  const stop = await trx
-    .selectFrom('stops')
-    .selectAll()
-    .where('id', '=', found.id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const stillOurs = await trx
-    .selectFrom('assignments')
-    .select('window_end')
-    .where('shipment_id', '=', order.id)
-    .where('crew_id', '=', crewId)
-    .executeTakeFirst();
-  if (!stillOurs) throw notFound(UNKNOWN_STOP);
+  const { order, stop, windowEnd } = await lockedStop(trx, member.id, stopId);
   if (isFinalStatus(order.status))
     throw conflict(
       `This order is ${statusLabels[order.status]}: nothing more is recorded at its stops.`,
     );
-
   const purpose = purposeOf(stop.kind, event);
   if (prepared.length > 0 && !purpose) throw invalid({ photos: [PHOTOS_NOT_TAKEN] });
   checkOrder(stop.kind, stop.state, event.type);
   if (event.type === 'on_the_way' && isHandover(stop.kind))
     await checkPickedUp(trx, order.id, stop.kind);
-
   if (event.type === 'delivered' && event.code) {
-    if (stop.code_locked_at) return { wrongCode: 0 };
+    if (stop.code_locked_at) return { codeTriesLeft: 0 };
     if (!stop.code_hash) throw conflict(NO_CODE_SENT_MESSAGE);
-    if (!isHandoverCode(stop, event.code)) return { wrongCode: await countWrongCode(trx, stop.id) };
+    if (!isHandoverCode(stop, event.code))
+      return { codeTriesLeft: await countWrongCode(trx, stop.id) };
   }
 
   const now = new Date();
@@ -248,35 +260,55 @@ async function recordLocked(
       `handover:${recorded.id}`,
       stop.contact_phone,
       code,
-      stillOurs.window_end,
+      windowEnd,
     );
   if (event.type === 'failed') {
     const reason = failureReasonLabels[event.reason ?? 'other'];
-    await enqueueMail(
-      trx,
-      stopFailedMail(await customerEmailOf(trx, order), order.reference, reason),
-    );
+    const email = await customerEmailOf(trx, order);
+    await enqueueMail(trx, stopFailedMail(email, order.reference, reason));
     await textStopFailed(trx, order, `stop-failed:${recorded.id}`);
   }
+  const moved = done
+    ? await moveOrderAlong(trx, context, order, stop.kind, {
+        actor: 'crew',
+        actor_user_id: member.id,
+      })
+    : false;
+  return { stop: crewStopOf(updated), reference: order.reference, moved };
+}
 
-  const crew: ActingAs = { actor: 'crew', actor_user_id: member.id };
-  let moved = false;
+/**
+ * After a stop is done: the first pickup (or loading) moves the order to Shipped, the last
+ * drop-off (or unloading) to Delivered. Answers whether the status moved.
+ */
+async function moveOrderAlong(
+  trx: Transaction<Database>,
+  { config }: UseCaseContext,
+  locked: Shipment,
+  kind: StopKind,
+  crew: ActingAs,
+): Promise<boolean> {
+  let order = locked;
   const move = async (status: 'Shipped' | 'Delivered') => {
-    const result = await moveLocked(trx, context.config, {
+    const moved = await moveLocked(trx, config, {
       actor: crew,
       locked: order,
       move: { status, note: null },
     });
-    if (!result) throw conflict('The order changed meanwhile: try again.');
-    order = result.order;
-    moved = true;
+    // Null only when the row changed under us, which its lock rules out.
+    if (!moved) throw conflict(MOVED_MEANWHILE);
+    order = moved.order;
   };
-  if (done && !isHandover(stop.kind) && order.status === 'ToInspect') await move('Shipped');
-  if (done && isHandover(stop.kind) && (await everyHandoverDone(trx, order.id))) {
-    if (order.status === 'ToInspect') await move('Shipped');
-    if (order.status === 'Shipped') await move('Delivered');
+  if (!isHandover(kind)) {
+    if (order.status !== 'ToInspect') return false;
+    await move('Shipped');
+    return true;
   }
-  return { stop: crewStopOf(updated), reference: order.reference, moved };
+  if (!(await everyHandoverDone(trx, order.id))) return false;
+  // Still To Inspect only if its pickup was not recorded through the crews: it passes Shipped.
+  if (order.status === 'ToInspect') await move('Shipped');
+  if (order.status === 'Shipped') await move('Delivered');
+  return order !== locked;
 }
 
 /** A drop-off starts once the goods are on board: the order's pickup (or loading) is done. */
