@@ -653,4 +653,25 @@ describe('what the customer sees', () => {
     expect(linkedAfter.stops[1]).toMatchObject({ state: 'done', proof: { with_code: true } });
     expect(JSON.stringify(await tracking())).not.toMatch(/Ada|8031234567|uploads|KJA/);
   });
+
+  it('shows a bulk receiver’s link their own drop-off’s state and proof only', async () => {
+    const receivers = [freshNumber(), freshNumber()];
+    const reference = await bookBulk(receivers);
+    const { ids, stops } = await assigned(reference);
+    const token = await issueToken(server.app.db, stops[0]!.shipment_id, receivers[1]!, 'receiver');
+    await pickUp(ids[0]!);
+    const code = await startHandover(ids[2]!, receivers[1]!);
+    await ok(send(lead, ids[2]!, { type: 'delivered', code }));
+    const view = (await get(server, `track-links/${token}`)).body.data;
+    expect(view.stops).toEqual([
+      {
+        kind: 'dropoff',
+        place: 'Area not given',
+        name: 'Receiver',
+        state: 'done',
+        proof: expect.objectContaining({ with_code: true }),
+      },
+    ]);
+    expect(view.status).toBe('Shipped');
+  });
 });
