@@ -112,15 +112,14 @@ const lagos = (at: Date) => ({
   date: todayInLagos(at),
   time: new Date(at.getTime() + 3_600_000).toISOString().slice(11, 16),
 });
-/** A window starting half an hour from now: inside the hour before it, the crew shows. */
+/** A window starting about half an hour from now: inside the hour before it, the crew shows. */
 function startingSoon(): Window {
   const start = lagos(new Date(Date.now() + 30 * 60_000));
   const end = lagos(new Date(Date.now() + 90 * 60_000));
-  return {
-    date: start.date,
-    window_start: start.time,
-    window_end: end.date === start.date ? end.time : '23:59',
-  };
+  // Late in the evening the window ends at midnight, starting at 23:00 (already begun: still shown).
+  if (end.date !== start.date)
+    return { date: start.date, window_start: '23:00', window_end: '23:59' };
+  return { date: start.date, window_start: start.time, window_end: end.time };
 }
 
 /** An order assigned to Ada's crew, with its stops' public ids. */
