@@ -47,6 +47,7 @@ import { readNigerianMobile } from './messages/phone';
 import { setUpTexting, TERMII_TEST_PREFIX } from './messages/provider';
 import { createTexter } from './messages/outbox';
 import { messageRoutes } from './routes/messages';
+import { crewJobRoutes } from './routes/crew-jobs';
 import { termiiTestGatewayOn } from './routes/termii-test-gateway';
 
 declare module 'fastify' {
@@ -74,6 +75,7 @@ const apiRoutes = [
   newsletterRoutes,
   paymentRoutes,
   messageRoutes,
+  crewJobRoutes,
 ];
 
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {

@@ -1,12 +1,14 @@
 /**
- * Quote photos are private to staff and the order's owner. Both get them through links that the
+ * Quote photos and a stop's photos are private to staff and the order's owner (and to the
+ * private tracking link's holder, for a handover's proof). They get them through links that the
  * order's answer carries, signed with a key of their own and valid for an hour; `/uploads/<name>`
- * refuses a quote photo without a valid signature (404, as for a missing file), while profile
+ * refuses such a photo without a valid signature (404, as for a missing file), while profile
  * images stay public (the header shows them to anyone). The key is random and kept in the
  * database (db/server-keys.ts), so every instance checks the others' links; it owes nothing to
  * the ops token, so a signed link in a customer's hands gives no way to guess the staff token.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import { serverKey } from '../db/server-keys';
 
@@ -38,15 +40,24 @@ export class PhotoLinks {
     return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 
-  /** For the uploads route: a quote photo needs a valid signed link (in `query`), any other image does not. */
+  /**
+   * For the uploads route: a quote photo or a stop's photo (a handover's proof, a move's
+   * condition: docs/crews.md) needs a valid signed link (in `query`), any other image does not.
+   */
   guard(db: DB) {
     return async (name: string, query: unknown): Promise<boolean> => {
-      const quotePhoto = await db
+      const privatePhoto = await db
         .selectFrom('quotes')
-        .select('shipment_id')
+        .select(sql<number>`1`.as('found'))
         .where('image', '=', name)
+        .unionAll(
+          db
+            .selectFrom('stop_photos')
+            .select(sql<number>`1`.as('found'))
+            .where('file_name', '=', name),
+        )
         .executeTakeFirst();
-      return !quotePhoto || this.isValid(name, query);
+      return !privatePhoto || this.isValid(name, query);
     };
   }
 }

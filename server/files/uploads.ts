@@ -48,11 +48,26 @@ export const IMAGE_TOO_LARGE_MESSAGE = `This picture is too large: at most ${MAX
 
 export const imageUrl = (name: string | null) => (name ? `/uploads/${name}` : null);
 
+/** An image checked and encoded again, not stored yet. */
+export interface PreparedImage {
+  ext: ImageExt;
+  bytes: Uint8Array;
+}
+
 export class ImageStore {
   constructor(private readonly db: DB) {}
 
   /** Checks the file's bytes and stores it, without its metadata, for `ownerId`; a non-image answers 422 under `field`. */
   async save(bytes: Buffer, field: string, ownerId: number): Promise<string> {
+    return ImageStore.insert(this.db, await ImageStore.prepare(bytes, field), ownerId);
+  }
+
+  /**
+   * Checks the file's bytes and encodes it again without its metadata, ready to be stored by
+   * `insert` in the transaction of what it belongs to (a stop's proof); a non-image answers 422
+   * under `field`.
+   */
+  static async prepare(bytes: Buffer, field: string): Promise<PreparedImage> {
     const ext = (await fileTypeFromBuffer(bytes))?.ext;
     if (!ext || !isImageExt(ext)) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
     const stored = await withoutMetadata(bytes, ext);
@@ -60,10 +75,15 @@ export class ImageStore {
       throw invalid({
         [field]: [stored.reason === 'too large' ? IMAGE_TOO_LARGE_MESSAGE : IMAGE_ONLY_MESSAGE],
       });
-    const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-    await this.db
+    return { ext, bytes: stored.bytes };
+  }
+
+  /** Stores a prepared image under a new random name for `ownerId`; answers the name. */
+  static async insert(db: DB, image: PreparedImage, ownerId: number): Promise<string> {
+    const name = `${crypto.randomBytes(16).toString('hex')}.${image.ext}`;
+    await db
       .insertInto('files')
-      .values({ name, owner_id: ownerId, content_type: imageTypes[ext], bytes: stored.bytes })
+      .values({ name, owner_id: ownerId, content_type: imageTypes[image.ext], bytes: image.bytes })
       .execute();
     return name;
   }

@@ -16,12 +16,14 @@ import { Problem } from './problems';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Files of a multipart request, by field name (never more than one: see `limits.files`). */
-    uploads: Map<string, Buffer> | null;
+    /** Files of a multipart request with their field names, in the order sent (see `files` below). */
+    uploads: Array<[string, Buffer]> | null;
   }
   interface FastifyContextConfig {
     /** False on a route that takes JSON only: a multipart form there is refused before it is read. */
     forms?: boolean;
+    /** How many files the route's form may carry: one (`FORM_LIMITS.files`) unless it says more. */
+    files?: number;
   }
 }
 
@@ -31,7 +33,15 @@ export const sendsForm = (request: FastifyRequest) =>
 
 /** The uploaded file of `field`, if the request carried one. */
 export const uploadedFile = (request: FastifyRequest, field: string) =>
-  request.uploads?.get(field) ?? null;
+  request.uploads?.find(([name]) => name === field)?.[1] ?? null;
+
+/** Every file the request carried under `field` (a route that takes several: proof photos). */
+export const uploadedFiles = (request: FastifyRequest, field: string): Buffer[] =>
+  (request.uploads ?? []).filter(([name]) => name === field).map(([, bytes]) => bytes);
+
+/** A form with more files than its route takes. */
+const tooManyFiles = (files: number) =>
+  new Problem(413, files === 1 ? 'Upload one image only.' : `Upload at most ${files} images.`);
 
 /**
  * Serves stored images; names are random, so a name never changes its bytes and a public one
@@ -85,15 +95,21 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', async (request) => {
     if (!request.isMultipart()) return;
     const body: Record<string, unknown> = {};
-    const uploads = new Map<string, Buffer>();
+    const uploads: Array<[string, Buffer]> = [];
+    const files = request.routeOptions.config.files ?? FORM_LIMITS.files;
     try {
-      for await (const part of request.parts()) {
+      const parts = request.parts({
+        limits: { files, parts: FORM_LIMITS.parts + files - FORM_LIMITS.files },
+      });
+      for await (const part of parts) {
         const value = part.type === 'file' ? await part.toBuffer() : part.value;
-        if (part.type === 'file') uploads.set(part.fieldname, value as Buffer);
+        if (part.type === 'file') uploads.push([part.fieldname, value as Buffer]);
         const previous = body[part.fieldname];
         body[part.fieldname] = previous === undefined ? value : [previous, value].flat();
       }
     } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'FST_FILES_LIMIT')
+        throw tooManyFiles(files);
       if (error instanceof Error && 'statusCode' in error) throw error;
       throw unreadableForm();
     }

@@ -147,6 +147,15 @@ export function crewAssignedMail(
   };
 }
 
+/** The crew could not complete a stop (docs/crews.md): staff will arrange a new time. */
+export function stopFailedMail(to: string, reference: string, reason: string): Mail {
+  return {
+    to,
+    subject: `${reference}: our crew could not complete a stop`,
+    text: `Our crew could not complete a stop of your order today.\n\nReference:\n\n${reference}\n\nWhat happened: ${reason}\n\nOur team will contact you to arrange a new time.${orderLine(reference)}\n\nRelo Logistics`,
+  };
+}
+
 export function offerMail(
   to: string,
   reference: string,

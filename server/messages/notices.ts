@@ -3,8 +3,9 @@
  * each inside the use case's own transaction, next to the mail it writes: a price to answer
  * (../orders/staff-offers.ts), a payment received (../money/payments.ts), a refund sent
  * (../money/refunds.ts), the status moves to Shipped, Delivered and Cancelled
- * (../orders/status-move.ts), and a crew's window (../crews/assignment.ts). The booking's own
- * texts are written by its statement (./booking-texts.ts).
+ * (../orders/status-move.ts), a crew's window (../crews/assignment.ts), and the crews' handover
+ * code and failed stop (../crews/stop-events.ts). The booking's own texts are written by its
+ * statement (./booking-texts.ts).
  *
  * The customer is texted on the account's number and on the number their booking names when it
  * is another one, on the channels the account chose (users/preferences); a deleted account gets
@@ -18,11 +19,13 @@ import type { DB } from '../db/database';
 import { enqueueTexts, type NewText } from './outbox';
 import {
   crewAssignedText,
+  handoverCodeText,
   paymentReceivedText,
   priceToAnswerText,
   receiverOnTheWayText,
   refundSentText,
   statusChangedText,
+  stopFailedText,
   trackLinkUrl,
   type TextContent,
 } from './templates';
@@ -199,8 +202,8 @@ export async function textStatusChanged(
   await toCustomer(db, order, `status:${order.id}:${status}`, (link) =>
     statusChangedText(order.reference, status, link),
   );
-  // With the crews, the handover code and the crew's window reach each receiver when the crew
-  // taps On the way, as an essential text (`essential: true`, sent even to an opted-out number).
+  // With the crews, the handover code (and when the crew is due) reaches each receiver too, when
+  // the crew taps On the way (`textHandoverCode`); this text still goes, with the receiver's link.
   if (status === 'Shipped') {
     await textEach(
       db,
@@ -212,3 +215,35 @@ export async function textStatusChanged(
     );
   }
 }
+
+/**
+ * A drop-off's (or an unloading's) handover code, to the person receiving it, when the crew taps
+ * On the way (docs/crews.md, "Handover codes"): by SMS, essential (sent even to a number that
+ * opted out). `event` names this On the way, so a code sent again after a reassignment is a text
+ * of its own. The code is in no log and no answer; the text's body is emptied once sent.
+ */
+export const textHandoverCode = (
+  db: DB,
+  order: Order,
+  event: string,
+  recipient: string,
+  code: string,
+  windowEnd: string,
+) => {
+  const { template, text } = handoverCodeText(order.reference, code, windowEnd);
+  return enqueueTexts(db, [
+    {
+      shipment_id: order.id,
+      event,
+      recipient,
+      channel: 'sms',
+      template,
+      body: text,
+      essential: true,
+    },
+  ]);
+};
+
+/** The crew could not complete a stop (`event` names that failure): staff will arrange a new time. */
+export const textStopFailed = (db: DB, order: Order, event: string) =>
+  toCustomer(db, order, event, (link) => stopFailedText(order.reference, link));

@@ -32,6 +32,8 @@ export const templateNames = [
   'order_cancelled',
   'receiver_on_the_way',
   'crew_assigned',
+  'handover_code',
+  'stop_failed',
 ] as const;
 export type TemplateName = (typeof templateNames)[number];
 
@@ -111,8 +113,8 @@ export const statusChangedText = (
 
 /**
  * To a receiver (a delivery's, or each of a bulk delivery's) when the order is Shipped: it is on
- * its way, with their own link. With the crews, the handover code and the crew's window take
- * this text's place when the crew taps On the way (an `essential` text: opted-out numbers get it).
+ * its way, with their own link. With the crews, the handover code follows when the crew taps On
+ * the way (`handoverCodeText`).
  */
 export const receiverOnTheWayText = (reference: string, link: string): TextContent => ({
   template: 'receiver_on_the_way',
@@ -127,6 +129,27 @@ export const crewAssignedText = (
 ): TextContent => ({
   template: 'crew_assigned',
   text: `${FROM} our crew comes for ${reference} on ${window.date}, ${window.window_start}-${window.window_end}. Track it: ${link}`,
+});
+
+/**
+ * To the person receiving a drop-off or an unloading (docs/crews.md, "Handover codes"), when the
+ * crew taps On the way: when the crew is due (its window's end, `HH:MM` Lagos time) and the code
+ * they give the crew only once they hold their goods. Essential:
+ * sent even to a number that opted out. Its body is emptied once sent, as every text's is.
+ */
+export const handoverCodeText = (
+  reference: string,
+  code: string,
+  windowEnd: string,
+): TextContent => ({
+  template: 'handover_code',
+  text: `${FROM} our crew is on the way with ${reference}, due by ${windowEnd}. Your handover code is ${code}. Give it to the crew only once you have your goods.`,
+});
+
+/** To the customer: the crew could not complete a stop; staff will arrange a new time. */
+export const stopFailedText = (reference: string, link: string): TextContent => ({
+  template: 'stop_failed',
+  text: `${FROM} the crew could not complete a stop of ${reference}. We will call to set a new time. ${link}`,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
  * The private tracking link, `/t/<token>` (docs/messages.md, "The private tracking link"): one
  * link per order and recipient, opened with no login, void 14 days after the order is final
  * (Delivered or Cancelled). The customer's link shows the whole order, a receiver's only their
- * own drop-offs; neither shows a full address, a phone number or a price.
+ * own drop-offs; neither shows a full address or a price. From one hour before the crew's window
+ * until delivery, both show who is coming, with the crew's phone to call; after a handover, its
+ * proof (docs/crews.md).
  *
  * A token is 16 random bytes (128 bits), written in base64url (22 characters). Only its SHA-256
  * is stored, so a copy of the database opens no link: every text carries a token of its own for
@@ -13,6 +15,8 @@ import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { TrackLinkView } from '../../src/api/contract';
 import type { Database, DB } from '../db/database';
+import { firstNameOf, orderStops, visibleCrewOf } from '../crews/visibility';
+import type { PhotoLinks } from '../files/photo-links';
 import { maskPhone } from './phone';
 
 /** How long a link keeps working after its order reached Delivered or Cancelled. */
@@ -105,15 +109,16 @@ async function openLink(db: DB, token: string) {
 const areaOf = (state: string | null, lga: string | null) =>
   state ? (lga ? `${lga}, ${state}` : state) : 'Area not given';
 
-/** A receiver's first name, so a bulk receiver finds their own drop-off. */
-const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+/** A stop as the link shows it, before the crew's state and proof are put in. */
+type PlannedStop = Omit<TrackLinkView['stops'][number], 'state' | 'proof'> & { position: number };
 
-async function stopsOf(
+/** The order's stops in the order its stops are written in (../crews/stops.ts), each with its position. */
+async function plannedStopsOf(
   db: DB,
   shipmentId: number,
   audience: Audience,
   recipient: string,
-): Promise<TrackLinkView['stops']> {
+): Promise<PlannedStop[]> {
   const quote = await db
     .selectFrom('quotes')
     .select(['moving_from_state', 'moving_from_lga', 'moving_to_state', 'moving_to_lga'])
@@ -125,8 +130,14 @@ async function stopsOf(
         kind: 'loading',
         place: areaOf(quote.moving_from_state, quote.moving_from_lga),
         name: null,
+        position: 0,
       },
-      { kind: 'unloading', place: areaOf(quote.moving_to_state, quote.moving_to_lga), name: null },
+      {
+        kind: 'unloading',
+        place: areaOf(quote.moving_to_state, quote.moving_to_lga),
+        name: null,
+        position: 1,
+      },
     ];
   }
   const pickup = await db
@@ -134,41 +145,73 @@ async function stopsOf(
     .select(['pickup_state', 'pickup_lga'])
     .where('shipment_id', '=', shipmentId)
     .executeTakeFirst();
-  let receivers = db
+  const receivers = await db
     .selectFrom('delivery_receivers')
-    .select(['state', 'lga', 'name'])
+    .select(['state', 'lga', 'name', 'phone'])
     .where('shipment_id', '=', shipmentId)
-    .orderBy('position');
-  if (audience === 'receiver') receivers = receivers.where('phone', '=', recipient);
-  const dropoffs = (await receivers.execute()).map((receiver) => ({
-    kind: 'dropoff' as const,
-    place: areaOf(receiver.state, receiver.lga),
-    name: firstNameOf(receiver.name),
-  }));
+    .orderBy('position')
+    .execute();
+  // The pickup is stop 0, each receiver's drop-off the next one.
+  const dropoffs = receivers
+    .map((receiver, index) => ({
+      kind: 'dropoff' as const,
+      place: areaOf(receiver.state, receiver.lga),
+      name: firstNameOf(receiver.name),
+      position: index + 1,
+      phone: receiver.phone,
+    }))
+    .filter((dropoff) => audience !== 'receiver' || dropoff.phone === recipient)
+    .map(({ phone: _, ...dropoff }) => dropoff);
   if (audience === 'receiver' || !pickup) return dropoffs;
   return [
-    { kind: 'pickup', place: areaOf(pickup.pickup_state, pickup.pickup_lga), name: null },
+    {
+      kind: 'pickup',
+      place: areaOf(pickup.pickup_state, pickup.pickup_lga),
+      name: null,
+      position: 0,
+    },
     ...dropoffs,
   ];
 }
 
+/** The link's stops, each with where the crew stands at it and, once handed over, its proof. */
+async function stopsOf(
+  db: DB,
+  link: { shipment_id: number; audience: Audience; recipient: string },
+  photoLinks: PhotoLinks,
+): Promise<TrackLinkView['stops']> {
+  const [planned, worked] = await Promise.all([
+    plannedStopsOf(db, link.shipment_id, link.audience, link.recipient),
+    orderStops(db, link.shipment_id, photoLinks),
+  ]);
+  return planned.map(({ position, ...stop }) => {
+    const crewStop = worked.find((each) => each.position === position);
+    return { ...stop, state: crewStop?.state ?? 'pending', proof: crewStop?.proof ?? null };
+  });
+}
+
 /** The order as the link's holder may see it; null when the token opens nothing (unknown or void). */
-export async function trackLinkView(db: DB, token: string): Promise<TrackLinkView | null> {
+export async function trackLinkView(
+  db: DB,
+  token: string,
+  photoLinks: PhotoLinks,
+): Promise<TrackLinkView | null> {
   const link = await openLink(db, token);
   if (!link) return null;
-  const [history, stops, optedOut] = await Promise.all([
+  const [history, stops, optedOut, crew] = await Promise.all([
     db
       .selectFrom('shipment_status_changes')
       .select(['status', 'changed_at'])
       .where('shipment_id', '=', link.shipment_id)
       .orderBy('id')
       .execute(),
-    stopsOf(db, link.shipment_id, link.audience, link.recipient),
+    stopsOf(db, link, photoLinks),
     db
       .selectFrom('text_opt_outs')
       .select('recipient')
       .where('recipient', '=', link.recipient)
       .executeTakeFirst(),
+    visibleCrewOf(db, { id: link.shipment_id, status: link.status }),
   ]);
   return {
     reference_number: link.reference,
@@ -181,6 +224,7 @@ export async function trackLinkView(db: DB, token: string): Promise<TrackLinkVie
     phone_masked: maskPhone(link.recipient),
     opted_out: optedOut !== undefined,
     expires_at: link.expiresAt?.toISOString() ?? null,
+    crew,
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type ShipmentStatus,
   type StaffOrderDetail,
 } from '../../src/api/contract';
+import { orderStops, visibleCrewOf, withoutPosition } from '../crews/visibility';
 import type { Database, DB, OffersTable, Shipment } from '../db/database';
 import { orderTexts } from '../messages/order-texts';
 import type { PhotoLinks } from '../files/photo-links';
@@ -351,8 +352,8 @@ async function detailOf(
     receipts: money.receipts,
     refunds: money.refunds,
     cancellation: money.cancellation,
-    stops: [],
-    crew: null,
+    stops: (await orderStops(db, shipment.id, settings.photoLinks)).map(withoutPosition),
+    crew: await visibleCrewOf(db, shipment),
   };
   return { detail, shipment, money };
 }

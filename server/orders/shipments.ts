@@ -15,6 +15,7 @@ import {
 } from 'kysely';
 import type { ShipmentStatus, TrackingResult } from '../../src/api/contract';
 import type { Actor, Database, DB, Shipment, ShipmentsTable } from '../db/database';
+import { trackingWindowOf } from '../crews/visibility';
 import type { MailContent } from '../mail/mailer';
 import { withBookingTexts, type BookingTexts } from '../messages/booking-texts';
 
@@ -224,8 +225,8 @@ export function findShipment(db: DB, typedReference: string) {
 }
 
 /**
- * The public view of a shipment, in one query: nothing personal, only where it stands and since
- * when. A deleted account's orders are kept for the books only, and no longer tracked.
+ * The public view of a shipment: nothing personal, only where it stands and since when, and the
+ * crew's window once it has one (docs/crews.md: never who comes). A deleted account's orders are kept for the books only, and no longer tracked.
  */
 export async function findTracking(db: DB, typedReference: string): Promise<TrackingResult | null> {
   const rows = await db
@@ -233,6 +234,7 @@ export async function findTracking(db: DB, typedReference: string): Promise<Trac
     .innerJoin('users', 'users.id', 'shipments.user_id')
     .innerJoin('shipment_status_changes as change', 'change.shipment_id', 'shipments.id')
     .select([
+      'shipments.id',
       'shipments.reference',
       'shipments.service_type',
       'shipments.status',
@@ -247,6 +249,7 @@ export async function findTracking(db: DB, typedReference: string): Promise<Trac
     .execute();
   const [first] = rows;
   if (!first) return null;
+  const window = first.status === 'Cancelled' ? undefined : await trackingWindowOf(db, first.id);
   return {
     reference_number: first.reference,
     service_type: first.service_type,
@@ -255,6 +258,7 @@ export async function findTracking(db: DB, typedReference: string): Promise<Trac
     'date created': first.created_at.toISOString(),
     'date updated': first.updated_at.toISOString(),
     history: rows.map((row) => ({ status: row.reached, date: row.changed_at.toISOString() })),
+    ...(window ? { window } : {}),
   };
 }
 

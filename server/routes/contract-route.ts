@@ -65,6 +65,8 @@ interface RouteOptions {
    * the hourly limit in the statement that stores the booking, so the guard only wants a token.
    */
   booking?: boolean;
+  /** How many files its form may carry (one unless it says more: a stop's proof photos). */
+  files?: number;
 }
 
 /** Who books, read from a booking call's request: its session's token hash and its Idempotency-Key. */
@@ -142,6 +144,7 @@ export function contractRoute<N extends CallName>(
     config: {
       call: name,
       forms: takesForms(call),
+      ...(options.files ? { files: options.files } : {}),
       ...(limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {}),
     },
     // After the guard, so a caller without a session learns nothing about the address.

@@ -42,7 +42,7 @@ export async function messageRoutes(app: FastifyInstance, { services }: RoutesOp
     'trackLink',
     async (request) => {
       await misses.refuseSpent(request);
-      const view = await trackLinkView(db, request.params.token);
+      const view = await trackLinkView(db, request.params.token, services.photoLinks);
       if (!view) {
         await misses.miss(request);
         throw notFound(UNKNOWN_LINK);

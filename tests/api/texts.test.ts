@@ -22,6 +22,7 @@ import {
   crewAssignedText,
   fitsOneSegment,
   gsm7Length,
+  handoverCodeText,
   nairaForText,
   paymentReceivedText,
   priceToAnswerText,
@@ -30,6 +31,7 @@ import {
   SITE,
   SITE_ORIGIN_BUDGET,
   statusChangedText,
+  stopFailedText,
   templateNames,
   trackLinkUrl,
   type TextContent,
@@ -142,6 +144,8 @@ describe('templates', () => {
       { date: '2026-12-31', window_start: '20:00', window_end: '23:59' },
       link,
     ),
+    handoverCodeText(reference, '9999', '23:59'),
+    stopFailedText(reference, link),
   ];
 
   it.each(everyTemplate.map((content) => [content.template, content.text] as const))(

@@ -23,12 +23,13 @@ const view: TrackLinkView = {
     { status: 'Shipped', date: '2026-11-20T11:30:00.000Z' },
   ],
   stops: [
-    { kind: 'pickup', place: 'Ikeja', name: null },
-    { kind: 'dropoff', place: 'Lekki', name: 'Ngozi' },
+    { kind: 'pickup', place: 'Ikeja', name: null, state: 'done', proof: null },
+    { kind: 'dropoff', place: 'Lekki', name: 'Ngozi', state: 'pending', proof: null },
   ],
   phone_masked: '•••• ••• 4567',
   opted_out: false,
   expires_at: null,
+  crew: null,
 };
 const offline = new ApiError(['An error occurred. Please try again.']);
 const unknown = new ApiError(['This link does not exist.'], {}, 404);

@@ -48,12 +48,13 @@ const view: TrackLinkView = {
     { status: 'Shipped', date: '2026-11-20T11:30:00.000Z' },
   ],
   stops: [
-    { kind: 'pickup', place: 'Ikeja', name: null },
-    { kind: 'dropoff', place: 'Lekki', name: 'Ngozi' },
+    { kind: 'pickup', place: 'Ikeja', name: null, state: 'done', proof: null },
+    { kind: 'dropoff', place: 'Lekki', name: 'Ngozi', state: 'pending', proof: null },
   ],
   phone_masked: phone,
   opted_out: false,
   expires_at: null,
+  crew: null,
 };
 const offline = new ApiError([GENERIC_ERROR]);
 const unknown = new ApiError(['Not found'], {}, 404);

@@ -124,7 +124,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('event_id', 'integer', (c) =>
       c.notNull().references('stop_events.id').onDelete('cascade'),
     )
-    .addColumn('file_name', 'text', (c) => c.notNull())
+    // Every /uploads request asks whether the file is a (private) stop photo.
+    .addColumn('file_name', 'text', (c) => c.primaryKey())
     .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('proof', 'condition')`))
     .execute();
 

@@ -109,6 +109,10 @@ export const trackingResult = z.object({
   'date created': z.string(),
   'date updated': z.string(),
   history: z.array(z.object({ status: shipmentStatus, date: z.string() })),
+  /** The crew's day and window (Lagos time) once the order is assigned; never who comes (docs/crews.md). */
+  window: z.optional(
+    z.object({ date: z.string(), window_start: z.string(), window_end: z.string() }),
+  ),
 });
 export type TrackingResult = z.infer<typeof trackingResult>;
 export const trackingResponse = z.object({ message: z.string(), data: trackingResult });

@@ -3,11 +3,21 @@
  * crew for a window, the dispatch board, the crew's jobs and what a crew member records at a stop.
  */
 import * as z from 'zod/mini';
-import { calendarDate, define, email, optionalText, requiredText, serviceTypes } from './rules';
+import {
+  calendarDate,
+  define,
+  email,
+  optionalText,
+  preprocess,
+  requiredText,
+  serviceTypes,
+} from './rules';
 import { assignment, stopKinds, stopStates, vehicles } from './stops';
 
+// What an order's detail and the private link carry of the day's work is in ./stops, which the
+// order pages and the light tracking-link page load without this area's calls
+// (docs/architecture.md, "What a route loads").
 export * from './stops';
-
 
 export const crewRequest = z.object({
   name: requiredText('Please give the crew a name.', 80),
@@ -47,11 +57,13 @@ export const MAX_WINDOW_MINUTES = 4 * 60;
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 const time = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).check(
-    z.trim(),
-    z.minLength(1, { error: requiredMessage, abort: true }),
-    z.regex(TIME_PATTERN, { error: 'Enter a time as HH:MM, for example 09:30.', abort: true }),
-  );
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.regex(TIME_PATTERN, { error: 'Enter a time as HH:MM, for example 09:30.', abort: true }),
+    );
 
 export const WINDOW_ORDER_MESSAGE = 'The window must end after it starts.';
 export const WINDOW_WIDTH_MESSAGE = 'A window can be at most 4 hours wide.';
@@ -103,7 +115,6 @@ export const assignmentResponse = z.object({
   message: z.string(),
   data: z.object({ assignment, conflicts: z.array(conflict) }),
 });
-
 
 export const failureReasons = [
   'recipient_unavailable',
@@ -183,7 +194,13 @@ export const crewJobsResponse = z.object({
   data: z.array(crewJob),
 });
 
-export const stopEventTypes = ['on_the_way', 'arrived', 'picked_up', 'delivered', 'failed'] as const;
+export const stopEventTypes = [
+  'on_the_way',
+  'arrived',
+  'picked_up',
+  'delivered',
+  'failed',
+] as const;
 export type StopEventType = (typeof stopEventTypes)[number];
 
 export const CODE_MESSAGE = 'Enter the 4-digit code the receiver was sent.';
@@ -193,8 +210,17 @@ export const FAILURE_NOTE_MESSAGE = 'Please say what happened.';
 export const PROOF_PHOTO_MESSAGE = 'Without a code, take a photo of the handover.';
 export const MAX_PROOF_PHOTOS = 3;
 
+/** A number, or the text of one: a form (the call with photos) carries every field as text. */
 const coordinate = (min: number, max: number) =>
-  z.optional(z.number().check(z.gte(min), z.lte(max)));
+  preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
+    z.optional(z.number().check(z.gte(min), z.lte(max))),
+  );
 
 /**
  * What a crew member records at a stop (multipart when photos go with it, `photos` up to 3).

@@ -5,6 +5,7 @@
  * (docs/architecture.md, "What a route loads").
  */
 import * as z from 'zod/mini';
+import { proof, stopKinds, stopStates, visibleCrew } from './stops';
 import { define, serviceTypes, shipmentStatus } from './rules';
 
 // The channels, the states and a text as staff see it are in ./texts, which the staff's order
@@ -21,11 +22,15 @@ export const textPreferencesResponse = z.object({ message: z.string(), data: tex
 
 /** One stop of the order as a link may show it: the customer's link shows every stop, a receiver's only their own. */
 export const trackLinkStop = z.object({
-  kind: z.enum(['pickup', 'dropoff', 'loading', 'unloading']),
+  kind: z.enum(stopKinds),
   /** The area only (a town or a district), never the full address: the link travels by text. */
   place: z.string(),
   /** A receiver's first name, so a bulk receiver recognises their own drop-off. */
   name: z.nullable(z.string()),
+  /** Where the crew stands at it (docs/crews.md); pending until the order has a crew. */
+  state: z._default(z.enum(stopStates), 'pending'),
+  /** Once handed over: when, with or without the code, to whom, and the photos' signed links. */
+  proof: z._default(z.nullable(proof), null),
 });
 
 /** What `/t/<token>` shows: no names but the receiver's first name, no phone numbers, no prices. */
@@ -44,6 +49,8 @@ export const trackLinkView = z.object({
   opted_out: z.boolean(),
   /** When the link stops working: 14 days after the order is final; null while it is open. */
   expires_at: z.nullable(z.string()),
+  /** Who is coming, from one hour before the window until delivery; null otherwise (docs/crews.md). */
+  crew: z._default(z.nullable(visibleCrew), null),
 });
 export type TrackLinkView = z.infer<typeof trackLinkView>;
 export const trackLinkResponse = z.object({ message: z.string(), data: trackLinkView });

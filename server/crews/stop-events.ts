@@ -1,0 +1,338 @@
+/**
+ * What a crew member records at a stop (docs/crews.md): On the way, Arrived, then Picked up (a
+ * pickup or loading) or Delivered (a drop-off or unloading), or Failed with a reason. Each is a
+ * `stop_events` row (who, when, why, where if the phone allowed it) written in the transaction
+ * that moves the stop, under the order's lock and then the stop's, so two taps at once record one
+ * event and the second is answered as the wrong order.
+ *
+ * - On the way at a drop-off makes its handover code and texts it to the person receiving
+ *   (./handover.ts); a drop-off cannot start before the order's pickup is done.
+ * - Delivered takes the code; a wrong one is counted (and committed) before the 422; five lock it.
+ *   Without a code: the receiver's name and at least one photo, and the stop is marked so.
+ * - Photos are encoded again without their metadata before the transaction, and stored in it.
+ * - The first pickup done moves the order to Shipped, the last drop-off done to Delivered,
+ *   through the status move staff use (../orders/status-move.ts), as the crew: the customer is
+ *   mailed and texted as for staff's moves.
+ * - Failed: the customer is mailed and texted; staff find the stop under `?attention=1`.
+ */
+import type { Transaction } from 'kysely';
+import {
+  failureReasonLabels,
+  isFinalStatus,
+  isHandover,
+  MAX_PROOF_PHOTOS,
+  PROOF_PHOTO_MESSAGE,
+  statusLabels,
+  type CrewStop,
+  type StopEventRequest,
+  type StopEventType,
+  type StopKind,
+  type StopState,
+} from '../../src/api/contract';
+import type { Database, Shipment, User } from '../db/database';
+import { ImageStore, type PreparedImage } from '../files/uploads';
+import { conflict, invalid, notFound, Problem } from '../http/problems';
+import { stopFailedMail } from '../mail/messages';
+import { enqueueMail } from '../mail/outbox';
+import { textHandoverCode, textStopFailed } from '../messages/notices';
+import { lockShipment } from '../orders/shipments';
+import { customerEmailOf } from '../orders/staff-offers';
+import { MOVED_MEANWHILE } from '../orders/orders';
+import { moveLocked } from '../orders/status-move';
+import type { ActingAs, UseCaseContext } from '../orders/use-case';
+import { countWrongCode, handoverCodeHash, isHandoverCode, newHandoverCode } from './handover';
+import { crewOf, crewStopOf } from './jobs';
+
+export const UNKNOWN_STOP = 'This stop is not one of your crew’s jobs.';
+export const CODE_LOCKED_MESSAGE =
+  'Five wrong codes locked this stop’s code: deliver without the code (a photo and the receiver’s name).';
+export const NO_CODE_SENT_MESSAGE =
+  'No code was sent for this stop: deliver without the code (a photo and the receiver’s name).';
+export const PHOTOS_NOT_TAKEN = 'Photos go with Delivered, or with a move’s loading.';
+export const wrongCodeMessage = (left: number) =>
+  `Wrong code: ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+
+const eventLabels: Record<StopEventType, string> = {
+  on_the_way: 'On the way',
+  arrived: 'Arrived',
+  picked_up: 'Picked up',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
+const stateLabels: Record<StopState, string> = {
+  pending: 'not started',
+  on_the_way: 'on the way',
+  arrived: 'arrived',
+  done: 'done',
+  failed: 'failed',
+};
+
+/** The states each event may follow (a failed stop waits for staff to set it pending again). */
+const allowedFrom: Record<StopEventType, StopState[]> = {
+  on_the_way: ['pending'],
+  arrived: ['on_the_way'],
+  picked_up: ['on_the_way', 'arrived'],
+  delivered: ['on_the_way', 'arrived'],
+  failed: ['on_the_way', 'arrived'],
+};
+
+const stateAfter: Record<StopEventType, StopState> = {
+  on_the_way: 'on_the_way',
+  arrived: 'arrived',
+  picked_up: 'done',
+  delivered: 'done',
+  failed: 'failed',
+};
+
+/** 409 with what to do instead, when the event does not fit the stop's kind or state. */
+function checkOrder(kind: StopKind, state: StopState, type: StopEventType): void {
+  if (type === 'picked_up' && isHandover(kind))
+    throw conflict('This stop is a hand-over: tap Delivered, not Picked up.');
+  if (type === 'delivered' && !isHandover(kind))
+    throw conflict('This stop is a pickup: tap Picked up, not Delivered.');
+  if (allowedFrom[type].includes(state)) return;
+  if (state === 'done') throw conflict('This stop is already done.');
+  if (state === 'failed')
+    throw conflict('This stop failed: staff will give it a new window before it starts again.');
+  const first = allowedFrom[type].map((from) => `“${eventLabels[eventFor(from)]}”`).join(' or ');
+  throw conflict(`${eventLabels[type]} comes after ${first}: this stop is ${stateLabels[state]}.`);
+}
+
+/** The event that leads into a state, for the message that names it. */
+const eventFor = (state: StopState): StopEventType =>
+  state === 'arrived' ? 'arrived' : 'on_the_way';
+
+/** Which photos an event takes: a handover's proof, a loading's condition, or none. */
+function purposeOf(kind: StopKind, event: StopEventRequest): 'proof' | 'condition' | null {
+  if (event.type === 'delivered') return kind === 'unloading' && event.code ? 'condition' : 'proof';
+  if (event.type === 'picked_up' && kind === 'loading') return 'condition';
+  return null;
+}
+
+export interface StopEventInput {
+  member: Pick<User, 'id'>;
+  /** The stop's public id, as the path names it. */
+  stopId: string;
+  event: StopEventRequest;
+  photos: Buffer[];
+}
+
+export interface StopEventResult {
+  stop: CrewStop;
+  reference: string;
+  /** The order's status moved (Shipped, Delivered): the tracking answer changed. */
+  moved: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A wrong code answers how many tries it left (0: it locked the code, or it was locked). */
+type Outcome = { codeTriesLeft: number } | StopEventResult;
+
+export async function recordStopEvent(
+  context: UseCaseContext,
+  { member, stopId, event, photos }: StopEventInput,
+): Promise<StopEventResult> {
+  if (!UUID.test(stopId)) throw notFound(UNKNOWN_STOP);
+  if (photos.length > MAX_PROOF_PHOTOS)
+    throw invalid({ photos: [`Take at most ${MAX_PROOF_PHOTOS} photos.`] });
+  if (event.type === 'delivered' && !event.code && photos.length === 0)
+    throw invalid({ photos: [PROOF_PHOTO_MESSAGE] });
+  // Encoded again (metadata and GPS gone) before the transaction, so no lock waits on it.
+  const prepared = await Promise.all(photos.map((photo) => ImageStore.prepare(photo, 'photos')));
+  // A wrong code's try is committed with the transaction, then answered.
+  const outcome = await context.mailer.transaction((trx) =>
+    recordLocked(trx, context, { member, stopId, event, prepared }),
+  );
+  if ('codeTriesLeft' in outcome) {
+    if (outcome.codeTriesLeft === 0) throw new Problem(423, CODE_LOCKED_MESSAGE);
+    throw invalid({ code: [wrongCodeMessage(outcome.codeTriesLeft)] });
+  }
+  return outcome;
+}
+
+/**
+ * The stop, if the member's crew is assigned its order: the order's row locked, then the stop's
+ * (the order every change to an order takes its locks in), and the assignment's window end.
+ */
+async function lockedStop(trx: Transaction<Database>, memberId: number, stopId: string) {
+  const crewId = await crewOf(trx, memberId);
+  if (crewId === null) throw notFound(UNKNOWN_STOP);
+  const found = await trx
+    .selectFrom('stops')
+    .innerJoin('assignments', 'assignments.shipment_id', 'stops.shipment_id')
+    .select(['stops.id', 'stops.shipment_id'])
+    .where('stops.public_id', '=', stopId)
+    .where('assignments.crew_id', '=', crewId)
+    .executeTakeFirst();
+  if (!found) throw notFound(UNKNOWN_STOP);
+  const order = await lockShipment(trx, found.shipment_id);
+  const stop = await trx
+    .selectFrom('stops')
+    .selectAll()
+    .where('id', '=', found.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  // Reassigned to another crew while this one waited for the lock.
+  const assignment = await trx
+    .selectFrom('assignments')
+    .select('window_end')
+    .where('shipment_id', '=', order.id)
+    .where('crew_id', '=', crewId)
+    .executeTakeFirst();
+  if (!assignment) throw notFound(UNKNOWN_STOP);
+  return { order, stop, windowEnd: assignment.window_end };
+}
+
+async function recordLocked(
+  trx: Transaction<Database>,
+  context: UseCaseContext,
+  {
+    member,
+    stopId,
+    event,
+    prepared,
+  }: Omit<StopEventInput, 'photos'> & { prepared: PreparedImage[] },
+): Promise<Outcome> {
+  const { order, stop, windowEnd } = await lockedStop(trx, member.id, stopId);
+  if (isFinalStatus(order.status))
+    throw conflict(
+      `This order is ${statusLabels[order.status]}: nothing more is recorded at its stops.`,
+    );
+  const purpose = purposeOf(stop.kind, event);
+  if (prepared.length > 0 && !purpose) throw invalid({ photos: [PHOTOS_NOT_TAKEN] });
+  checkOrder(stop.kind, stop.state, event.type);
+  if (event.type === 'on_the_way' && isHandover(stop.kind))
+    await checkPickedUp(trx, order.id, stop.kind);
+  if (event.type === 'delivered' && event.code) {
+    if (stop.code_locked_at) return { codeTriesLeft: 0 };
+    if (!stop.code_hash) throw conflict(NO_CODE_SENT_MESSAGE);
+    if (!isHandoverCode(stop, event.code))
+      return { codeTriesLeft: await countWrongCode(trx, stop.id) };
+  }
+
+  const now = new Date();
+  const done = stateAfter[event.type] === 'done';
+  const recorded = await trx
+    .insertInto('stop_events')
+    .values({
+      stop_id: stop.id,
+      shipment_id: order.id,
+      type: event.type,
+      user_id: member.id,
+      at: now,
+      reason: event.reason ?? null,
+      note: event.note || null,
+      lat: event.lat ?? null,
+      lng: event.lng ?? null,
+      accuracy_m: event.accuracy_m ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const code = event.type === 'on_the_way' && isHandover(stop.kind) ? newHandoverCode() : null;
+  const updated = await trx
+    .updateTable('stops')
+    .set({
+      state: stateAfter[event.type],
+      ...(done ? { done_at: now, done_by: member.id } : {}),
+      ...(event.type === 'delivered'
+        ? { without_code: !event.code, receiver_name: event.receiver_name || null }
+        : {}),
+      // A new On the way (after staff gave a failed stop a new window) sends a new code.
+      ...(code
+        ? { code_hash: handoverCodeHash(stop.public_id, code), code_tries: 0, code_locked_at: null }
+        : {}),
+    })
+    .where('id', '=', stop.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (const image of prepared) {
+    const fileName = await ImageStore.insert(trx, image, member.id);
+    await trx
+      .insertInto('stop_photos')
+      .values({ stop_id: stop.id, event_id: recorded.id, file_name: fileName, purpose: purpose! })
+      .execute();
+  }
+  if (code)
+    await textHandoverCode(
+      trx,
+      order,
+      `handover:${recorded.id}`,
+      stop.contact_phone,
+      code,
+      windowEnd,
+    );
+  if (event.type === 'failed') {
+    const reason = failureReasonLabels[event.reason ?? 'other'];
+    const email = await customerEmailOf(trx, order);
+    await enqueueMail(trx, stopFailedMail(email, order.reference, reason));
+    await textStopFailed(trx, order, `stop-failed:${recorded.id}`);
+  }
+  const moved = done
+    ? await moveOrderAlong(trx, context, order, stop.kind, {
+        actor: 'crew',
+        actor_user_id: member.id,
+      })
+    : false;
+  return { stop: crewStopOf(updated), reference: order.reference, moved };
+}
+
+/**
+ * After a stop is done: the first pickup (or loading) moves the order to Shipped, the last
+ * drop-off (or unloading) to Delivered. Answers whether the status moved.
+ */
+async function moveOrderAlong(
+  trx: Transaction<Database>,
+  { config }: UseCaseContext,
+  locked: Shipment,
+  kind: StopKind,
+  crew: ActingAs,
+): Promise<boolean> {
+  let order = locked;
+  const move = async (status: 'Shipped' | 'Delivered') => {
+    const moved = await moveLocked(trx, config, {
+      actor: crew,
+      locked: order,
+      move: { status, note: null },
+    });
+    // Null only when the row changed under us, which its lock rules out.
+    if (!moved) throw conflict(MOVED_MEANWHILE);
+    order = moved.order;
+  };
+  if (!isHandover(kind)) {
+    if (order.status !== 'ToInspect') return false;
+    await move('Shipped');
+    return true;
+  }
+  if (!(await everyHandoverDone(trx, order.id))) return false;
+  // Still To Inspect only if its pickup was not recorded through the crews: it passes Shipped.
+  if (order.status === 'ToInspect') await move('Shipped');
+  if (order.status === 'Shipped') await move('Delivered');
+  return order !== locked;
+}
+
+/** A drop-off starts once the goods are on board: the order's pickup (or loading) is done. */
+async function checkPickedUp(trx: Transaction<Database>, shipmentId: number, kind: StopKind) {
+  const waiting = await trx
+    .selectFrom('stops')
+    .select('id')
+    .where('shipment_id', '=', shipmentId)
+    .where('kind', 'in', ['pickup', 'loading'])
+    .where('state', '!=', 'done')
+    .executeTakeFirst();
+  if (waiting)
+    throw conflict(
+      kind === 'unloading'
+        ? 'Load the goods first: this move’s loading is not done yet.'
+        : 'Pick up the goods first: this order’s pickup is not done yet.',
+    );
+}
+
+const everyHandoverDone = async (trx: Transaction<Database>, shipmentId: number) =>
+  !(await trx
+    .selectFrom('stops')
+    .select('id')
+    .where('shipment_id', '=', shipmentId)
+    .where('kind', 'in', ['dropoff', 'unloading'])
+    .where('state', '!=', 'done')
+    .executeTakeFirst());
