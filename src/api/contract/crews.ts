@@ -313,7 +313,8 @@ export const crewCalls = define({
   },
   removeCrewMember: {
     method: 'DELETE',
-    path: 'staff/crews/{id}/members/{user_id}',
+    // `{key}`: the member's account id (the client and the server fill `{id}` and `{key}` only).
+    path: 'staff/crews/{id}/members/{key}',
     body: 'none',
     auth: 'staff',
     request: null,
