@@ -121,6 +121,8 @@ export const assignmentMachine = setup({
     },
     submitting: {
       tags: ['busy'],
+      // The server's messages of the last try go; its answer to this one replaces them.
+      entry: 'clearFeedback',
       invoke: {
         id: 'assign',
         src: 'assign',
