@@ -6,7 +6,12 @@
  */
 import { fromPromise } from 'xstate';
 import { staffApi } from '../../api/staff';
-import { overviewFilter, type Overview, type OverviewCount } from '../../api/contract/staff';
+import {
+  overviewCounts,
+  overviewFilter,
+  type Overview,
+  type OverviewCount,
+} from '../../api/contract/staff';
 import { staffOverviewMachine } from '../../machines/staffOverviewMachine';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { Link } from '../components/Link';
@@ -19,7 +24,32 @@ interface Tile {
   label: string;
   /** What the link opens, said to a screen reader after the number. */
   hint: string;
+  /** Where the count links when it is not the queue (overviewFilter). */
+  to?: (overview: Overview) => string;
 }
+
+/**
+ * The day's work (docs/crews.md, "Dispatch"), shown once the server counts it: tiles whose count
+ * is not in the contract's `overviewCounts` are left out, so the page reads the same before and
+ * after the server answers them.
+ */
+const dayWorkTiles = (
+  [
+    {
+      count: 'unassigned_today',
+      label: 'Jobs today with no crew',
+      hint: "today's dispatch board, the jobs with no crew first",
+      to: (overview: Overview) => `/staff/dispatch?date=${overview.today}`,
+    },
+    {
+      count: 'attention',
+      label: 'Failed stops to handle',
+      hint: 'orders whose stop failed: give a new window or cancel',
+    },
+  ] as const
+).filter((tile): tile is Tile & typeof tile =>
+  (overviewCounts as readonly string[]).includes(tile.count),
+);
 
 const groups: { heading: string; tiles: Tile[] }[] = [
   {
@@ -66,6 +96,7 @@ const groups: { heading: string; tiles: Tile[] }[] = [
         label: 'Pickups and moves tomorrow',
         hint: 'open orders whose job date is tomorrow',
       },
+      ...dayWorkTiles,
     ],
   },
 ];
@@ -80,11 +111,11 @@ function Counts({ overview }: { overview: Overview }) {
         <section key={heading} className="overview-group" aria-labelledby={`overview-${heading}`}>
           <h2 id={`overview-${heading}`}>{heading}</h2>
           <ul className="overview-tiles">
-            {tiles.map(({ count, label, hint }) => (
+            {tiles.map(({ count, label, hint, to }) => (
               <li key={count}>
                 <Link
                   className={`overview-tile${overview[count] > 0 ? ' overview-tile-due' : ''}`}
-                  to={queueLink(count, overview)}
+                  to={to ? to(overview) : queueLink(count, overview)}
                 >
                   <span className="overview-number">{overview[count]}</span>
                   <span className="overview-label">{label}</span>
