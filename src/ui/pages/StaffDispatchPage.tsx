@@ -12,7 +12,6 @@ import { fromPromise } from 'xstate';
 import { crewsApi } from '../../api/crews';
 import type { Assignment, Dispatch, DispatchJob } from '../../api/contract/crews';
 import { serviceTypeLabels, todayInLagos } from '../../api/contract/rules';
-import { dayAfter } from '../../api/contract/staff';
 import { dispatchMachine } from '../../machines/dispatchMachine';
 import { TextField } from '../components/Field';
 import { Link } from '../components/Link';
@@ -31,8 +30,9 @@ const dayOf = (search: string) => {
   const date = new URLSearchParams(search).get('date') ?? '';
   return DAY.test(date) ? date : todayInLagos();
 };
-const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** The day `days` after a YYYY-MM-DD day (before it when negative). */
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** Overdue first (they are late already), then as the server listed them. */
 const overdueFirst = (jobs: DispatchJob[]) =>
@@ -222,14 +222,14 @@ export default function StaffDispatchPage() {
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => toDay(dayBefore(date))}
+          onClick={() => toDay(shiftDay(date, -1))}
         >
           Previous day
         </button>
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => toDay(dayAfter(date))}
+          onClick={() => toDay(shiftDay(date, 1))}
         >
           Next day
         </button>
