@@ -1,5 +1,5 @@
 /**
- * The dispatch board (/staff/dispatch?date=, docs/crews.md, "Dispatch"): the day's unassigned jobs
+ * The dispatch board, /staff/dispatch?date= (docs/crews.md, "Dispatch"): the day's unassigned jobs
  * and each crew's jobs, for the day in the address (today in Lagos when it names none). Staff
  * change the day (`date.change`: the address is written, a new history entry, and the board loads
  * again); the address changing under the page (back, forward) is `address.change`, which loads only

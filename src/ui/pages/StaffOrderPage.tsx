@@ -53,7 +53,8 @@ function Offers({ order }: { order: StaffOrderDetail }) {
 
 /** The crew and window the order is assigned to (docs/crews.md), and the form to assign it. */
 function AssignmentPart({ order, reload }: { order: StaffOrderDetail; reload: () => void }) {
-  const [open, setOpen] = useState(false);
+  // null until first opened; false after a close, which gives the focus back to the button.
+  const [open, setOpen] = useState<boolean | null>(null);
   const { assignment } = order;
   return (
     <section className="order-part" aria-labelledby="staff-assignment">
@@ -80,7 +81,12 @@ function AssignmentPart({ order, reload }: { order: StaffOrderDetail; reload: ()
       ) : (
         !isFinalStatus(order.status) && (
           <p className="actions">
-            <button type="button" className="button" onClick={() => setOpen(true)}>
+            <button
+              type="button"
+              className="button"
+              autoFocus={open === false}
+              onClick={() => setOpen(true)}
+            >
               {assignment ? 'Change the crew' : 'Assign a crew'}
             </button>
           </p>
