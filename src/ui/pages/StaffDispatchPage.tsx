@@ -10,7 +10,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { crewsApi } from '../../api/crews';
-import type { Assignment, Dispatch, DispatchJob } from '../../api/contract/crews';
+import {
+  vehicleLabels,
+  type Assignment,
+  type Dispatch,
+  type DispatchJob,
+} from '../../api/contract/crews';
 import { serviceTypeLabels, todayInLagos } from '../../api/contract/rules';
 import { dispatchMachine } from '../../machines/dispatchMachine';
 import { TextField } from '../components/Field';
@@ -18,7 +23,7 @@ import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { useFlow } from '../components/useFlow';
 import { paths } from '../paths';
-import { AssignmentForm, crewLabel, windowOf } from '../staff/AssignmentForm';
+import { AssignmentForm, windowOf } from '../staff/AssignmentForm';
 import { StaffLayout } from '../staff/StaffLayout';
 import { formatDay } from '../tracking/format';
 import '../orders/orders.css';
@@ -156,7 +161,7 @@ function Board({
               {crew.name} ({jobs.length})
             </h2>
             <p className="crew-vehicle">
-              {crewLabel(crew)}
+              {vehicleLabels[crew.vehicle]} · plate {crew.plate}
               {lead ? ` · lead ${lead.fullname}` : ''}
             </p>
             {conflicts > 0 && (
@@ -247,7 +252,11 @@ export default function StaffDispatchPage() {
       )}
       {board && chosen && (
         // Above the lists, so it stays while the board loads again and the job moves to its crew.
-        <section id={ASSIGNING} className="order-part" aria-label={`Assignment of ${chosen}`}>
+        <section
+          id={ASSIGNING}
+          className="order-part board-assigning"
+          aria-label={`Assignment of ${chosen}`}
+        >
           <AssignmentForm
             key={chosen}
             reference={chosen}
