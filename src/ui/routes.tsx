@@ -91,6 +91,8 @@ export const pageRoutes: PageRoute[] = [
     access: 'staff',
     load: () => import('./pages/StaffOrderPage'),
   },
+  { path: '/staff/dispatch', access: 'staff', load: () => import('./pages/StaffDispatchPage') },
+  { path: '/staff/crews', access: 'staff', load: () => import('./pages/StaffCrewsPage') },
   {
     path: '/staff/applications',
     access: 'staff',

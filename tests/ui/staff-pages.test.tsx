@@ -84,7 +84,15 @@ describe('the workspace shell', () => {
         within(menu)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Overview', 'Orders', 'Applications', 'Subscribers', 'Prices']);
+      ).toEqual([
+        'Overview',
+        'Orders',
+        'Dispatch',
+        'Crews',
+        'Applications',
+        'Subscribers',
+        'Prices',
+      ]);
       expect(within(menu).getByRole('link', { name: 'Prices' })).toHaveAttribute(
         'href',
         '/staff/prices',

@@ -102,7 +102,6 @@ export const assignmentRequest = z
   );
 export type AssignmentRequest = z.infer<typeof assignmentRequest>;
 
-
 /** Another job of the same crew whose window overlaps: flagged, never refused. */
 export const conflict = z.object({
   reference: z.string(),
@@ -252,7 +251,6 @@ export const stopEventRequest = z
 export type StopEventRequest = z.infer<typeof stopEventRequest>;
 
 export const stopEventResponse = z.object({ message: z.string(), data: crewStop });
-
 
 export const crewCalls = define({
   staffCrews: {

@@ -4,10 +4,11 @@
  * photos), the price offers, the history (who did what, when), the texts sent about it, and the
  * actions: move the status, send a price.
  */
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { staffApi } from '../../api/staff';
 import { offerStateLabels } from '../../api/contract/orders';
-import { formatNaira } from '../../api/contract/rules';
+import { formatNaira, isFinalStatus } from '../../api/contract/rules';
 import type { StaffOrderDetail } from '../../api/contract/staff';
 import { Link } from '../components/Link';
 import { LoadFailed, Waiting } from '../components/LoadStates';
@@ -21,6 +22,12 @@ import { StaffLayout } from '../staff/StaffLayout';
 import { OrderTexts } from '../staff/OrderTexts';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import '../orders/orders.css';
+
+// The assignment form, the crews and the crew calls load only when staff open it: this route's
+// first load stays within its size budget (docs/architecture.md, "What a route loads").
+const AssignmentForm = lazy(() =>
+  import('../staff/AssignmentForm').then(({ AssignmentForm }) => ({ default: AssignmentForm })),
+);
 
 const loadOrder = async (reference: string) =>
   (await staffApi.staffOrder(undefined, { id: reference })).data;
@@ -41,6 +48,51 @@ function Offers({ order }: { order: StaffOrderDetail }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The crew and window the order is assigned to (docs/crews.md), and the form to assign it. */
+function AssignmentPart({ order, reload }: { order: StaffOrderDetail; reload: () => void }) {
+  // null until first opened; false after a close, which gives the focus back to the button.
+  const [open, setOpen] = useState<boolean | null>(null);
+  const { assignment } = order;
+  return (
+    <section className="order-part" aria-labelledby="staff-assignment">
+      <h2 id="staff-assignment">Crew</h2>
+      <p>
+        {assignment ? (
+          <>
+            Assigned to <strong>{assignment.crew_name}</strong> on {formatDay(assignment.date)},{' '}
+            {assignment.window_start}–{assignment.window_end}.
+          </>
+        ) : (
+          'No crew yet.'
+        )}
+      </p>
+      {open ? (
+        <Suspense fallback={<Waiting>Loading the assignment form…</Waiting>}>
+          <AssignmentForm
+            reference={order.reference_number}
+            current={assignment}
+            onAssigned={reload}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : (
+        !isFinalStatus(order.status) && (
+          <p className="actions">
+            <button
+              type="button"
+              className="button"
+              autoFocus={open === false}
+              onClick={() => setOpen(true)}
+            >
+              {assignment ? 'Change the crew' : 'Assign a crew'}
+            </button>
+          </p>
+        )
+      )}
+    </section>
   );
 }
 
@@ -69,6 +121,8 @@ function StaffOrder({
       </OrderFacts>
 
       <StaffActions order={order} onChanged={reload} />
+
+      <AssignmentPart order={order} reload={reload} />
 
       <section className="order-part" aria-labelledby="staff-offers">
         <h2 id="staff-offers">Price offers</h2>

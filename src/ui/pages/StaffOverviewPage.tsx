@@ -19,7 +19,28 @@ interface Tile {
   label: string;
   /** What the link opens, said to a screen reader after the number. */
   hint: string;
+  /** Where the count links when it is not the queue (overviewFilter). */
+  to?: (overview: Overview) => string;
 }
+
+/**
+ * The day's work (docs/crews.md, "Dispatch"), shown once the server counts it: tiles whose count
+ * is not in the contract's `overviewCounts` are left out, so the page reads the same before and
+ * after the server answers them.
+ */
+const dayWorkTiles: Tile[] = [
+  {
+    count: 'unassigned_today',
+    label: 'Jobs today with no crew',
+    hint: "today's dispatch board, overdue jobs first",
+    to: (overview: Overview) => `/staff/dispatch?date=${overview.today}`,
+  },
+  {
+    count: 'attention',
+    label: 'Need attention',
+    hint: 'failed stops to give a new window, handovers without a code to review',
+  },
+];
 
 const groups: { heading: string; tiles: Tile[] }[] = [
   {
@@ -66,16 +87,7 @@ const groups: { heading: string; tiles: Tile[] }[] = [
         label: 'Pickups and moves tomorrow',
         hint: 'open orders whose job date is tomorrow',
       },
-      {
-        count: 'unassigned_today',
-        label: 'Not assigned to a crew',
-        hint: 'open orders of today or overdue with no crew, overdue first',
-      },
-      {
-        count: 'attention',
-        label: 'Need attention',
-        hint: 'failed stops and handovers without a code to review',
-      },
+      ...dayWorkTiles,
     ],
   },
 ];
@@ -90,11 +102,11 @@ function Counts({ overview }: { overview: Overview }) {
         <section key={heading} className="overview-group" aria-labelledby={`overview-${heading}`}>
           <h2 id={`overview-${heading}`}>{heading}</h2>
           <ul className="overview-tiles">
-            {tiles.map(({ count, label, hint }) => (
+            {tiles.map(({ count, label, hint, to }) => (
               <li key={count}>
                 <Link
                   className={`overview-tile${overview[count] > 0 ? ' overview-tile-due' : ''}`}
-                  to={queueLink(count, overview)}
+                  to={to ? to(overview) : queueLink(count, overview)}
                 >
                   <span className="overview-number">{overview[count]}</span>
                   <span className="overview-label">{label}</span>

@@ -29,6 +29,8 @@ const PublicFrame = lazy(() =>
 export const staffSections = [
   { to: '/staff', label: 'Overview', end: true },
   { to: '/staff/orders', label: 'Orders', end: false },
+  { to: '/staff/dispatch', label: 'Dispatch', end: false },
+  { to: '/staff/crews', label: 'Crews', end: false },
   { to: '/staff/applications', label: 'Applications', end: false },
   { to: '/staff/subscribers', label: 'Subscribers', end: false },
   { to: '/staff/prices', label: 'Prices', end: false },
