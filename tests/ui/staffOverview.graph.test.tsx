@@ -63,7 +63,7 @@ const labels: Record<(typeof overviewCounts)[number], string> = {
   refunds_due: 'Refunds due',
   jobs_today: 'Pickups and moves today',
   jobs_tomorrow: 'Pickups and moves tomorrow',
-  unassigned_today: 'Not assigned to a crew',
+  unassigned_today: 'Jobs today with no crew',
   attention: 'Need attention',
 };
 

@@ -280,7 +280,8 @@ export const crewCalls = define({
     auth: 'staff',
     request: crewMemberRequest,
     response: crewResponse,
-    success: 'Member added',
+    // The server says what happened (added, or already in the crew; the window and its overlaps).
+    success: null,
     fallback: null,
   },
   /** `{key}`: the member's account id (a crew member's `id`). */
@@ -302,7 +303,8 @@ export const crewCalls = define({
     auth: 'staff',
     request: assignmentRequest,
     response: assignmentResponse,
-    success: 'Order assigned',
+    // The server says what happened (added, or already in the crew; the window and its overlaps).
+    success: null,
     fallback: null,
   },
   dispatch: {

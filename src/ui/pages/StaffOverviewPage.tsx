@@ -19,21 +19,14 @@ interface Tile {
   label: string;
   /** What the link opens, said to a screen reader after the number. */
   hint: string;
-  /** Where the count links when it is not the queue (overviewFilter). */
-  to?: (overview: Overview) => string;
 }
 
-/**
- * The day's work (docs/crews.md, "Dispatch"), shown once the server counts it: tiles whose count
- * is not in the contract's `overviewCounts` are left out, so the page reads the same before and
- * after the server answers them.
- */
+/** The day's work (docs/crews.md, "Dispatch" and "Needs attention"). */
 const dayWorkTiles: Tile[] = [
   {
     count: 'unassigned_today',
     label: 'Jobs today with no crew',
     hint: "today's dispatch board, overdue jobs first",
-    to: (overview: Overview) => `/staff/dispatch?date=${overview.today}`,
   },
   {
     count: 'attention',
@@ -92,8 +85,14 @@ const groups: { heading: string; tiles: Tile[] }[] = [
   },
 ];
 
+/**
+ * Where a count links: the queue under the count's own filter, but the jobs with no crew open
+ * today's dispatch board, where they are assigned (it lists the overdue ones first).
+ */
 export const queueLink = (count: OverviewCount, overview: Pick<Overview, 'today' | 'tomorrow'>) =>
-  `/staff/orders?${new URLSearchParams(overviewFilter(count, overview) as Record<string, string>).toString()}`;
+  count === 'unassigned_today'
+    ? `/staff/dispatch?date=${overview.today}`
+    : `/staff/orders?${new URLSearchParams(overviewFilter(count, overview) as Record<string, string>).toString()}`;
 
 function Counts({ overview }: { overview: Overview }) {
   return (
@@ -102,11 +101,11 @@ function Counts({ overview }: { overview: Overview }) {
         <section key={heading} className="overview-group" aria-labelledby={`overview-${heading}`}>
           <h2 id={`overview-${heading}`}>{heading}</h2>
           <ul className="overview-tiles">
-            {tiles.map(({ count, label, hint, to }) => (
+            {tiles.map(({ count, label, hint }) => (
               <li key={count}>
                 <Link
                   className={`overview-tile${overview[count] > 0 ? ' overview-tile-due' : ''}`}
-                  to={to ? to(overview) : queueLink(count, overview)}
+                  to={queueLink(count, overview)}
                 >
                   <span className="overview-number">{overview[count]}</span>
                   <span className="overview-label">{label}</span>
