@@ -1,5 +1,6 @@
-/** The site's client of the staff calls (./contract/staff); see ./index. */
+/** The site's clients of the staff calls (./contract/staff, ./contract/staffLists); see ./index. */
 import { staffCalls } from './contract/staff';
 import { siteApi } from './index';
 
+/** An order's page and its actions. */
 export const staffApi = siteApi(staffCalls);

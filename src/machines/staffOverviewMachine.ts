@@ -6,7 +6,7 @@
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import type { Overview } from '../api/contract/staff';
+import type { Overview } from '../api/contract/staffLists';
 import { messagesOf } from '../api/errors';
 
 export const staffOverviewMachine = setup({

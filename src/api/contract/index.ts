@@ -6,7 +6,8 @@
  *
  * One module per area, so a page loads the schemas of its own calls only (docs/architecture.md,
  * "What a route loads"): ./rules (field rules, choice lists, money, the shape of a call),
- * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff, ./prices and ./messages. This module gathers them: the
+ * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff, ./staffLists, ./prices,
+ * ./messages and ./crews. This module gathers them: the
  * whole table of calls, for the server, and the types of every call.
  */
 import type * as z from 'zod/mini';
@@ -19,6 +20,7 @@ import { quoteCalls, type quoteRequest } from './quotes';
 import { messageCalls } from './messages';
 import { define, healthResponse } from './rules';
 import { staffCalls } from './staff';
+import { staffListCalls } from './staffLists';
 import { crewCalls } from './crews';
 
 export * from './rules';
@@ -29,6 +31,7 @@ export * from './prices';
 export * from './profile';
 export * from './quotes';
 export * from './staff';
+export * from './staffLists';
 export * from './messages';
 export * from './crews';
 
@@ -39,6 +42,7 @@ export const calls = define({
   ...bookingCalls,
   ...orderCalls,
   ...staffCalls,
+  ...staffListCalls,
   ...priceCalls,
   ...messageCalls,
   ...crewCalls,

@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { staffApi } from '../../api/staff';
+import { staffListsApi } from '../../api/staffLists';
 import {
   type StaffApplication,
   applicationStatuses,
   applicationStatusLabels,
   type ApplicationStatus,
-} from '../../api/contract/staff';
+} from '../../api/contract/staffLists';
 import { applicationStatusMachine } from '../../machines/applicationStatusMachine';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField } from '../components/Field';
@@ -24,7 +24,7 @@ import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ filters, cursor }: PageRequest) =>
   pageOf(
-    await staffApi.staffApplications(undefined, {
+    await staffListsApi.staffApplications(undefined, {
       query: { status: filters.status, cursor: cursor ?? undefined },
     }),
   );
@@ -47,7 +47,7 @@ function StatusChoice({ application }: { application: StaffApplication }) {
     () => ({
       actors: {
         saveStatus: fromPromise(({ input }) =>
-          staffApi.staffSetApplicationStatus(
+          staffListsApi.staffSetApplicationStatus(
             { status: input.status as ApplicationStatus },
             { id: input.id },
           ),

@@ -5,8 +5,8 @@
  * is open (staffOverviewMachine).
  */
 import { fromPromise } from 'xstate';
-import { staffApi } from '../../api/staff';
-import { overviewFilter, type Overview, type OverviewCount } from '../../api/contract/staff';
+import { staffListsApi } from '../../api/staffLists';
+import { overviewFilter, type Overview, type OverviewCount } from '../../api/contract/staffLists';
 import { staffOverviewMachine } from '../../machines/staffOverviewMachine';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { Link } from '../components/Link';
@@ -125,7 +125,7 @@ export default function StaffOverviewPage() {
     staffOverviewMachine,
     () => ({
       actors: {
-        loadOverview: fromPromise(async () => (await staffApi.staffOverview(undefined)).data),
+        loadOverview: fromPromise(async () => (await staffListsApi.staffOverview(undefined)).data),
       },
     }),
   );

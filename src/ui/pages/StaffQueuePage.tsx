@@ -6,7 +6,7 @@
  * order of the current filter; "Show more" loads the next page. Each row links to its order.
  */
 import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
-import { staffApi } from '../../api/staff';
+import { staffListsApi } from '../../api/staffLists';
 import { paymentStateLabels, paymentStates } from '../../api/contract/orders';
 import {
   serviceTypeLabels,
@@ -14,7 +14,7 @@ import {
   shipmentStatuses,
   statusLabels,
 } from '../../api/contract/rules';
-import { priceFilters, type PriceFilter, type StaffOrder } from '../../api/contract/staff';
+import { priceFilters, type PriceFilter, type StaffOrder } from '../../api/contract/staffLists';
 import type { QueryOf } from '../../api/contract';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField, TextField } from '../components/Field';
@@ -48,7 +48,7 @@ const queryFor = ({ filters, q }: Pick<PageRequest, 'filters' | 'q'>) =>
 
 const loadPage = async ({ filters, q, cursor }: PageRequest) =>
   pageOf(
-    await staffApi.staffOrders(undefined, {
+    await staffListsApi.staffOrders(undefined, {
       query: { ...queryFor({ filters, q }), cursor: cursor ?? undefined },
     }),
   );
@@ -255,7 +255,7 @@ export default function StaffQueuePage() {
         <DownloadCsv
           label="Export CSV"
           fileName="orders.csv"
-          fetchFile={() => staffApi.download('staffOrders', { query: queryFor({ filters, q }) })}
+          fetchFile={() => staffListsApi.download('staffOrders', { query: queryFor({ filters, q }) })}
         />
         {filtered && (
           <Link className="button button-secondary" to="/staff/orders">

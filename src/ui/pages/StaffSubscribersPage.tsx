@@ -2,8 +2,8 @@
  * /staff/subscribers — the newsletter subscribers, newest first, paged, and the whole list as a
  * CSV file (Download CSV) for the mailing tool.
  */
-import { staffApi } from '../../api/staff';
-import type { Subscriber } from '../../api/contract/staff';
+import { staffListsApi } from '../../api/staffLists';
+import type { Subscriber } from '../../api/contract/staffLists';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { DownloadCsv } from '../staff/DownloadCsv';
 import { ListStates } from '../staff/ListStates';
@@ -12,7 +12,7 @@ import { pageOf, useStaffList } from '../staff/useStaffList';
 import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ cursor }: PageRequest) =>
-  pageOf(await staffApi.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }));
+  pageOf(await staffListsApi.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }));
 
 const subscribersMachine = staffListMachineFor<Subscriber>();
 
@@ -24,7 +24,7 @@ export default function StaffSubscribersPage() {
         <DownloadCsv
           label="Download CSV"
           fileName="subscribers.csv"
-          fetchFile={() => staffApi.download('staffSubscribers')}
+          fetchFile={() => staffListsApi.download('staffSubscribers')}
         />
       </p>
       <ListStates list={list} noun="subscribers" empty="No one has subscribed yet.">
