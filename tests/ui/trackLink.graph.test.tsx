@@ -37,9 +37,11 @@ const token = 'k3Jx9QeVb0yWm2Rt7Lp4Hg';
 const TRACK_LINK = /\/track-links\/k3Jx9QeVb0yWm2Rt7Lp4Hg$/;
 const OPT_OUT = /\/track-links\/k3Jx9QeVb0yWm2Rt7Lp4Hg\/opt-out$/;
 const phone = '+234 *** *** 4567';
+const photo = '/uploads/proof/7f3a.jpg?expires=1796000000&signature=ab12';
+/** A bulk delivery on its day: the crew is coming, one drop-off handed over, the other waiting. */
 const view: TrackLinkView = {
   reference_number: 'RL-ABCDEFGH23',
-  service_type: 'instant_delivery',
+  service_type: 'bulk_delivery',
   status: 'Shipped',
   audience: 'customer',
   date: '2026-12-03',
@@ -49,12 +51,33 @@ const view: TrackLinkView = {
   ],
   stops: [
     { kind: 'pickup', place: 'Ikeja', name: null, state: 'done', proof: null },
-    { kind: 'dropoff', place: 'Lekki', name: 'Ngozi', state: 'pending', proof: null },
+    {
+      kind: 'dropoff',
+      place: 'Yaba',
+      name: 'Tunde',
+      state: 'done',
+      proof: {
+        delivered_at: '2026-11-20T12:05:00.000Z',
+        with_code: false,
+        receiver_name: 'Tunde Bakare',
+        photos: [photo],
+      },
+    },
+    { kind: 'dropoff', place: 'Lekki', name: 'Ngozi', state: 'on_the_way', proof: null },
   ],
   phone_masked: phone,
   opted_out: false,
   expires_at: null,
-  crew: null,
+  crew: {
+    first_name: 'Ada',
+    photo_url: null,
+    vehicle: 'van',
+    plate: 'KJA-555-AA',
+    phone: '+2348031234567',
+    date: '2026-12-03',
+    window_start: '09:00',
+    window_end: '11:00',
+  },
 };
 const offline = new ApiError([GENERIC_ERROR]);
 const unknown = new ApiError(['Not found'], {}, 404);
@@ -102,7 +125,7 @@ graphViewSuite('/t/<token>', {
     'trackLink.loading':
       'the heading "Your order" and "Loading your order…"; after Try again, the focus on the heading',
     'trackLink.shown':
-      'the reference, service, status and date, the timeline, the stops and the texts section; the heading takes the focus after Try again',
+      'the reference, service, status and date, who is coming (name, vehicle and plate, window, Call), the timeline, the stops with their state and proof, and the texts section; the heading takes the focus after Try again',
     'trackLink.unknown':
       '"This link does not work", why (cut short or expired), links to /track and the home page',
     'trackLink.failed': 'an alert with the messages and "Try again"',
@@ -154,7 +177,15 @@ graphViewSuite('/t/<token>', {
       }
       expect(heading()).toHaveTextContent('Your order');
       expect(screen.getByRole('main').querySelector('dl')).toHaveTextContent(
-        'Tracking IDRL-ABCDEFGH23Service TypeInstant DeliveryStatusShippedDateDec 03, 2026',
+        'Tracking IDRL-ABCDEFGH23Service TypeBulk DeliveryStatusShippedDateDec 03, 2026',
+      );
+      const crew = main().getByRole('region', { name: 'Who is coming' });
+      expect(crew).toHaveTextContent(
+        'AdaVan, plate KJA-555-AADec 03, 2026, between 09:00 and 11:00',
+      );
+      expect(within(crew).getByRole('link', { name: 'Call Ada' })).toHaveAttribute(
+        'href',
+        'tel:+2348031234567',
       );
       const steps = within(main().getByRole('list', { name: 'Progress' })).getAllByRole('listitem');
       expect(steps.map((step) => step.textContent)).toEqual([
@@ -163,11 +194,18 @@ graphViewSuite('/t/<token>', {
         '3DeliveredPending',
       ]);
       expect(steps[1]).toHaveAttribute('aria-current', 'step');
-      const stops = within(main().getByRole('region', { name: 'Stops' })).getAllByRole('listitem');
-      expect(stops.map((stop) => stop.textContent)).toEqual([
-        'Pick-up Ikeja',
-        'Drop-off Lekki · for Ngozi',
+      const stops = within(main().getByRole('region', { name: 'Stops' }));
+      // The stops' list, whose items hold a proof's own list of photos.
+      const [stopList] = stops.getAllByRole('list');
+      expect(Array.from(stopList!.children, (stop) => stop.textContent)).toEqual([
+        'Pick-up · IkejaDone',
+        'Drop-off · Yaba · for TundeDoneHanded over Nov 20, 1:05 pm to Tunde Bakare, without the code: the crew took a photo.',
+        'Drop-off · Lekki · for NgoziCrew on the way',
       ]);
+      const proofPhoto = stops.getByRole('img', { name: 'Photo 1 of the handover at Yaba' });
+      expect(proofPhoto).toHaveAttribute('loading', 'lazy');
+      expect(proofPhoto).toHaveAttribute('src', photo);
+      expect(proofPhoto.closest('a')).toHaveAttribute('href', photo);
       expect(texts().getByRole('button', { name: `Stop texts to ${phone}` })).toBeInTheDocument();
       expect(document.title).toMatch(/^Your order \| /);
       if (event.type === 'retry') expect(document.activeElement).toBe(heading());

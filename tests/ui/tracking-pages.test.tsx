@@ -1,7 +1,12 @@
-/** /track and /package-details against the real server, as a visitor (tracking is public). */
+/**
+ * /track and /package-details against the real server, as a visitor (tracking is public); an
+ * order assigned to a crew (tests/support/crew-jobs.ts) shows its window, never who comes.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp } from '../api/helpers';
+import { formatDay } from '../../src/ui/tracking/format';
+import { inDays, signUp } from '../api/helpers';
+import { assign, makeCrew } from '../support/crew-jobs';
 import { bookDelivery, setStatus } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { renderApp } from './render';
@@ -121,6 +126,29 @@ describe('/package-details', () => {
     );
     expect(timelineStep('Delivered')).toHaveClass('is-active');
     expect(within(timelineStep('Delivered')).queryByText('Pending')).toBeNull();
+  });
+
+  it('shows the crew’s day and window once the order has one, and nothing of who comes', async () => {
+    const reference = await bookDelivery(server, token);
+    const crewId = await makeCrew(server, [await signUp(server)], { plate: 'KJA-777-BB' });
+    const date = inDays(3);
+    await assign(server, reference, crewId, { date, window_start: '14:00', window_end: '16:30' });
+    renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    const window = await screen.findByText('Crew window', {}, { timeout: 10_000 });
+    expect(window.nextElementSibling).toHaveTextContent(
+      `${formatDay(date)}, between 14:00 and 16:30`,
+    );
+    expect(
+      within(window.nextElementSibling as HTMLElement).getByText(formatDay(date)),
+    ).toHaveAttribute('datetime', date);
+    expect(screen.getByRole('main')).not.toHaveTextContent(/KJA-777-BB|Who is coming|Call /);
+  });
+
+  it('shows no crew window before the order is assigned', async () => {
+    const reference = await bookDelivery(server, token);
+    renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    await screen.findByText(reference, {}, { timeout: 10_000 });
+    expect(screen.queryByText('Crew window')).toBeNull();
   });
 
   it('says a reference is unknown and links back to /track with it', async () => {

@@ -1,23 +1,26 @@
 /**
  * What `/t/<token>` shows in each state of trackLinkMachine and optOutMachine, drawn with the DOM
  * (./dom.ts). The words follow the public tracking page (src/ui/tracking): Tracking ID, Service
- * Type, Status and the timeline of trackingTimelineMachine, dated in Lagos time. Each function
+ * Type, Status and the timeline of trackingTimelineMachine, dated in Lagos time; who is coming and
+ * each stop's state and proof follow the owner's order page (src/ui/orders/CrewParts.tsx,
+ * docs/crews.md). Each function
  * returns the elements of one state; `focus` marks what takes the focus when a person's action
  * brought that state (the page moves it, src/ui/trackLink/page.ts).
  */
 import { createActor } from 'xstate';
 import type { TrackLinkView } from '../../api/contract/messages';
 import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
+import {
+  stopKindLabels,
+  stopStateLabels,
+  vehicleLabels,
+  type VisibleCrew,
+} from '../../api/contract/stops';
 import { timelineSteps, trackingTimelineMachine } from '../../machines/trackingTimelineMachine';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import { h } from './dom';
 
-const stopLabels: Record<TrackLinkView['stops'][number]['kind'], string> = {
-  pickup: 'Pick-up',
-  dropoff: 'Drop-off',
-  loading: 'Loading',
-  unloading: 'Unloading',
-};
+type TrackLinkStop = TrackLinkView['stops'][number];
 
 export const headingOf = (view: TrackLinkView | null) =>
   view?.audience === 'receiver' ? 'Your delivery' : 'Your order';
@@ -140,6 +143,90 @@ function timeline(view: TrackLinkView) {
   );
 }
 
+/** Who is coming, in CrewParts.tsx's words: first name, photo or initial, vehicle, plate, window, Call. */
+function whoIsComing(crew: VisibleCrew) {
+  return h(
+    'section',
+    { class: 'tl-part', 'aria-labelledby': 'crew-heading' },
+    h('h2', { id: 'crew-heading' }, 'Who is coming'),
+    h(
+      'div',
+      { class: 'crew-card' },
+      crew.photo_url
+        ? h('img', { class: 'crew-photo', src: crew.photo_url, alt: '', width: '72', height: '72' })
+        : h(
+            'span',
+            { class: 'crew-photo crew-initial', 'aria-hidden': 'true' },
+            crew.first_name.charAt(0),
+          ),
+      h(
+        'div',
+        {},
+        h('p', { class: 'crew-name' }, crew.first_name),
+        h(
+          'p',
+          {},
+          `${vehicleLabels[crew.vehicle]}, plate `,
+          h('span', { class: 'plate' }, crew.plate),
+        ),
+        h(
+          'p',
+          {},
+          h('time', { datetime: crew.date }, formatDay(crew.date)),
+          `, between ${crew.window_start} and ${crew.window_end}`,
+        ),
+      ),
+    ),
+    h(
+      'p',
+      { class: 'actions' },
+      h('a', { class: 'button', href: `tel:${crew.phone}` }, `Call ${crew.first_name}`),
+    ),
+  );
+}
+
+/** A handover's proof: when, to whom, with or without the code, and its photos (loaded when seen). */
+function stopProof(stop: TrackLinkStop) {
+  const { proof } = stop;
+  if (!proof) return null;
+  return h(
+    'div',
+    { class: 'stop-proof' },
+    h(
+      'p',
+      {},
+      'Handed over ',
+      h('time', { datetime: proof.delivered_at }, formatLagosDate(proof.delivered_at)),
+      `${proof.receiver_name ? ` to ${proof.receiver_name}` : ''}, ${
+        proof.with_code ? 'with the handover code' : 'without the code: the crew took a photo'
+      }.`,
+    ),
+    proof.photos.length > 0 &&
+      h(
+        'ul',
+        { class: 'proof-photos' },
+        ...proof.photos.map((photo, index) =>
+          h(
+            'li',
+            {},
+            h(
+              'a',
+              { href: photo, target: '_blank', rel: 'noreferrer' },
+              // Lazy before the source: an image starts loading as soon as it has one.
+              h('img', {
+                loading: 'lazy',
+                src: photo,
+                alt: `Photo ${index + 1} of the handover at ${stop.place}`,
+                width: '96',
+                height: '96',
+              }),
+            ),
+          ),
+        ),
+      ),
+  );
+}
+
 function stops(view: TrackLinkView) {
   if (!view.stops.length) return null;
   return h(
@@ -148,14 +235,20 @@ function stops(view: TrackLinkView) {
     h('h2', { id: 'stops-heading' }, view.audience === 'receiver' ? 'Your drop-off' : 'Stops'),
     h(
       'ol',
-      { class: 'tl-stops' },
+      { class: 'order-stops' },
       ...view.stops.map((stop) =>
         h(
           'li',
-          {},
-          h('strong', {}, stopLabels[stop.kind]),
-          ` ${stop.place}`,
-          stop.name && h('span', { class: 'tl-muted' }, ` · for ${stop.name}`),
+          { class: `stop-${stop.state}` },
+          h(
+            'p',
+            {},
+            h('strong', {}, stopKindLabels[stop.kind]),
+            ` · ${stop.place}`,
+            stop.name && h('span', { class: 'tl-muted' }, ` · for ${stop.name}`),
+          ),
+          h('p', { class: 'stop-state' }, stopStateLabels[stop.state]),
+          stopProof(stop),
         ),
       ),
     ),
@@ -167,6 +260,8 @@ export function shownView(view: TrackLinkView, texts: HTMLElement) {
   return [
     heading(headingOf(view)),
     facts(view),
+    // On the day, who is coming is what the person opening the link wants first.
+    view.crew && whoIsComing(view.crew),
     h(
       'section',
       { class: 'tl-part', 'aria-labelledby': 'timeline-heading' },

@@ -1,10 +1,12 @@
 /**
  * One shipment as /package-details shows it (docs/product.md): Tracking ID, Service Type, the
- * progress bar at the returned ProgressBar percentage and the three-step timeline with dates.
+ * crew's day and window once the order has one (never who comes: docs/crews.md), the progress bar
+ * at the returned ProgressBar percentage and the three-step timeline with dates.
  */
 import { useMemo } from 'react';
 import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
 import type { TrackingResult } from '../../api/contract/bookings';
+import { formatDay } from './format';
 import { Timeline } from './Timeline';
 import './tracking.css';
 
@@ -34,6 +36,15 @@ export function ShipmentDetails({ result }: { result: TrackingResult }) {
           <dt>Status</dt>
           <dd>{statusLabels[result.status]}</dd>
         </div>
+        {result.window && (
+          <div>
+            <dt>Crew window</dt>
+            <dd>
+              <time dateTime={result.window.date}>{formatDay(result.window.date)}</time>, between{' '}
+              {result.window.window_start} and {result.window.window_end}
+            </dd>
+          </div>
+        )}
       </dl>
       <div
         className="progress tracking-progress"
