@@ -70,6 +70,7 @@ const machineAreas: MutationArea[] = [
   machine('applicationStatus', 'applicationStatusMachine', [
     'tests/machines/applicationStatus.test.ts',
   ]),
+  machine('handoverReview', 'handoverReviewMachine', ['tests/machines/handoverReview.test.ts']),
   machine('staffList', 'staffListMachine', ['tests/machines/staffList.test.ts']),
   machine('staffOrderActions', 'staffOrderActionsMachine', [
     'tests/machines/staffOrderActions.test.ts',

@@ -26,11 +26,15 @@ export const lagosTime = (date: string, time: string) =>
 /** A stop as an order's detail shows it, with its position (the private link matches stops by it). */
 export type PlacedStop = OrderStop & { position: number };
 
-/** The order's stops in their order, each with its proof once handed over. */
+/**
+ * The order's stops in their order, each with its proof once handed over; `forStaff` marks a
+ * handover made without the code that staff have not reviewed (`to_review`), which only staff see.
+ */
 export async function orderStops(
   db: DB,
   shipmentId: number,
   photoLinks: PhotoLinks,
+  forStaff: boolean,
 ): Promise<PlacedStop[]> {
   const stops = await db
     .selectFrom('stops')
@@ -42,6 +46,7 @@ export async function orderStops(
       'address',
       'state',
       'without_code',
+      'reviewed_at',
       'receiver_name',
       'done_at',
     ])
@@ -70,6 +75,7 @@ export async function orderStops(
           photos: photos
             .filter((photo) => photo.stop_id === stop.id)
             .map((photo) => photoLinks.link(photo.file_name)),
+          ...(forStaff && stop.without_code && !stop.reviewed_at ? { to_review: true } : {}),
         }
       : null;
   return stops.map((stop) => ({

@@ -182,7 +182,7 @@ async function stopsOf(
 ): Promise<TrackLinkView['stops']> {
   const [planned, worked] = await Promise.all([
     plannedStopsOf(db, link.shipment_id, link.audience, link.recipient),
-    orderStops(db, link.shipment_id, photoLinks),
+    orderStops(db, link.shipment_id, photoLinks, false),
   ]);
   return planned.map(({ position, ...stop }) => {
     const crewStop = worked.find((each) => each.position === position);

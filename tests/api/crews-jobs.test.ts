@@ -519,9 +519,14 @@ describe('proof without a code', () => {
     // Without its signature, the photo is not there.
     const unsigned = await fetch(`${server.origin}${proof.photos[0].split('?')[0]}`);
     expect(unsigned.status).toBe(404);
-    // Staff see the same proof.
+    // Staff see the same proof, marked as waiting for their review; the owner never is.
+    expect(proof).not.toHaveProperty('to_review');
     const staffProof = (await staffView(reference)).stops[1].proof;
-    expect({ ...staffProof, photos: staffProof.photos.length }).toEqual({ ...proof, photos: 2 });
+    expect({ ...staffProof, photos: staffProof.photos.length }).toEqual({
+      ...proof,
+      photos: 2,
+      to_review: true,
+    });
   });
 });
 

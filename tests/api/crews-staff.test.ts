@@ -709,6 +709,17 @@ describe('needs attention, and the Overview', () => {
     await setStatus(server, reference, 'Shipped');
     await setStatus(server, reference, 'Delivered');
     expect(await listed({ attention: '1' })).toContain(reference);
+    // Only staff are told it waits for them; the owner sees the same proof without it.
+    const proofs = (order: { stops: { proof: object | null }[] }) =>
+      order.stops.map((stop) => stop.proof);
+    const unreviewed = proofs(await staffOrder(reference));
+    expect(unreviewed[0]).toBeNull();
+    expect(unreviewed[1]).toMatchObject({ with_code: false, to_review: true });
+    const owned = proofs(
+      (await get(server, `users/orders/${reference}`, customer.token)).body.data,
+    );
+    expect(owned[1]).toMatchObject({ with_code: false, receiver_name: 'Chinedu Eze' });
+    expect(owned[1]).not.toHaveProperty('to_review');
 
     const path = (stopId: string) => `staff/orders/${reference}/stops/${stopId}/review`;
     expect((await post(server, path(pickup!.public_id), undefined, staff.token)).status).toBe(409);
@@ -732,6 +743,8 @@ describe('needs attention, and the Overview', () => {
     expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
     expect(reviewed.body.data.reference_number).toBe(reference);
     expect(await listed({ attention: '1' })).not.toContain(reference);
+    expect(reviewed.body.data.stops[1].proof).toMatchObject({ with_code: false });
+    expect(reviewed.body.data.stops[1].proof).not.toHaveProperty('to_review');
     expect((await post(server, path(dropoff!.public_id), undefined, staff.token)).status).toBe(200);
   });
 

@@ -2,7 +2,8 @@
  * The staff side of the day's work against the real server (docs/crews.md): /staff/crews (make a
  * crew, add and remove a member), /staff/dispatch?date= (the day's board, assigning from it with
  * the keyboard, the server's refusal of a window already started, conflicts as a warning) and the
- * Crew part of the staff order page, whose form loads when staff open it.
+ * Crew part of the staff order page, whose form loads when staff open it, and its Stops part,
+ * where staff review a handover made without the code.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -286,5 +287,81 @@ describe("the staff order page's Crew part", () => {
     await waitFor(() => expect(part).toHaveTextContent(/Assigned to Order van on .*13:00–15:30\./));
     await app.user.click(within(part).getByRole('button', { name: 'Close' }));
     expect(within(part).getByRole('button', { name: 'Change the crew' })).toBeInTheDocument();
+  });
+});
+
+describe("the staff order page's Stops part", () => {
+  /** An assigned order whose drop-off the crew handed over without the code; answers the drop-off's row id. */
+  async function handedOverWithoutCode(reference: string): Promise<number> {
+    const crew = await makeCrew('Review van');
+    const assigned = await post(
+      server,
+      `staff/orders/${reference}/assignment`,
+      { crew_id: crew.id, date: inDays(1), window_start: '09:00', window_end: '12:00' },
+      staff.token,
+    );
+    if (assigned.status !== 200) throw new Error(JSON.stringify(assigned.body));
+    const dropoff = await server.app.db
+      .selectFrom('stops')
+      .innerJoin('shipments', 'shipments.id', 'stops.shipment_id')
+      .select('stops.id')
+      .where('shipments.reference', '=', reference)
+      .where('stops.kind', '=', 'dropoff')
+      .executeTakeFirstOrThrow();
+    await setWithoutCode(dropoff.id, true);
+    return dropoff.id;
+  }
+
+  const setWithoutCode = (stopId: number, withoutCode: boolean) =>
+    server.app.db
+      .updateTable('stops')
+      .set({
+        state: 'done',
+        without_code: withoutCode,
+        receiver_name: 'Chinedu Eze',
+        done_at: new Date(),
+      })
+      .where('id', '=', stopId)
+      .execute();
+
+  it('shows each stop with its proof, says in words which handover waits for review, and marks it reviewed: a refusal at the button, then the button goes', async () => {
+    const reference = await bookDelivery(server, customer.token);
+    const dropoffId = await handedOverWithoutCode(reference);
+    const app = renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: staff });
+    await heading(`Order ${reference}`);
+    const part = await main().findByRole('region', { name: 'Stops' }, { timeout: 10_000 });
+    const [pickup, dropoff] = within(part).getAllByRole('listitem');
+    expect(pickup).toHaveTextContent(/Pick-up · .*Waiting/);
+    expect(within(pickup!).queryByRole('button')).toBeNull();
+    expect(dropoff).toHaveTextContent(/Drop-off · .*Done/);
+    expect(dropoff).toHaveTextContent(/to Chinedu Eze, without the code: the crew took a photo\./);
+    expect(dropoff).toHaveTextContent('Without code — to review');
+
+    // The server refuses a stop that was, after all, handed over with its code: said at the button.
+    await setWithoutCode(dropoffId, false);
+    const review = within(dropoff!).getByRole('button', { name: 'Mark as reviewed' });
+    await app.user.click(review);
+    const problem = await within(dropoff!).findByRole('alert', {}, { timeout: 5000 });
+    expect(problem).toHaveTextContent(/nothing to review/);
+    expect(review).toHaveAccessibleDescription(/nothing to review/);
+    await toast('nothing to review');
+
+    await setWithoutCode(dropoffId, true);
+    await app.user.click(review);
+    await toast('Handover marked as reviewed.');
+    await waitFor(() => expect(part).not.toHaveTextContent('Without code — to review'), {
+      timeout: 5000,
+    });
+    expect(within(part).queryByRole('button', { name: 'Mark as reviewed' })).toBeNull();
+    expect(part).toHaveTextContent(/to Chinedu Eze, without the code/);
+    const { body } = await get(server, `staff/orders/${reference}`, staff.token);
+    expect(body.data.stops[1].proof).not.toHaveProperty('to_review');
+  });
+
+  it('is not there for an order with no stops yet', async () => {
+    const reference = await bookDelivery(server, customer.token);
+    renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: staff });
+    await main().findByRole('region', { name: 'Crew' }, { timeout: 10_000 });
+    expect(main().queryByRole('region', { name: 'Stops' })).toBeNull();
   });
 });

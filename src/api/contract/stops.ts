@@ -41,6 +41,11 @@ export const proof = z.object({
   receiver_name: z.nullable(z.string()),
   /** Signed links to the re-encoded photos. */
   photos: z.array(z.string()),
+  /**
+   * In the staff's view only: true for a handover made without the code that staff have not
+   * reviewed yet (docs/crews.md, "Needs attention"); absent otherwise, and always for the owner.
+   */
+  to_review: z.optional(z.boolean()),
 });
 export type Proof = z.infer<typeof proof>;
 

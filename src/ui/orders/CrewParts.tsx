@@ -2,8 +2,10 @@
  * The day's work on the owner's order page (docs/crews.md, "What the customer sees"): who is
  * coming (the crew's first name, photo, vehicle and plate, the window and a Call button) from an
  * hour before the window until delivery, and each stop with its state and, once handed over, its
- * proof. Loaded only for an order that has a crew or stops to show.
+ * proof. Loaded only for an order that has a crew or stops to show. `Stops` and `StopProof` are
+ * also the staff order page's Stops part, which adds its own action to a stop.
  */
+import type { ReactNode } from 'react';
 import {
   stopKindLabels,
   stopStateLabels,
@@ -46,7 +48,7 @@ function WhoIsComing({ crew }: { crew: VisibleCrew }) {
   );
 }
 
-function StopProof({ stop }: { stop: OrderStop }) {
+export function StopProof({ stop }: { stop: OrderStop }) {
   const { proof } = stop;
   if (!proof) return null;
   return (
@@ -56,6 +58,7 @@ function StopProof({ stop }: { stop: OrderStop }) {
         {proof.receiver_name ? ` to ${proof.receiver_name}` : ''},{' '}
         {proof.with_code ? 'with the handover code' : 'without the code: the crew took a photo'}.
       </p>
+      {proof.to_review && <p className="stop-to-review">Without code — to review</p>}
       {proof.photos.length > 0 && (
         <ul className="proof-photos">
           {proof.photos.map((photo, index) => (
@@ -77,7 +80,14 @@ function StopProof({ stop }: { stop: OrderStop }) {
   );
 }
 
-function Stops({ stops }: { stops: OrderStop[] }) {
+/** Each stop with its state and proof; `action`, when given, adds what staff may do at a stop. */
+export function Stops({
+  stops,
+  action,
+}: {
+  stops: OrderStop[];
+  action?: (stop: OrderStop) => ReactNode;
+}) {
   return (
     <section className="order-part" aria-labelledby="order-stops">
       <h2 id="order-stops">Stops</h2>
@@ -89,6 +99,7 @@ function Stops({ stops }: { stops: OrderStop[] }) {
             </p>
             <p className="stop-state">{stopStateLabels[stop.state]}</p>
             <StopProof stop={stop} />
+            {action?.(stop)}
           </li>
         ))}
       </ol>

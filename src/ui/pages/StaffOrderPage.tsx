@@ -2,7 +2,7 @@
  * /staff/orders/:reference — one order laid out for the job: the customer and their contact,
  * everything they sent (addresses, rooms, floors, services, dates, description, receivers,
  * photos), the price offers, the history (who did what, when), the texts sent about it, and the
- * actions: move the status, send a price.
+ * actions: move the status, send a price, assign a crew, review a handover made without the code.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -27,6 +27,12 @@ import '../orders/orders.css';
 // first load stays within its size budget (docs/architecture.md, "What a route loads").
 const AssignmentForm = lazy(() =>
   import('../staff/AssignmentForm').then(({ AssignmentForm }) => ({ default: AssignmentForm })),
+);
+
+// The stops with their proof, and the review of a handover without the code, likewise: only for
+// an order that has stops.
+const StaffStops = lazy(() =>
+  import('../staff/StaffStops').then(({ StaffStops }) => ({ default: StaffStops })),
 );
 
 const loadOrder = async (reference: string) =>
@@ -123,6 +129,12 @@ function StaffOrder({
       <StaffActions order={order} onChanged={reload} />
 
       <AssignmentPart order={order} reload={reload} />
+
+      {order.stops.length > 0 && (
+        <Suspense fallback={<Waiting>Loading the stops…</Waiting>}>
+          <StaffStops reference={order.reference_number} stops={order.stops} onReviewed={reload} />
+        </Suspense>
+      )}
 
       <section className="order-part" aria-labelledby="staff-offers">
         <h2 id="staff-offers">Price offers</h2>
