@@ -32,9 +32,7 @@ export const crewJobsMachine = setup({
   types: {
     context: {} as CrewJobsContext,
     events: {} as
-      | { type: 'refresh' }
-      | { type: 'retry' }
-      | { type: 'stop.updated'; stop: CrewStop },
+      { type: 'refresh' } | { type: 'retry' } | { type: 'stop.updated'; stop: CrewStop },
     tags: {} as 'busy',
   },
   actors: {

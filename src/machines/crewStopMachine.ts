@@ -296,7 +296,11 @@ export const crewStopMachine = setup({
     idle: {
       entry: 'clearForms',
       on: {
-        'stop.onTheWay': { guard: 'canGoOnTheWay', target: 'locating', actions: choose('on_the_way') },
+        'stop.onTheWay': {
+          guard: 'canGoOnTheWay',
+          target: 'locating',
+          actions: choose('on_the_way'),
+        },
         'stop.arrived': { guard: 'canArrive', target: 'locating', actions: choose('arrived') },
         'stop.pickedUp': { guard: 'canPickUp', target: 'locating', actions: choose('picked_up') },
         'delivery.start': [
@@ -394,7 +398,9 @@ export const crewStopMachine = setup({
             input: ({ context, self }) => ({ file: context.picked!, report: reporter({ self }) }),
             onDone: {
               target: 'choosing',
-              actions: assign({ photos: ({ context, event }) => [...context.photos, event.output] }),
+              actions: assign({
+                photos: ({ context, event }) => [...context.photos, event.output],
+              }),
             },
             onError: {
               target: 'choosing',

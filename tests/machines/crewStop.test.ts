@@ -103,7 +103,10 @@ graphSuite('crewStop', {
       { type: 'xstate.done.actor.locate', output: null },
       { type: 'xstate.error.actor.locate', error: new Error('User denied Geolocation') },
       { type: 'xstate.done.actor.shrink', output: shrunk },
-      { type: 'xstate.error.actor.shrink', error: new Error('The source image cannot be decoded.') },
+      {
+        type: 'xstate.error.actor.shrink',
+        error: new Error('The source image cannot be decoded.'),
+      },
       ...answers,
       ...failures.map((error) => ({ type: 'xstate.error.actor.sendEvent', error })),
     ];
@@ -174,7 +177,7 @@ graphSuite('crewStop', {
       failed: {
         type: 'failed',
         reason: c.reason,
-        note: c.reason === 'other' ? 'The gate was locked.' : (c.note || undefined),
+        note: c.reason === 'other' ? 'The gate was locked.' : c.note || undefined,
         ...where,
       },
     }[c.recording as keyof typeof stateAfter];
@@ -205,7 +208,9 @@ graphSuite('crewStop', {
     if (now.codeLocked) expect(state.startsWith('delivering')).toBe(false);
     switch (event.type) {
       case 'code.change':
-        expect(now.code).toBe((payload as unknown as { value: string }).value === '12' ? '12' : '1234');
+        expect(now.code).toBe(
+          (payload as unknown as { value: string }).value === '12' ? '12' : '1234',
+        );
         expect(now.errors.code).toBeUndefined();
         break;
       case 'submit':
@@ -216,9 +221,7 @@ graphSuite('crewStop', {
             was.receiverName ? [] : [RECEIVER_NAME_MESSAGE],
           );
           expect(now.errors.photos ?? []).toEqual(was.photos.length ? [] : [PROOF_PHOTO_MESSAGE]);
-          expect(done).toEqual([
-            ['notifyErrors', { messages: Object.values(now.errors).flat() }],
-          ]);
+          expect(done).toEqual([['notifyErrors', { messages: Object.values(now.errors).flat() }]]);
         }
         if (state === 'locating') expect(now.submissionKey).not.toBeNull();
         break;
@@ -282,8 +285,13 @@ graphSuite('crewStop', {
         if (statePath(before.value) === 'failed') {
           // Back to the form it came from, everything kept.
           expect(now.submissionKey).toBeNull();
-          const typed = ({ code, receiverName, photos, reason, note }: typeof now) =>
-            ({ code, receiverName, photos, reason, note });
+          const typed = ({ code, receiverName, photos, reason, note }: typeof now) => ({
+            code,
+            receiverName,
+            photos,
+            reason,
+            note,
+          });
           if (state !== 'idle') expect(typed(now)).toEqual(typed(was));
         } else expect(state).toBe('idle');
         break;

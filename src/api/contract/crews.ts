@@ -52,11 +52,13 @@ export const MAX_WINDOW_MINUTES = 4 * 60;
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 const time = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).check(
-    z.trim(),
-    z.minLength(1, { error: requiredMessage, abort: true }),
-    z.regex(TIME_PATTERN, { error: 'Enter a time as HH:MM, for example 09:30.', abort: true }),
-  );
+  z
+    .string({ error: requiredMessage })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredMessage, abort: true }),
+      z.regex(TIME_PATTERN, { error: 'Enter a time as HH:MM, for example 09:30.', abort: true }),
+    );
 
 export const WINDOW_ORDER_MESSAGE = 'The window must end after it starts.';
 export const WINDOW_WIDTH_MESSAGE = 'A window can be at most 4 hours wide.';
@@ -203,7 +205,13 @@ export const crewJobsResponse = z.object({
   data: z.array(crewJob),
 });
 
-export const stopEventTypes = ['on_the_way', 'arrived', 'picked_up', 'delivered', 'failed'] as const;
+export const stopEventTypes = [
+  'on_the_way',
+  'arrived',
+  'picked_up',
+  'delivered',
+  'failed',
+] as const;
 export type StopEventType = (typeof stopEventTypes)[number];
 
 export const CODE_MESSAGE = 'Enter the 4-digit code the receiver was sent.';
