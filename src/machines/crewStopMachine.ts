@@ -155,6 +155,13 @@ const notifyMessages = {
   params: ({ context }: { context: CrewStopContext }) => ({ messages: context.messages }),
 };
 
+const notifyFieldErrors = {
+  type: 'notifyErrors' as const,
+  params: ({ context }: { context: CrewStopContext }) => ({
+    messages: Object.values(context.errors).flat(),
+  }),
+};
+
 const saved = {
   type: 'saved' as const,
   params: ({ context }: { context: CrewStopContext }) => ({ stop: context.stop }),
@@ -339,7 +346,7 @@ export const crewStopMachine = setup({
         },
         submit: [
           { guard: 'codeIsComplete', target: 'locating' },
-          { actions: assign({ errors: { code: [CODE_MESSAGE] } }) },
+          { actions: [assign({ errors: { code: [CODE_MESSAGE] } }), notifyFieldErrors] },
         ],
         'withoutCode.start': { target: 'withoutCode', actions: choose('without_code') },
         cancel: 'idle',
@@ -378,10 +385,7 @@ export const crewStopMachine = setup({
               {
                 actions: [
                   assign({ errors: ({ context }) => withoutCodeProblems(context) }),
-                  {
-                    type: 'notifyErrors',
-                    params: ({ context }) => ({ messages: Object.values(context.errors).flat() }),
-                  },
+                  notifyFieldErrors,
                 ],
               },
             ],
@@ -455,7 +459,12 @@ export const crewStopMachine = setup({
         },
         submit: [
           { guard: 'failureIsComplete', target: 'locating' },
-          { actions: assign({ errors: ({ context }) => failureProblems(context) }) },
+          {
+            actions: [
+              assign({ errors: ({ context }) => failureProblems(context) }),
+              notifyFieldErrors,
+            ],
+          },
         ],
         cancel: 'idle',
       },

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import type { EventObject } from 'xstate';
+import { expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import {
   CODE_MESSAGE,
   PROOF_PHOTO_MESSAGE,
@@ -11,6 +11,7 @@ import { UNREADABLE_PHOTO } from '../../src/machines/photoUploadMachine';
 import {
   crewStopMachine,
   type CrewStopInput,
+  type ShrinkCall,
   type StopEventCall,
 } from '../../src/machines/crewStopMachine';
 import { stopOf } from './crewFixtures';
@@ -303,4 +304,19 @@ graphSuite('crewStop', {
         break;
     }
   },
+});
+
+it('keeps at most three photos of a handover', async () => {
+  const actor = createActor(
+    crewStopMachine.provide({
+      actors: { shrink: fromPromise<File, ShrinkCall>(async () => shrunk) },
+    }),
+    { input: inputOf(stopOf('s9', { state: 'arrived', code_locked: true })) },
+  ).start();
+  actor.send({ type: 'delivery.start' });
+  for (let photo = 0; photo < 4; photo++) {
+    actor.send({ type: 'photo.pick', file: chosen });
+    await waitFor(actor, (snapshot) => snapshot.matches({ withoutCode: 'choosing' }));
+  }
+  expect(actor.getSnapshot().context.photos).toEqual([shrunk, shrunk, shrunk]);
 });
