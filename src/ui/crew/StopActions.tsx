@@ -3,10 +3,13 @@
  * forms (the code, delivery without the code, a failure), the waits ("Finding your position…",
  * "Sending…") and a send that got no answer. Buttons are offered where the machine can take them.
  */
+import { lazy, Suspense } from 'react';
 import type { SnapshotFrom, EventFrom } from 'xstate';
 import type { crewStopMachine } from '../../machines/crewStopMachine';
 import { Waiting } from '../components/LoadStates';
-import { CodeForm, FailureForm, WithoutCodeForm } from './StopForms';
+
+// The forms (and the photo picker) load with the first Delivered or Failed, not with the jobs.
+const StopForm = lazy(() => import('./StopForms').then(({ StopForm }) => ({ default: StopForm })));
 
 type StopSnapshot = SnapshotFrom<typeof crewStopMachine>;
 export interface StopFlow {
@@ -69,9 +72,16 @@ export function StopActions({ snapshot, send }: StopFlow) {
         </p>
       </div>
     );
-  if (snapshot.matches('delivering')) return <CodeForm snapshot={snapshot} send={send} />;
-  if (snapshot.matches('withoutCode')) return <WithoutCodeForm snapshot={snapshot} send={send} />;
-  if (snapshot.matches('failing')) return <FailureForm snapshot={snapshot} send={send} />;
+  if (
+    snapshot.matches('delivering') ||
+    snapshot.matches('withoutCode') ||
+    snapshot.matches('failing')
+  )
+    return (
+      <Suspense fallback={<Waiting>Opening the form…</Waiting>}>
+        <StopForm snapshot={snapshot} send={send} />
+      </Suspense>
+    );
   const offered = actions.filter(({ event }) => snapshot.can({ type: event }));
   return (
     <div className="crew-actions">

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CrewStop } from '../../api/contract/crews';
+import { crewsApi } from '../../api/crews';
 import { withUploadProgress } from '../../api/uploadProgress';
 import {
   crewStopMachine,
@@ -16,7 +17,6 @@ import {
 } from '../../machines/crewStopMachine';
 import { standardActions } from '../components/useFlow';
 import { inspect } from '../inspector';
-import { shrinkPhoto } from '../photos/shrinkPhoto';
 import { callLink, mapLink, whatsappLink } from './links';
 import { stopKindLabels, stopStateLabel } from './labels';
 import { currentPosition } from './position';
@@ -32,8 +32,6 @@ export interface StopCardProps {
 }
 
 async function sendEvent({ stopId, request, photos, idempotencyKey, report }: StopEventCall) {
-  // The client loads with the first action, not with the page's first paint.
-  const { crewsApi } = await import('../../api/crews');
   const answer = await crewsApi.stopEvent(request, {
     id: stopId,
     idempotencyKey,
@@ -50,8 +48,12 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
       actors: {
         locate: fromPromise<Position | null>(() => currentPosition(LOCATE_LIMIT_MS)),
         sendEvent: fromPromise<CrewStop, StopEventCall>(({ input }) => sendEvent(input)),
-        shrink: fromPromise<File, ShrinkCall>(({ input, signal }) =>
-          shrinkPhoto(input.file, { signal, onProgress: input.report }),
+        // Loaded with the first photo of a handover without the code.
+        shrink: fromPromise<File, ShrinkCall>(async ({ input, signal }) =>
+          (await import('../photos/shrinkPhoto')).shrinkPhoto(input.file, {
+            signal,
+            onProgress: input.report,
+          }),
         ),
       },
       actions: { ...standardActions, saved: (_, { stop: saved }) => onSaved(saved) },

@@ -9,7 +9,7 @@ import { FieldErrors, TextAreaField, TextField } from '../components/Field';
 import { ProofPhotos } from './ProofPhotos';
 import type { StopFlow } from './StopActions';
 
-function StopForm({
+function FormFrame({
   title,
   send,
   submitLabel,
@@ -47,10 +47,10 @@ function StopForm({
   );
 }
 
-export function CodeForm({ snapshot, send }: StopFlow) {
+function CodeForm({ snapshot, send }: StopFlow) {
   const { code, errors } = snapshot.context;
   return (
-    <StopForm
+    <FormFrame
       title="Delivered"
       send={send}
       submitLabel="Confirm delivery"
@@ -78,14 +78,14 @@ export function CodeForm({ snapshot, send }: StopFlow) {
         errors={errors.code}
         onChange={(event) => send({ type: 'code.change', value: event.target.value })}
       />
-    </StopForm>
+    </FormFrame>
   );
 }
 
-export function WithoutCodeForm({ snapshot, send }: StopFlow) {
+function WithoutCodeForm({ snapshot, send }: StopFlow) {
   const { receiverName, errors, codeLocked } = snapshot.context;
   return (
-    <StopForm
+    <FormFrame
       title="Deliver without the code"
       send={send}
       submitLabel="Confirm delivery"
@@ -116,15 +116,15 @@ export function WithoutCodeForm({ snapshot, send }: StopFlow) {
         onChange={(event) => send({ type: 'receiverName.change', value: event.target.value })}
       />
       <ProofPhotos snapshot={snapshot} send={send} />
-    </StopForm>
+    </FormFrame>
   );
 }
 
-export function FailureForm({ snapshot, send }: StopFlow) {
+function FailureForm({ snapshot, send }: StopFlow) {
   const { reason, note, errors } = snapshot.context;
   const reasonErrors = errors.reason ?? [];
   return (
-    <StopForm title="Failed" send={send} submitLabel="Report failure">
+    <FormFrame title="Failed" send={send} submitLabel="Report failure">
       <fieldset
         className={reasonErrors.length ? 'field field-invalid crew-reasons' : 'field crew-reasons'}
         aria-describedby={reasonErrors.length ? 'crew-reason-errors' : undefined}
@@ -152,6 +152,13 @@ export function FailureForm({ snapshot, send }: StopFlow) {
         errors={errors.note}
         onChange={(event) => send({ type: 'note.change', value: event.target.value })}
       />
-    </StopForm>
+    </FormFrame>
   );
+}
+
+/** The form the stop's machine is in. */
+export function StopForm({ snapshot, send }: StopFlow) {
+  if (snapshot.matches('delivering')) return <CodeForm snapshot={snapshot} send={send} />;
+  if (snapshot.matches('withoutCode')) return <WithoutCodeForm snapshot={snapshot} send={send} />;
+  return <FailureForm snapshot={snapshot} send={send} />;
 }

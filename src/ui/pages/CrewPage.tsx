@@ -3,6 +3,7 @@
  * their stops and actions. Runs src/machines/crewJobsMachine.ts with GET crew/jobs; anyone signed
  * in who is not a crew member is told the page is not for them.
  */
+import { lazy } from 'react';
 import { fromPromise } from 'xstate';
 import { crewsApi } from '../../api/crews';
 import type { CrewJob } from '../../api/contract/crews';
@@ -11,9 +12,13 @@ import { usePageMeta } from '../components/PageMeta';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { useFlow } from '../components/useFlow';
 import { CrewJobs } from '../crew/CrewJobs';
-import { NotAllowed } from '../NotAllowed';
 import { Session } from '../session';
 import '../crew/crew.css';
+
+// Only someone who is not a crew member sees it: the crew's page does not carry it.
+const NotAllowed = lazy(() =>
+  import('../NotAllowed').then(({ NotAllowed }) => ({ default: NotAllowed })),
+);
 
 const NO_NETWORK = 'No network. Check your signal, then try again.';
 
