@@ -40,7 +40,7 @@ import {
   withoutErrorsOf,
   type Errors,
 } from './formFields';
-import { UNREADABLE_PHOTO } from './photoUploadMachine';
+import { UNREADABLE_PHOTO } from './photoMessages';
 import { providedByView } from './providedByView';
 
 /** Where the phone is, when the crew member allowed it. */

@@ -7,7 +7,7 @@ import {
   type CrewStop,
 } from '../../src/api/contract/crews';
 import { ApiError, networkFailure } from '../../src/api/errors';
-import { UNREADABLE_PHOTO } from '../../src/machines/photoUploadMachine';
+import { UNREADABLE_PHOTO } from '../../src/machines/photoMessages';
 import {
   crewStopMachine,
   type CrewStopInput,

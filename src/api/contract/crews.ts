@@ -4,15 +4,10 @@
  */
 import * as z from 'zod/mini';
 import { calendarDate, define, email, optionalText, requiredText, serviceTypes } from './rules';
+import { assignment, stopKinds, stopStates, vehicles } from './crewSchemas';
 
-export const vehicles = ['motorbike', 'car', 'van', 'truck'] as const;
-export type Vehicle = (typeof vehicles)[number];
-export const vehicleLabels: Record<Vehicle, string> = {
-  motorbike: 'Motorbike',
-  car: 'Car',
-  van: 'Van',
-  truck: 'Truck',
-};
+// The schemas other areas' answers carry live apart, so their pages load them without the crews' calls.
+export * from './crewSchemas';
 
 export const crewRequest = z.object({
   name: requiredText('Please give the crew a name.', 80),
@@ -97,15 +92,6 @@ export const assignmentRequest = z
   );
 export type AssignmentRequest = z.infer<typeof assignmentRequest>;
 
-export const assignment = z.object({
-  crew_id: z.string(),
-  crew_name: z.string(),
-  date: z.string(),
-  window_start: z.string(),
-  window_end: z.string(),
-});
-export type Assignment = z.infer<typeof assignment>;
-
 /** Another job of the same crew whose window overlaps: flagged, never refused. */
 export const conflict = z.object({
   reference: z.string(),
@@ -118,14 +104,6 @@ export const assignmentResponse = z.object({
   message: z.string(),
   data: z.object({ assignment, conflicts: z.array(conflict) }),
 });
-
-export const stopKinds = ['pickup', 'dropoff', 'loading', 'unloading'] as const;
-export type StopKind = (typeof stopKinds)[number];
-/** Where the goods are handed over to the person receiving them: it takes the handover code. */
-export const isHandover = (kind: StopKind) => kind === 'dropoff' || kind === 'unloading';
-
-export const stopStates = ['pending', 'on_the_way', 'arrived', 'done', 'failed'] as const;
-export type StopState = (typeof stopStates)[number];
 
 export const failureReasons = [
   'recipient_unavailable',
@@ -254,39 +232,6 @@ export const stopEventRequest = z
 export type StopEventRequest = z.infer<typeof stopEventRequest>;
 
 export const stopEventResponse = z.object({ message: z.string(), data: crewStop });
-
-/** What proves a handover, shown to staff and, after delivery, to the order's owner. */
-export const proof = z.object({
-  delivered_at: z.string(),
-  with_code: z.boolean(),
-  receiver_name: z.nullable(z.string()),
-  /** Signed links to the re-encoded photos. */
-  photos: z.array(z.string()),
-});
-export type Proof = z.infer<typeof proof>;
-
-/** A stop in an order's detail. */
-export const orderStop = z.object({
-  id: z.string(),
-  kind: z.enum(stopKinds),
-  address: z.string(),
-  state: z.enum(stopStates),
-  proof: z.nullable(proof),
-});
-export type OrderStop = z.infer<typeof orderStop>;
-
-/** Who is coming: from one hour before the window until delivery, for the owner and the private link. */
-export const visibleCrew = z.object({
-  first_name: z.string(),
-  photo_url: z.nullable(z.string()),
-  vehicle: z.enum(vehicles),
-  plate: z.string(),
-  phone: z.string(),
-  date: z.string(),
-  window_start: z.string(),
-  window_end: z.string(),
-});
-export type VisibleCrew = z.infer<typeof visibleCrew>;
 
 export const crewCalls = define({
   staffCrews: {

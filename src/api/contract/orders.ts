@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { orderStop, visibleCrew } from './crews';
+import { orderStop, visibleCrew } from './crewSchemas';
 import {
   date,
   define,

@@ -16,7 +16,7 @@ import {
 import { offer, officePaymentMethods, order, orderDetail, paymentStates, refund } from './orders';
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_REQUIRED_MESSAGE, nairaTyped } from './naira';
 import { orderText } from './texts';
-import { assignment } from './crews';
+import { assignment } from './crewSchemas';
 
 export { nairaTyped } from './naira';
 

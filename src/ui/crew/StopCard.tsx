@@ -8,7 +8,6 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CrewStop } from '../../api/contract/crews';
 import { crewsApi } from '../../api/crews';
-import { withUploadProgress } from '../../api/uploadProgress';
 import {
   crewStopMachine,
   type Position,
@@ -36,8 +35,10 @@ async function sendEvent({ stopId, request, photos, idempotencyKey, report }: St
     id: stopId,
     idempotencyKey,
     files: { photos },
-    // With photos, the page shows how much has gone.
-    transport: photos.length ? withUploadProgress(report) : undefined,
+    // With photos, the page shows how much has gone (its transport loads with the first photo sent).
+    transport: photos.length
+      ? (await import('../../api/uploadProgress')).withUploadProgress(report)
+      : undefined,
   });
   return answer.data;
 }

@@ -1,0 +1,65 @@
+/**
+ * The crews' schemas (docs/crews.md) that other areas' answers carry: an order's stops with their
+ * proof and the crew who is coming (orders.ts), a staff order's assignment (staff.ts). Apart from
+ * crews.ts, which re-exports them, so the order pages load these few without the crews' calls.
+ */
+import * as z from 'zod/mini';
+
+export const vehicles = ['motorbike', 'car', 'van', 'truck'] as const;
+export type Vehicle = (typeof vehicles)[number];
+export const vehicleLabels: Record<Vehicle, string> = {
+  motorbike: 'Motorbike',
+  car: 'Car',
+  van: 'Van',
+  truck: 'Truck',
+};
+
+export const assignment = z.object({
+  crew_id: z.string(),
+  crew_name: z.string(),
+  date: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+});
+export type Assignment = z.infer<typeof assignment>;
+
+export const stopKinds = ['pickup', 'dropoff', 'loading', 'unloading'] as const;
+export type StopKind = (typeof stopKinds)[number];
+/** Where the goods are handed over to the person receiving them: it takes the handover code. */
+export const isHandover = (kind: StopKind) => kind === 'dropoff' || kind === 'unloading';
+
+export const stopStates = ['pending', 'on_the_way', 'arrived', 'done', 'failed'] as const;
+export type StopState = (typeof stopStates)[number];
+
+/** What proves a handover, shown to staff and, after delivery, to the order's owner. */
+export const proof = z.object({
+  delivered_at: z.string(),
+  with_code: z.boolean(),
+  receiver_name: z.nullable(z.string()),
+  /** Signed links to the re-encoded photos. */
+  photos: z.array(z.string()),
+});
+export type Proof = z.infer<typeof proof>;
+
+/** A stop in an order's detail. */
+export const orderStop = z.object({
+  id: z.string(),
+  kind: z.enum(stopKinds),
+  address: z.string(),
+  state: z.enum(stopStates),
+  proof: z.nullable(proof),
+});
+export type OrderStop = z.infer<typeof orderStop>;
+
+/** Who is coming: from one hour before the window until delivery, for the owner and the private link. */
+export const visibleCrew = z.object({
+  first_name: z.string(),
+  photo_url: z.nullable(z.string()),
+  vehicle: z.enum(vehicles),
+  plate: z.string(),
+  phone: z.string(),
+  date: z.string(),
+  window_start: z.string(),
+  window_end: z.string(),
+});
+export type VisibleCrew = z.infer<typeof visibleCrew>;
