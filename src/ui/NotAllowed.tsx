@@ -7,14 +7,9 @@
 import { Link } from './components/Link';
 import { usePageMeta } from './components/PageMeta';
 
-const audiences = {
-  staff: { whom: "the company's staff", given: 'made staff' },
-  crew: { whom: "the company's delivery crews", given: 'added to a crew' },
-};
-
-export function NotAllowed({ audience = 'staff' }: { audience?: keyof typeof audiences }) {
+/** `whom` the page is for, and what makes an account one of them (a crew's page passes its own). */
+export function NotAllowed({ whom = "the company's staff", given = 'made staff' }) {
   usePageMeta('Not allowed');
-  const { whom, given } = audiences[audience];
   return (
     <section className="page narrow">
       <h1>Not allowed</h1>

@@ -70,5 +70,9 @@ function CrewDay() {
 
 export default function CrewPage() {
   const isCrew = Session.useSelector((snapshot) => snapshot.context.session?.role === 'crew');
-  return isCrew ? <CrewDay /> : <NotAllowed audience="crew" />;
+  return isCrew ? (
+    <CrewDay />
+  ) : (
+    <NotAllowed whom="the company's delivery crews" given="added to a crew" />
+  );
 }
