@@ -152,6 +152,9 @@ export default defineConfig({
             // The API client, then the orders area's calls with their client: the order pages
             // load both halves of the area (the staff pages its calls).
             { name: 'api', test: /[\\/]src[\\/]api[\\/](?:index|client)\.ts$/ },
+            // The crews' schemas an order's answer carries, in a file of their own: the crew's page
+            // reads them without the orders' calls.
+            { name: 'stops', test: /[\\/]src[\\/]api[\\/]contract[\\/]stops\.ts$/ },
             { name: 'orders', test: /[\\/]src[\\/]api[\\/](?:contract[\\/])?orders\.ts$/ },
             // The price preview beside a booking form with what it needs (the price function,
             // the place selectors): every booking form loads all of it, the staff's tariff editor

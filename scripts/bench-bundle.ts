@@ -2,7 +2,8 @@
  * `npm run bench:bundle`: the JavaScript each route of src/ui/routes.tsx downloads on a first
  * visit. The real server serves the built site (DIST_DIR, default dist); Chromium opens every
  * route in a fresh context (empty cache) at phone width — a visitor for public routes, a signed-in
- * member for member routes, a signed-in staff member for staff routes, a real order's reference
+ * member for member routes (stored as a crew member on /crew), a signed-in staff member for staff
+ * routes, a real order's reference
  * for a route with a parameter — waits until the page shows its heading and the network is quiet,
  * and sums every script downloaded: gzipped (the budget: the home page at most 100 KB, every other
  * route at most 120 KB, and the light tracking-link page `/t/<token>`, built apart from the app,
@@ -139,7 +140,8 @@ try {
         ? null
         : route.access === 'staff'
           ? { ...staff, role: 'staff' }
-          : { ...member, role: 'customer' };
+          : // The crew's page loads what a crew member's does (its calls answer this customer 403).
+            { ...member, role: route.path === '/crew' ? 'crew' : 'customer' };
     const measured = await measure(browser, server.origin, address, signedIn);
     const budget = budgetOf(route.path);
     results.push({ route: route.path, access: route.access, ...measured, budget });

@@ -27,8 +27,8 @@ export interface CallExtras<N extends CallName = CallName> {
   key?: string | number;
   /** The query string of a call that takes one (filters, `cursor`); empty values are left out. */
   query?: QueryOf<N>;
-  /** Files of a multipart call, by field name; empty entries are left out. */
-  files?: Record<string, Blob | null | undefined>;
+  /** Files of a multipart call, by field name (several under one name: a list); empty entries are left out. */
+  files?: Record<string, Blob | Blob[] | null | undefined>;
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key`: the server answers a repeat of this key with its first result. */
   idempotencyKey?: string;
@@ -67,7 +67,7 @@ function formDataOf(input: Record<string, unknown>, files: CallExtras['files']):
     form.append(key, String(value));
   }
   for (const [key, file] of Object.entries(files ?? {})) {
-    if (file) form.append(key, file);
+    for (const one of [file ?? []].flat()) form.append(key, one);
   }
   return form;
 }
@@ -174,7 +174,10 @@ export function createApi<Names extends CallName>(
       throw networkFailure(rules);
     }
     if (!response.ok) {
-      if (response.status === 401 && (spec.auth === 'bearer' || spec.auth === 'staff'))
+      if (
+        response.status === 401 &&
+        (spec.auth === 'bearer' || spec.auth === 'staff' || spec.auth === 'crew')
+      )
         options.onUnauthorized?.();
       const body = await bodyOf(response);
       const current =

@@ -42,6 +42,9 @@ const session = () => window.sessionStorage;
 /** The signed-in customer's own data as last seen (My bookings, ./lastSeen.ts): gone with the session. */
 export const LAST_SEEN_MINE = 'lastSeen:mine';
 
+const roleOf = (stored: string | null): StoredSession['role'] =>
+  stored === 'staff' || stored === 'crew' ? stored : 'customer';
+
 export function readSession(): StoredSession | null {
   const token = read(local, keys.token);
   if (!token) return null;
@@ -50,7 +53,7 @@ export function readSession(): StoredSession | null {
     id: read(local, keys.id) ?? '',
     profileImage: read(local, keys.profileImage) ?? '',
     email: read(session, keys.email) ?? '',
-    role: read(local, keys.role) === 'staff' ? 'staff' : 'customer',
+    role: roleOf(read(local, keys.role)),
   };
 }
 

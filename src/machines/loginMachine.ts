@@ -22,13 +22,16 @@ import {
 } from './submitLifecycle';
 
 export interface LoginInput {
-  /** The page to go back to (the guard's `from`), `/` when none. */
-  returnTo: string;
+  /** The page to go back to (the guard's `from`); null when none: the home of the account's role. */
+  returnTo: string | null;
   /** docs/product.md: 2000 ms. */
   redirectDelay: number;
   /** Prefilled, e.g. after a password reset. */
   email?: string;
 }
+
+/** Where a login with no page to go back to lands: a crew member on the day's jobs, anyone else home. */
+export const landingOf = (role: LoginResponse['data']['role']) => (role === 'crew' ? '/crew' : '/');
 
 /** What docs/product.md keeps in browser storage after a login. */
 export const sessionOf = (response: LoginResponse): StoredSession => ({
@@ -44,7 +47,8 @@ interface LoginContext {
   errors: Errors;
   messages: string[];
   reveal: boolean;
-  returnTo: string;
+  /** Null until the login answers when no page was given. */
+  returnTo: string | null;
   redirectDelay: number;
 }
 
@@ -122,6 +126,10 @@ export const loginMachine = setup({
           target: 'succeeded',
           actions: [
             'clearFeedback',
+            assign({
+              returnTo: ({ context, event }) =>
+                context.returnTo ?? landingOf(event.output.data.role),
+            }),
             { type: 'startSession', params: ({ event }) => ({ session: sessionOf(event.output) }) },
             'notifySuccess',
           ],
@@ -146,7 +154,7 @@ export const loginMachine = setup({
     // docs/product.md: the button stays busy until the redirect.
     succeeded: successThen('done', {
       type: 'leave' as const,
-      params: ({ context }: { context: LoginContext }) => ({ to: context.returnTo }),
+      params: ({ context }: { context: LoginContext }) => ({ to: context.returnTo ?? '/' }),
     }),
     done: { type: 'final' },
   },

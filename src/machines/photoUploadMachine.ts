@@ -19,10 +19,10 @@
 import { assign, emit, setup, type Actor } from 'xstate';
 import { ApiError, isApiError } from '../api/errors';
 import { wasRefused } from './formFields';
+import { UNREADABLE_PHOTO } from './photoMessages';
 import { providedByView } from './providedByView';
 
-export const UNREADABLE_PHOTO =
-  'This picture could not be read. Please choose a photo: JPEG, PNG, WebP or GIF.';
+export { UNREADABLE_PHOTO } from './photoMessages';
 export const SENDING_STOPPED =
   'Sending stopped. Everything you typed is kept: send it again when you are ready.';
 

@@ -84,6 +84,8 @@ export const pageRoutes: PageRoute[] = [
     access: 'member',
     load: () => import('./pages/ReceiptPage'),
   },
+  // A crew member's day on the phone; anyone else signed in is told it is not for them.
+  { path: '/crew', access: 'member', load: () => import('./pages/CrewPage') },
   { path: '/staff', access: 'staff', load: () => import('./pages/StaffOverviewPage') },
   { path: '/staff/orders', access: 'staff', load: () => import('./pages/StaffQueuePage') },
   {

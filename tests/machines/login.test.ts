@@ -157,7 +157,7 @@ graphSuite('login', {
 });
 
 describe('login side effects', () => {
-  function start(login: () => Promise<unknown>) {
+  function start(login: () => Promise<unknown>, returnTo: string | null = '/track?x=1') {
     const spies = effects();
     const actor = createActor(
       loginMachine.provide({
@@ -170,7 +170,7 @@ describe('login side effects', () => {
           leave: (_, params) => spies.leave(params),
         },
       }),
-      { input: { returnTo: '/track?x=1', redirectDelay: 1, email: 'ada@example.com' } },
+      { input: { returnTo, redirectDelay: 1, email: 'ada@example.com' } },
     ).start();
     actor.send({ type: 'field.change', name: 'password', value: 'correct horse' });
     return { actor, spies };
@@ -187,6 +187,30 @@ describe('login side effects', () => {
       session: { token: 'tok', id: '7', profileImage: '', email: 'ada@example.com' },
     });
     expect(spies.notifySuccess).toHaveBeenCalled();
+    expect(spies.leave).toHaveBeenCalledWith({ to: '/track?x=1' });
+  });
+
+  it('with no page to go back to, lands a crew member on the jobs and anyone else home', async () => {
+    for (const [role, landing] of [
+      ['crew', '/crew'],
+      ['staff', '/'],
+      ['customer', '/'],
+    ]) {
+      const { actor, spies } = start(
+        async () => ({ ...response, data: { ...response.data, role } }),
+        null,
+      );
+      actor.send({ type: 'submit' });
+      await waitFor(actor, (snapshot) => snapshot.status === 'done');
+      expect(spies.leave, role).toHaveBeenCalledWith({ to: landing });
+    }
+    // A page the guard came from wins, whatever the role.
+    const { actor, spies } = start(async () => ({
+      ...response,
+      data: { ...response.data, role: 'crew' },
+    }));
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(spies.leave).toHaveBeenCalledWith({ to: '/track?x=1' });
   });
 

@@ -39,6 +39,7 @@ function AccountLinks() {
     return (
       <div className="auth-links">
         {session.role === 'staff' && <NavLink to="/staff">Staff</NavLink>}
+        {session.role === 'crew' && <NavLink to="/crew">Jobs</NavLink>}
         <Link to="/profile" className="avatar" aria-label="Your account">
           {hasProfileImage(session.profileImage) ? (
             <img src={mediaUrl(session.profileImage)} alt="" width={36} height={36} />

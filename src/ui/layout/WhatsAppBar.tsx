@@ -2,7 +2,8 @@
  * The floating WhatsApp button (stickyBarMachine): a round button in the corner with its name for
  * screen readers, dismissible, back after 30 seconds. It moves out of the way while the customer
  * types and while a field, button or card is under it (barSurroundings), and the page's footer
- * leaves room for it at the end (layout.css). Not on the staff pages.
+ * leaves room for it at the end (layout.css). Not on the staff pages, nor on the crew's jobs, where
+ * it would sit over a stop's buttons and is not who the crew calls.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -13,11 +14,11 @@ import { inspect } from '../inspector';
 import { watchSurroundings } from './barSurroundings';
 import './layout.css';
 
-const isStaffPage = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');
+const isWorkPage = (pathname: string) => /^\/(staff|crew)(\/|$)/.test(pathname);
 
 export function WhatsAppBar() {
   const { pathname } = useLocation();
-  return isStaffPage(pathname) ? null : <FloatingButton />;
+  return isWorkPage(pathname) ? null : <FloatingButton />;
 }
 
 function FloatingButton() {

@@ -42,7 +42,7 @@ export default function LoginPage() {
       },
     }),
     {
-      returnTo: state?.from ? `${state.from.pathname}${state.from.search}` : '/',
+      returnTo: state?.from ? `${state.from.pathname}${state.from.search}` : null,
       redirectDelay: 2000,
       email: state?.email,
     },

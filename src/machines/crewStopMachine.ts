@@ -1,0 +1,549 @@
+/**
+ * One stop of a crew member's job on /crew (docs/crew-phone.md), from its actions to the server's
+ * answer. The stop's state decides what is offered: **On the way** (pending), **Arrived** (pending
+ * or on the way), then **Picked up** at a pickup or loading, or **Delivered** at a drop-off or
+ * unloading, and **Failed** until the stop is finished.
+ *
+ * - Delivered asks for the 4-digit code the receiver was sent (the crew never sees it). A wrong
+ *   code comes back at the field with the tries left (422 at `code`); five wrong tries lock it
+ *   (409 or 423), and then, or whenever the receiver never got a code, the crew delivers without
+ *   it: the receiver's name and 1 to 3 photos, each made smaller on the phone first (`shrink`).
+ * - Failed takes a reason, and a note when the reason is `other`.
+ * - Every action first asks for the phone's position (`locate`), for at most `locateLimit`: a
+ *   refusal, an error or no answer in time sends the action without it, never holds it.
+ * - A refusal goes back to the form it came from, its messages at the fields; no answer (or a
+ *   server error) waits in `failed` for Try again, which sends the same request with the same
+ *   Idempotency-Key, or Cancel, which brings the form back. Nothing typed is lost either way.
+ *
+ * Provided by the view: `locate` (the position, or null), `sendEvent` (POST crew/stops/{id}/events,
+ * multipart when photos go), `shrink` (a photo made smaller), `saved` (the stop as the server now
+ * has it, for the list), `notifyErrors` (toasts).
+ */
+import { assign, setup } from 'xstate';
+import {
+  CODE_MESSAGE,
+  MAX_PROOF_PHOTOS,
+  PROOF_PHOTO_MESSAGE,
+  RECEIVER_NAME_MESSAGE,
+  isHandover,
+  stopEventRequest,
+  type CrewStop,
+  type FailureReason,
+  type StopEventRequest,
+} from '../api/contract/crews';
+import { isApiError } from '../api/errors';
+import {
+  feedbackOf,
+  heldOrNewKey,
+  problemsOf,
+  wasRefused,
+  withoutErrorsOf,
+  type Errors,
+} from './formFields';
+import { UNREADABLE_PHOTO } from './photoMessages';
+import { providedByView } from './providedByView';
+
+/** Where the phone is, when the crew member allowed it. */
+export interface Position {
+  lat: number;
+  lng: number;
+  accuracy_m: number;
+}
+
+/** What the crew member is recording: an event type, Delivered split by how it is proved. */
+export type Recording =
+  'on_the_way' | 'arrived' | 'picked_up' | 'with_code' | 'without_code' | 'failed';
+
+/** What `sendEvent` is given. */
+export interface StopEventCall {
+  stopId: string;
+  request: StopEventRequest;
+  photos: File[];
+  idempotencyKey: string;
+  report: (percent: number) => void;
+}
+
+/** What `shrink` is given: the photo as chosen, and where to say how far it is (0–100). */
+export interface ShrinkCall {
+  file: File;
+  report: (percent: number) => void;
+}
+
+export interface CrewStopInput {
+  stop: CrewStop;
+  /** How long the position may take before the action goes without it (8000 ms on the site). */
+  locateLimit: number;
+  /** A fresh Idempotency-Key (crypto.randomUUID on the site). */
+  newSubmissionKey: () => string;
+}
+
+interface CrewStopContext {
+  stop: CrewStop;
+  locateLimit: number;
+  newSubmissionKey: () => string;
+  recording: Recording | null;
+  code: string;
+  receiverName: string;
+  photos: File[];
+  /** The photo being made smaller. */
+  picked: File | null;
+  reason: FailureReason | null;
+  note: string;
+  position: Position | null;
+  errors: Errors;
+  /** The last failure's messages, shown beside the buttons (and toasted). */
+  messages: string[];
+  /** How far the shrink or the send is, in percent. */
+  progress: number | null;
+  /** Held from the first send of an action until it is answered, so Try again is the same request. */
+  submissionKey: string | null;
+  /** Five wrong codes locked the code: Delivered goes without it. */
+  codeLocked: boolean;
+}
+
+const codeDigits = (value: string) => value.replace(/\D/g, '').slice(0, 4);
+
+/** The request of what is being recorded, with the position when there is one. */
+export function requestOf(context: CrewStopContext): StopEventRequest {
+  const where = context.position ?? {};
+  switch (context.recording) {
+    case 'with_code':
+      return { type: 'delivered', code: context.code, ...where };
+    case 'without_code':
+      return { type: 'delivered', receiver_name: context.receiverName.trim(), ...where };
+    case 'failed':
+      return {
+        type: 'failed',
+        reason: context.reason ?? undefined,
+        note: context.note.trim() || undefined,
+        ...where,
+      };
+    default:
+      return { type: context.recording!, ...where };
+  }
+}
+
+function withoutCodeProblems(context: CrewStopContext): Errors {
+  const errors: Errors = {};
+  if (!context.receiverName.trim()) errors.receiver_name = [RECEIVER_NAME_MESSAGE];
+  if (!context.photos.length) errors.photos = [PROOF_PHOTO_MESSAGE];
+  return errors;
+}
+
+const failureProblems = (context: CrewStopContext) =>
+  problemsOf(stopEventRequest, {
+    type: 'failed',
+    reason: context.reason ?? undefined,
+    note: context.note.trim() || undefined,
+  }).errors;
+
+const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+const statusOf = (event: unknown) => {
+  const error = errorOf(event);
+  return isApiError(error) ? error.status : null;
+};
+
+const reporter =
+  ({ self }: { self: { send: (event: { type: 'progress'; percent: number }) => void } }) =>
+  (percent: number) =>
+    self.send({ type: 'progress', percent });
+
+const choose = (recording: Recording) => ({ type: 'choose' as const, params: { recording } });
+
+const notifyMessages = {
+  type: 'notifyErrors' as const,
+  params: ({ context }: { context: CrewStopContext }) => ({ messages: context.messages }),
+};
+
+const notifyFieldErrors = {
+  type: 'notifyErrors' as const,
+  params: ({ context }: { context: CrewStopContext }) => ({
+    messages: Object.values(context.errors).flat(),
+  }),
+};
+
+const saved = {
+  type: 'saved' as const,
+  params: ({ context }: { context: CrewStopContext }) => ({ stop: context.stop }),
+};
+
+/** Back to the form the action came from, or to the stop's actions. */
+const backToForm = [
+  { guard: 'isFailure', target: 'failing' },
+  { guard: 'isWithoutCode', target: 'withoutCode' },
+  { guard: 'isWithCode', target: 'delivering' },
+  { target: 'idle' },
+] as const;
+
+export const crewStopMachine = setup({
+  types: {
+    context: {} as CrewStopContext,
+    input: {} as CrewStopInput,
+    events: {} as
+      | { type: 'stop.onTheWay' }
+      | { type: 'stop.arrived' }
+      | { type: 'stop.pickedUp' }
+      | { type: 'delivery.start' }
+      | { type: 'failure.start' }
+      | { type: 'stop.seen'; stop: CrewStop }
+      | { type: 'code.change'; value: string }
+      | { type: 'withoutCode.start' }
+      | { type: 'code.back' }
+      | { type: 'receiverName.change'; value: string }
+      | { type: 'photo.pick'; file: File }
+      | { type: 'photo.reject'; messages: string[] }
+      | { type: 'photo.remove'; index: number }
+      | { type: 'reason.change'; reason: FailureReason }
+      | { type: 'note.change'; value: string }
+      | { type: 'progress'; percent: number }
+      | { type: 'submit' }
+      | { type: 'retry' }
+      | { type: 'cancel' },
+    tags: {} as 'busy',
+  },
+  actors: {
+    locate: providedByView<Position | null>('locate'),
+    sendEvent: providedByView<CrewStop, StopEventCall>('sendEvent'),
+    shrink: providedByView<File, ShrinkCall>('shrink'),
+  },
+  actions: {
+    notifyErrors: (_, _params: { messages: string[] }) => {},
+    /** The stop as the server now has it: the list shows it. */
+    saved: (_, _params: { stop: CrewStop }) => {},
+    clearForms: assign({
+      code: '',
+      receiverName: '',
+      photos: [],
+      reason: null,
+      note: '',
+      position: null,
+    }),
+    /** What the crew member is about to record: a fresh start, without old messages. */
+    choose: assign((_, { recording }: { recording: Recording }) => ({
+      recording,
+      errors: {},
+      messages: [],
+    })),
+    /** The answer is the stop as it now is; the action is over. */
+    acceptAnswer: assign(({ event }) => ({
+      stop: (event as unknown as { output: CrewStop }).output,
+      submissionKey: null,
+      recording: null,
+      errors: {},
+      messages: [],
+    })),
+    /** A refusal: its messages at the fields and beside the buttons; the next send is a new one. */
+    refuse: assign(({ event }) => ({ ...feedbackOf(errorOf(event)), submissionKey: null })),
+  },
+  guards: {
+    canGoOnTheWay: ({ context }) => context.stop.state === 'pending',
+    canArrive: ({ context }) => ['pending', 'on_the_way'].includes(context.stop.state),
+    canPickUp: ({ context }) => context.stop.state === 'arrived' && !isHandover(context.stop.kind),
+    canDeliver: ({ context }) => context.stop.state === 'arrived' && isHandover(context.stop.kind),
+    /** Not yet picked up, delivered or failed. */
+    isOpen: ({ context }) => !['done', 'failed'].includes(context.stop.state),
+    /** A drop-off reached whose code is locked: Delivered goes without it. */
+    canDeliverWithoutCodeOnly: ({ context }) =>
+      context.stop.state === 'arrived' && isHandover(context.stop.kind) && context.codeLocked,
+    codeIsOpen: ({ context }) => !context.codeLocked,
+    codeIsComplete: ({ context }) => /^\d{4}$/.test(context.code),
+    hasRoomForPhoto: ({ context }) => context.photos.length < MAX_PROOF_PHOTOS,
+    withoutCodeIsComplete: ({ context }) => !Object.keys(withoutCodeProblems(context)).length,
+    failureIsComplete: ({ context }) => !Object.keys(failureProblems(context)).length,
+    /** 422 at `code`: the code was wrong, and the message says how many tries are left. */
+    isWrongCode: ({ context, event }) => {
+      const error = errorOf(event);
+      return (
+        context.recording === 'with_code' &&
+        isApiError(error) &&
+        error.status === 422 &&
+        Boolean(error.fields.code?.length)
+      );
+    },
+    /** 409 or 423 to a code: it is locked after five wrong tries. */
+    isLocked: ({ context, event }) =>
+      context.recording === 'with_code' && [409, 423].includes(statusOf(event) ?? 0),
+    wasRefused: ({ event }) => wasRefused(errorOf(event)),
+    finishesStop: ({ event }) =>
+      ['done', 'failed'].includes((event as { output?: CrewStop }).output?.state ?? ''),
+    isFailure: ({ context }) => context.recording === 'failed',
+    isWithoutCode: ({ context }) => context.recording === 'without_code',
+    isWithCode: ({ context }) => context.recording === 'with_code',
+  },
+  delays: {
+    locateLimit: ({ context }) => context.locateLimit,
+  },
+}).createMachine({
+  id: 'crewStop',
+  context: ({ input }) => ({
+    stop: input.stop,
+    locateLimit: input.locateLimit,
+    newSubmissionKey: input.newSubmissionKey,
+    recording: null,
+    code: '',
+    receiverName: '',
+    photos: [],
+    picked: null,
+    reason: null,
+    note: '',
+    position: null,
+    errors: {},
+    messages: [],
+    progress: null,
+    submissionKey: null,
+    codeLocked: input.stop.code_locked,
+  }),
+  initial: 'checking',
+  states: {
+    /** A stop already finished offers nothing. */
+    checking: {
+      always: [{ guard: 'isOpen', target: 'idle' }, { target: 'done' }],
+    },
+    /** The stop's actions, as its state allows; a form left with Cancel starts afresh next time. */
+    idle: {
+      entry: 'clearForms',
+      on: {
+        'stop.onTheWay': {
+          guard: 'canGoOnTheWay',
+          target: 'locating',
+          actions: choose('on_the_way'),
+        },
+        'stop.arrived': { guard: 'canArrive', target: 'locating', actions: choose('arrived') },
+        'stop.pickedUp': { guard: 'canPickUp', target: 'locating', actions: choose('picked_up') },
+        'delivery.start': [
+          {
+            guard: 'canDeliverWithoutCodeOnly',
+            target: 'withoutCode',
+            actions: choose('without_code'),
+          },
+          { guard: 'canDeliver', target: 'delivering', actions: choose('with_code') },
+        ],
+        'failure.start': { guard: 'isOpen', target: 'failing', actions: choose('failed') },
+        // The list loaded again: the stop as the server has it now (staff may have moved it).
+        'stop.seen': {
+          target: 'checking',
+          actions: assign(({ context, event }) => ({
+            stop: event.stop,
+            codeLocked: context.codeLocked || event.stop.code_locked,
+          })),
+        },
+      },
+    },
+    /** Delivered: the 4-digit code the receiver was sent. */
+    delivering: {
+      initial: 'enteringCode',
+      states: {
+        enteringCode: {},
+        /** The server said the code is wrong: its message (with the tries left) is at the field. */
+        codeWrong: {},
+      },
+      on: {
+        'code.change': {
+          actions: assign(({ context, event }) => ({
+            code: codeDigits(event.value),
+            errors: withoutErrorsOf(context.errors, 'code'),
+          })),
+        },
+        submit: [
+          { guard: 'codeIsComplete', target: 'locating' },
+          { actions: [assign({ errors: { code: [CODE_MESSAGE] } }), notifyFieldErrors] },
+        ],
+        'withoutCode.start': { target: 'withoutCode', actions: choose('without_code') },
+        cancel: 'idle',
+      },
+    },
+    /** Delivered without the code: the receiver's name and 1 to 3 photos of the handover. */
+    withoutCode: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          on: {
+            'photo.pick': {
+              guard: 'hasRoomForPhoto',
+              target: 'shrinking',
+              actions: assign(({ context, event }) => ({
+                picked: event.file,
+                errors: withoutErrorsOf(context.errors, 'photos'),
+              })),
+            },
+            'photo.reject': {
+              actions: [
+                assign(({ context, event }) => ({
+                  errors: { ...context.errors, photos: event.messages },
+                })),
+                { type: 'notifyErrors', params: ({ event }) => ({ messages: event.messages }) },
+              ],
+            },
+            'photo.remove': {
+              actions: assign({
+                photos: ({ context, event }) =>
+                  context.photos.filter((_, index) => index !== event.index),
+              }),
+            },
+            submit: [
+              { guard: 'withoutCodeIsComplete', target: '#crewStop.locating' },
+              {
+                actions: [
+                  assign({ errors: ({ context }) => withoutCodeProblems(context) }),
+                  notifyFieldErrors,
+                ],
+              },
+            ],
+          },
+        },
+        /** "Preparing the photo…": made smaller on the phone before it is kept. */
+        shrinking: {
+          tags: ['busy'],
+          entry: assign({ progress: 0 }),
+          exit: assign({ progress: null, picked: null }),
+          invoke: {
+            id: 'shrink',
+            src: 'shrink',
+            input: ({ context, self }) => ({ file: context.picked!, report: reporter({ self }) }),
+            onDone: {
+              target: 'choosing',
+              actions: assign({
+                photos: ({ context, event }) => [...context.photos, event.output],
+              }),
+            },
+            onError: {
+              target: 'choosing',
+              actions: [
+                assign(({ context, event }) => ({
+                  errors: {
+                    ...context.errors,
+                    photos: isApiError(event.error) ? event.error.messages : [UNREADABLE_PHOTO],
+                  },
+                })),
+                {
+                  type: 'notifyErrors',
+                  params: ({ context }) => ({ messages: context.errors.photos ?? [] }),
+                },
+              ],
+            },
+          },
+          on: {
+            progress: { actions: assign({ progress: ({ event }) => event.percent }) },
+          },
+        },
+      },
+      on: {
+        'receiverName.change': {
+          actions: assign(({ context, event }) => ({
+            receiverName: event.value,
+            errors: withoutErrorsOf(context.errors, 'receiver_name'),
+          })),
+        },
+        'code.back': {
+          guard: 'codeIsOpen',
+          target: 'delivering',
+          actions: choose('with_code'),
+        },
+        cancel: 'idle',
+      },
+    },
+    /** Failed: why (a reason, and what happened when it is `other`). */
+    failing: {
+      on: {
+        'reason.change': {
+          actions: assign(({ context, event }) => ({
+            reason: event.reason,
+            errors: withoutErrorsOf(context.errors, 'reason'),
+          })),
+        },
+        'note.change': {
+          actions: assign(({ context, event }) => ({
+            note: event.value,
+            errors: withoutErrorsOf(context.errors, 'note'),
+          })),
+        },
+        submit: [
+          { guard: 'failureIsComplete', target: 'locating' },
+          {
+            actions: [
+              assign({ errors: ({ context }) => failureProblems(context) }),
+              notifyFieldErrors,
+            ],
+          },
+        ],
+        cancel: 'idle',
+      },
+    },
+    /** "Finding your position…": never longer than `locateLimit`, and never required. */
+    locating: {
+      tags: ['busy'],
+      entry: assign({
+        submissionKey: ({ context }) => heldOrNewKey(context),
+        position: null,
+        messages: [],
+      }),
+      invoke: {
+        id: 'locate',
+        src: 'locate',
+        onDone: { target: 'sending', actions: assign({ position: ({ event }) => event.output }) },
+        onError: 'sending',
+      },
+      after: { locateLimit: 'sending' },
+    },
+    /** "Sending…", with how much has gone when photos go. */
+    sending: {
+      tags: ['busy'],
+      entry: assign({ progress: 0 }),
+      exit: assign({ progress: null }),
+      invoke: {
+        id: 'sendEvent',
+        src: 'sendEvent',
+        input: ({ context, self }) => ({
+          stopId: context.stop.id,
+          request: requestOf(context),
+          photos: context.recording === 'without_code' ? context.photos : [],
+          idempotencyKey: context.submissionKey!,
+          report: reporter({ self }),
+        }),
+        onDone: [
+          { guard: 'finishesStop', target: 'done', actions: ['acceptAnswer', saved] },
+          { target: 'idle', actions: ['acceptAnswer', saved] },
+        ],
+        onError: [
+          {
+            guard: 'isWrongCode',
+            target: 'delivering.codeWrong',
+            actions: ['refuse', notifyMessages],
+          },
+          {
+            guard: 'isLocked',
+            target: 'withoutCode',
+            actions: [
+              'refuse',
+              assign({ codeLocked: true, code: '', errors: {}, recording: 'without_code' }),
+              notifyMessages,
+            ],
+          },
+          { guard: 'wasRefused', target: 'returning', actions: ['refuse', notifyMessages] },
+          // No answer, or the server failed: the same request waits for Try again.
+          {
+            target: 'failed',
+            actions: [
+              assign({ messages: ({ event }) => feedbackOf(event.error).messages }),
+              notifyMessages,
+            ],
+          },
+        ],
+      },
+      on: {
+        progress: { actions: assign({ progress: ({ event }) => event.percent }) },
+      },
+    },
+    /** Back to the form the action came from (its messages at its fields), or to the actions. */
+    returning: { always: [...backToForm] },
+    /** Not sent: why, with Try again (the same request) and Cancel (back to the form). */
+    failed: {
+      on: {
+        retry: 'sending',
+        cancel: { target: 'returning', actions: assign({ submissionKey: null, messages: [] }) },
+      },
+    },
+    /** Picked up, delivered or failed: nothing more to do here. */
+    done: { entry: 'clearForms' },
+  },
+});

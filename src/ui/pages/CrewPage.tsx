@@ -1,0 +1,78 @@
+/**
+ * /crew (docs/crew-phone.md): a crew member's day on the phone, today's and tomorrow's jobs with
+ * their stops and actions. Runs src/machines/crewJobsMachine.ts with GET crew/jobs; anyone signed
+ * in who is not a crew member is told the page is not for them.
+ */
+import { lazy } from 'react';
+import { fromPromise } from 'xstate';
+import { crewsApi } from '../../api/crews';
+import type { CrewJob } from '../../api/contract/crews';
+import { crewJobsMachine } from '../../machines/crewJobsMachine';
+import { usePageMeta } from '../components/PageMeta';
+import { LoadFailed, Waiting } from '../components/LoadStates';
+import { useFlow } from '../components/useFlow';
+import { CrewJobs } from '../crew/CrewJobs';
+import { Session } from '../session';
+import '../crew/crew.css';
+
+// Only someone who is not a crew member sees it: the crew's page does not carry it.
+const NotAllowed = lazy(() =>
+  import('../NotAllowed').then(({ NotAllowed }) => ({ default: NotAllowed })),
+);
+
+const NO_NETWORK = 'No network. Check your signal, then try again.';
+
+function CrewDay() {
+  usePageMeta('Your jobs');
+  const { snapshot, send, busy } = useFlow<typeof crewJobsMachine>(crewJobsMachine, () => ({
+    actors: {
+      loadJobs: fromPromise<CrewJob[]>(async () => (await crewsApi.crewJobs(undefined)).data),
+    },
+  }));
+  const { jobs, messages } = snapshot.context;
+  const onSaved = (stop: CrewJob['stops'][number]) => send({ type: 'stop.updated', stop });
+  return (
+    <section className="page crew-page">
+      <div className="crew-top">
+        <h1>Your jobs</h1>
+        {snapshot.matches('listed') && (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!snapshot.can({ type: 'refresh' })}
+            onClick={() => send({ type: 'refresh' })}
+          >
+            {busy ? 'Refreshing…' : 'Refresh'}
+          </button>
+        )}
+      </div>
+      {snapshot.matches('loading') && <Waiting>Loading your jobs…</Waiting>}
+      {snapshot.matches('offline') && (
+        <LoadFailed messages={[NO_NETWORK]} onRetry={() => send({ type: 'retry' })} />
+      )}
+      {snapshot.matches('failed') && (
+        <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />
+      )}
+      {snapshot.matches({ listed: 'offline' }) && (
+        <p className="crew-problem" role="alert">
+          {NO_NETWORK} These are the jobs as last loaded.
+        </p>
+      )}
+      {snapshot.matches({ listed: 'stale' }) && (
+        <p className="crew-problem" role="alert">
+          {messages.join(' ')} These are the jobs as last loaded.
+        </p>
+      )}
+      {snapshot.matches('listed') && <CrewJobs jobs={jobs} onSaved={onSaved} />}
+    </section>
+  );
+}
+
+export default function CrewPage() {
+  const isCrew = Session.useSelector((snapshot) => snapshot.context.session?.role === 'crew');
+  return isCrew ? (
+    <CrewDay />
+  ) : (
+    <NotAllowed whom="the company's delivery crews" given="added to a crew" />
+  );
+}

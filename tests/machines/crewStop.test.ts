@@ -1,0 +1,322 @@
+import { expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
+import {
+  CODE_MESSAGE,
+  PROOF_PHOTO_MESSAGE,
+  RECEIVER_NAME_MESSAGE,
+  type CrewStop,
+} from '../../src/api/contract/crews';
+import { ApiError, networkFailure } from '../../src/api/errors';
+import { UNREADABLE_PHOTO } from '../../src/machines/photoMessages';
+import {
+  crewStopMachine,
+  type CrewStopInput,
+  type ShrinkCall,
+  type StopEventCall,
+} from '../../src/machines/crewStopMachine';
+import { stopOf } from './crewFixtures';
+import { graphSuite, recordEffects, statePath, submissionKeys } from './graph';
+
+const LOCATE_LIMIT = 8000;
+const here = { lat: 6.6018, lng: 3.3515, accuracy_m: 12 };
+const chosen = new File([new Uint8Array(5_000)], 'handover.jpg', { type: 'image/jpeg' });
+const shrunk = new File([new Uint8Array(400)], 'handover.jpg', { type: 'image/jpeg' });
+const TRIES_LEFT = 'Wrong code: 3 tries left.';
+const wrongCode = new ApiError([TRIES_LEFT], { code: [TRIES_LEFT] }, 422);
+const LOCKED = 'Too many wrong codes: deliver without the code.';
+const locked = (status: 409 | 423) => new ApiError([LOCKED], {}, status);
+const NAME_REFUSED = 'The name is too long.';
+const refused = new ApiError([NAME_REFUSED], { receiver_name: [NAME_REFUSED] }, 422);
+const dropped = networkFailure();
+const serverError = new ApiError(['Server error.'], {}, 500);
+const effects = recordEffects(['notifyErrors', 'saved']);
+
+/** The stop as the server answers an action. */
+const stateAfter = {
+  on_the_way: 'on_the_way',
+  arrived: 'arrived',
+  picked_up: 'done',
+  with_code: 'done',
+  without_code: 'done',
+  failed: 'failed',
+} as const;
+
+const inputOf = (stop: CrewStop): CrewStopInput => ({
+  stop,
+  locateLimit: LOCATE_LIMIT,
+  newSubmissionKey: submissionKeys(),
+});
+
+/** What each state shows: the stop's actions, its three forms, the waits, a send that got no answer. */
+const states = {
+  idle: [],
+  'delivering.enteringCode': [],
+  'delivering.codeWrong': [],
+  'withoutCode.choosing': [],
+  'withoutCode.shrinking': ['busy'],
+  failing: [],
+  locating: ['busy'],
+  sending: ['busy'],
+  failed: [],
+  done: [],
+};
+
+graphSuite('crewStop', {
+  machine: crewStopMachine,
+  inputs: [
+    // A drop-off from the start; a pickup already reached; a drop-off whose code is locked; a stop done.
+    inputOf(stopOf('s1')),
+    inputOf(stopOf('s2', { kind: 'pickup', state: 'arrived' })),
+    inputOf(stopOf('s3', { kind: 'unloading', state: 'arrived', code_locked: true })),
+    inputOf(stopOf('s4', { state: 'done' })),
+  ],
+  implementations: { actions: effects.actions },
+  events: (snapshot) => {
+    const { recording, stop } = snapshot.context;
+    const answers =
+      recording === null
+        ? []
+        : [
+            {
+              type: 'xstate.done.actor.sendEvent',
+              output: { ...stop, state: stateAfter[recording as keyof typeof stateAfter] },
+            },
+          ];
+    const failures =
+      recording === 'with_code'
+        ? [wrongCode, locked(409), locked(423), dropped]
+        : recording === 'without_code'
+          ? [refused, serverError]
+          : [dropped];
+    return [
+      { type: 'stop.seen', stop: { ...stop, code_locked: true } },
+      { type: 'code.change', value: '12a34' },
+      { type: 'code.change', value: '12' },
+      { type: 'receiverName.change', value: 'Chidi Okafor' },
+      { type: 'photo.pick', file: chosen },
+      { type: 'photo.reject', messages: ['File type must be image/*'] },
+      { type: 'photo.remove', index: 0 },
+      { type: 'reason.change', reason: 'refused' },
+      { type: 'reason.change', reason: 'other' },
+      { type: 'note.change', value: 'The gate was locked.' },
+      { type: 'progress', percent: 40 },
+      { type: 'xstate.done.actor.locate', output: here },
+      { type: 'xstate.done.actor.locate', output: null },
+      { type: 'xstate.error.actor.locate', error: new Error('User denied Geolocation') },
+      { type: 'xstate.done.actor.shrink', output: shrunk },
+      {
+        type: 'xstate.error.actor.shrink',
+        error: new Error('The source image cannot be decoded.'),
+      },
+      ...answers,
+      ...failures.map((error) => ({ type: 'xstate.error.actor.sendEvent', error })),
+    ];
+  },
+  serializeState: (snapshot) => {
+    const c = snapshot.context;
+    return JSON.stringify({
+      value: snapshot.value,
+      stop: c.stop.state,
+      kind: c.stop.kind,
+      locked: c.codeLocked,
+      recording: c.recording,
+      code: c.code.length,
+      name: c.receiverName !== '',
+      photos: c.photos.length,
+      reason: c.reason,
+      note: c.note,
+      errors: Object.keys(c.errors).sort(),
+      messages: c.messages.length > 0,
+      key: c.submissionKey !== null,
+      position: c.position !== null,
+    });
+  },
+  // One photo is enough to walk every state; the limit of three is tested below.
+  offered: (event, snapshot) =>
+    (event.type !== 'photo.pick' || snapshot.context.photos.length === 0) &&
+    (event.type !== 'stop.seen' || !snapshot.context.codeLocked),
+  states,
+  offers: {
+    idle: [
+      'stop.onTheWay',
+      'stop.arrived',
+      'stop.pickedUp',
+      'delivery.start',
+      'failure.start',
+      'stop.seen',
+    ],
+    'delivering.enteringCode': ['code.change', 'submit', 'withoutCode.start', 'cancel'],
+    'delivering.codeWrong': ['code.change', 'submit', 'withoutCode.start', 'cancel'],
+    'withoutCode.choosing': [
+      'photo.pick',
+      'photo.reject',
+      'photo.remove',
+      'submit',
+      'receiverName.change',
+      'code.back',
+      'cancel',
+    ],
+    'withoutCode.shrinking': ['progress', 'receiverName.change', 'code.back', 'cancel'],
+    failing: ['reason.change', 'note.change', 'submit', 'cancel'],
+    locating: [],
+    sending: ['progress'],
+    failed: ['retry', 'cancel'],
+    done: [],
+  },
+  checkInput: (id, input, snapshot) => {
+    const c = snapshot.context;
+    if (id === 'shrink') expect(input).toEqual({ file: chosen, report: expect.any(Function) });
+    if (id !== 'sendEvent') return;
+    const call = input as StopEventCall;
+    const where = c.position ?? {};
+    const request = {
+      on_the_way: { type: 'on_the_way', ...where },
+      arrived: { type: 'arrived', ...where },
+      picked_up: { type: 'picked_up', ...where },
+      with_code: { type: 'delivered', code: c.code, ...where },
+      without_code: { type: 'delivered', receiver_name: 'Chidi Okafor', ...where },
+      failed: {
+        type: 'failed',
+        reason: c.reason,
+        note: c.reason === 'other' ? 'The gate was locked.' : c.note || undefined,
+        ...where,
+      },
+    }[c.recording as keyof typeof stateAfter];
+    expect(call).toEqual({
+      stopId: c.stop.id,
+      request,
+      // Photos go only without the code; the key is the one held since the action began.
+      photos: c.recording === 'without_code' ? c.photos : [],
+      idempotencyKey: c.submissionKey,
+      report: expect.any(Function),
+    });
+    // The crew never sends a code that is not four digits, nor a handover without name and photo.
+    if (c.recording === 'with_code') expect(c.code).toMatch(/^\d{4}$/);
+    if (c.recording === 'without_code') expect(c.photos.length).toBeGreaterThan(0);
+  },
+  check: (actual, _expected, event, before) => {
+    const done = effects.take();
+    const now = actual.context;
+    const was = before.context;
+    const state = statePath(actual.value);
+    const payload = event as EventObject & { output?: unknown; error?: ApiError };
+    // What was typed survives every failure: only a saved action or a fresh start clears it.
+    if (!event.type.startsWith('xstate.done.actor.sendEvent') && event.type !== 'code.change')
+      expect(now.code === was.code || now.code === '').toBe(true);
+    if (event.type !== 'receiverName.change' && !['idle', 'done'].includes(state))
+      expect(now.receiverName).toBe(was.receiverName);
+    // A locked code is never asked for again.
+    if (now.codeLocked) expect(state.startsWith('delivering')).toBe(false);
+    switch (event.type) {
+      case 'code.change':
+        expect(now.code).toBe(
+          (payload as unknown as { value: string }).value === '12' ? '12' : '1234',
+        );
+        expect(now.errors.code).toBeUndefined();
+        break;
+      case 'submit':
+        if (statePath(before.value).startsWith('delivering') && was.code.length !== 4)
+          expect(now.errors).toEqual({ code: [CODE_MESSAGE] });
+        if (statePath(before.value) === 'withoutCode.choosing' && state !== 'locating') {
+          expect(now.errors.receiver_name ?? []).toEqual(
+            was.receiverName ? [] : [RECEIVER_NAME_MESSAGE],
+          );
+          expect(now.errors.photos ?? []).toEqual(was.photos.length ? [] : [PROOF_PHOTO_MESSAGE]);
+          expect(done).toEqual([['notifyErrors', { messages: Object.values(now.errors).flat() }]]);
+        }
+        if (state === 'locating') expect(now.submissionKey).not.toBeNull();
+        break;
+      case 'xstate.done.actor.locate':
+        expect(state).toBe('sending');
+        expect(now.position).toEqual(payload.output);
+        break;
+      case 'xstate.error.actor.locate':
+        expect(state).toBe('sending');
+        expect(now.position).toBeNull();
+        break;
+      case `xstate.after.locateLimit.crewStop.locating`:
+        // No answer about the position in time: the action goes without it.
+        expect(state).toBe('sending');
+        expect(now.position).toBeNull();
+        break;
+      case 'xstate.done.actor.shrink':
+        expect(now.photos).toEqual([...was.photos, shrunk]);
+        break;
+      case 'xstate.error.actor.shrink':
+        expect(now.errors.photos).toEqual([UNREADABLE_PHOTO]);
+        expect(done).toEqual([['notifyErrors', { messages: [UNREADABLE_PHOTO] }]]);
+        break;
+      case 'xstate.done.actor.sendEvent': {
+        const answer = payload.output as CrewStop;
+        expect(now.stop).toEqual(answer);
+        expect(done).toEqual([['saved', { stop: answer }]]);
+        expect(state).toBe(['done', 'failed'].includes(answer.state) ? 'done' : 'idle');
+        expect(now.submissionKey).toBeNull();
+        break;
+      }
+      case 'xstate.error.actor.sendEvent': {
+        const error = payload.error!;
+        expect(done).toEqual([['notifyErrors', { messages: error.messages }]]);
+        expect(now.messages).toEqual(error.messages);
+        if (error === wrongCode) {
+          // The server's words, with the tries left, at the code; the code stays typed.
+          expect(state).toBe('delivering.codeWrong');
+          expect(now.errors.code).toEqual([TRIES_LEFT]);
+          expect(now.code).toBe(was.code);
+        } else if (error.status === 409 || error.status === 423) {
+          expect(state).toBe('withoutCode.choosing');
+          expect(now.codeLocked).toBe(true);
+          expect(actual.can({ type: 'code.back' })).toBe(false);
+        } else if (error === refused) {
+          expect(state).toBe('withoutCode.choosing');
+          expect(now.errors).toEqual(refused.fields);
+          expect(now.photos).toEqual(was.photos);
+        } else {
+          // No answer: the same request, with its key, waits for Try again.
+          expect(state).toBe('failed');
+          expect(now.submissionKey).toBe(was.submissionKey);
+        }
+        break;
+      }
+      case 'retry':
+        expect(state).toBe('sending');
+        expect(now.submissionKey).toBe(was.submissionKey);
+        break;
+      case 'cancel':
+        if (statePath(before.value) === 'failed') {
+          // Back to the form it came from, everything kept.
+          expect(now.submissionKey).toBeNull();
+          const typed = ({ code, receiverName, photos, reason, note }: typeof now) => ({
+            code,
+            receiverName,
+            photos,
+            reason,
+            note,
+          });
+          if (state !== 'idle') expect(typed(now)).toEqual(typed(was));
+        } else expect(state).toBe('idle');
+        break;
+      case 'stop.onTheWay':
+      case 'stop.arrived':
+      case 'stop.pickedUp':
+        // Offered only where the stop's state allows it.
+        expect(state).toBe(before.can(event) ? 'locating' : 'idle');
+        break;
+    }
+  },
+});
+
+it('keeps at most three photos of a handover', async () => {
+  const actor = createActor(
+    crewStopMachine.provide({
+      actors: { shrink: fromPromise<File, ShrinkCall>(async () => shrunk) },
+    }),
+    { input: inputOf(stopOf('s9', { state: 'arrived', code_locked: true })) },
+  ).start();
+  actor.send({ type: 'delivery.start' });
+  for (let photo = 0; photo < 4; photo++) {
+    actor.send({ type: 'photo.pick', file: chosen });
+    await waitFor(actor, (snapshot) => snapshot.matches({ withoutCode: 'choosing' }));
+  }
+  expect(actor.getSnapshot().context.photos).toEqual([shrunk, shrunk, shrunk]);
+});

@@ -1,0 +1,182 @@
+/**
+ * The crew's phone page (/crew) against the real server: who may open it, the day's jobs with
+ * their stops, and a drop-off worked from On the way to Delivered (a wrong code, then without
+ * the code), and a failure with its reason.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FAILURE_NOTE_MESSAGE } from '../../src/api/contract';
+import type { StoredSession } from '../../src/api/storage';
+import { inDays, PNG, post, signUp, type Customer } from '../api/helpers';
+import { bookDelivery } from '../support/shipments';
+import { startTestServer, type TestServer } from '../support/server';
+import { signUpStaff } from '../support/staff';
+import { renderApp } from './render';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+let server: TestServer;
+let staff: Customer;
+let customer: Customer;
+let member: Customer;
+
+const sessionOf = (account: Customer, role: StoredSession['role']): StoredSession => ({
+  token: account.token,
+  id: String(account.id),
+  profileImage: '',
+  email: account.email,
+  role,
+});
+
+async function ok(path: string, payload: Record<string, unknown>) {
+  const answer = await post(server, path, payload, staff.token);
+  if (answer.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
+
+/** A crew with `member` in it, and a booked delivery assigned to it for tomorrow. */
+async function assignedJob(crewId: string): Promise<string> {
+  const reference = await bookDelivery(server, customer.token);
+  await ok(`staff/orders/${reference}/assignment`, {
+    crew_id: crewId,
+    date: inDays(1),
+    window_start: '09:00',
+    window_end: '11:00',
+  });
+  return reference;
+}
+
+let crewId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await signUpStaff(server);
+  customer = await signUp(server);
+  member = await signUp(server);
+});
+afterAll(() => server.close());
+
+const heading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+const main = () => within(screen.getByRole('main'));
+const jobCard = async (reference: string) =>
+  (await main().findByText(reference, {}, { timeout: 10_000 })).closest('article')!;
+
+describe('who opens /crew', () => {
+  it('tells a customer and a staff member the page is for the crews', async () => {
+    for (const session of [sessionOf(customer, 'customer'), sessionOf(staff, 'staff')]) {
+      const view = renderApp('/crew', { apiUrl: server.apiUrl, session });
+      await heading('Not allowed');
+      expect(main().getByText(/for the company's delivery crews/)).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('gives a crew member the Jobs link in the header', async () => {
+    renderApp('/profile', { apiUrl: server.apiUrl, session: sessionOf(member, 'crew') });
+    const link = await within(screen.getByRole('banner')).findByRole(
+      'link',
+      { name: 'Jobs' },
+      { timeout: 10_000 },
+    );
+    expect(link).toHaveAttribute('href', '/crew');
+  });
+});
+
+describe('the crew member’s day', () => {
+  // The member's crew, made by staff as the workspace does.
+  beforeAll(async () => {
+    crewId = (await ok('staff/crews', { name: 'Lekki van', vehicle: 'van', plate: 'LND 123 AB' }))
+      .id;
+    await ok(`staff/crews/${crewId}/members`, { email: member.email });
+  });
+
+  // The member's crew, made by staff as the workspace does.
+  beforeAll(async () => {
+    crewId = (await ok('staff/crews', { name: 'Lekki van', vehicle: 'van', plate: 'LND 123 AB' }))
+      .id;
+    await ok(`staff/crews/${crewId}/members`, { email: member.email });
+  });
+
+  it('lists the assigned job with its window, payment, and each stop with Call, WhatsApp and Map', async () => {
+    const reference = await assignedJob(crewId);
+    renderApp('/crew', { apiUrl: server.apiUrl, session: sessionOf(member, 'crew') });
+    await heading('Your jobs');
+    const job = within(await jobCard(reference));
+    expect(job.getByText('09:00–11:00')).toBeInTheDocument();
+    expect(job.getByText(/Not paid yet|Paid: collect no money/)).toBeInTheDocument();
+    expect(main().getByRole('heading', { level: 2, name: /^Tomorrow, / })).toBeInTheDocument();
+    const stops = job.getAllByRole('listitem');
+    expect(within(stops[0]!).getByText('Pick up')).toBeInTheDocument();
+    expect(within(stops[1]!).getByText('Drop off')).toBeInTheDocument();
+    for (const stop of stops) {
+      const links = within(stop);
+      expect(links.getByRole('link', { name: 'Call' }).getAttribute('href')).toMatch(/^tel:\+\d+$/);
+      expect(links.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(
+        /^https:\/\/wa\.me\/\d+$/,
+      );
+      expect(links.getByRole('link', { name: 'Map' }).getAttribute('href')).toMatch(
+        /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/,
+      );
+      expect(links.getByText('Not started')).toBeInTheDocument();
+    }
+  });
+
+  it('works a delivery: picked up, then on the way, a wrong code, and delivered without the code', async () => {
+    const reference = await assignedJob(crewId);
+    const { user } = renderApp('/crew', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(member, 'crew'),
+    });
+    const job = within(await jobCard(reference));
+    const [pickup, dropoff] = job.getAllByRole('listitem').map((stop) => within(stop));
+    await user.click(pickup!.getByRole('button', { name: 'Arrived' }));
+    await user.click(
+      await pickup!.findByRole('button', { name: 'Picked up' }, { timeout: 10_000 }),
+    );
+    await pickup!.findByText('Picked up', { selector: '.crew-state' }, { timeout: 10_000 });
+
+    await user.click(dropoff!.getByRole('button', { name: 'On the way' }));
+    await user.click(await dropoff!.findByRole('button', { name: 'Arrived' }, { timeout: 10_000 }));
+    await user.click(
+      await dropoff!.findByRole('button', { name: 'Delivered' }, { timeout: 10_000 }),
+    );
+    const code = dropoff!.getByLabelText(/Code from the receiver/);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    // A code the receiver was not sent (1 chance in 10,000 to be theirs): refused with the tries left.
+    await user.type(code, '0000');
+    await user.click(dropoff!.getByRole('button', { name: 'Confirm delivery' }));
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
+    expect(code).toHaveValue('0000');
+
+    await user.click(dropoff!.getByRole('button', { name: 'Deliver without the code' }));
+    await user.click(dropoff!.getByRole('button', { name: 'Confirm delivery' }));
+    expect(await dropoff!.findByText(/Please enter the name/)).toBeInTheDocument();
+    await user.type(dropoff!.getByLabelText(/Receiver’s name/), 'Chidi Okafor');
+    await user.upload(
+      dropoff!.getByLabelText('Photo of the handover'),
+      new File([PNG], 'handover.png', { type: 'image/png' }),
+    );
+    await dropoff!.findByRole('img', { name: 'Photo 1' }, { timeout: 10_000 });
+    await user.click(dropoff!.getByRole('button', { name: 'Confirm delivery' }));
+    await dropoff!.findByText('Delivered', { selector: '.crew-state' }, { timeout: 10_000 });
+    expect(dropoff!.queryByRole('button')).toBeNull();
+  });
+
+  it('reports a failed stop with its reason, asking what happened for Other', async () => {
+    const reference = await assignedJob(crewId);
+    const { user } = renderApp('/crew', {
+      apiUrl: server.apiUrl,
+      session: sessionOf(member, 'crew'),
+    });
+    const job = within(await jobCard(reference));
+    const pickup = within(job.getAllByRole('listitem')[0]!);
+    await user.click(pickup.getByRole('button', { name: 'Failed' }));
+    await user.click(pickup.getByRole('radio', { name: 'Other' }));
+    await user.click(pickup.getByRole('button', { name: 'Report failure' }));
+    expect(await pickup.findByText(FAILURE_NOTE_MESSAGE)).toBeInTheDocument();
+    await user.type(pickup.getByLabelText(/What happened/), 'The shop was closed all day.');
+    await user.click(pickup.getByRole('button', { name: 'Report failure' }));
+    await pickup.findByText('Failed', { selector: '.crew-state' }, { timeout: 10_000 });
+  });
+});
