@@ -23,6 +23,7 @@ import {
   MAX_PROOF_PHOTOS,
   PROOF_PHOTO_MESSAGE,
   statusLabels,
+  stopEventAllowedFrom,
   type CrewStop,
   type StopEventRequest,
   type StopEventType,
@@ -67,15 +68,6 @@ const stateLabels: Record<StopState, string> = {
   failed: 'failed',
 };
 
-/** The states each event may follow (a failed stop waits for staff to set it pending again). */
-const allowedFrom: Record<StopEventType, StopState[]> = {
-  on_the_way: ['pending'],
-  arrived: ['on_the_way'],
-  picked_up: ['on_the_way', 'arrived'],
-  delivered: ['on_the_way', 'arrived'],
-  failed: ['on_the_way', 'arrived'],
-};
-
 const stateAfter: Record<StopEventType, StopState> = {
   on_the_way: 'on_the_way',
   arrived: 'arrived',
@@ -90,11 +82,13 @@ function checkOrder(kind: StopKind, state: StopState, type: StopEventType): void
     throw conflict('This stop is a hand-over: tap Delivered, not Picked up.');
   if (type === 'delivered' && !isHandover(kind))
     throw conflict('This stop is a pickup: tap Picked up, not Delivered.');
-  if (allowedFrom[type].includes(state)) return;
+  if (stopEventAllowedFrom[type].includes(state)) return;
   if (state === 'done') throw conflict('This stop is already done.');
   if (state === 'failed')
     throw conflict('This stop failed: staff will give it a new window before it starts again.');
-  const first = allowedFrom[type].map((from) => `“${eventLabels[eventFor(from)]}”`).join(' or ');
+  const first = stopEventAllowedFrom[type]
+    .map((from) => `“${eventLabels[eventFor(from)]}”`)
+    .join(' or ');
   throw conflict(`${eventLabels[type]} comes after ${first}: this stop is ${stateLabels[state]}.`);
 }
 

@@ -54,6 +54,14 @@ export interface PreparedImage {
   bytes: Uint8Array;
 }
 
+/**
+ * The same bytes under this realm's Uint8Array (a view, no copy). file-type and PGlite check their
+ * input's class, and the server the site's jsdom tests start runs beside jsdom's globals, where
+ * Node's Buffer is of another realm.
+ */
+const sameRealm = (bytes: Uint8Array) =>
+  new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 export class ImageStore {
   constructor(private readonly db: DB) {}
 
@@ -68,7 +76,7 @@ export class ImageStore {
    * under `field`.
    */
   static async prepare(bytes: Buffer, field: string): Promise<PreparedImage> {
-    const ext = (await fileTypeFromBuffer(bytes))?.ext;
+    const ext = (await fileTypeFromBuffer(sameRealm(bytes)))?.ext;
     if (!ext || !isImageExt(ext)) throw invalid({ [field]: [IMAGE_ONLY_MESSAGE] });
     const stored = await withoutMetadata(bytes, ext);
     if (!stored.ok)
@@ -83,7 +91,12 @@ export class ImageStore {
     const name = `${crypto.randomBytes(16).toString('hex')}.${image.ext}`;
     await db
       .insertInto('files')
-      .values({ name, owner_id: ownerId, content_type: imageTypes[image.ext], bytes: image.bytes })
+      .values({
+        name,
+        owner_id: ownerId,
+        content_type: imageTypes[image.ext],
+        bytes: sameRealm(image.bytes),
+      })
       .execute();
     return name;
   }

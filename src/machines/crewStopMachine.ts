@@ -1,8 +1,9 @@
 /**
  * One stop of a crew member's job on /crew (docs/crew-phone.md), from its actions to the server's
- * answer. The stop's state decides what is offered: **On the way** (pending), **Arrived** (pending
- * or on the way), then **Picked up** at a pickup or loading, or **Delivered** at a drop-off or
- * unloading, and **Failed** until the stop is finished.
+ * answer. The stop's state decides what is offered, by the contract's `stopEventAllowedFrom` (the
+ * server's own rule): **On the way** (pending), **Arrived** (on the way), then **Picked up** at a
+ * pickup or loading, or **Delivered** at a drop-off or unloading (on the way or arrived), and
+ * **Failed** until the stop is finished.
  *
  * - Delivered asks for the 4-digit code the receiver was sent (the crew never sees it). A wrong
  *   code comes back at the field with the tries left (422 at `code`); five wrong tries lock it
@@ -30,6 +31,8 @@ import {
   type CrewStop,
   type FailureReason,
   type StopEventRequest,
+  stopEventAllowedFrom,
+  type StopEventType,
 } from '../api/contract/crews';
 import { isApiError } from '../api/errors';
 import {
@@ -42,6 +45,10 @@ import {
 } from './formFields';
 import { UNREADABLE_PHOTO } from './photoMessages';
 import { providedByView } from './providedByView';
+
+/** Whether the server takes `type` at a stop in its state now (the contract's rule). */
+const follows = (type: StopEventType, stop: CrewStop) =>
+  stopEventAllowedFrom[type].includes(stop.state);
 
 /** Where the phone is, when the crew member allowed it. */
 export interface Position {
@@ -236,15 +243,18 @@ export const crewStopMachine = setup({
     refuse: assign(({ event }) => ({ ...feedbackOf(errorOf(event)), submissionKey: null })),
   },
   guards: {
-    canGoOnTheWay: ({ context }) => context.stop.state === 'pending',
-    canArrive: ({ context }) => ['pending', 'on_the_way'].includes(context.stop.state),
-    canPickUp: ({ context }) => context.stop.state === 'arrived' && !isHandover(context.stop.kind),
-    canDeliver: ({ context }) => context.stop.state === 'arrived' && isHandover(context.stop.kind),
+    canGoOnTheWay: ({ context }) => follows('on_the_way', context.stop),
+    canArrive: ({ context }) => follows('arrived', context.stop),
+    canPickUp: ({ context }) =>
+      follows('picked_up', context.stop) && !isHandover(context.stop.kind),
+    canDeliver: ({ context }) =>
+      follows('delivered', context.stop) && isHandover(context.stop.kind),
+    canFail: ({ context }) => follows('failed', context.stop),
     /** Not yet picked up, delivered or failed. */
     isOpen: ({ context }) => !['done', 'failed'].includes(context.stop.state),
-    /** A drop-off reached whose code is locked: Delivered goes without it. */
+    /** A drop-off on its way whose code is locked: Delivered goes without it. */
     canDeliverWithoutCodeOnly: ({ context }) =>
-      context.stop.state === 'arrived' && isHandover(context.stop.kind) && context.codeLocked,
+      follows('delivered', context.stop) && isHandover(context.stop.kind) && context.codeLocked,
     codeIsOpen: ({ context }) => !context.codeLocked,
     codeIsComplete: ({ context }) => /^\d{4}$/.test(context.code),
     hasRoomForPhoto: ({ context }) => context.photos.length < MAX_PROOF_PHOTOS,
@@ -318,7 +328,7 @@ export const crewStopMachine = setup({
           },
           { guard: 'canDeliver', target: 'delivering', actions: choose('with_code') },
         ],
-        'failure.start': { guard: 'isOpen', target: 'failing', actions: choose('failed') },
+        'failure.start': { guard: 'canFail', target: 'failing', actions: choose('failed') },
         // The list loaded again: the stop as the server has it now (staff may have moved it).
         'stop.seen': {
           target: 'checking',

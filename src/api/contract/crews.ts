@@ -12,7 +12,7 @@ import {
   requiredText,
   serviceTypes,
 } from './rules';
-import { assignment, stopKinds, stopStates, vehicles } from './stops';
+import { assignment, stopKinds, stopStates, vehicles, type StopState } from './stops';
 
 // What an order's detail and the private link carry of the day's work is in ./stops, which the
 // order pages and the light tracking-link page load without this area's calls
@@ -201,6 +201,19 @@ export const stopEventTypes = [
   'failed',
 ] as const;
 export type StopEventType = (typeof stopEventTypes)[number];
+
+/**
+ * The stop's states each event may follow: the server refuses the rest (409) and the crew's page
+ * offers only these. Arrived comes after On the way, which texts the handover code; a stop may
+ * fail before the crew sets off; a failed stop waits for staff to give it a new window.
+ */
+export const stopEventAllowedFrom: Record<StopEventType, readonly StopState[]> = {
+  on_the_way: ['pending'],
+  arrived: ['on_the_way'],
+  picked_up: ['on_the_way', 'arrived'],
+  delivered: ['on_the_way', 'arrived'],
+  failed: ['pending', 'on_the_way', 'arrived'],
+};
 
 export const CODE_MESSAGE = 'Enter the 4-digit code the receiver was sent.';
 export const RECEIVER_NAME_MESSAGE = 'Please enter the name of the person who received it.';
