@@ -23,7 +23,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('crews')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('public_id', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('public_id', 'uuid', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`gen_random_uuid()`),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('vehicle', 'text', (c) =>
       c.notNull().check(sql`vehicle in ('motorbike', 'car', 'van', 'truck')`),
@@ -64,7 +69,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('stops')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('public_id', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('public_id', 'uuid', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`gen_random_uuid()`),
+    )
     .addColumn('shipment_id', 'integer', (c) =>
       c.notNull().references('shipments.id').onDelete('cascade'),
     )
@@ -100,9 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().references('shipments.id').onDelete('cascade'),
     )
     .addColumn('type', 'text', (c) =>
-      c
-        .notNull()
-        .check(sql`type in ('on_the_way', 'arrived', 'picked_up', 'delivered', 'failed')`),
+      c.notNull().check(sql`type in ('on_the_way', 'arrived', 'picked_up', 'delivered', 'failed')`),
     )
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -255,7 +255,9 @@ export default function StaffQueuePage() {
         <DownloadCsv
           label="Export CSV"
           fileName="orders.csv"
-          fetchFile={() => staffListsApi.download('staffOrders', { query: queryFor({ filters, q }) })}
+          fetchFile={() =>
+            staffListsApi.download('staffOrders', { query: queryFor({ filters, q }) })
+          }
         />
         {filtered && (
           <Link className="button button-secondary" to="/staff/orders">

@@ -12,7 +12,9 @@ import { pageOf, useStaffList } from '../staff/useStaffList';
 import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ cursor }: PageRequest) =>
-  pageOf(await staffListsApi.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }));
+  pageOf(
+    await staffListsApi.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }),
+  );
 
 const subscribersMachine = staffListMachineFor<Subscriber>();
 
