@@ -18,6 +18,7 @@ import { assignment, stopKinds, stopStates, vehicles, type StopState } from './s
 // order pages and the light tracking-link page load without this area's calls
 // (docs/architecture.md, "What a route loads").
 export * from './stops';
+export * from './stopLabels';
 
 export const crewRequest = z.object({
   name: requiredText('Please give the crew a name.', 80),

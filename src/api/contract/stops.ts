@@ -6,12 +6,6 @@ import * as z from 'zod/mini';
 
 export const vehicles = ['motorbike', 'car', 'van', 'truck'] as const;
 export type Vehicle = (typeof vehicles)[number];
-export const vehicleLabels: Record<Vehicle, string> = {
-  motorbike: 'Motorbike',
-  car: 'Car',
-  van: 'Van',
-  truck: 'Truck',
-};
 
 export const stopKinds = ['pickup', 'dropoff', 'loading', 'unloading'] as const;
 export type StopKind = (typeof stopKinds)[number];
@@ -20,19 +14,6 @@ export const isHandover = (kind: StopKind) => kind === 'dropoff' || kind === 'un
 
 export const stopStates = ['pending', 'on_the_way', 'arrived', 'done', 'failed'] as const;
 export type StopState = (typeof stopStates)[number];
-export const stopKindLabels: Record<StopKind, string> = {
-  pickup: 'Pick-up',
-  dropoff: 'Drop-off',
-  loading: 'Loading',
-  unloading: 'Unloading',
-};
-export const stopStateLabels: Record<StopState, string> = {
-  pending: 'Waiting',
-  on_the_way: 'Crew on the way',
-  arrived: 'Crew arrived',
-  done: 'Done',
-  failed: 'Could not be completed',
-};
 
 /** What proves a handover, shown to staff and, after delivery, to the order's owner. */
 export const proof = z.object({

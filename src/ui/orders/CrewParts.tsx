@@ -6,13 +6,8 @@
  * also the staff order page's Stops part, which adds its own action to a stop.
  */
 import type { ReactNode } from 'react';
-import {
-  stopKindLabels,
-  stopStateLabels,
-  vehicleLabels,
-  type OrderStop,
-  type VisibleCrew,
-} from '../../api/contract/stops';
+import { stopKindLabels, stopStateLabels, vehicleLabels } from '../../api/contract/stopLabels';
+import type { OrderStop, VisibleCrew } from '../../api/contract/stops';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import './crew.css';
 

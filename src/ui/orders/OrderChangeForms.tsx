@@ -1,5 +1,5 @@
 /**
- * The forms behind the order page's Cancel order and Change dates (./OrderChanges.tsx runs their
+ * The forms behind the order page's Cancel order and Change dates (./OrderChangeFlow.tsx runs their
  * machine): the cancel's reason, and for a paid order its fee and refund asked again; the new dates.
  */
 import { lazy, Suspense, type FormEvent } from 'react';

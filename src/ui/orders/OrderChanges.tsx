@@ -2,33 +2,23 @@
  * The owner's own changes to an order: Cancel while the server allows it (a reason is asked; a
  * paid order shows the cancellation fee and the refund, and asks again) and, while it is To
  * Inspect, Change dates (a delivery's pickup and delivery dates, a quote's inspection and moving
- * dates; an instant delivery has none). Runs orderChangesMachine with the real calls;
- * `onChanged` reloads the order.
+ * dates; an instant delivery has none). The page shows the buttons; the flow behind them (its
+ * machine and forms, ./OrderChangeFlow.tsx) loads with the first press: most visits to an order
+ * page only read it (docs/architecture.md, "What a route loads").
  */
 import { lazy, Suspense, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { ordersApi } from '../../api/lazy';
-import { acceptedOfferIdOf, type OrderDetail } from '../../api/contract/orders';
+import type { OrderDetail } from '../../api/contract/orders';
 import { company, phoneLink } from '../../content/company';
-import {
-  orderChangesMachine,
-  paidCancellation,
-  type OrderKind,
-} from '../../machines/orderChangesMachine';
 import type { Values } from '../../machines/formFields';
-import { useFlow } from '../components/useFlow';
-import { notifySuccess } from '../toast';
 
-/**
- * The forms of a cancel or a change of dates load once the customer asks for one: most visits
- * to an order page only read it (docs/architecture.md, "What a route loads").
- */
-const OrderChangeForms = lazy(() =>
-  import('./OrderChangeForms').then(({ OrderChangeForms }) => ({ default: OrderChangeForms })),
+const OrderChangeFlow = lazy(() =>
+  import('./OrderChangeFlow').then(({ OrderChangeFlow }) => ({ default: OrderChangeFlow })),
 );
 
+export type ChangeStart = 'cancel.start' | 'reschedule.start';
+
 /** The order's dates under the reschedule call's names; null when it has none to move. */
-function datesOf(order: OrderDetail): Values | null {
+export function datesOf(order: OrderDetail): Values | null {
   const { details } = order;
   if (details.kind === 'quote') {
     return {
@@ -51,72 +41,50 @@ const cancellable = (order: OrderDetail) =>
   order.cancellation !== null ||
   (order.status === 'ToInspect' && order.offer?.state !== 'accepted');
 
-export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
+/** Change dates and Cancel order, as the page first shows them and as the flow shows them again. */
+export function ChangeButtons({
+  order,
+  onStart,
+}: {
+  order: OrderDetail;
+  onStart: (start: ChangeStart) => void;
+}) {
   const dates = datesOf(order);
-  const kind: OrderKind = order.details.kind;
-  const [input] = useState(() => ({
-    reference: order.reference_number,
-    kind,
-    dates: dates ?? {},
-    cancellation: paidCancellation(order),
-    offerId: acceptedOfferIdOf(order),
-  }));
-  const { snapshot, send, busy } = useFlow<typeof orderChangesMachine>(
-    orderChangesMachine,
-    () => ({
-      actors: {
-        cancel: fromPromise(({ input }) =>
-          ordersApi.cancelOrder(
-            {
-              reason: input.reason,
-              ...(input.offerId === null ? {} : { offer_id: input.offerId }),
-            },
-            { id: input.reference },
-          ),
-        ),
-        reschedule: fromPromise(({ input }) =>
-          ordersApi.rescheduleOrder(input.dates, { id: input.reference }),
-        ),
-      },
-      actions: {
-        notifySuccess: (_, { message }) => notifySuccess(message),
-        changed: () => onChanged(),
-      },
-    }),
-    input,
+  return (
+    <p className="actions">
+      {dates && order.status === 'ToInspect' && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => onStart('reschedule.start')}
+        >
+          Change dates
+        </button>
+      )}
+      {!cancellable(order) ? (
+        <span>
+          You accepted the price: to cancel, call us on{' '}
+          <a href={phoneLink}>{company.phoneDisplay}</a>.
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="button button-secondary button-danger-text"
+          onClick={() => onStart('cancel.start')}
+        >
+          Cancel order
+        </button>
+      )}
+    </p>
   );
-  if (snapshot.matches('idle')) {
-    return (
-      <p className="actions">
-        {dates && order.status === 'ToInspect' && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => send({ type: 'reschedule.start' })}
-          >
-            Change dates
-          </button>
-        )}
-        {!cancellable(order) ? (
-          <span>
-            You accepted the price: to cancel, call us on{' '}
-            <a href={phoneLink}>{company.phoneDisplay}</a>.
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="button button-secondary button-danger-text"
-            onClick={() => send({ type: 'cancel.start' })}
-          >
-            Cancel order
-          </button>
-        )}
-      </p>
-    );
-  }
+}
+
+export function OrderChanges({ order, onChanged }: { order: OrderDetail; onChanged: () => void }) {
+  const [start, setStart] = useState<ChangeStart | null>(null);
+  if (!start) return <ChangeButtons order={order} onStart={setStart} />;
   return (
     <Suspense fallback={<p className="order-change">Loading...</p>}>
-      <OrderChangeForms order={order} kind={kind} snapshot={snapshot} send={send} busy={busy} />
+      <OrderChangeFlow order={order} onChanged={onChanged} start={start} />
     </Suspense>
   );
 }

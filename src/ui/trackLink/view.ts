@@ -10,12 +10,8 @@
 import { createActor } from 'xstate';
 import type { TrackLinkView } from '../../api/contract/messages';
 import { serviceTypeLabels, statusLabels } from '../../api/contract/rules';
-import {
-  stopKindLabels,
-  stopStateLabels,
-  vehicleLabels,
-  type VisibleCrew,
-} from '../../api/contract/stops';
+import { stopKindLabels, stopStateLabels, vehicleLabels } from '../../api/contract/stopLabels';
+import type { VisibleCrew } from '../../api/contract/stops';
 import { timelineSteps, trackingTimelineMachine } from '../../machines/trackingTimelineMachine';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import { h } from './dom';
