@@ -81,6 +81,8 @@ describe('the staff workspace', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual([
       'Overview',
       'Orders',
+      'Dispatch',
+      'Crews',
       'Applications',
       'Subscribers',
       'Prices',
