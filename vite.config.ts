@@ -205,7 +205,7 @@ export default defineConfig({
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['tests/ui/setup.ts'],
+          setupFiles: ['tests/support/view/setup.ts'],
           // Suites start the real server and sign a member up first: seconds on a busy CI machine.
           hookTimeout: 60_000,
           // A test waits on the real server's answers (a password hash, an order): on a busy

@@ -7,7 +7,7 @@
  *
  * `--incremental` reuses the last run's results for mutants whose code and tests did not change.
  * It is off by default because Stryker compares the test files only: a generated suite's checks
- * live in helpers (tests/machines/graph.ts) and in tables its `it` blocks do not contain, so a
+ * live in helpers (tests/support/graph/graph.ts) and in tables its `it` blocks do not contain, so a
  * stronger check would keep old "survived" results (README, "Mutation scores").
  */
 import { Stryker } from '@stryker-mutator/core';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../server/config';
 import { postFrom, startForwardingProxy, type From } from '../support/clients';
 import { startTestServer, type TestServer } from '../support/server';
-import { post, scheduledDelivery, signUp, uniqueEmail } from './helpers';
+import { post, scheduledDelivery, signUp, uniqueEmail } from '../support/api';
 
 // Several tests start servers of their own (the embedded database takes seconds to start on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });

@@ -8,7 +8,7 @@ import { codeFrom, lastMailTo, mailCountTo, readOutbox, waitForMailTo } from '..
 import { WRONG_CODE_MESSAGE } from '../../server/accounts/codes';
 import { readConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../support/server';
-import { addresses, post, postFrom, register, signUp, uniqueEmail } from './helpers';
+import { addresses, post, postFrom, register, signUp, uniqueEmail } from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {

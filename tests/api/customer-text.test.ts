@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, PASSWORD, post, scheduledDelivery, uniqueEmail } from './helpers';
+import { get, PASSWORD, post, scheduledDelivery, uniqueEmail } from '../support/api';
 
 const STAFF_EMAIL = 'operations@relo.test';
 const RLO = '\u202e';

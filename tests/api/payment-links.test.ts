@@ -15,7 +15,7 @@ import { readOutbox } from '../support/mail';
 import { acceptedOrder, checkout, startPayment, verify } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { inDays, post, signUp, type Answer, type Customer } from './helpers';
+import { inDays, post, signUp, type Answer, type Customer } from '../support/api';
 
 const SITE = 'https://relo.example';
 const PRICE = 2_500_000;

@@ -26,7 +26,7 @@ import {
 import { formatNaira, todayInLagos } from '../../src/api/contract';
 import { refundsDueCount, unpaidAccepted } from '../../server/money/balances';
 import { addBusinessDays } from '../../server/money/refunds';
-import { get, inDays, post, scheduledDelivery, signUp, type Customer } from './helpers';
+import { get, inDays, post, scheduledDelivery, signUp, type Customer } from '../support/api';
 
 const PRICE = 48_500_000;
 

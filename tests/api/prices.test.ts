@@ -29,7 +29,7 @@ import {
   bulkDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 let customer: Customer;

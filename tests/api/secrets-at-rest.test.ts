@@ -14,7 +14,7 @@ import { startRefusedServer } from '../support/child-server';
 import { readOutbox, waitUntil } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf } from '../support/staff';
-import { form, get, PASSWORD, pngBlob, post, quote, signUp, type Customer } from './helpers';
+import { form, get, PASSWORD, pngBlob, post, quote, signUp, type Customer } from '../support/api';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 const scratchFolder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'relo-secrets-'));

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../api/helpers';
+import { signUp } from '../support/api';
 import { startApp, type App } from '../support/browser';
 
 const SHOTS = path.resolve('tests/.artifacts/screenshots');

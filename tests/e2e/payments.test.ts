@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '../../src/api/contract';
-import { get, inDays, post, signUp, scheduledDelivery, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, scheduledDelivery, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { acceptedOrder, pay, verify } from '../support/payments';
 import { signUpStaff } from '../support/staff';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { testGatewayRoutes } from '../../server/routes/paystack-test-gateway';
-import { get, inDays, post, scheduledDelivery } from '../api/helpers';
+import { get, inDays, post, scheduledDelivery } from '../support/api';
 import { signUpThroughOutbox, startChildServer, type ChildServer } from '../support/child-server';
 import { outboxFiles, waitUntil } from '../support/mail';
 import { checkout, sendWebhook, signed } from '../support/payments';

@@ -7,9 +7,14 @@ import {
   emptyBulkSender,
   type BulkSender,
 } from '../../src/machines/bulkDeliveryMachine';
-import { inDays } from '../api/helpers';
-import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
-import { formFlowChecks } from './formFlowSuite';
+import { inDays } from '../support/api';
+import {
+  graphSuite,
+  refusedSubmit,
+  submissionKeys,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks } from '../support/graph/formFlowSuite';
 
 type BulkContext = { values: BulkSender; receivers: Receiver[]; errors: Record<string, string[]> };
 

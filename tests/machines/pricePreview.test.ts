@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { PublishedTariff } from '../../src/api/contract';
 import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
 import { ApiError } from '../../src/api/errors';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const tariff: PublishedTariff = {
   version: 3,

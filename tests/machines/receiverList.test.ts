@@ -6,8 +6,8 @@ import {
   type ReceiverField,
   type ReceiversChangedEvent,
 } from '../../src/machines/receiverListMachine';
-import { inDays } from '../api/helpers';
-import { graphSuite, statePath } from './graph';
+import { inDays } from '../support/api';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 /** The dialog's form for a new receiver: every field empty (written out, not read from the machine). */
 const emptyReceiver: Receiver = {

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { StaffTariff } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { tariffEditorMachine } from '../../src/machines/tariffEditorMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const read: StaffTariff = {
   version: 4,

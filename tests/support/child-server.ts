@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { PASSWORD, post, register, uniqueEmail } from '../api/helpers';
+import { PASSWORD, post, register, uniqueEmail } from './api';
 import { codeFrom, outboxFiles, waitUntil } from './mail';
 import type { TestServer } from './server';
 

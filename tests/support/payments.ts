@@ -13,7 +13,7 @@ import {
   scheduledDelivery,
   type Answer,
   type Customer,
-} from '../api/helpers';
+} from './api';
 import type { TestServer } from './server';
 
 type Reachable = Pick<TestServer, 'apiUrl' | 'origin'>;

@@ -10,9 +10,9 @@ import {
 } from '../../src/api/contract';
 import { instantDeliveryMachine } from '../../src/machines/instantDeliveryMachine';
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';
-import { inDays, instantDelivery, scheduledDelivery } from '../api/helpers';
+import { inDays, instantDelivery, scheduledDelivery } from '../support/api';
 import type { TestServer } from '../support/server';
-import { formGraphViewSuite, membersFor, sessionOf } from './formGraphView';
+import { formGraphViewSuite, membersFor, sessionOf } from '../support/view/formGraphView';
 
 const labels = {
   pickup_address: 'Pick up Address',

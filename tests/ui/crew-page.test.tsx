@@ -7,11 +7,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAILURE_NOTE_MESSAGE } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
-import { inDays, PNG, post, signUp, type Customer } from '../api/helpers';
+import { inDays, PNG, post, signUp, type Customer } from '../support/api';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -10,14 +10,14 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { csvDownloadMachine } from '../../src/machines/csvDownloadMachine';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { post } from '../api/helpers';
+import { post } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

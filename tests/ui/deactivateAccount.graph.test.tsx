@@ -5,7 +5,7 @@
  */
 import { calls, deleteUserRequest } from '../../src/api/contract';
 import { deactivateAccountMachine } from '../../src/machines/deactivateAccountMachine';
-import { formGraphViewSuite, membersFor, sessionOf } from './formGraphView';
+import { formGraphViewSuite, membersFor, sessionOf } from '../support/view/formGraphView';
 
 const PASSWORD = 'the member’s password';
 const memberFor = membersFor();

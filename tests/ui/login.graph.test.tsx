@@ -11,12 +11,12 @@ import { loginRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { loginMachine } from '../../src/machines/loginMachine';
 import { UNVERIFIED_MESSAGE } from '../../server/routes/accounts';
-import { PASSWORD, register, signUp, uniqueEmail, type Customer } from '../api/helpers';
+import { PASSWORD, register, signUp, uniqueEmail, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { toast } from './delivery-support';
-import { graphViewSuite, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { graphViewSuite, type GraphPath } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -15,16 +15,16 @@ import { GENERIC_ERROR, formatNaira, type Receipt } from '../../src/api/contract
 import { ApiError } from '../../src/api/errors';
 import { orderPageMachine, receiptPageMachine } from '../../src/machines/orderPageMachine';
 import { formatDay } from '../../src/ui/tracking/format';
-import { get, inDays, signUp, type Customer } from '../api/helpers';
+import { get, inDays, signUp, type Customer } from '../support/api';
 import { acceptedOrder, pay, verify } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite, type GraphPath } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -13,13 +13,13 @@ import { ApiError } from '../../src/api/errors';
 import { packageDetailsMachine } from '../../src/machines/packageDetailsMachine';
 import { UNREACHABLE_MESSAGE } from '../../src/ui/tracking/lookup';
 import { UNKNOWN_REFERENCE } from '../../server/routes/tracking';
-import { signUp } from '../api/helpers';
+import { signUp } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
 import { bookDelivery, setStatus } from '../support/shipments';
-import { toast } from './delivery-support';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -11,11 +11,11 @@ import {
   REFUND_REFERENCE_MESSAGE,
 } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../support/api';
 import { acceptedOrder, pay, verify } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -25,12 +25,12 @@ import type { Price, PriceRequest } from '../../src/api/pricing';
 import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
 import { defaultTariff } from '../../server/money/default-tariff';
 import { publishedPlaces } from '../../server/money/places';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { field } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import { field } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -77,7 +77,7 @@ const valueOf = (label: string) => (field(label) as HTMLInputElement).value;
 async function open(form: PreviewForm) {
   // A new visit: the app's modules, and with them the tariff the page keeps, load again.
   vi.resetModules();
-  const { renderApp } = await import('./render');
+  const { renderApp } = await import('../support/view/render');
   // The tariff's load starts on the customer's first move: the gate holds it so the page is seen
   // loading.
   api.hold();
@@ -86,7 +86,7 @@ async function open(form: PreviewForm) {
   await form.prepare?.(app);
   return app;
 }
-type Page = ReturnType<Awaited<typeof import('./render')>['renderApp']>;
+type Page = ReturnType<Awaited<typeof import('../support/view/render')>['renderApp']>;
 
 /** Picks the place's state and types its LGA, each only when it is not already so. */
 async function choosePlace(page: Page, label: string, state: string, lga: string) {

@@ -13,13 +13,13 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, type Profile } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { profileUpdateMachine } from '../../src/machines/profileUpdateMachine';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -39,7 +39,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The member's profile as sign-up stores it (tests/api/helpers.ts), and after saving a new phone. */
+/** The member's profile as sign-up stores it (tests/support/api.ts), and after saving a new phone. */
 const stored: Omit<Profile, 'id' | 'email'> = {
   fullname: 'Ada Obi',
   phone: '+2348031234567',

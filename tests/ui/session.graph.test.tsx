@@ -14,13 +14,13 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StoredSession } from '../../src/api/storage';
 import { mediaUrl } from '../../src/api/media';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import { get, post, signUp, type Customer } from '../api/helpers';
+import { get, post, signUp, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { fill, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { fill, toast } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -15,15 +15,15 @@ import { ApiError } from '../../src/api/errors';
 import { staffListMachine, type Page as ListPage } from '../../src/machines/staffListMachine';
 import { searchOf } from '../../src/ui/staff/useStaffList';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { get, signUp, type Customer } from '../api/helpers';
+import { get, signUp, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, type GraphViewOptions } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite, type GraphViewOptions } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { staffShellMachine } from '../../src/machines/staffShellMachine';
 import { staffSections } from '../../src/ui/staff/StaffShell';
-import type { Customer } from '../api/helpers';
+import type { Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -32,7 +32,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** The name the staff member signed up with (tests/api/helpers.ts). */
+/** The name the staff member signed up with (tests/support/api.ts). */
 const NAME = 'Ada Obi';
 /** The profile call that names them (the page's own calls pass the gate). */
 const PROFILE = /\/users\/profile/;

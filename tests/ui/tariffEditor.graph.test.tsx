@@ -14,14 +14,14 @@ import { GENERIC_ERROR, type StaffTariff } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { tariffEditorMachine } from '../../src/machines/tariffEditorMachine';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { call, get, type Customer } from '../api/helpers';
+import { call, get, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -14,13 +14,13 @@ import type { TextPreferences } from '../../src/api/contract/messages';
 import { ApiError } from '../../src/api/errors';
 import { textPreferencesMachine } from '../../src/machines/textPreferencesMachine';
 import { PREFERENCES_SAVED } from '../../src/ui/account/TextPreferences';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { sessionOf } from '../support/view/formGraphView';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -16,9 +16,9 @@ import {
   type EventObject,
 } from 'xstate';
 import type { z } from 'zod/mini';
-import { fieldErrors } from '../../src/api/contract';
-import { ApiError, messagesOf } from '../../src/api/errors';
-import type { FormMachine, FormValues } from '../../src/machines/formMachine';
+import { fieldErrors } from '../../../src/api/contract';
+import { ApiError, messagesOf } from '../../../src/api/errors';
+import type { FormMachine, FormValues } from '../../../src/machines/formMachine';
 import {
   graphSuite,
   statePath,

@@ -6,8 +6,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { saveSession, type StoredSession } from '../../src/api/storage';
-import { AppRoutes } from '../../src/ui/router';
+import { saveSession, type StoredSession } from '../../../src/api/storage';
+import { AppRoutes } from '../../../src/ui/router';
 
 export interface RenderOptions {
   apiUrl?: string;

@@ -3,10 +3,10 @@ import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { relocationServices } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import type { Customer } from '../api/helpers';
-import { quoteLabels } from '../support/quoteLabels';
+import { relocationServices } from '../../../src/api/contract';
+import type { StoredSession } from '../../../src/api/storage';
+import type { Customer } from '../api';
+import { quoteLabels } from '../quoteLabels';
 
 export const main = () => within(screen.getByRole('main'));
 

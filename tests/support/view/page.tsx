@@ -2,9 +2,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { StoredSession } from '../../src/api/storage';
-import { signUp } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import type { StoredSession } from '../../../src/api/storage';
+import { signUp } from '../api';
+import { startTestServer, type TestServer } from '../server';
 
 export async function startWithMember(): Promise<{ server: TestServer; member: StoredSession }> {
   // A form sent with its progress uses the page's XMLHttpRequest, which jsdom holds to CORS as a

@@ -1,12 +1,12 @@
 /**
  * What the view suites of staff and customer pages start once per file: the real server, the
- * gate in front of it that holds a call while the page is seen busy (tests/ui/heldApi.ts), and a
+ * gate in front of it that holds a call while the page is seen busy (tests/support/view/heldApi.ts), and a
  * staff member and a customer signed up on it. Paths make their own orders on these accounts.
  */
-import { signUp, type Customer } from '../api/helpers';
-import { startHeldApi, type HeldApi } from '../ui/heldApi';
-import { startTestServer, type TestServer } from './server';
-import { signUpStaff } from './staff';
+import { signUp, type Customer } from '../api';
+import { startHeldApi, type HeldApi } from './heldApi';
+import { startTestServer, type TestServer } from '../server';
+import { signUpStaff } from '../staff';
 
 export interface HeldServer {
   server: TestServer;
