@@ -5,8 +5,9 @@ import { ApiError } from '../../src/api/errors';
 import { quoteMachine, quoteSteps } from '../../src/machines/quoteMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
 import { submissionKeys } from '../support/graph/graph';
-import { inDays, threeStepChanges, threeStepQuote } from '../support/fixtures/quotes';
+import { threeStepChanges, threeStepQuote } from '../support/fixtures/quotes';
 import { quoteGraphSuite } from '../support/graph/quoteGraph';
+import { inDays } from '../support/api';
 
 quoteGraphSuite('quoteMachine', {
   machine: quoteMachine,

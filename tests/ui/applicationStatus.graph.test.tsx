@@ -11,28 +11,24 @@ import { GENERIC_ERROR, type StaffApplication } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { applicationStatusMachine } from '../../src/machines/applicationStatusMachine';
 import { get, post, type Customer } from '../support/api';
-import { startTestServer, type TestServer } from '../support/server';
-import { signUpStaff } from '../support/staff';
+import type { TestServer } from '../support/server';
 import { field, toast } from '../support/view/page';
-import { sessionOf } from '../support/view/formGraphView';
 import { graphViewSuite } from '../support/view/graphView';
-import { startHeldApi, type HeldApi } from '../support/view/heldApi';
-import { renderApp } from '../support/view/render';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
+let held: HeldServer<{ staff: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
+  held = await startHeldServer({ staff: true });
+  ({ server, api, staff } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 const offline = new ApiError([GENERIC_ERROR]);
 /** The save of a status (the list's own calls pass the gate). */

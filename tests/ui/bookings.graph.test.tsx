@@ -12,7 +12,8 @@ import { instantDeliveryMachine } from '../../src/machines/instantDeliveryMachin
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';
 import { inDays, instantDelivery, scheduledDelivery } from '../support/api';
 import type { TestServer } from '../support/server';
-import { formGraphViewSuite, membersFor, sessionOf } from '../support/view/formGraphView';
+import { formGraphViewSuite, membersFor } from '../support/view/formGraphView';
+import { sessionOf } from '../support/view/render';
 
 const labels = {
   pickup_address: 'Pick up Address',

@@ -20,8 +20,7 @@ import { bookDelivery } from '../support/shipments';
 import { toast } from '../support/view/page';
 import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
 import type { HeldApi } from '../support/view/heldApi';
-import { sessionOf } from '../support/view/formGraphView';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

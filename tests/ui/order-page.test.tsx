@@ -2,25 +2,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CANCEL_REASON_MESSAGE, DECLINE_REASON_MESSAGE } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
 import { get, inDays, post, signUp, type Customer } from '../support/api';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let staff: Customer;
 let customer: Customer;
-
-const sessionOf = (member: Customer): StoredSession => ({
-  token: member.token,
-  id: String(member.id),
-  profileImage: '',
-  email: member.email,
-});
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -21,10 +21,9 @@ import { acceptedOrder, pay, verify } from '../support/payments';
 import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
 import { field, toast } from '../support/view/page';
-import { sessionOf } from '../support/view/formGraphView';
 import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
 import type { HeldApi } from '../support/view/heldApi';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

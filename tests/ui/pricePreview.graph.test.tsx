@@ -25,27 +25,23 @@ import type { Price, PriceRequest } from '../../src/api/pricing';
 import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
 import { defaultTariff } from '../../server/money/default-tariff';
 import { publishedPlaces } from '../../server/money/places';
-import { signUp, type Customer } from '../support/api';
-import { startTestServer, type TestServer } from '../support/server';
+import type { Customer } from '../support/api';
 import { field } from '../support/view/page';
-import { sessionOf } from '../support/view/formGraphView';
 import { graphViewSuite } from '../support/view/graphView';
-import { startHeldApi, type HeldApi } from '../support/view/heldApi';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-let server: TestServer;
 let api: HeldApi;
 let customer: Customer;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  customer = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ api, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** What GET prices/tariff answers on a server's first start. */
 const tariff: PublishedTariff = { ...defaultTariff, version: 1, places: publishedPlaces };

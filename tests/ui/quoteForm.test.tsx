@@ -12,13 +12,12 @@ import {
   main,
   nodeFile,
   pick,
-  sessionOf,
   stepHeading,
   stepOneKeys,
   toast,
-  unreachable,
 } from '../support/view/quoteDriver';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
+import { unreachable } from '../support/view/page';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 

@@ -14,12 +14,11 @@ import {
   main,
   nodeFile,
   pick,
-  sessionOf,
   stepHeading,
   toast,
 } from '../support/view/quoteDriver';
 import { startHeldApi } from '../support/view/heldApi';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 

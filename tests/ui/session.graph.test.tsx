@@ -15,27 +15,24 @@ import type { StoredSession } from '../../src/api/storage';
 import { mediaUrl } from '../../src/api/media';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import { get, post, signUp, type Customer } from '../support/api';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { fill, toast } from '../support/view/page';
-import { sessionOf } from '../support/view/formGraphView';
 import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
-import { startHeldApi, type HeldApi } from '../support/view/heldApi';
-import { renderApp } from '../support/view/render';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
 let shared: Customer;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  shared = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ server, api, customer: shared } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** The graph's stand-in for a stored session; the page's is a real login's. */
 const stored: StoredSession = {

@@ -8,7 +8,7 @@ import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
 import { startHeldApi } from '../support/view/heldApi';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -16,14 +16,6 @@ let server: TestServer;
 let staff: StoredSession;
 let customer: Customer;
 let reference: string;
-
-const sessionOf = (member: Customer, role: 'staff' | 'customer'): StoredSession => ({
-  token: member.token,
-  id: String(member.id),
-  profileImage: '',
-  email: member.email,
-  role,
-});
 
 beforeAll(async () => {
   server = await startTestServer();

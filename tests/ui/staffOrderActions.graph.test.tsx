@@ -27,10 +27,9 @@ import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
 import { field, toast } from '../support/view/page';
-import { sessionOf } from '../support/view/formGraphView';
 import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
 import type { HeldApi } from '../support/view/heldApi';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 

@@ -18,10 +18,9 @@ import { get, type Customer } from '../support/api';
 import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { sessionOf } from '../support/view/formGraphView';
 import { graphViewSuite, type GraphPath } from '../support/view/graphView';
 import type { HeldApi } from '../support/view/heldApi';
-import { renderApp } from '../support/view/render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -248,10 +248,3 @@ export function membersFor() {
     return succeeds ? signUp(server) : (shared ??= signUp(server));
   };
 }
-
-export const sessionOf = (customer: Customer): StoredSession => ({
-  token: customer.token,
-  id: customer.id,
-  profileImage: '',
-  email: customer.email,
-});
