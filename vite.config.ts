@@ -36,7 +36,7 @@ function pureReactRouter(): Plugin {
  * react-router's package exports name only its development build (its dev warnings and their
  * messages switched on), for production builds too; the same code built for production ships
  * beside it in dist/production, and the site's build takes that one (0.5 KB gzipped less on every
- * page: README, "Measurements").
+ * page: docs/measurements.md).
  */
 function reactRouterProductionBuild(): Plugin {
   return {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:staff`: the staff queue, overview and exports at scale (README "Measurements").
+ * `npm run bench:staff`: the staff queue, overview and exports at scale (docs/measurements.md).
  *
  * PostgreSQL (DATABASE_URL, a scratch database made and dropped here, never the one named):
  * 1,000,000 orders, 2,000,000 receivers, 100,000 customers. `--embedded` (or no DATABASE_URL):

@@ -8,7 +8,7 @@
  * `--incremental` reuses the last run's results for mutants whose code and tests did not change.
  * It is off by default because Stryker compares the test files only: a generated suite's checks
  * live in helpers (tests/support/graph/graph.ts) and in tables its `it` blocks do not contain, so a
- * stronger check would keep old "survived" results (README, "Mutation scores").
+ * stronger check would keep old "survived" results (docs/testing.md, "Mutation scores").
  */
 import { Stryker } from '@stryker-mutator/core';
 import { mutationAreas, mutationArea, type MutationArea } from './mutation-areas';

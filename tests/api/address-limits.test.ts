@@ -1,7 +1,8 @@
 /**
- * Per-address limits on the anonymous calls (newsletter, applications, tracking: README, "Retries,
- * limits and files"), each client counted on its own — other loopback addresses act as other
- * clients — and behind a reverse proxy (TRUST_PROXY) each client counted by its own address.
+ * Per-address limits on the anonymous calls (newsletter, applications, tracking:
+ * docs/reliability.md, "Retries, limits and files"), each client counted on its own — other
+ * loopback addresses act as other clients — and behind a reverse proxy (TRUST_PROXY) each client
+ * counted by its own address.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The limits per account on mailed codes, over real HTTP as an attacker would try them (README,
- * "Account security"): a new code no longer brings five fresh tries, the codes an account is sent
+ * The limits per account on mailed codes, over real HTTP as an attacker would try them
+ * (docs/security.md): a new code no longer brings five fresh tries, the codes an account is sent
  * are capped, the owner is mailed when a limit trips, and codes to one address are limited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What customers type (README, "Account security"): names, addresses and messages lose bidi
+ * What customers type (docs/security.md): names, addresses and messages lose bidi
  * controls, zero-width characters and control characters (terminal escapes) on the way in, by
  * the shared contract; mail to staff quotes the customer's words, so a name or a reason cannot
  * pass for the company's instructions.

@@ -1,5 +1,5 @@
 /**
- * Stored images carry no metadata (README, "Account security"): an upload is decoded and encoded
+ * Stored images carry no metadata (docs/security.md): an upload is decoded and encoded
  * again, upright, in its own format, so a phone photo's GPS position never reaches staff or the
  * public. A file whose pixels do not decode, or that describes a huge picture, answers 422.
  * tests/support/images/gps-rotated.jpg is a 48×24 JPEG (left half red, right half blue) with EXIF

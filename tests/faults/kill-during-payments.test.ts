@@ -1,10 +1,10 @@
 /**
  * `kill -9` while Paystack's `charge.success` events are being handled, on the embedded database
- * and on PostgreSQL (README, "Payments"). The server runs as `npm start` would with a Paystack
- * key, against a Paystack-compatible gateway in this test process (the built-in test gateway,
- * mounted on its own server here, so it outlives the kill as Paystack would). After the restart
- * Paystack retries every event (twice, here): each order ends paid exactly once, with one receipt,
- * receipt numbers without gaps or duplicates, and its receipt mail.
+ * and on PostgreSQL (docs/operations.md, "Payments"). The server runs as `npm start` would with a
+ * Paystack key, against a Paystack-compatible gateway in this test process (the built-in test
+ * gateway, mounted on its own server here, so it outlives the kill as Paystack would). After the
+ * restart Paystack retries every event (twice, here): each order ends paid exactly once, with one
+ * receipt, receipt numbers without gaps or duplicates, and its receipt mail.
  */
 import fs from 'node:fs';
 import os from 'node:os';

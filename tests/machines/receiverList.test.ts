@@ -21,7 +21,7 @@ const emptyReceiver: Receiver = {
 
 const ada: Receiver = {
   address: '1 Marina Road, Lagos Island',
-  // No place chosen: the price preview's state and LGA are optional (README "Prices").
+  // No place chosen: the price preview's state and LGA are optional (docs/prices.md).
   state: '',
   lga: '',
   name: 'Ada Obi',

@@ -122,9 +122,10 @@ describe('/orders/:reference', () => {
     expect(
       (await get(server, `users/orders/${reference}`, customer.token)).body.data.offer,
     ).toMatchObject({ amount_kobo: 900_000_000, state: 'accepted' });
-    // The job is booked and nothing is paid yet: the customer may still cancel it (README, "Paying for an order"), and is asked to pay.
+    // The job is booked and nothing is paid yet: the customer may still cancel it
+    // (docs/using-the-site.md, "Paying for an order"), and is asked to pay.
     expect(main().getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
-    // The payment panel loads only when there is something to pay (README "Measurements").
+    // The payment panel loads only when there is something to pay (docs/measurements.md).
     expect(
       await main().findByRole('button', { name: 'Pay ₦9,000,000.00' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

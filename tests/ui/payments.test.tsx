@@ -1,7 +1,7 @@
 /**
  * Paying for an order, its receipt and the staff's side of the money, rendered in jsdom against
- * the real server and its built-in Paystack test gateway (README, "Paying for an order",
- * "Payments for staff").
+ * the real server and its built-in Paystack test gateway (docs/using-the-site.md, "Paying for an
+ * order", "Payments for staff").
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The price beside a booking form (README "Prices"), on Deliver Now (/express-delivery) and on
+ * The price beside a booking form (docs/prices.md), on Deliver Now (/express-delivery) and on
  * the three-step quote (/get-quote, a move's estimate once its home and rooms are chosen): the
  * paths of pricePreviewMachine's graph through each form's place fields, from before the
  * customer's first move (nothing fetched yet). The customer picks a
