@@ -34,7 +34,7 @@ import pg from 'pg';
 const embedded = process.argv.includes('--embedded') || !process.env.DATABASE_URL;
 const ORDERS = embedded ? 100_000 : 1_000_000;
 const CUSTOMERS = ORDERS / 10;
-/** `--rounds=N` for a quick look while iterating; the README's figures are 200. */
+/** `--rounds=N` for a quick look while iterating; docs/measurements.md's figures are 200. */
 const ROUNDS = Number(
   process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 200,
 );

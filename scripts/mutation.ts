@@ -1,7 +1,7 @@
 /**
  * `npm run test:mutation [--incremental] [area…]`: StrykerJS over each mutation area
  * (scripts/mutation-areas.ts), one after another, then a table of scores. Not part of `npm test`:
- * a full run takes the time the README's "Mutation scores" states. Reports land in
+ * a full run takes the time docs/testing.md ("Mutation scores") states. Reports land in
  * reports/mutation/<area>/ (HTML to read the survivors, JSON). MUTATION_CONCURRENCY sets the test
  * runners (default 2: the machine is shared).
  *

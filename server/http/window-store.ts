@@ -65,7 +65,7 @@ export class WindowStore implements FastifyRateLimitStore {
     return new WindowStore({ capacity: this.capacity });
   }
 
-  /** How many addresses are counted now (for tests and the README's figures). */
+  /** How many addresses are counted now (for tests and docs/measurements.md's figures). */
   get size(): number {
     return this.counting.size + this.limited.size;
   }

@@ -1,6 +1,6 @@
 /**
  * Secrets and privacy at rest (docs/reliability.md, "Durability: mail, timeouts and the data
- * folder" and "Account security"): a weak staff token refuses the start; photo links are signed
+ * folder" and docs/security.md): a weak staff token refuses the start; photo links are signed
  * with a key of their own, kept in the database; the request log never holds a link's signature;
  * the data folder is its owner's alone (0700, files 0600), a looser one narrowed on start; expired
  * sessions are purged in the background.
