@@ -125,7 +125,7 @@ export interface ApplicationsTable {
   request_hash: string | null;
 }
 
-/** Saved tariffs, one row per version (README "Prices"). */
+/** Saved tariffs, one row per version (docs/prices.md). */
 export interface TariffsTable {
   version: number;
   rules: unknown;

@@ -1,7 +1,7 @@
 /**
  * Delivery bookings: instant, scheduled, and bulk (one pickup, up to 50 receivers). Each is
  * priced from the tariff by its places (../money/order-price.ts); a priced one is stored with its
- * price already accepted, as an offer the customer accepted would be (README "Prices").
+ * price already accepted, as an offer the customer accepted would be (docs/prices.md).
  */
 import { todayInLagos, type ParsedRequestOf } from '../../src/api/contract';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';

@@ -1,7 +1,7 @@
 /**
  * Relocation quotes: inter-state, local and office, each with an optional photo. Each records the
  * estimate the tariff gives by its places and home (../money/order-price.ts); staff's offer
- * after inspection is the final price (README "Prices").
+ * after inspection is the final price (docs/prices.md).
  */
 import type { Insertable } from 'kysely';
 import type { ParsedRequestOf, ServiceType } from '../../src/api/contract';

@@ -47,9 +47,11 @@ import {
   signUp,
   type Answer,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
-const GPS_PHOTO = fs.readFileSync(path.join(import.meta.dirname, 'images', 'gps-rotated.jpg'));
+const GPS_PHOTO = fs.readFileSync(
+  path.join(import.meta.dirname, '../support/images', 'gps-rotated.jpg'),
+);
 
 let server: TestServer;
 let staff: Customer;

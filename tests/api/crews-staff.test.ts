@@ -28,7 +28,7 @@ import {
   signUp,
   uniqueEmail,
   type Customer,
-} from './helpers';
+} from '../support/api';
 import { assign, makeCrew, type Window } from '../support/crews';
 import { readOutbox } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf } from '../support/staff';
-import { call, get, post, readiness, uniqueEmail } from './helpers';
+import { call, get, post, readiness, uniqueEmail } from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
@@ -163,7 +163,7 @@ describe('the day’s work in Chromium', () => {
     await page.goto(`/orders/${reference}`);
     const coming = main(page).getByRole('region', { name: 'Who is coming' });
     await coming.waitFor({ timeout: 10_000 });
-    // Every test account signs up as Ada Obi (tests/api/helpers.ts): the crew's lead shows as Ada.
+    // Every test account signs up as Ada Obi (tests/support/api.ts): the crew's lead shows as Ada.
     const firstName = 'Ada';
     expect(await coming.innerText()).toContain(firstName);
     expect(await coming.innerText()).toContain('KJA-555-AA');

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG, signUp, type Customer } from '../api/helpers';
+import { PNG, signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { bookDelivery, setStatus } from '../support/shipments';
 

@@ -14,8 +14,8 @@ import {
   type ShrinkCall,
   type StopEventCall,
 } from '../../src/machines/crewStopMachine';
-import { stopOf } from './crewFixtures';
-import { graphSuite, recordEffects, statePath, submissionKeys } from './graph';
+import { stopOf } from '../support/fixtures/crew-day';
+import { graphSuite, recordEffects, statePath, submissionKeys } from '../support/graph/graph';
 
 const LOCATE_LIMIT = 8000;
 const here = { lat: 6.6018, lng: 3.3515, accuracy_m: 12 };

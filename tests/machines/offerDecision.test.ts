@@ -12,7 +12,7 @@ import {
   offerDecisionMachine,
   type OfferDecisionInput,
 } from '../../src/machines/offerDecisionMachine';
-import { graphSuite, statePath } from './graph';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 const shown: Offer = {
   id: 7,

@@ -6,8 +6,8 @@ import {
   type ReceiverField,
   type ReceiversChangedEvent,
 } from '../../src/machines/receiverListMachine';
-import { inDays } from '../api/helpers';
-import { graphSuite, statePath } from './graph';
+import { inDays } from '../support/api';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 /** The dialog's form for a new receiver: every field empty (written out, not read from the machine). */
 const emptyReceiver: Receiver = {
@@ -21,7 +21,7 @@ const emptyReceiver: Receiver = {
 
 const ada: Receiver = {
   address: '1 Marina Road, Lagos Island',
-  // No place chosen: the price preview's state and LGA are optional (README "Prices").
+  // No place chosen: the price preview's state and LGA are optional (docs/prices.md).
   state: '',
   lga: '',
   name: 'Ada Obi',

@@ -22,12 +22,19 @@ import {
   receiverListMachine,
   type ReceiverListEvent,
 } from '../../src/machines/receiverListMachine';
-import { refusedSubmit, submissionKeys, unansweredSubmit } from '../machines/graph';
+import { refusedSubmit, submissionKeys, unansweredSubmit } from '../support/graph/graph';
 import type { TestServer } from '../support/server';
-import { ada, labelOf, openBulkPage, receiverFields, sender, type BulkPage } from './bulkPage';
-import { field, fill, startWithMember, toast } from './delivery-support';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import {
+  ada,
+  labelOf,
+  openBulkPage,
+  receiverFields,
+  sender,
+  type BulkPage,
+} from '../support/view/bulkPage';
+import { field, fill, startWithMember, toast } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -6,12 +6,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAILURE_NOTE_MESSAGE } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import { inDays, PNG, post, signUp, type Customer } from '../api/helpers';
+import { inDays, PNG, signUp, type Customer } from '../support/api';
+import { assign, makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { renderApp } from './render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -20,29 +20,15 @@ let staff: Customer;
 let customer: Customer;
 let member: Customer;
 
-const sessionOf = (account: Customer, role: StoredSession['role']): StoredSession => ({
-  token: account.token,
-  id: String(account.id),
-  profileImage: '',
-  email: account.email,
-  role,
-});
-
-async function ok(path: string, payload: Record<string, unknown>) {
-  const answer = await post(server, path, payload, staff.token);
-  if (answer.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
 /** A crew with `member` in it, and a booked delivery assigned to it for tomorrow. */
 async function assignedJob(crewId: string): Promise<string> {
   const reference = await bookDelivery(server, customer.token);
-  await ok(`staff/orders/${reference}/assignment`, {
-    crew_id: crewId,
+  const assigned = await assign(server, staff.token, reference, crewId, {
     date: inDays(1),
     window_start: '09:00',
     window_end: '11:00',
   });
+  if (assigned.status !== 200) throw new Error(JSON.stringify(assigned.body));
   return reference;
 }
 
@@ -87,9 +73,12 @@ describe('who opens /crew', () => {
 describe('the crew member’s day', () => {
   // The member's crew, made by staff as the workspace does.
   beforeAll(async () => {
-    crewId = (await ok('staff/crews', { name: 'Lekki van', vehicle: 'van', plate: 'LND 123 AB' }))
-      .id;
-    await ok(`staff/crews/${crewId}/members`, { email: member.email });
+    const crew = await makeCrew(server, staff.token, {
+      name: 'Lekki van',
+      plate: 'LND 123 AB',
+      members: [member.email],
+    });
+    crewId = crew.id;
   });
 
   it('lists the assigned job with its window, payment, and each stop with Call, WhatsApp and Map', async () => {

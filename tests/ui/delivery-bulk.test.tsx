@@ -7,10 +7,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_RECEIVERS } from '../../src/api/contract';
 import { drafts, type StoredSession } from '../../src/api/storage';
-import { inDays } from '../api/helpers';
+import { inDays } from '../support/api';
 import type { TestServer } from '../support/server';
-import { ada, openBulkPage, sender } from './bulkPage';
-import { field, fill, REFERENCE, startWithMember, toast, unreachable } from './delivery-support';
+import { ada, openBulkPage, sender } from '../support/view/bulkPage';
+import { field, fill, REFERENCE, startWithMember, toast, unreachable } from '../support/view/page';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_MOBILE_MESSAGE } from '../../src/api/contract/rules';
 import type { StoredSession } from '../../src/api/storage';
-import { instantDelivery, post, signUp } from '../api/helpers';
+import { instantDelivery, post, signUp } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { field, fill, REFERENCE, startWithMember, toast, unreachable } from './delivery-support';
-import { startHeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, fill, REFERENCE, startWithMember, toast, unreachable } from '../support/view/page';
+import { startHeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
 
@@ -153,12 +153,7 @@ describe('/express-delivery beyond the hourly booking limit', () => {
     expect(
       (await post(limited, 'users/StoreDilivery', instantDelivery(), customer.token)).status,
     ).toBe(200);
-    booker = {
-      token: customer.token,
-      id: String(customer.id),
-      profileImage: '',
-      email: customer.email,
-    };
+    booker = sessionOf(customer);
   });
   afterAll(() => limited.close());
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SENDING_STOPPED } from '../../src/machines/photoUploadMachine';
 import { PHOTO_TOO_LARGE } from '../../src/ui/photos/shrinkPhoto';
-import { get, PNG, signUp } from '../api/helpers';
-import { fiveStepQuote } from '../machines/quoteFixtures';
+import { get, PNG, signUp } from '../support/api';
+import { fiveStepQuote } from '../support/fixtures/quotes';
 import { startTestServer, type TestServer } from '../support/server';
 import {
   button,
@@ -14,12 +14,11 @@ import {
   main,
   nodeFile,
   pick,
-  sessionOf,
   stepHeading,
   toast,
-} from './quoteDriver';
-import { startHeldApi } from './heldApi';
-import { renderApp } from './render';
+} from '../support/view/quoteDriver';
+import { startHeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 const member = { token: 'stored-token', id: '1', profileImage: '', email: 'ada@example.com' };
 

@@ -5,11 +5,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDay } from '../../src/ui/tracking/format';
-import { inDays, signUp } from '../api/helpers';
+import { inDays, signUp } from '../support/api';
 import { assign, makeCrew } from '../support/crew-jobs';
 import { bookDelivery, setStatus } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 // A real server starts (and a customer signs up) before these run; pages call it over loopback.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });

@@ -30,9 +30,9 @@ export const offerStateLabels: Record<OfferState, string> = {
 };
 
 /**
- * Where an order's money stands (README, "Payments"), derived from its payment and refund rows:
- * nothing paid of an accepted price, part of it, all of it; more paid than owed, or a cancelled
- * order's money still to go back; and all of that given back.
+ * Where an order's money stands (docs/operations.md, "Payments"), derived from its payment and
+ * refund rows: nothing paid of an accepted price, part of it, all of it; more paid than owed, or a
+ * cancelled order's money still to go back; and all of that given back.
  */
 export const paymentStates = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
 export type PaymentState = (typeof paymentStates)[number];

@@ -404,7 +404,7 @@ export const MAX_RECEIVERS = 50;
  * A state ("Lagos", "FCT") or an LGA ("Eti-Osa") of an address: optional, so a client that
  * leaves them out still books (without an instant price). Only the shape is checked here; the
  * server checks them against the official list (server/money/places.ts), which the site loads
- * with the published tariff rather than in its code (README "Prices").
+ * with the published tariff rather than in its code (docs/prices.md).
  */
 export const placeName = z.optional(
   z
@@ -440,7 +440,10 @@ export function koboOfDeclared(value: string | undefined): number | undefined {
 }
 
 export const messageResponse = z.object({ message: z.string() });
-/** The price a delivery got from the tariff at booking, and the tariff version it came from (README "Prices"). */
+/**
+ * The price a delivery got from the tariff at booking, and the tariff version it came from
+ * (docs/prices.md).
+ */
 export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
 /** A move's estimate from the tariff at booking: a band, the final price comes after inspection. */
 export const orderEstimate = z.object({

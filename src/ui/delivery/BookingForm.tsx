@@ -22,7 +22,10 @@ export interface BookingField {
   spec: DeliveryFieldSpec;
   /** A date field that cannot be before this other field's date. */
   notBefore?: string;
-  /** An address followed by its place (state and LGA, README "Prices"): the labels' start and the fields' names. */
+  /**
+   * An address followed by its place (state and LGA, docs/prices.md): the labels' start and the
+   * fields' names.
+   */
   place?: { label: string; state: string; lga: string };
 }
 

@@ -35,7 +35,7 @@ const sides = {
   },
 } as const;
 
-/** The estimate of a move while its form is filled (README "Prices"), from what was typed so far. */
+/** The estimate of a move while its form is filled (docs/prices.md), from what was typed so far. */
 export function useMovePreview(flow: QuoteFlow, serviceType: MovePlaces['service_type']) {
   const values = flow.snapshot.context.values as Record<string, string | undefined>;
   const keys = [

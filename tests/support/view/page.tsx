@@ -2,24 +2,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { StoredSession } from '../../src/api/storage';
-import { signUp } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import type { StoredSession } from '../../../src/api/storage';
+import { signUp } from '../api';
+import { startTestServer, type TestServer } from '../server';
+import { sessionOf } from './render';
 
 export async function startWithMember(): Promise<{ server: TestServer; member: StoredSession }> {
   // A form sent with its progress uses the page's XMLHttpRequest, which jsdom holds to CORS as a
   // browser would: the server lets jsdom's origin call it.
   const server = await startTestServer({ corsOrigins: [window.location.origin] });
   const customer = await signUp(server);
-  return {
-    server,
-    member: {
-      token: customer.token,
-      id: String(customer.id),
-      profileImage: '',
-      email: customer.email,
-    },
-  };
+  return { server, member: sessionOf(customer) };
 }
 
 /** Nothing listens on port 9 of loopback: every call fails as it would offline. */

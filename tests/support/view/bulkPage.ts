@@ -5,11 +5,11 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { Receiver } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import type { ReceiverField } from '../../src/machines/receiverListMachine';
-import { inDays } from '../api/helpers';
-import { fill } from './delivery-support';
+import type { Receiver } from '../../../src/api/contract';
+import type { StoredSession } from '../../../src/api/storage';
+import type { ReceiverField } from '../../../src/machines/receiverListMachine';
+import { inDays } from '../api';
+import { fill } from './page';
 import { renderApp } from './render';
 
 /** The dialog's labels of the receiver's required fields (the state and LGA are optional). */
