@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CrewStop } from '../../api/contract/crews';
+import { stopKindLabels } from '../../api/contract/stopLabels';
 import { crewsApi } from '../../api/crews';
 import {
   crewStopMachine,
@@ -17,7 +18,7 @@ import {
 import { standardActions } from '../components/useFlow';
 import { inspect } from '../inspector';
 import { callLink, mapLink, whatsappLink } from './links';
-import { stopKindLabels, stopStateLabel } from './labels';
+import { stopStateLabel } from './labels';
 import { currentPosition } from './position';
 import { StopActions } from './StopActions';
 
