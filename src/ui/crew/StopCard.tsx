@@ -50,7 +50,7 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
       actors: {
         locate: fromPromise<Position | null>(() => currentPosition(LOCATE_LIMIT_MS)),
         sendEvent: fromPromise<CrewStop, StopEventCall>(({ input }) => sendEvent(input)),
-        // Loaded with the first photo of a handover without the code.
+        // Loaded with the first photo taken (a handover's proof, or the goods' condition).
         shrink: fromPromise<File, ShrinkCall>(async ({ input, signal }) =>
           (await import('../photos/shrinkPhoto')).shrinkPhoto(input.file, {
             signal,
