@@ -30,7 +30,7 @@ const eventOf: Record<StopEventType, HistoryEntry['event']> = {
 };
 
 /** What staff's review of a handover made without the code says: it has one outcome. */
-export const reviewNote = (receiverName: string | null) =>
+const reviewNote = (receiverName: string | null) =>
   `Handed over${receiverName ? ` to ${receiverName}` : ''} without the code: marked as reviewed.`;
 
 export async function crewHistoryOf(
