@@ -352,7 +352,7 @@ async function detailOf(
     receipts: money.receipts,
     refunds: money.refunds,
     cancellation: money.cancellation,
-    stops: (await orderStops(db, shipment.id, settings.photoLinks, forStaff)).map(withoutPosition),
+    stops: (await orderStops(db, shipment, settings.photoLinks, forStaff)).map(withoutPosition),
     crew: await visibleCrewOf(db, shipment),
   };
   return { detail, shipment, money };

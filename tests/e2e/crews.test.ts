@@ -185,8 +185,8 @@ describe('the day’s work in Chromium', () => {
     await logIn(page, '/login', member, '/crew', 'Your jobs');
     const job = main(page).locator('article', { hasText: reference });
     await job.waitFor();
-    const pickup = job.locator('li.crew-stop', { hasText: 'Pick up' });
-    const dropoff = job.locator('li.crew-stop', { hasText: 'Drop off' });
+    const pickup = job.locator('li.crew-stop', { hasText: 'Pick-up' });
+    const dropoff = job.locator('li.crew-stop', { hasText: 'Drop-off' });
     await screenshot(page, 'crews-phone-job-360');
 
     await pickup.getByRole('button', { name: 'On the way' }).click();

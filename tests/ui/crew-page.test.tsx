@@ -11,6 +11,7 @@ import { assign, makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
+import { dayHeading, lagosToday } from '../../src/ui/crew/labels';
 import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -48,6 +49,25 @@ const heading = (name: string) =>
 const main = () => within(screen.getByRole('main'));
 const jobCard = async (reference: string) =>
   (await main().findByText(reference, {}, { timeout: 10_000 })).closest('article')!;
+
+describe('the days the page names', () => {
+  it('counts today and tomorrow in Lagos time, across midnight and the year’s end', () => {
+    // 23:30 UTC is already 00:30 the next day in Lagos (UTC+1).
+    expect(lagosToday(new Date('2026-11-27T23:30:00Z'))).toEqual({
+      today: '2026-11-28',
+      tomorrow: '2026-11-29',
+    });
+    expect(lagosToday(new Date('2026-12-31T22:59:00Z'))).toEqual({
+      today: '2026-12-31',
+      tomorrow: '2027-01-01',
+    });
+    const days = lagosToday(new Date('2027-02-28T12:00:00Z'));
+    expect(days.tomorrow).toBe('2027-03-01');
+    expect(dayHeading('2027-02-28', days)).toBe('Today, Sunday 28 February');
+    expect(dayHeading('2027-03-01', days)).toBe('Tomorrow, Monday 1 March');
+    expect(dayHeading('2027-03-02', days)).toBe('Tuesday 2 March');
+  });
+});
 
 describe('who opens /crew', () => {
   it('tells a customer and a staff member the page is for the crews', async () => {
@@ -90,8 +110,8 @@ describe('the crew member’s day', () => {
     expect(job.getByText(/Not paid yet|Paid: collect no money/)).toBeInTheDocument();
     expect(main().getByRole('heading', { level: 2, name: /^Tomorrow, / })).toBeInTheDocument();
     const stops = job.getAllByRole('listitem');
-    expect(within(stops[0]!).getByText('Pick up')).toBeInTheDocument();
-    expect(within(stops[1]!).getByText('Drop off')).toBeInTheDocument();
+    expect(within(stops[0]!).getByText('Pick-up')).toBeInTheDocument();
+    expect(within(stops[1]!).getByText('Drop-off')).toBeInTheDocument();
     for (const stop of stops) {
       const links = within(stop);
       expect(links.getByRole('link', { name: 'Call' }).getAttribute('href')).toMatch(/^tel:\+\d+$/);

@@ -336,6 +336,15 @@ describe("the staff order page's Stops part", () => {
     });
     expect(within(part).queryByRole('button', { name: 'Mark as reviewed' })).toBeNull();
     expect(part).toHaveTextContent(/to Chinedu Eze, without the code/);
+    // The history says who reviewed it, and when.
+    const reviewed = within(main().getByRole('list', { name: 'History' }))
+      .getAllByRole('listitem')
+      .filter((line) => /Handover without the code reviewed/.test(line.textContent ?? ''));
+    expect(reviewed).toHaveLength(1);
+    expect(reviewed[0]).toHaveTextContent(
+      /^Handover without the code reviewed by Ada Obi.+“Drop-off: .+\. Handed over to Chinedu Eze without the code: marked as reviewed\.”$/,
+    );
+    expect(within(reviewed[0]!).getByRole('time')).toHaveAttribute('datetime');
     const { body } = await get(server, `staff/orders/${reference}`, staff.token);
     expect(body.data.stops[1].proof).not.toHaveProperty('to_review');
   });

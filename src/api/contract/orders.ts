@@ -239,6 +239,8 @@ export const historyEvents = [
   'picked_up',
   'delivered',
   'stop_failed',
+  /** Staff reviewed a handover the crew made without the code (docs/crews.md, "Needs attention"). */
+  'handover_reviewed',
 ] as const;
 /** Who did it: the customer, a staff member, the ops command (the ops token), or a crew member. */
 export const actors = ['customer', 'staff', 'ops', 'crew'] as const;

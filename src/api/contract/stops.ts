@@ -37,6 +37,12 @@ export const orderStop = z.object({
   address: z.string(),
   state: z.enum(stopStates),
   proof: z.nullable(proof),
+  /**
+   * A move's photos of the goods' condition, at its loading and at an unloading handed over with
+   * the code (signed links): staff's once taken, the owner's once the order is delivered; absent
+   * when there are none to show.
+   */
+  condition_photos: z.optional(z.array(z.string())),
 });
 export type OrderStop = z.infer<typeof orderStop>;
 

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CrewStop } from '../../api/contract/crews';
+import { stopKindLabels } from '../../api/contract/stopLabels';
 import { crewsApi } from '../../api/crews';
 import {
   crewStopMachine,
@@ -17,7 +18,7 @@ import {
 import { standardActions } from '../components/useFlow';
 import { inspect } from '../inspector';
 import { callLink, mapLink, whatsappLink } from './links';
-import { stopKindLabels, stopStateLabel } from './labels';
+import { stopStateLabel } from './labels';
 import { currentPosition } from './position';
 import { StopActions } from './StopActions';
 
@@ -49,7 +50,7 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
       actors: {
         locate: fromPromise<Position | null>(() => currentPosition(LOCATE_LIMIT_MS)),
         sendEvent: fromPromise<CrewStop, StopEventCall>(({ input }) => sendEvent(input)),
-        // Loaded with the first photo of a handover without the code.
+        // Loaded with the first photo taken (a handover's proof, or the goods' condition).
         shrink: fromPromise<File, ShrinkCall>(async ({ input, signal }) =>
           (await import('../photos/shrinkPhoto')).shrinkPhoto(input.file, {
             signal,
