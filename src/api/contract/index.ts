@@ -6,7 +6,7 @@
  *
  * One module per area, so a page loads the schemas of its own calls only (docs/architecture.md,
  * "What a route loads"): ./rules (field rules, choice lists, money, the shape of a call),
- * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff, ./staffLists, ./prices,
+ * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff, ./staffLists, ./staffPeople, ./prices,
  * ./messages and ./crews. This module gathers them: the
  * whole table of calls, for the server, and the types of every call.
  */
@@ -21,6 +21,7 @@ import { messageCalls } from './messages';
 import { define, healthResponse } from './rules';
 import { staffCalls } from './staff';
 import { staffListCalls } from './staffLists';
+import { staffPeopleCalls } from './staffPeople';
 import { crewCalls } from './crews';
 
 export * from './rules';
@@ -32,6 +33,8 @@ export * from './profile';
 export * from './quotes';
 export * from './staff';
 export * from './staffLists';
+export * from './staffPeople';
+export * from './listPages';
 export * from './messages';
 export * from './crews';
 
@@ -43,6 +46,7 @@ export const calls = define({
   ...orderCalls,
   ...staffCalls,
   ...staffListCalls,
+  ...staffPeopleCalls,
   ...priceCalls,
   ...messageCalls,
   ...crewCalls,
