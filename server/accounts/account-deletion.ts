@@ -74,6 +74,8 @@ export async function deleteAccount(
         .set({
           moving_from_address: REMOVED,
           moving_to_address: REMOVED,
+          moving_from_landmark: null,
+          moving_to_landmark: null,
           full_name: null,
           email: null,
           mobile_phone: null,
@@ -86,6 +88,7 @@ export async function deleteAccount(
         .updateTable('deliveries')
         .set({
           pickup_address: REMOVED,
+          pickup_landmark: null,
           sender_fullname: REMOVED,
           sender_phone: '',
           description: REMOVED,
@@ -94,8 +97,15 @@ export async function deleteAccount(
         .execute();
       await trx
         .updateTable('delivery_receivers')
-        .set({ address: REMOVED, name: REMOVED, phone: '' })
+        .set({ address: REMOVED, landmark: null, name: REMOVED, phone: '' })
         .where('shipment_id', 'in', ids)
+        .execute();
+      // A landmark note tells where the person lives as well as the address does (issue 37).
+      await trx
+        .updateTable('stops')
+        .set({ landmark: null })
+        .where('shipment_id', 'in', ids)
+        .where('landmark', 'is not', null)
         .execute();
       // The customer's own words: reasons for a cancel or a declined price.
       await trx

@@ -44,6 +44,7 @@ export async function orderStops(
       'position',
       'kind',
       'address',
+      'landmark',
       'state',
       'without_code',
       'reviewed_at',
@@ -83,6 +84,7 @@ export async function orderStops(
     position: stop.position,
     kind: stop.kind,
     address: stop.address,
+    landmark: stop.landmark,
     state: stop.state,
     proof: proofOf(stop),
   }));

@@ -36,6 +36,7 @@ export const emptyBulkSender: BulkSender = {
   pickup_address: '',
   pickup_state: '',
   pickup_lga: '',
+  pickup_landmark: '',
   sender_fullname: '',
   sender_number: '',
   pickup_date: '',

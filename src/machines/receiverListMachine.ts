@@ -20,6 +20,7 @@ export const emptyReceiver: Receiver = {
   address: '',
   state: '',
   lga: '',
+  landmark: '',
   name: '',
   phone: '',
   date: '',

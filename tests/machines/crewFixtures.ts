@@ -5,6 +5,7 @@ export const stopOf = (id: string, overrides: Partial<CrewStop> = {}): CrewStop 
   id,
   kind: 'dropoff',
   address: '12 Allen Avenue, Ikeja',
+  landmark: null,
   contact_name: 'Ada Obi',
   contact_phone: '+2348031234567',
   state: 'pending',

@@ -1,5 +1,5 @@
 /** Quotes as a user would fill them, for the quote machine, view and browser tests. */
-import { todayInLagos } from '../../src/api/contract';
+import { LANDMARK_MAX, todayInLagos } from '../../src/api/contract';
 
 /** YYYY-MM-DD, `days` after today in Lagos. */
 export function inDays(days: number): string {
@@ -15,6 +15,8 @@ const addresses = {
 /** Every field of the 3-step form filled in, terms accepted. */
 export const threeStepQuote = () => ({
   ...addresses,
+  moving_from_landmark: 'Opposite Total filling station, blue gate',
+  moving_to_landmark: '',
   moving_from_apartment_type: '2 Bedrooms',
   number_of_room_moving_from: '2',
   aptFloor: '1st',
@@ -35,6 +37,8 @@ export const threeStepQuote = () => ({
 /** Every field of the 5-step wizard filled in. */
 export const fiveStepQuote = () => ({
   ...addresses,
+  moving_from_landmark: '',
+  moving_to_landmark: 'Behind Shoprite',
   moving_from_apartment_type: 'Duplex',
   number_of_room_moving_from: '4',
   aptFloor: 'Ground',
@@ -57,6 +61,9 @@ export const threeStepChanges = () => ({
   locations: [
     { name: 'toAptFloor', value: '' },
     { name: 'toAptFloor', value: 'Ground' },
+    // A landmark note longer than the contract takes (issue 37), then one it takes.
+    { name: 'moving_from_landmark', value: 'x'.repeat(LANDMARK_MAX + 1) },
+    { name: 'moving_from_landmark', value: 'Opposite the blue gate' },
   ],
   contact: [
     { name: 'mobile_phone', value: '12345' },
@@ -79,6 +86,8 @@ export const fiveStepChanges = () => ({
   destination: [
     { name: 'moving_to_address', value: '  ' },
     { name: 'moving_to_address', value: '1 Marina, Lagos' },
+    { name: 'moving_to_landmark', value: 'x'.repeat(LANDMARK_MAX + 1) },
+    { name: 'moving_to_landmark', value: 'Near the mosque' },
   ],
   contactDetails: [
     { name: 'email', value: 'not-an-email' },

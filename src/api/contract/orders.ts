@@ -259,10 +259,13 @@ export type HistoryEntry = z.infer<typeof historyEntry>;
 export const quoteDetails = z.object({
   kind: z.literal('quote'),
   moving_from_address: z.string(),
+  /** The landmark notes the customer gave with each address (issue 37); null when none. */
+  moving_from_landmark: z._default(z.nullable(z.string()), null),
   moving_from_apartment_type: z.string(),
   number_of_room_moving_from: z.string(),
   aptFloor: z.string(),
   moving_to_address: z.string(),
+  moving_to_landmark: z._default(z.nullable(z.string()), null),
   moving_to_apartment_type: z.string(),
   number_of_room_moving_to: z.string(),
   toAptFloor: z.string(),
@@ -281,6 +284,8 @@ export const quoteDetails = z.object({
 export const deliveryDetails = z.object({
   kind: z.literal('delivery'),
   pickup_address: z.string(),
+  /** The landmark notes the customer gave with each address (issue 37); null when none. */
+  pickup_landmark: z._default(z.nullable(z.string()), null),
   sender_fullname: z.string(),
   sender_phone: z.string(),
   pickup_date: z.nullable(z.string()),
@@ -288,6 +293,7 @@ export const deliveryDetails = z.object({
   receivers: z.array(
     z.object({
       address: z.string(),
+      landmark: z._default(z.nullable(z.string()), null),
       name: z.string(),
       phone: z.string(),
       delivery_date: z.nullable(z.string()),

@@ -35,6 +35,8 @@ export const orderStop = z.object({
   id: z.string(),
   kind: z.enum(stopKinds),
   address: z.string(),
+  /** The landmark note the customer gave with the address (issue 37); null when none. */
+  landmark: z._default(z.nullable(z.string()), null),
   state: z.enum(stopStates),
   proof: z.nullable(proof),
 });
