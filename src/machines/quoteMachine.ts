@@ -7,7 +7,7 @@
  */
 import { z } from 'zod/mini';
 import { email, nigerianPhone, requiredText } from '../api/contract/rules';
-import { quoteRequest } from '../api/contract/quotes';
+import { quoteRequest } from '../api/contract/quoteRequest';
 import { createQuoteStepsMachine, type QuoteStep } from './quoteSteps';
 
 const wire = quoteRequest.shape;

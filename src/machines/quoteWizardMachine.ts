@@ -8,7 +8,7 @@
  */
 import { z } from 'zod/mini';
 import { date } from '../api/contract/rules';
-import { quoteRequest } from '../api/contract/quotes';
+import { quoteRequest } from '../api/contract/quoteRequest';
 import { createQuoteStepsMachine, type QuoteStep } from './quoteSteps';
 
 const wire = quoteRequest.shape;

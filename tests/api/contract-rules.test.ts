@@ -125,21 +125,20 @@ describe('landmark notes (issue 37)', () => {
     );
   });
 
-  it('come back on the order and its stops as text or null, null when an older answer has none', () => {
-    expect(
-      orderStop.parse({ id: 'a', kind: 'pickup', address: 'x', state: 'pending', proof: null }),
-    ).toMatchObject({ landmark: null });
-    expect(
-      crewStop.parse({
-        id: 'a',
-        kind: 'dropoff',
-        address: 'x',
-        landmark: 'Near the mosque',
-        contact_name: 'Ada',
-        contact_phone: '+2348031234567',
-        state: 'pending',
-        code_locked: false,
-      }).landmark,
-    ).toBe('Near the mosque');
+  it('come back on the order and its stops as text or null, never left out', () => {
+    const stop = { id: 'a', kind: 'pickup', address: 'x', state: 'pending', proof: null };
+    expect(orderStop.parse({ ...stop, landmark: null }).landmark).toBeNull();
+    expect(orderStop.parse({ ...stop, landmark: 'Near the mosque' }).landmark).toBe(
+      'Near the mosque',
+    );
+    expect(orderStop.safeParse(stop).success).toBe(false);
+    const crew = {
+      ...stop,
+      contact_name: 'Ada',
+      contact_phone: '+2348031234567',
+      code_locked: false,
+    };
+    expect(crewStop.parse({ ...crew, landmark: 'Blue gate' }).landmark).toBe('Blue gate');
+    expect(crewStop.safeParse(crew).success).toBe(false);
   });
 });

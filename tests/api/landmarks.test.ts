@@ -43,7 +43,7 @@ const PICKUP = 'Opposite Total filling station, blue gate';
 const DROPOFF = 'Behind Shoprite, the yellow building';
 const tooLong = 'x'.repeat(LANDMARK_MAX + 1);
 
-async function book(route: string, payload: object): Promise<string> {
+async function book(route: string, payload: Parameters<typeof post>[2]): Promise<string> {
   const answer = await post(server, route, payload, customer.token);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data.reference_number;

@@ -101,8 +101,10 @@ describe('/bulk-delivery: the booking', () => {
     await page.user.click(page.dialog().getByRole('button', { name: 'Save' }));
     await page.user.click(page.card(0).getByRole('button', { name: /^Delete Receiver 1,/ }));
     expect(
-      page.cards().map((card) => within(card).getAllByRole('definition')[1]!.textContent),
+      page.cards().map((card) => within(card).getByText('Name').nextElementSibling!.textContent),
     ).toEqual(['Chinedu Okafor', 'Ngozi Okafor']);
+    // Each card shows the receiver's landmark under the address.
+    expect(page.card(0).getByText('Landmark').nextElementSibling).toHaveTextContent(ada.landmark!);
 
     await page.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Booking...' })).toBeDisabled();

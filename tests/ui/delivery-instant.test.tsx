@@ -91,7 +91,7 @@ describe('/express-delivery', () => {
       );
     }
     // Each comes right after its address.
-    const inputs = [...document.querySelectorAll('input')];
+    const inputs: HTMLElement[] = [...document.querySelectorAll('input')];
     expect(inputs.indexOf(field('Pickup landmark (optional)'))).toBe(
       inputs.indexOf(field('Pick up Address')) + 1,
     );

@@ -7,6 +7,7 @@ import { relocationServices } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
 import type { Customer } from '../api/helpers';
 import { quoteLabels } from '../support/quoteLabels';
+import { PASTED_FROM } from './delivery-support';
 
 export const main = () => within(screen.getByRole('main'));
 
@@ -30,7 +31,9 @@ export async function fill(user: UserEvent, values: Record<string, string | bool
       if (element.tagName === 'SELECT') await user.selectOptions(element, String(value));
       else {
         await user.clear(element);
-        if (value !== '') await user.type(element, String(value));
+        // A long text (a landmark note over its limit) is pasted, as a user pastes a long note.
+        if (String(value).length >= PASTED_FROM) await user.paste(String(value));
+        else if (value !== '') await user.type(element, String(value));
       }
     }
   }

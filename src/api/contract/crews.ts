@@ -12,7 +12,7 @@ import {
   requiredText,
   serviceTypes,
 } from './rules';
-import { assignment, stopKinds, stopStates, vehicles, type StopState } from './stops';
+import { assignment, landmarkNote, stopKinds, stopStates, vehicles, type StopState } from './stops';
 
 // What an order's detail and the private link carry of the day's work is in ./stops, which the
 // order pages and the light tracking-link page load without this area's calls
@@ -167,7 +167,7 @@ export const crewStop = z.object({
   kind: z.enum(stopKinds),
   address: z.string(),
   /** The landmark note the customer gave with the address (issue 37): shown under it. */
-  landmark: z._default(z.nullable(z.string()), null),
+  landmark: landmarkNote,
   contact_name: z.string(),
   /** E.164, for the Call and WhatsApp buttons. */
   contact_phone: z.string(),

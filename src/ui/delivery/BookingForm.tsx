@@ -7,7 +7,7 @@ import type { FormMachine, RequestOfForm } from '../../machines/formMachine';
 import { useFormFlow, type SubmissionExtras } from '../components/useFormFlow';
 import { whenOnline } from '../components/sendWhenOnline';
 import { BookingActions } from './BookingPage';
-import { DELIVERY_CREATED } from '../../api/contract/bookings';
+import { DELIVERY_CREATED } from '../../api/contract/deliveries';
 import { thankYouPath } from './booking';
 import { DeliveryField, type DeliveryFieldSpec } from './fields';
 import type { PriceRequest } from '../../api/pricing';

@@ -1,6 +1,6 @@
 /** One receiver of a bulk delivery: address (and its landmark), name, phone number, delivery date, and its edit and delete buttons. */
 import { FieldErrors } from '../components/Field';
-import type { Receiver } from '../../api/contract/bookings';
+import type { Receiver } from '../../api/contract/deliveries';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', {
   month: 'short',
