@@ -78,6 +78,8 @@ export async function deleteAccount(
         .set({
           moving_from_address: REMOVED,
           moving_to_address: REMOVED,
+          moving_from_landmark: null,
+          moving_to_landmark: null,
           full_name: null,
           email: null,
           mobile_phone: null,
@@ -90,6 +92,7 @@ export async function deleteAccount(
         .updateTable('deliveries')
         .set({
           pickup_address: REMOVED,
+          pickup_landmark: null,
           sender_fullname: REMOVED,
           sender_phone: '',
           description: REMOVED,
@@ -98,13 +101,20 @@ export async function deleteAccount(
         .execute();
       await trx
         .updateTable('delivery_receivers')
-        .set({ address: REMOVED, name: REMOVED, phone: '' })
+        .set({ address: REMOVED, landmark: null, name: REMOVED, phone: '' })
         .where('shipment_id', 'in', ids)
         .execute();
-      // The crew's stops copy the addresses, whom to meet and who received the goods.
+      // The crew's stops copy the addresses, whom to meet, who received the goods and the
+      // landmark note, which tells where the person lives as well as the address does.
       await trx
         .updateTable('stops')
-        .set({ address: REMOVED, contact_name: REMOVED, contact_phone: '', receiver_name: null })
+        .set({
+          address: REMOVED,
+          contact_name: REMOVED,
+          contact_phone: '',
+          receiver_name: null,
+          landmark: null,
+        })
         .where('shipment_id', 'in', ids)
         .execute();
       // The customer's own words: reasons for a cancel or a declined price.

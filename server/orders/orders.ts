@@ -188,7 +188,7 @@ async function detailsOf(
     .executeTakeFirstOrThrow();
   const receivers = await db
     .selectFrom('delivery_receivers')
-    .select(['address', 'name', 'phone', 'delivery_date'])
+    .select(['address', 'landmark', 'name', 'phone', 'delivery_date'])
     .where('shipment_id', '=', shipment.id)
     .orderBy('position')
     .execute();

@@ -54,6 +54,9 @@ export async function bookQuote(
     moving_from_lga: quote.moving_from_lga || undefined,
     moving_to_state: quote.moving_to_state || undefined,
     moving_to_lga: quote.moving_to_lga || undefined,
+    // A landmark note left empty is none (issue 37).
+    moving_from_landmark: quote.moving_from_landmark || undefined,
+    moving_to_landmark: quote.moving_to_landmark || undefined,
   };
   const row = {
     ...quote,

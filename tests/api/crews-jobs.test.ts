@@ -646,6 +646,8 @@ describe('what the customer sees', () => {
         id: ids[0],
         kind: 'pickup',
         address: '12 Admiralty Way, Lekki, Lagos',
+        // The booking gave no landmark note (issue 37, tests/api/landmarks.test.ts).
+        landmark: null,
         state: 'pending',
         proof: null,
       },

@@ -23,6 +23,7 @@ const ada: Receiver = {
   // No place chosen: the price preview's state and LGA are optional (docs/prices.md).
   state: '',
   lga: '',
+  landmark: 'Opposite Total filling station, blue gate',
   name: 'Ada Obi',
   phone: '08051234567',
   date: inDays(2),

@@ -54,6 +54,7 @@ const conflictBody = (
     details: {
       kind: 'delivery',
       pickup_address: 'Lekki',
+      pickup_landmark: null,
       sender_fullname: 'Ada',
       sender_phone: '08031234567',
       pickup_date: null,

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { fieldErrors, MAX_RECEIVERS, receiver, type Receiver } from '../../src/api/contract';
+import {
+  fieldErrors,
+  LANDMARK_MAX,
+  MAX_RECEIVERS,
+  receiver,
+  type Receiver,
+} from '../../src/api/contract';
 import {
   receiverListMachine,
   type ReceiverField,
@@ -14,6 +20,7 @@ const emptyReceiver: Receiver = {
   address: '',
   state: '',
   lga: '',
+  landmark: '',
   name: '',
   phone: '',
   date: '',
@@ -24,6 +31,7 @@ const ada: Receiver = {
   // No place chosen: the price preview's state and LGA are optional (docs/prices.md).
   state: '',
   lga: '',
+  landmark: 'Opposite Total filling station, blue gate',
   name: 'Ada Obi',
   phone: '08051234567',
   date: inDays(2),
@@ -157,6 +165,8 @@ graphSuite('receiverListMachine', {
   events: [
     ...fields.map((name) => ({ type: 'receiver.change', name, value: ada[name] })),
     { type: 'receiver.change', name: 'phone', value: '12345' },
+    // A landmark note longer than the contract takes (issue 37).
+    { type: 'receiver.change', name: 'landmark', value: 'x'.repeat(LANDMARK_MAX + 1) },
     // The first and last positions, one past the end, before the start, and not a position at all.
     { type: 'receiver.edit', index: 0 },
     { type: 'receiver.edit', index: 1 },

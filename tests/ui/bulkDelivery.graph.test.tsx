@@ -10,7 +10,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject, SnapshotFrom } from 'xstate';
-import { BULK_DELIVERY_CREATED, bulkDeliveryRequest, receiver } from '../../src/api/contract';
+import {
+  BULK_DELIVERY_CREATED,
+  LANDMARK_MAX,
+  bulkDeliveryRequest,
+  receiver,
+} from '../../src/api/contract';
 import type { ApiError } from '../../src/api/errors';
 import { drafts, type StoredSession } from '../../src/api/storage';
 import {
@@ -298,13 +303,17 @@ async function checkList(page: BulkPage, expected: AnyMachineSnapshot, event: Ev
 graphViewSuite('/bulk-delivery receivers', {
   machine: standaloneList,
   input: {},
-  // As a user types: the next empty field, or a wrong phone number once all are filled.
+  // As a user types: the next empty (or wrong) field, or, once all are filled, a wrong phone
+  // number or a landmark note longer than the contract takes (issue 37).
   events: (snapshot) => {
     const next = receiverFields.find((name) => !validFields(snapshot.context.entry).includes(name));
     return [
-      next
-        ? { type: 'receiver.change', name: next, value: ada[next] }
-        : { type: 'receiver.change', name: 'phone', value: '12345' },
+      ...(next
+        ? [{ type: 'receiver.change', name: next, value: ada[next] }]
+        : [
+            { type: 'receiver.change', name: 'phone', value: '12345' },
+            { type: 'receiver.change', name: 'landmark', value: 'x'.repeat(LANDMARK_MAX + 1) },
+          ]),
       { type: 'receiver.edit', index: 0 },
       { type: 'receiver.delete', index: 0 },
     ];

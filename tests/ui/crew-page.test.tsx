@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAILURE_NOTE_MESSAGE } from '../../src/api/contract';
-import { inDays, PNG, signUp, type Customer } from '../support/api';
+import { inDays, PNG, post, scheduledDelivery, signUp, type Customer } from '../support/api';
 import { assign, makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
@@ -123,6 +123,32 @@ describe('the crew member’s day', () => {
       );
       expect(links.getByText('Not started')).toBeInTheDocument();
     }
+  });
+
+  it("shows a stop's landmark note under its address, and nothing where the customer gave none", async () => {
+    const booked = await post(
+      server,
+      'users/schedule/delivery',
+      { ...scheduledDelivery(), delivery_landmark: 'Opposite Total filling station, blue gate' },
+      customer.token,
+    );
+    const reference = booked.body.data.reference_number as string;
+    const assigned = await assign(server, staff.token, reference, crewId, {
+      date: inDays(1),
+      window_start: '12:00',
+      window_end: '14:00',
+    });
+    expect(assigned.status).toBe(200);
+    renderApp('/crew', { apiUrl: server.apiUrl, session: sessionOf(member, 'crew') });
+    await heading('Your jobs');
+    const [pickup, dropoff] = within(await jobCard(reference)).getAllByRole('listitem');
+    const address = within(dropoff!).getByText(scheduledDelivery().delivery_address);
+    const landmark = within(dropoff!).getByText(
+      'Landmark: Opposite Total filling station, blue gate',
+    );
+    // Under the address, before whom to call.
+    expect(address.nextElementSibling).toBe(landmark);
+    expect(within(pickup!).queryByText(/^Landmark:/)).toBeNull();
   });
 
   it('works a delivery: picked up, then on the way, a wrong code, and delivered without the code', async () => {

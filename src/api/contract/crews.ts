@@ -14,6 +14,7 @@ import {
 } from './rules';
 import {
   assignment,
+  landmarkNote,
   stopKinds,
   stopStates,
   vehicles,
@@ -173,6 +174,8 @@ export const crewStop = z.object({
   id: z.string(),
   kind: z.enum(stopKinds),
   address: z.string(),
+  /** The landmark note the customer gave with the address (issue 37): shown under it. */
+  landmark: landmarkNote,
   contact_name: z.string(),
   /** E.164, for the Call and WhatsApp buttons. */
   contact_phone: z.string(),

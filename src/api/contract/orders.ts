@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { orderStop, visibleCrew } from './stops';
+import { landmarkNote, orderStop, visibleCrew } from './stops';
 import {
   date,
   define,
@@ -261,10 +261,13 @@ export type HistoryEntry = z.infer<typeof historyEntry>;
 export const quoteDetails = z.object({
   kind: z.literal('quote'),
   moving_from_address: z.string(),
+  /** The landmark notes the customer gave with the addresses (issue 37). */
+  moving_from_landmark: landmarkNote,
   moving_from_apartment_type: z.string(),
   number_of_room_moving_from: z.string(),
   aptFloor: z.string(),
   moving_to_address: z.string(),
+  moving_to_landmark: landmarkNote,
   moving_to_apartment_type: z.string(),
   number_of_room_moving_to: z.string(),
   toAptFloor: z.string(),
@@ -283,6 +286,8 @@ export const quoteDetails = z.object({
 export const deliveryDetails = z.object({
   kind: z.literal('delivery'),
   pickup_address: z.string(),
+  /** The landmark notes the customer gave with the addresses (issue 37). */
+  pickup_landmark: landmarkNote,
   sender_fullname: z.string(),
   sender_phone: z.string(),
   pickup_date: z.nullable(z.string()),
@@ -290,6 +295,7 @@ export const deliveryDetails = z.object({
   receivers: z.array(
     z.object({
       address: z.string(),
+      landmark: landmarkNote,
       name: z.string(),
       phone: z.string(),
       delivery_date: z.nullable(z.string()),

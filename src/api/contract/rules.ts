@@ -412,6 +412,22 @@ export const placeName = z.optional(
     .check(z.trim(), z.maxLength(80, 'Choose a place from the list.')),
 );
 
+/** The longest landmark note, and what a longer one is told (issue 37). */
+export const LANDMARK_MAX = 120;
+export const LANDMARK_MESSAGE = `Keep the landmark to ${LANDMARK_MAX} characters or fewer.`;
+
+/**
+ * A landmark note beside an address ("Opposite Total filling station, blue gate"), optional:
+ * one line, trimmed, at most LANDMARK_MAX characters. The server stores an empty one as none.
+ */
+export const landmark = z.optional(
+  z.string({ error: LANDMARK_MESSAGE }).check(
+    z.overwrite((value) => visibleText(value, 'one')),
+    z.trim(),
+    z.maxLength(LANDMARK_MAX, LANDMARK_MESSAGE),
+  ),
+);
+
 /** @public The declared value's message (issue 35). */
 export const DECLARED_VALUE_MESSAGE =
   'Enter what the goods are worth in naira, like 250000 or 250,000.50, or leave it empty.';

@@ -30,11 +30,18 @@ export const proof = z.object({
 });
 export type Proof = z.infer<typeof proof>;
 
+/**
+ * An address's landmark note as the answers carry it (issue 37): on an order's details and its
+ * stops, null when the customer gave none. One schema for all of them.
+ */
+export const landmarkNote = z.nullable(z.string());
+
 /** A stop in an order's detail. */
 export const orderStop = z.object({
   id: z.string(),
   kind: z.enum(stopKinds),
   address: z.string(),
+  landmark: landmarkNote,
   state: z.enum(stopStates),
   proof: z.nullable(proof),
   /**

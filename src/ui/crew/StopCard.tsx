@@ -83,6 +83,10 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
         <span className={`crew-state crew-state-${shown.state}`}>{stopStateLabel(shown)}</span>
       </p>
       <p className="crew-address">{shown.address}</p>
+      {shown.landmark && (
+        // What the customer said stands near the address (issue 37).
+        <p className="crew-landmark">Landmark: {shown.landmark}</p>
+      )}
       <p className="crew-contact-name">{shown.contact_name}</p>
       <p className="crew-links">
         <a className="button" href={callLink(shown.contact_phone)}>

@@ -100,6 +100,7 @@ export function Stops({
             <p>
               <strong>{stopKindLabels[stop.kind]}</strong> · {stop.address}
             </p>
+            {stop.landmark && <p className="stop-landmark">Landmark: {stop.landmark}</p>}
             <p className="stop-state">{stopStateLabels[stop.state]}</p>
             <StopProof stop={stop} />
             {stop.condition_photos && (

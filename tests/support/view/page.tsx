@@ -24,7 +24,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const field = (label: string, within: Pick<typeof screen, 'getByLabelText'> = screen) =>
   within.getByLabelText(new RegExp(`^${escape(label)}( \\*)?$`));
 
-/** Replaces what the labelled fields hold, typing as a user does. */
+/** Longer texts are pasted, as a user pastes a long note, rather than typed key by key. */
+export const PASTED_FROM = 100;
+
+/** Replaces what the labelled fields hold, typing as a user does (pasting a long text). */
 export async function fill(
   user: UserEvent,
   values: Record<string, string>,
@@ -32,7 +35,8 @@ export async function fill(
 ) {
   for (const [label, value] of Object.entries(values)) {
     await user.clear(field(label, within));
-    if (value) await user.type(field(label, within), value);
+    if (value.length >= PASTED_FROM) await user.paste(value);
+    else if (value) await user.type(field(label, within), value);
   }
 }
 

@@ -5,6 +5,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { relocationServices } from '../../../src/api/contract';
 import { quoteLabels } from '../quoteLabels';
+import { PASTED_FROM } from './page';
 
 export const main = () => within(screen.getByRole('main'));
 
@@ -28,7 +29,9 @@ export async function fill(user: UserEvent, values: Record<string, string | bool
       if (element.tagName === 'SELECT') await user.selectOptions(element, String(value));
       else {
         await user.clear(element);
-        if (value !== '') await user.type(element, String(value));
+        // A long text (a landmark note over its limit) is pasted, as a user pastes a long note.
+        if (String(value).length >= PASTED_FROM) await user.paste(String(value));
+        else if (value !== '') await user.type(element, String(value));
       }
     }
   }
