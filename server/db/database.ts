@@ -314,7 +314,7 @@ export interface QuotesTable {
   moving_from_lga: string | null;
   moving_to_state: string | null;
   moving_to_lga: string | null;
-  /** What stands near each home, as the customer wrote it (migration 021). */
+  /** What stands near each home, as the customer wrote it (migration 020). */
   moving_from_landmark: string | null;
   moving_to_landmark: string | null;
 }
@@ -329,7 +329,7 @@ export interface DeliveriesTable {
   description: string;
   pickup_state: string | null;
   pickup_lga: string | null;
-  /** What stands near the pickup address, as the customer wrote it (migration 021). */
+  /** What stands near the pickup address, as the customer wrote it (migration 020). */
   pickup_landmark: string | null;
 }
 
@@ -343,7 +343,7 @@ export interface DeliveryReceiversTable {
   delivery_date: string | null;
   state: string | null;
   lga: string | null;
-  /** What stands near the receiver's address (migration 021). */
+  /** What stands near the receiver's address (migration 020). */
   landmark: string | null;
 }
 
@@ -460,7 +460,7 @@ export interface StopsTable {
   position: number;
   kind: StopKind;
   address: string;
-  /** The address's landmark note, copied from the booking when the stop is written (migration 021). */
+  /** The address's landmark note, copied from the booking when the stop is written (migration 020). */
   landmark: string | null;
   contact_name: string;
   /** E.164. */

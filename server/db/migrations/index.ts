@@ -19,7 +19,7 @@ import * as declaredValueInstantJobDate from './016-declared-value-instant-job-d
 import * as bookingWritesOnce from './017-booking-writes-once';
 import * as texts from './018-texts';
 import * as crews from './019-crews';
-import * as landmarks from './021-landmarks';
+import * as landmarks from './020-landmarks';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -41,5 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-booking-writes-once': bookingWritesOnce,
   '018-texts': texts,
   '019-crews': crews,
-  '021-landmarks': landmarks,
+  '020-landmarks': landmarks,
 };
