@@ -1,7 +1,9 @@
 /**
  * The day's work in an order's history (docs/crews.md): each assignment staff made, and each
- * thing a crew member recorded at a stop. Staff read the crew's name and the crew member's own
- * note on a failure; the order's owner reads the window, the stop and the reason.
+ * thing a crew member recorded at a stop, at the time it was taken on the phone. Staff read the
+ * crew's name, the crew member's own note on a failure and, for an action sent later (taken
+ * without network), when it was received; the order's owner reads the window, the stop and the
+ * reason.
  */
 import {
   failureReasonLabels,
@@ -26,6 +28,15 @@ const stopKindLabels: Record<StopKind, string> = {
   loading: 'Loading',
   unloading: 'Unloading',
 };
+
+/** An action received this long after it was taken was sent later: staff are told when it came. */
+const SENT_LATER_MS = 60_000;
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 const eventOf: Record<StopEventType, HistoryEntry['event']> = {
   on_the_way: 'on_the_way',
@@ -61,6 +72,7 @@ export async function crewHistoryOf(
     .select([
       'stop_events.type',
       'stop_events.at',
+      'stop_events.received_at',
       'stop_events.user_id',
       'stop_events.reason',
       'stop_events.note',
@@ -82,12 +94,16 @@ export async function crewHistoryOf(
       const stop = `${stopKindLabels[event.kind]}: ${event.address}`;
       const reason = event.reason ? `. Reason: ${failureReasonLabels[event.reason]}` : '';
       const said = forStaff && event.note ? `. ${event.note}` : '';
+      const late =
+        forStaff && event.received_at.getTime() - event.at.getTime() >= SENT_LATER_MS
+          ? `. Received at ${lagosClock.format(event.received_at)} (taken without network)`
+          : '';
       return {
         event: eventOf[event.type],
         at: event.at,
         by: 'crew',
         actor_user_id: event.user_id,
-        note: `${stop}${reason}${said}`,
+        note: `${stop}${reason}${said}${late}`,
       };
     }),
   ];

@@ -19,6 +19,7 @@ import * as declaredValueInstantJobDate from './016-declared-value-instant-job-d
 import * as bookingWritesOnce from './017-booking-writes-once';
 import * as texts from './018-texts';
 import * as crews from './019-crews';
+import * as stopEventsTakenAt from './022-stop-events-taken-at';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-booking-writes-once': bookingWritesOnce,
   '018-texts': texts,
   '019-crews': crews,
+  '022-stop-events-taken-at': stopEventsTakenAt,
 };

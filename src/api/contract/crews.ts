@@ -235,10 +235,14 @@ const coordinate = (min: number, max: number) =>
     z.optional(z.number().check(z.gte(min), z.lte(max))),
   );
 
+export const TAKEN_AT_MESSAGE = 'Send the time the action was taken as an ISO date and time.';
+
 /**
  * What a crew member records at a stop (multipart when photos go with it, `photos` up to 3).
  * Delivered takes `code`, or without it `receiver_name` and a photo; Failed takes a `reason`
- * (`other` with a note). The position is sent only when the crew member allowed it.
+ * (`other` with a note). The position is sent only when the crew member allowed it. `taken_at`
+ * (an addition: docs/crews.md, "Actions sent later") is when the action was taken on the phone,
+ * which may be well before it arrives; the server records it as the event's time, within bounds.
  */
 export const stopEventRequest = z
   .object({
@@ -250,6 +254,7 @@ export const stopEventRequest = z
     lat: coordinate(-90, 90),
     lng: coordinate(-180, 180),
     accuracy_m: coordinate(0, 100_000),
+    taken_at: z.optional(z.iso.datetime({ offset: true, error: TAKEN_AT_MESSAGE })),
   })
   .check(
     z.superRefine((value, ctx) => {
