@@ -28,6 +28,7 @@ import {
   PROOF_PHOTO_MESSAGE,
   statusLabels,
   stopEventAllowedFrom,
+  stopStateAfter,
   type CrewStop,
   type StopEventRequest,
   type StopEventType,
@@ -89,13 +90,7 @@ const stateLabels: Record<StopState, string> = {
   failed: 'failed',
 };
 
-const stateAfter: Record<StopEventType, StopState> = {
-  on_the_way: 'on_the_way',
-  arrived: 'arrived',
-  picked_up: 'done',
-  delivered: 'done',
-  failed: 'failed',
-};
+const stateAfter = stopStateAfter;
 
 /** 409 with what to do instead, when the event does not fit the stop's kind or state. */
 function checkOrder(kind: StopKind, state: StopState, type: StopEventType): void {

@@ -216,6 +216,15 @@ export const stopEventAllowedFrom: Record<StopEventType, readonly StopState[]> =
   failed: ['pending', 'on_the_way', 'arrived'],
 };
 
+/** The stop's state after each event: the server's, and the crew's phone's while it waits to send. */
+export const stopStateAfter: Record<StopEventType, StopState> = {
+  on_the_way: 'on_the_way',
+  arrived: 'arrived',
+  picked_up: 'done',
+  delivered: 'done',
+  failed: 'failed',
+};
+
 export const CODE_MESSAGE = 'Enter the 4-digit code the receiver was sent.';
 export const RECEIVER_NAME_MESSAGE = 'Please enter the name of the person who received it.';
 export const FAILURE_REASON_MESSAGE = 'Choose why the stop failed.';

@@ -1,13 +1,15 @@
 /**
  * One stop of a job on /crew: what and where, whom to call, and its actions, run by its own
- * crewStopMachine with the page's effects (the position, the call, the photo shrink, the toasts).
- * It only renders the machine's snapshot and sends it what the crew member does.
+ * crewStopMachine with the page's effects (the position, the call, the photo shrink, the toasts,
+ * the phone's queue of actions waiting for network: ./outbox.tsx). It only renders the machine's
+ * snapshot and sends it what the crew member does.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CrewStop } from '../../api/contract/crews';
 import { crewsApi } from '../../api/crews';
+import { withQueued } from '../../machines/crewOutboxMachine';
 import {
   crewStopMachine,
   type Position,
@@ -18,6 +20,7 @@ import { standardActions } from '../components/useFlow';
 import { inspect } from '../inspector';
 import { callLink, mapLink, whatsappLink } from './links';
 import { stopKindLabels, stopStateLabel } from './labels';
+import { QueuedActions, useQueued, useQueueFor } from './outbox';
 import { currentPosition } from './position';
 import { StopActions } from './StopActions';
 
@@ -44,6 +47,7 @@ async function sendEvent({ stopId, request, photos, idempotencyKey, report }: St
 }
 
 export function StopCard({ stop, onSaved }: StopCardProps) {
+  const queue = useQueueFor();
   const [logic] = useState(() =>
     crewStopMachine.provide({
       actors: {
@@ -57,7 +61,12 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
           }),
         ),
       },
-      actions: { ...standardActions, saved: (_, { stop: saved }) => onSaved(saved) },
+      guards: { mustQueue: queue.mustQueue },
+      actions: {
+        ...standardActions,
+        saved: (_, { stop: saved }) => onSaved(saved),
+        enqueue: (_, { action }) => queue.enqueue(action),
+      },
     }),
   );
   const [snapshot, send] = useMachine(logic, {
@@ -65,13 +74,16 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
       stop,
       locateLimit: LOCATE_LIMIT_MS,
       newSubmissionKey: () => crypto.randomUUID(),
+      now: () => new Date().toISOString(),
     },
     inspect,
   });
-  // The list loaded again: the stop as the server has it now.
+  // The list loaded again: the stop as the server has it now, after the actions waiting to go.
+  const waitingState = withQueued(stop, useQueued()).state;
+  const seen = useMemo(() => ({ ...stop, state: waitingState }), [stop, waitingState]);
   useEffect(() => {
-    send({ type: 'stop.seen', stop });
-  }, [stop, send]);
+    send({ type: 'stop.seen', stop: seen });
+  }, [seen, send]);
 
   const shown = snapshot.context.stop;
   const finished = snapshot.matches('done');
@@ -104,6 +116,7 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
           Map
         </a>
       </p>
+      <QueuedActions stopId={shown.id} />
       <StopActions snapshot={snapshot} send={send} />
     </li>
   );

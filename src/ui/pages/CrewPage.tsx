@@ -12,6 +12,7 @@ import { usePageMeta } from '../components/PageMeta';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { useFlow } from '../components/useFlow';
 import { CrewJobs } from '../crew/CrewJobs';
+import { CrewOutbox, QueueSummary } from '../crew/outbox';
 import { Session } from '../session';
 import '../crew/crew.css';
 
@@ -22,7 +23,7 @@ const NotAllowed = lazy(() =>
 
 const NO_NETWORK = 'No network. Check your signal, then try again.';
 
-function CrewDay() {
+function CrewDay({ memberId }: { memberId: string }) {
   usePageMeta('Your jobs');
   const { snapshot, send, busy } = useFlow<typeof crewJobsMachine>(crewJobsMachine, () => ({
     actors: {
@@ -31,47 +32,54 @@ function CrewDay() {
   }));
   const { jobs, messages } = snapshot.context;
   const onSaved = (stop: CrewJob['stops'][number]) => send({ type: 'stop.updated', stop });
+  const listed = (stopId: string) => jobs.some((job) => job.stops.some(({ id }) => id === stopId));
   return (
-    <section className="page crew-page">
-      <div className="crew-top">
-        <h1>Your jobs</h1>
-        {snapshot.matches('listed') && (
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={!snapshot.can({ type: 'refresh' })}
-            onClick={() => send({ type: 'refresh' })}
-          >
-            {busy ? 'Refreshing…' : 'Refresh'}
-          </button>
+    // Actions taken without network wait on the phone and go in order when it is back.
+    <CrewOutbox memberId={memberId} onSent={onSaved}>
+      <section className="page crew-page">
+        <div className="crew-top">
+          <h1>Your jobs</h1>
+          {snapshot.matches('listed') && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!snapshot.can({ type: 'refresh' })}
+              onClick={() => send({ type: 'refresh' })}
+            >
+              {busy ? 'Refreshing…' : 'Refresh'}
+            </button>
+          )}
+        </div>
+        <QueueSummary listed={listed} />
+        {snapshot.matches('loading') && <Waiting>Loading your jobs…</Waiting>}
+        {snapshot.matches('offline') && (
+          <LoadFailed messages={[NO_NETWORK]} onRetry={() => send({ type: 'retry' })} />
         )}
-      </div>
-      {snapshot.matches('loading') && <Waiting>Loading your jobs…</Waiting>}
-      {snapshot.matches('offline') && (
-        <LoadFailed messages={[NO_NETWORK]} onRetry={() => send({ type: 'retry' })} />
-      )}
-      {snapshot.matches('failed') && (
-        <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />
-      )}
-      {snapshot.matches({ listed: 'offline' }) && (
-        <p className="crew-problem" role="alert">
-          {NO_NETWORK} These are the jobs as last loaded.
-        </p>
-      )}
-      {snapshot.matches({ listed: 'stale' }) && (
-        <p className="crew-problem" role="alert">
-          {messages.join(' ')} These are the jobs as last loaded.
-        </p>
-      )}
-      {snapshot.matches('listed') && <CrewJobs jobs={jobs} onSaved={onSaved} />}
-    </section>
+        {snapshot.matches('failed') && (
+          <LoadFailed messages={messages} onRetry={() => send({ type: 'retry' })} />
+        )}
+        {snapshot.matches({ listed: 'offline' }) && (
+          <p className="crew-problem" role="alert">
+            {NO_NETWORK} These are the jobs as last loaded.
+          </p>
+        )}
+        {snapshot.matches({ listed: 'stale' }) && (
+          <p className="crew-problem" role="alert">
+            {messages.join(' ')} These are the jobs as last loaded.
+          </p>
+        )}
+        {snapshot.matches('listed') && <CrewJobs jobs={jobs} onSaved={onSaved} />}
+      </section>
+    </CrewOutbox>
   );
 }
 
 export default function CrewPage() {
-  const isCrew = Session.useSelector((snapshot) => snapshot.context.session?.role === 'crew');
-  return isCrew ? (
-    <CrewDay />
+  const memberId = Session.useSelector((snapshot) =>
+    snapshot.context.session?.role === 'crew' ? snapshot.context.session.id : null,
+  );
+  return memberId ? (
+    <CrewDay memberId={memberId} />
   ) : (
     <NotAllowed whom="the company's delivery crews" given="added to a crew" />
   );
