@@ -20,7 +20,8 @@
  *
  * Provided by the view: `sendAction` (POST crew/stops/{id}/events with the key), the guard
  * `isOffline` (navigator.onLine), and the effects `save` (the queue to the phone's storage),
- * `sent` (the stop as the server now has it, for the list) and `notifyErrors` (toasts).
+ * `sent` (the stop as the server now has it, for the list), `removed` (the list loads again) and
+ * `notifyErrors` (toasts).
  */
 import { assign, setup } from 'xstate';
 import { stopStateAfter, type CrewStop, type StopEventRequest } from '../api/contract/crews';
@@ -85,6 +86,8 @@ export const crewOutboxMachine = setup({
     save: (_, _params: { items: QueuedAction[] }) => {},
     /** The stop as the server now has it: the list shows it. */
     sent: (_, _params: { stop: CrewStop }) => {},
+    /** The crew member removed a refused action: the list loads again, to show the stop as it is. */
+    removed: (_, _params: { action: QueuedAction }) => {},
     notifyErrors: (_, _params: { messages: string[] }) => {},
     append: assign({
       items: ({ context, event }) => [...context.items, (event as { action: QueuedAction }).action],
@@ -164,7 +167,14 @@ export const crewOutboxMachine = setup({
     refused: {
       on: {
         retry: { target: 'checking', actions: assign({ messages: [] }) },
-        remove: { target: 'checking', actions: ['dropFirst', save] },
+        remove: {
+          target: 'checking',
+          actions: [
+            { type: 'removed', params: ({ context }) => ({ action: context.items[0]! }) },
+            'dropFirst',
+            save,
+          ],
+        },
       },
     },
   },

@@ -54,7 +54,7 @@ const refused = new ApiError(
 );
 const dropped = networkFailure();
 const serverError = new ApiError(['Server error.'], {}, 500);
-const effects = recordEffects(['save', 'sent', 'notifyErrors']);
+const effects = recordEffects(['save', 'sent', 'removed', 'notifyErrors']);
 
 graphSuite('crewOutbox', {
   machine,
@@ -149,9 +149,12 @@ graphSuite('crewOutbox', {
         expect(state).toBe('sending');
         break;
       case 'remove':
-        // Removed by the crew member: the next one goes.
+        // Removed by the crew member: the list loads again, and the next one goes.
         expect(now).toEqual(was.slice(1));
-        expect(done).toEqual([['save', { items: now }]]);
+        expect(done).toEqual([
+          ['removed', { action: was[0] }],
+          ['save', { items: now }],
+        ]);
         expect(state).toBe(next);
         break;
       case 'network.back':

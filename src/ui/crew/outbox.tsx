@@ -52,11 +52,14 @@ const OutboxContext = createContext<Outbox | null>(null);
 export function CrewOutbox({
   memberId,
   onSent,
+  onRemoved,
   children,
 }: {
   memberId: string;
   /** The stop as the server now has it, for the list. */
   onSent: (stop: CrewStop) => void;
+  /** A refused action was removed: the list loads again. */
+  onRemoved: () => void;
   children: ReactNode;
 }) {
   const [logic] = useState(() =>
@@ -77,6 +80,7 @@ export function CrewOutbox({
         ...standardActions,
         save: (_, { items }) => saveQueue(memberId, items),
         sent: (_, { stop }) => onSent(stop),
+        removed: () => onRemoved(),
       },
     }),
   );
