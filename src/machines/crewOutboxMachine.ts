@@ -24,20 +24,11 @@
  * `notifyErrors` (toasts).
  */
 import { assign, setup } from 'xstate';
-import { stopStateAfter, type CrewStop, type StopEventRequest } from '../api/contract/crews';
+import type { CrewStop } from '../api/contract/crews';
 import { messagesOf } from '../api/errors';
+import type { QueuedAction } from './crewQueue';
 import { wasRefused } from './formFields';
 import { providedByView } from './providedByView';
-
-/** One action waiting on the phone, as it will be sent. */
-export interface QueuedAction {
-  /** Its Idempotency-Key, the same at every try. */
-  key: string;
-  /** The stop's public id. */
-  stopId: string;
-  /** The request as it goes: its `taken_at` (ISO, the phone's time) and position with it. */
-  request: StopEventRequest & { taken_at: string };
-}
 
 export interface CrewOutboxInput {
   /** The queue as the phone kept it, oldest first. */
@@ -48,13 +39,6 @@ interface CrewOutboxContext {
   items: QueuedAction[];
   /** Why the first action was refused. */
   messages: string[];
-}
-
-/** The stop as the crew sees it: as the server last said, then each of its waiting actions. */
-export function withQueued(stop: CrewStop, items: readonly QueuedAction[]): CrewStop {
-  return items
-    .filter((item) => item.stopId === stop.id)
-    .reduce((seen, item) => ({ ...seen, state: stopStateAfter[item.request.type] }), stop);
 }
 
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;

@@ -55,7 +55,7 @@ import {
   withoutErrorsOf,
   type Errors,
 } from './formFields';
-import type { QueuedAction } from './crewOutboxMachine';
+import type { QueuedAction } from './crewQueue';
 import { UNREADABLE_PHOTO } from './photoMessages';
 import { providedByView } from './providedByView';
 import { wasUnanswered } from './unanswered';

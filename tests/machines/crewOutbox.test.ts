@@ -7,11 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import type { CrewStop } from '../../src/api/contract/crews';
 import { ApiError, networkFailure } from '../../src/api/errors';
-import {
-  crewOutboxMachine,
-  withQueued,
-  type QueuedAction,
-} from '../../src/machines/crewOutboxMachine';
+import { crewOutboxMachine } from '../../src/machines/crewOutboxMachine';
+import { withQueued, type QueuedAction } from '../../src/machines/crewQueue';
 import { stopOf } from './crewFixtures';
 import { graphSuite, recordEffects, statePath } from './graph';
 

@@ -9,7 +9,7 @@ import {
 } from '../../src/api/contract/crews';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { UNREADABLE_PHOTO } from '../../src/machines/photoMessages';
-import type { QueuedAction } from '../../src/machines/crewOutboxMachine';
+import type { QueuedAction } from '../../src/machines/crewQueue';
 import {
   crewStopMachine,
   PHOTOS_NEED_NETWORK,

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredSession } from '../../src/api/storage';
-import type { QueuedAction } from '../../src/machines/crewOutboxMachine';
+import type { QueuedAction } from '../../src/machines/crewQueue';
 import { get, inDays, post, signUp, type Customer } from '../api/helpers';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';

@@ -9,7 +9,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CrewStop } from '../../api/contract/crews';
 import { crewsApi } from '../../api/crews';
-import { withQueued } from '../../machines/crewOutboxMachine';
+import { withQueued } from '../../machines/crewQueue';
 import {
   crewStopMachine,
   type Position,

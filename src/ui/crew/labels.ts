@@ -1,5 +1,5 @@
 /** How the crew's page names stops, their states and days, in plain words. */
-import type { CrewStop, StopEventType, StopKind } from '../../api/contract/crews';
+import type { CrewStop, StopKind } from '../../api/contract/crews';
 
 export const stopKindLabels: Record<StopKind, string> = {
   pickup: 'Pick up',
@@ -23,25 +23,6 @@ export function stopStateLabel({ state, kind }: Pick<CrewStop, 'state' | 'kind'>
       return 'Failed';
   }
 }
-
-/** The action as its button names it. */
-export const eventLabels: Record<StopEventType, string> = {
-  on_the_way: 'On the way',
-  arrived: 'Arrived',
-  picked_up: 'Picked up',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
-
-const lagosClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** HH:MM, Lagos time, of an ISO time: when a waiting action was taken. */
-export const takenLabel = (iso: string) => lagosClock.format(new Date(iso));
 
 const lagosDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' });
 const dayName = new Intl.DateTimeFormat('en-GB', {

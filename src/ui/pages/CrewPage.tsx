@@ -35,7 +35,14 @@ function CrewDay({ memberId }: { memberId: string }) {
   const listed = (stopId: string) => jobs.some((job) => job.stops.some(({ id }) => id === stopId));
   return (
     // Actions taken without network wait on the phone and go in order when it is back.
-    <CrewOutbox memberId={memberId} onSent={onSaved} onRemoved={() => send({ type: 'refresh' })}>
+    <CrewOutbox
+      key={memberId}
+      memberId={memberId}
+      onSent={onSaved}
+      onRemoved={() => send({ type: 'refresh' })}
+      // With the jobs on screen (so with network), the queue loads, to be on the phone when it goes.
+      ready={snapshot.matches('listed')}
+    >
       <section className="page crew-page">
         <div className="crew-top">
           <h1>Your jobs</h1>
