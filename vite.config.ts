@@ -36,7 +36,7 @@ function pureReactRouter(): Plugin {
  * react-router's package exports name only its development build (its dev warnings and their
  * messages switched on), for production builds too; the same code built for production ships
  * beside it in dist/production, and the site's build takes that one (0.5 KB gzipped less on every
- * page: README, "Measurements").
+ * page: docs/measurements.md).
  */
 function reactRouterProductionBuild(): Plugin {
   return {
@@ -205,7 +205,7 @@ export default defineConfig({
           name: 'ui',
           include: ['tests/ui/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['tests/ui/setup.ts'],
+          setupFiles: ['tests/support/view/setup.ts'],
           // Suites start the real server and sign a member up first: seconds on a busy CI machine.
           hookTimeout: 60_000,
           // A test waits on the real server's answers (a password hash, an order): on a busy

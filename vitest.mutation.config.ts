@@ -19,7 +19,7 @@ const projects = [
     name: 'ui',
     include: testsUnder('ui'),
     environment: 'jsdom',
-    setupFiles: ['tests/ui/setup.ts'],
+    setupFiles: ['tests/support/view/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { signUp, type Customer } from '../tests/api/helpers';
+import { signUp, type Customer } from '../tests/support/api';
 import { launchChromium } from '../tests/support/browser';
 import { startTestServer } from '../tests/support/server';
 import { bookDelivery } from '../tests/support/shipments';

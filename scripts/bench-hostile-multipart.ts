@@ -8,7 +8,7 @@
  *   bearer token, their last bytes held back: how many are answered before their body is through,
  *   and how much the process's memory grew (the server runs in this process; the senders share
  *   one buffer).
- * Prints each figure; run it on the code before a change and after (README, Measurements).
+ * Prints each figure; run it on the code before a change and after (docs/measurements.md).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readOpsToken } from '../server/ops/ops-token';
-import { postFrom, readiness } from '../tests/api/helpers';
+import { postFrom, readiness } from '../tests/support/api';
 import { startChildServer } from '../tests/support/child-server';
 import { codeFrom, waitUntil } from '../tests/support/mail';
 import { createScratchDatabase } from '../tests/support/server';

@@ -2,7 +2,8 @@
  * `npm run bench:price`: the price preview's computation (src/api/pricing.ts), built for the
  * browser as the site builds it and run in Chromium over the example tariff and the official
  * list of places: thousands of random forms of every service, priced again and again. Prints
- * the mean and the slowest batch per computation; exits 1 when the mean reaches 1 ms (README "Prices").
+ * the mean and the slowest batch per computation; exits 1 when the mean reaches 1 ms
+ * (docs/prices.md).
  */
 import { build, type Rolldown } from 'vite';
 import { launchChromium } from '../tests/support/chromium';

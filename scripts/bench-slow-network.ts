@@ -32,7 +32,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, post, register, uniqueEmail } from '../tests/api/helpers';
+import { PASSWORD, post, register, uniqueEmail } from '../tests/support/api';
 import { startChildServer, type ChildServer } from '../tests/support/child-server';
 import { launchChromium } from '../tests/support/chromium';
 import { codeFrom, outboxFiles } from '../tests/support/mail';

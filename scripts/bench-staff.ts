@@ -1,5 +1,5 @@
 /**
- * `npm run bench:staff`: the staff queue, overview and exports at scale (README "Measurements").
+ * `npm run bench:staff`: the staff queue, overview and exports at scale (docs/measurements.md).
  *
  * PostgreSQL (DATABASE_URL, a scratch database made and dropped here, never the one named):
  * 1,000,000 orders, 2,000,000 receivers, 100,000 customers. `--embedded` (or no DATABASE_URL):
@@ -34,7 +34,7 @@ import pg from 'pg';
 const embedded = process.argv.includes('--embedded') || !process.env.DATABASE_URL;
 const ORDERS = embedded ? 100_000 : 1_000_000;
 const CUSTOMERS = ORDERS / 10;
-/** `--rounds=N` for a quick look while iterating; the README's figures are 200. */
+/** `--rounds=N` for a quick look while iterating; docs/measurements.md's figures are 200. */
 const ROUNDS = Number(
   process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 200,
 );

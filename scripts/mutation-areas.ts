@@ -1,8 +1,9 @@
 /**
- * The areas `npm run test:mutation` measures (README, "Mutation scores"). An area is a few source
- * files and the few test files that exercise them: a machine definition is module-level code, so
- * most of its mutants are static and Stryker reruns every test the area's vitest config holds for
- * each of them. Keeping each area's tests to the files that use its sources keeps a run in minutes.
+ * The areas `npm run test:mutation` measures (docs/testing.md, "Mutation scores"). An area is a few
+ * source files and the few test files that exercise them: a machine definition is module-level
+ * code, so most of its mutants are static and Stryker reruns every test the area's vitest config
+ * holds for each of them. Keeping each area's tests to the files that use its sources keeps a run
+ * in minutes.
  *
  * To measure more code, add an area (or a file to an area): `mutate` takes globs, `tests` names
  * test files, and the test environment follows the folder (tests/machines node, tests/ui jsdom,

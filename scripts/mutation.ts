@@ -1,14 +1,14 @@
 /**
  * `npm run test:mutation [--incremental] [area…]`: StrykerJS over each mutation area
  * (scripts/mutation-areas.ts), one after another, then a table of scores. Not part of `npm test`:
- * a full run takes the time the README's "Mutation scores" states. Reports land in
+ * a full run takes the time docs/testing.md ("Mutation scores") states. Reports land in
  * reports/mutation/<area>/ (HTML to read the survivors, JSON). MUTATION_CONCURRENCY sets the test
  * runners (default 2: the machine is shared).
  *
  * `--incremental` reuses the last run's results for mutants whose code and tests did not change.
  * It is off by default because Stryker compares the test files only: a generated suite's checks
- * live in helpers (tests/machines/graph.ts) and in tables its `it` blocks do not contain, so a
- * stronger check would keep old "survived" results (README, "Mutation scores").
+ * live in helpers (tests/support/graph/graph.ts) and in tables its `it` blocks do not contain, so a
+ * stronger check would keep old "survived" results (docs/testing.md, "Mutation scores").
  */
 import { Stryker } from '@stryker-mutator/core';
 import { mutationAreas, mutationArea, type MutationArea } from './mutation-areas';

@@ -5,7 +5,8 @@
  * untouched app shell is kept as shell.html, which the server sends for every other route. Each
  * page names the scripts it will run as preload hints, and the other pages a visitor opens
  * (tracking, the booking forms, login…) get a shell of their own with theirs (`preloadsOf`). The
- * light tracking-link page (track-link.html, its own build) gets its stylesheet inline. Last,
+ * light tracking-link page (track-link.html, its own build) gets its stylesheet inline. The
+ * tracking page's shell asks for the status as soon as it is parsed (`withEarlyTracking`). Last,
  * every text file gets a .gz and a .br twin that the server sends to browsers that accept them.
  *
  * The app is loaded through Vite's SSR loader (CSS imports, import.meta.env).
@@ -20,7 +21,8 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { createServer } from 'vite';
+import { createServer, loadEnv } from 'vite';
+import { earlyTrackingScript } from '../src/api/contract/earlyTracking';
 import type { PageText } from '../src/content/pages';
 import { checkCompanyDetails } from './company-check';
 
@@ -43,7 +45,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * The entry's stylesheets go inline, in their order: the page paints without waiting for another
- * request (the server's CSP allows inline styles, not inline scripts). They are small: global,
+ * request (the server's CSP allows inline styles; of inline scripts, only the early look-up's, by its hash). They are small: global,
  * header and footer, and marketing styles (src/main.tsx).
  */
 function inlineStylesheets(html: string): string {
@@ -117,6 +119,28 @@ function pageModules(): Map<string, { module: string; access: string }> {
   return routes;
 }
 
+/**
+ * The tracking page (/package-details?reference=…) opened by its address: an inline script, first
+ * in the head (before any stylesheet, which would hold it), sends the status call while the
+ * app's code downloads, and the page's first look-up takes its answer instead of asking again
+ * (src/api/contract/earlyTracking.ts; on Slow 3G the status otherwise waited for the framework and
+ * the first render: docs/measurements.md, "On a slow network"). The server's CSP allows it by its
+ * hash. Left out when the site calls an API elsewhere (VITE_API_BASE_URL): the script asks this
+ * site's /api/v1.
+ */
+const EARLY_TRACKING_ROUTE = '/package-details';
+function withEarlyTracking(html: string): string {
+  const apiBase = loadEnv('production', process.cwd(), 'VITE_').VITE_API_BASE_URL;
+  if (apiBase && apiBase.replace(/\/+$/, '') !== '/api/v1') {
+    console.log(`${EARLY_TRACKING_ROUTE}: no early look-up, the API is at ${apiBase}`);
+    return html;
+  }
+  const charset = /<meta charset="[^"]*" \/>/i;
+  if (!charset.test(html))
+    throw new Error('The shell has no <meta charset> to put the early look-up after');
+  return html.replace(charset, (meta) => `${meta}\n    <script>${earlyTrackingScript()}</script>`);
+}
+
 const withPreloads = (html: string, preloads: string[]) =>
   html.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
 
@@ -137,7 +161,8 @@ function withHead(html: string, title: string, description: string): string {
 
 /**
  * The first render waits for the route's lazy page to load; the second renders it at once,
- * in place, with no streaming scripts (the server's CSP allows no inline script).
+ * in place, with no streaming scripts (the server's CSP allows no inline script but the early
+ * look-up's, by its hash).
  */
 async function renderRoute(App: ComponentType, route: string): Promise<string> {
   const app = createElement(StaticRouter, { location: route }, createElement(App));
@@ -219,12 +244,15 @@ try {
   // Members' pages send a visitor to the login first: they keep the plain shell (no download for
   // a page not shown). Addresses with a parameter, and the staff's, also keep it.
   const shell = shellTemplate();
+  if (!pages.has(EARLY_TRACKING_ROUTE))
+    throw new Error(`src/ui/routes.tsx has no ${EARLY_TRACKING_ROUTE} for the early look-up`);
   for (const [route, { module, access }] of pages) {
     if (route in prerenderedRoutes || route.includes(':') || route === '*') continue;
     if (access !== 'public' && access !== 'booking') continue;
     const file = outputFile(route);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, withPreloads(shell, preloadsOf(manifest, module)));
+    const html = withPreloads(shell, preloadsOf(manifest, module));
+    fs.writeFileSync(file, route === EARLY_TRACKING_ROUTE ? withEarlyTracking(html) : html);
   }
   console.log(`compressed ${compressAll(dist)} files (.gz, .br)`);
 } finally {

@@ -1,4 +1,7 @@
-/** Server settings from the environment (README, Environment variables), with the defaults that make `npm start` work alone. */
+/**
+ * Server settings from the environment (docs/configuration.md), with the defaults that make
+ * `npm start` work alone.
+ */
 import path from 'node:path';
 import { company } from '../src/content/company';
 import type { SessionPurgeSettings } from './accounts/session-purge';
@@ -12,7 +15,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** The limits on mailed codes per account (server/accounts/code-limits.ts; README, "Account security"). */
+/** The limits on mailed codes per account (server/accounts/code-limits.ts; docs/security.md). */
 export interface CodeLimits {
   /** Tries of one kind of code per account per window, across every code issued in it. */
   triesPerWindow: number;
@@ -71,10 +74,10 @@ export interface ServerConfig {
   /** Every wait bounded: database statements and connections, Redis calls, a request's upload. */
   timeouts: { databaseMs: number; redisMs: number; requestMs: number };
   /**
-   * Online payments (README, "Payments"): without PAYSTACK_SECRET_KEY the server runs in test mode
-   * against its own test gateway (server/routes/paystack-test-gateway.ts) with a random key; in
-   * production only when PAYSTACK_TEST_MODE=1 says so (readConfig refuses otherwise).
-   * `baseUrl` null: Paystack's API, or the test gateway on this server in test mode.
+   * Online payments (docs/operations.md, "Payments"): without PAYSTACK_SECRET_KEY the server runs
+   * in test mode against its own test gateway (server/routes/paystack-test-gateway.ts) with a
+   * random key; in production only when PAYSTACK_TEST_MODE=1 says so (readConfig refuses
+   * otherwise). `baseUrl` null: Paystack's API, or the test gateway on this server in test mode.
    */
   paystack: { secretKey: string | null; baseUrl: string | null };
   /** Percent of what was paid kept when a paid order is cancelled within 3 days of its date. */
@@ -104,7 +107,10 @@ export const PAYSTACK_API = 'https://api.paystack.co';
 export const TERMII_API = 'https://api.ng.termii.com';
 /** The sender ID texts show in test mode, and by default: register your own with Termii. */
 export const DEFAULT_SENDER_ID = 'Relo';
-/** README, "Payments": the crew and truck booked for the day are hard to re-let at 3 days' notice. */
+/**
+ * docs/operations.md, "Payments": the crew and truck booked for the day are hard to re-let at 3
+ * days' notice.
+ */
 export const DEFAULT_CANCELLATION_FEE_PERCENT = 10;
 
 function percent(value: string | undefined, fallback: number): number {

@@ -3,8 +3,8 @@
  * runs) and loads the app (start.tsx, or startWorkspace.tsx on a staff page) with a dynamic
  * import, so the page's HTML names just this small file. On a prerendered marketing page the app
  * is fetched after the first frame: the page paints from its HTML alone, and neither the browser
- * nor Lighthouse's phone simulation counts the app's scripts as holding that paint (README, "First
- * paint").
+ * nor Lighthouse's phone simulation counts the app's scripts as holding that paint
+ * (docs/measurements.md, "First paint and illustrations").
  */
 import './ui/styles.css';
 // The header, footer and marketing styles come with the first stylesheet so prerendered HTML is

@@ -7,7 +7,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
-import { pageRoutes, type PageRoute } from './ui/routes';
+import { loadPage, pageRoutes, type PageRoute } from './ui/routes';
 import { startInspector } from './ui/inspector';
 
 const withoutTrailingSlash = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
@@ -32,11 +32,16 @@ export async function startApp(
 
   const pathname = withoutTrailingSlash(window.location.pathname);
   const page = pageRoutes.find((route) => matchPath(route.path, pathname));
+  const pageCode = page ? loadPage(page) : Promise.resolve();
   if (container.dataset.prerendered === pathname) {
-    await page?.load();
+    await pageCode;
     hydrateRoot(container, app);
   } else {
+    // A page whose HTML names its scripts (scripts/prerender.ts) has its code on the way with
+    // the app's: rendered once it has come, it shows in one pass, not after a "Loading…" that
+    // React holds for 300 ms (routes.tsx, lazyPage). Any other page shows its frame at once.
+    if (document.querySelector('link[rel="modulepreload"]')) await pageCode.catch(() => {});
     createRoot(container).render(app);
   }
-  return { pageCode: page?.load() ?? Promise.resolve(), access: page?.access };
+  return { pageCode, access: page?.access };
 }

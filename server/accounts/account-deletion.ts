@@ -5,12 +5,14 @@
  * customer's cancel would be (the fee rule, refunds owed); the refunds still owed keep whom to pay
  * them back to (`payee_*`, cleared when paid); the orders lose every personal field; the account's
  * row becomes a placeholder (no name, no phone, an address that mails nothing, no password) and
- * its sessions, codes and files go, with the texts about its orders and their private links.
+ * its sessions, codes and files go, with the texts about its orders and their private links; a
+ * crew member leaves their crew (the lead passes on, docs/crews.md).
  * Orders, payments, receipts, refunds and attempts stay, so the receipt numbering has no holes, the staff's refund list still shows what is owed, and a Paystack
  * charge that lands later is recorded and refunded (the order is cancelled: see settleCharge).
  */
 import { conflict } from '../http/problems';
 import type { Mailer } from '../mail/outbox';
+import { leaveCrew, lockCrewOf } from '../crews/crews';
 import { cancelLocked } from '../orders/cancel';
 import { lockShipment } from '../orders/shipments';
 import type { User } from '../db/database';
@@ -32,6 +34,8 @@ export async function deleteAccount(
   cancellationFeePercent: number,
 ): Promise<string[]> {
   return mailer.transaction(async (trx) => {
+    // A crew member leaves their crew (below): its row is locked first, as staff's changes take them.
+    const crewId = await lockCrewOf(trx, user.id);
     // Two deletions (two devices) take turns; the second finds the account already anonymised.
     const person = await trx
       .selectFrom('users')
@@ -74,6 +78,8 @@ export async function deleteAccount(
         .set({
           moving_from_address: REMOVED,
           moving_to_address: REMOVED,
+          moving_from_landmark: null,
+          moving_to_landmark: null,
           full_name: null,
           email: null,
           mobile_phone: null,
@@ -86,6 +92,7 @@ export async function deleteAccount(
         .updateTable('deliveries')
         .set({
           pickup_address: REMOVED,
+          pickup_landmark: null,
           sender_fullname: REMOVED,
           sender_phone: '',
           description: REMOVED,
@@ -94,7 +101,20 @@ export async function deleteAccount(
         .execute();
       await trx
         .updateTable('delivery_receivers')
-        .set({ address: REMOVED, name: REMOVED, phone: '' })
+        .set({ address: REMOVED, landmark: null, name: REMOVED, phone: '' })
+        .where('shipment_id', 'in', ids)
+        .execute();
+      // The crew's stops copy the addresses, whom to meet, who received the goods and the
+      // landmark note, which tells where the person lives as well as the address does.
+      await trx
+        .updateTable('stops')
+        .set({
+          address: REMOVED,
+          contact_name: REMOVED,
+          contact_phone: '',
+          receiver_name: null,
+          landmark: null,
+        })
         .where('shipment_id', 'in', ids)
         .execute();
       // The customer's own words: reasons for a cancel or a declined price.
@@ -123,6 +143,8 @@ export async function deleteAccount(
         .execute();
     }
 
+    // Out of the crew, as if staff had removed them: the lead passes to the next-oldest member.
+    await leaveCrew(trx, user.id, crewId);
     for (const table of [
       'sessions',
       'one_time_codes',

@@ -1,5 +1,5 @@
 /**
- * Limits per account on the mailed codes (README, "Account security"), on top of the five wrong
+ * Limits per account on the mailed codes (docs/security.md), on top of the five wrong
  * tries of each code: without them every new code brought five fresh tries, and codes could be
  * farmed. Per account and kind of code (verification, reset), within a window that starts at
  * the first count:

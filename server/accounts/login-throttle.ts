@@ -1,8 +1,8 @@
 /**
- * Failed logins limited per account, whatever address they come from (README, "Account
- * security"): at most `max` attempts in a window of `windowMs` that starts at the first failure;
- * then every login of that account, right password or not, answers 429 until the window ends.
- * The count lives in the database, so every server instance shares it.
+ * Failed logins limited per account, whatever address they come from (docs/security.md): at most
+ * `max` attempts in a window of `windowMs` that starts at the first failure; then every login of
+ * that account, right password or not, answers 429 until the window ends. The count lives in the
+ * database, so every server instance shares it.
  */
 import type { RateLimit } from '../config';
 import type { DB, User } from '../db/database';

@@ -201,29 +201,82 @@ export async function removeMember(
           .executeTakeFirst()
       : undefined;
     if (!member) throw notFound(NO_SUCH_MEMBER);
-    await trx.deleteFrom('crew_members').where('user_id', '=', member.user_id).execute();
+    await dropMember(trx, crew.id, member);
     await trx
       .updateTable('users')
       .set({ role: 'customer' })
       .where('id', '=', member.user_id)
       .where('role', '=', 'crew')
       .execute();
-    if (member.is_lead) {
-      const next = await trx
-        .selectFrom('crew_members')
-        .select('user_id')
-        .where('crew_id', '=', crew.id)
-        .orderBy('added_at')
-        .orderBy('user_id')
-        .executeTakeFirst();
-      if (next)
-        await trx
-          .updateTable('crew_members')
-          .set({ is_lead: true })
-          .where('user_id', '=', next.user_id)
-          .execute();
-    }
     return crew.id;
   });
   return crewView(db, id);
+}
+
+/**
+ * Takes the member's row out of the crew; a lead who leaves hands the lead to the next-oldest
+ * member (added first; the same moment, the lower account id). The crew's row is locked.
+ */
+async function dropMember(
+  trx: Transaction<Database>,
+  crewId: number,
+  member: { user_id: number; is_lead: boolean },
+): Promise<void> {
+  await trx.deleteFrom('crew_members').where('user_id', '=', member.user_id).execute();
+  if (!member.is_lead) return;
+  const next = await trx
+    .selectFrom('crew_members')
+    .select('user_id')
+    .where('crew_id', '=', crewId)
+    .orderBy('added_at')
+    .orderBy('user_id')
+    .executeTakeFirst();
+  if (next)
+    await trx
+      .updateTable('crew_members')
+      .set({ is_lead: true })
+      .where('user_id', '=', next.user_id)
+      .execute();
+}
+
+const lockCrewRow = (trx: Transaction<Database>, crewId: number) =>
+  trx.selectFrom('crews').select('id').where('id', '=', crewId).forUpdate().execute();
+
+/**
+ * Deleting an account (../accounts/account-deletion.ts), step one: locks the crew the account is
+ * in, if any, before the deletion locks the account's own row, so the locks come crew first,
+ * then account, as adding and removing members take them. Answers the crew's row id, or null.
+ */
+export async function lockCrewOf(
+  trx: Transaction<Database>,
+  userId: number,
+): Promise<number | null> {
+  const membership = await trx
+    .selectFrom('crew_members')
+    .select('crew_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!membership) return null;
+  await lockCrewRow(trx, membership.crew_id);
+  return membership.crew_id;
+}
+
+/**
+ * Deleting an account, step two (the account's row locked): it leaves its crew as a removed member
+ * does (the lead passes on). `lockedCrewId` is what lockCrewOf locked; a member moved to another
+ * crew in between (staff removed and added them at that moment) has that crew locked now.
+ */
+export async function leaveCrew(
+  trx: Transaction<Database>,
+  userId: number,
+  lockedCrewId: number | null,
+): Promise<void> {
+  const member = await trx
+    .selectFrom('crew_members')
+    .select(['crew_id', 'user_id', 'is_lead'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!member) return;
+  if (member.crew_id !== lockedCrewId) await lockCrewRow(trx, member.crew_id);
+  await dropMember(trx, member.crew_id, member);
 }

@@ -1,15 +1,16 @@
 /**
- * The day's work in an order's history (docs/crews.md): each assignment staff made, and each
- * thing a crew member recorded at a stop, at the time it was taken on the phone. Staff read the
- * crew's name, the crew member's own note on a failure and, for an action sent later (taken
- * without network), when it was received; the order's owner reads the window, the stop and the
- * reason.
+ * The day's work in an order's history (docs/crews.md): each assignment staff made, each thing a
+ * crew member recorded at a stop (at the time it was taken on the phone), and staff's review of a
+ * handover made without the code. Staff read the crew's name, the reviewer's and the crew member's
+ * own note on a failure and, for an action sent later (taken without network), when it was
+ * received; the order's owner reads the window, the stop, the reason and that the handover was
+ * reviewed.
  */
 import {
   failureReasonLabels,
+  stopKindLabels,
   type HistoryEntry,
   type StopEventType,
-  type StopKind,
 } from '../../src/api/contract';
 import type { DB } from '../db/database';
 import { windowLabel } from './assignment-view';
@@ -21,13 +22,6 @@ export interface CrewHistoryLine {
   actor_user_id: number | null;
   note: string;
 }
-
-const stopKindLabels: Record<StopKind, string> = {
-  pickup: 'Pickup',
-  dropoff: 'Drop-off',
-  loading: 'Loading',
-  unloading: 'Unloading',
-};
 
 /** An action received this long after it was taken was sent later: staff are told when it came. */
 const SENT_LATER_MS = 60_000;
@@ -45,6 +39,10 @@ const eventOf: Record<StopEventType, HistoryEntry['event']> = {
   delivered: 'delivered',
   failed: 'stop_failed',
 };
+
+/** What staff's review of a handover made without the code says: it has one outcome. */
+const reviewNote = (receiverName: string | null) =>
+  `Handed over${receiverName ? ` to ${receiverName}` : ''} without the code: marked as reviewed.`;
 
 export async function crewHistoryOf(
   db: DB,
@@ -82,6 +80,13 @@ export async function crewHistoryOf(
     .where('stop_events.shipment_id', '=', shipmentId)
     .orderBy('stop_events.id')
     .execute();
+  const reviews = await db
+    .selectFrom('stops')
+    .select(['kind', 'address', 'receiver_name', 'reviewed_at', 'reviewed_by'])
+    .where('shipment_id', '=', shipmentId)
+    .where('reviewed_at', 'is not', null)
+    .orderBy('position')
+    .execute();
   return [
     ...assignments.map((change): CrewHistoryLine => ({
       event: 'crew_assigned',
@@ -106,5 +111,13 @@ export async function crewHistoryOf(
         note: `${stop}${reason}${said}${late}`,
       };
     }),
+    // Accounts are never removed (only anonymised), so no reviewer is the ops command.
+    ...reviews.map((stop): CrewHistoryLine => ({
+      event: 'handover_reviewed',
+      at: stop.reviewed_at!,
+      by: stop.reviewed_by === null ? 'ops' : 'staff',
+      actor_user_id: stop.reviewed_by,
+      note: `${stopKindLabels[stop.kind]}: ${stop.address}. ${reviewNote(stop.receiver_name)}`,
+    })),
   ];
 }

@@ -26,6 +26,7 @@ export const crewStopOf = (stop: {
   public_id: string;
   kind: CrewStop['kind'];
   address: string;
+  landmark: string | null;
   contact_name: string;
   contact_phone: string;
   state: CrewStop['state'];
@@ -34,6 +35,7 @@ export const crewStopOf = (stop: {
   id: stop.public_id,
   kind: stop.kind,
   address: stop.address,
+  landmark: stop.landmark,
   contact_name: stop.contact_name,
   contact_phone: stop.contact_phone,
   state: stop.state,
@@ -102,6 +104,7 @@ export async function crewJobs(
       'public_id',
       'kind',
       'address',
+      'landmark',
       'contact_name',
       'contact_phone',
       'state',

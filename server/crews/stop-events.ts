@@ -29,6 +29,7 @@ import {
   statusLabels,
   stopEventAllowedFrom,
   stopStateAfter,
+  takesConditionPhotos,
   type CrewStop,
   type StopEventRequest,
   type StopEventType,
@@ -112,10 +113,11 @@ function checkOrder(kind: StopKind, state: StopState, type: StopEventType): void
 const eventFor = (state: StopState): StopEventType =>
   state === 'arrived' ? 'arrived' : 'on_the_way';
 
-/** Which photos an event takes: a handover's proof, a loading's condition, or none. */
+/** Which photos an event takes: a handover's proof, a move's condition, or none. */
 function purposeOf(kind: StopKind, event: StopEventRequest): 'proof' | 'condition' | null {
-  if (event.type === 'delivered') return kind === 'unloading' && event.code ? 'condition' : 'proof';
-  if (event.type === 'picked_up' && kind === 'loading') return 'condition';
+  if (event.type === 'delivered')
+    return takesConditionPhotos(kind) && event.code ? 'condition' : 'proof';
+  if (event.type === 'picked_up' && takesConditionPhotos(kind)) return 'condition';
   return null;
 }
 

@@ -9,6 +9,8 @@ import type { DB, Shipment } from '../db/database';
 interface PlannedStop {
   kind: StopKind;
   address: string;
+  /** The address's landmark note, as the customer gave it with the booking (issue 37). */
+  landmark: string | null;
   contact_name: string;
   contact_phone: string;
 }
@@ -16,13 +18,13 @@ interface PlannedStop {
 async function plannedStops(db: DB, shipment: Shipment): Promise<PlannedStop[]> {
   const delivery = await db
     .selectFrom('deliveries')
-    .select(['pickup_address', 'sender_fullname', 'sender_phone'])
+    .select(['pickup_address', 'pickup_landmark', 'sender_fullname', 'sender_phone'])
     .where('shipment_id', '=', shipment.id)
     .executeTakeFirst();
   if (delivery) {
     const receivers = await db
       .selectFrom('delivery_receivers')
-      .select(['address', 'name', 'phone'])
+      .select(['address', 'landmark', 'name', 'phone'])
       .where('shipment_id', '=', shipment.id)
       .orderBy('position')
       .execute();
@@ -30,12 +32,14 @@ async function plannedStops(db: DB, shipment: Shipment): Promise<PlannedStop[]> 
       {
         kind: 'pickup',
         address: delivery.pickup_address,
+        landmark: delivery.pickup_landmark,
         contact_name: delivery.sender_fullname,
         contact_phone: delivery.sender_phone,
       },
       ...receivers.map((receiver) => ({
         kind: 'dropoff' as const,
         address: receiver.address,
+        landmark: receiver.landmark,
         contact_name: receiver.name,
         contact_phone: receiver.phone,
       })),
@@ -44,7 +48,14 @@ async function plannedStops(db: DB, shipment: Shipment): Promise<PlannedStop[]> 
   // A move: the customer is met at both ends, under the quote's own name and number if it gave them.
   const move = await db
     .selectFrom('quotes')
-    .select(['moving_from_address', 'moving_to_address', 'full_name', 'mobile_phone'])
+    .select([
+      'moving_from_address',
+      'moving_from_landmark',
+      'moving_to_address',
+      'moving_to_landmark',
+      'full_name',
+      'mobile_phone',
+    ])
     .where('shipment_id', '=', shipment.id)
     .executeTakeFirstOrThrow();
   const owner = await db
@@ -57,8 +68,18 @@ async function plannedStops(db: DB, shipment: Shipment): Promise<PlannedStop[]> 
     contact_phone: move.mobile_phone ?? owner.phone,
   };
   return [
-    { kind: 'loading', address: move.moving_from_address, ...contact },
-    { kind: 'unloading', address: move.moving_to_address, ...contact },
+    {
+      kind: 'loading',
+      address: move.moving_from_address,
+      landmark: move.moving_from_landmark,
+      ...contact,
+    },
+    {
+      kind: 'unloading',
+      address: move.moving_to_address,
+      landmark: move.moving_to_landmark,
+      ...contact,
+    },
   ];
 }
 

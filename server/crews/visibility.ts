@@ -1,6 +1,7 @@
 /**
  * What the customer sees of the day's work (docs/crews.md, "What the customer sees"): each stop's
- * state and, once handed over, its proof (photos as signed links); who is coming, from one hour
+ * state and, once handed over, its proof (photos as signed links), and after delivery a move's
+ * photos of the goods' condition; who is coming, from one hour
  * before the window (Lagos time) until the order is delivered; and for anonymous tracking by
  * reference, the window alone, never a name, a phone or a photo.
  */
@@ -29,10 +30,13 @@ export type PlacedStop = OrderStop & { position: number };
 /**
  * The order's stops in their order, each with its proof once handed over; `forStaff` marks a
  * handover made without the code that staff have not reviewed (`to_review`), which only staff see.
+ * A move's photos of the goods' condition (its loading's, and its unloading's when handed over
+ * with the code) are staff's once taken, and the owner's and the private link's once the order is
+ * delivered, beside the proof.
  */
 export async function orderStops(
   db: DB,
-  shipmentId: number,
+  shipment: { id: number; status: ShipmentStatus },
   photoLinks: PhotoLinks,
   forStaff: boolean,
 ): Promise<PlacedStop[]> {
@@ -44,48 +48,57 @@ export async function orderStops(
       'position',
       'kind',
       'address',
+      'landmark',
       'state',
       'without_code',
       'reviewed_at',
       'receiver_name',
       'done_at',
     ])
-    .where('shipment_id', '=', shipmentId)
+    .where('shipment_id', '=', shipment.id)
     .orderBy('position')
     .execute();
+  const conditionShown = forStaff || shipment.status === 'Delivered';
   const photos = stops.length
     ? await db
         .selectFrom('stop_photos')
-        .select(['stop_id', 'file_name'])
+        .select(['stop_id', 'file_name', 'purpose'])
         .where(
           'stop_id',
           'in',
           stops.map((stop) => stop.id),
         )
-        .where('purpose', '=', 'proof')
+        .where('purpose', 'in', conditionShown ? ['proof', 'condition'] : ['proof'])
         .orderBy('event_id')
         .execute()
     : [];
+  const linksOf = (stopId: number, purpose: 'proof' | 'condition') =>
+    photos
+      .filter((photo) => photo.stop_id === stopId && photo.purpose === purpose)
+      .map((photo) => photoLinks.link(photo.file_name));
   const proofOf = (stop: (typeof stops)[number]): Proof | null =>
     stop.state === 'done' && isHandover(stop.kind) && stop.done_at
       ? {
           delivered_at: stop.done_at.toISOString(),
           with_code: !stop.without_code,
           receiver_name: stop.receiver_name,
-          photos: photos
-            .filter((photo) => photo.stop_id === stop.id)
-            .map((photo) => photoLinks.link(photo.file_name)),
+          photos: linksOf(stop.id, 'proof'),
           ...(forStaff && stop.without_code && !stop.reviewed_at ? { to_review: true } : {}),
         }
       : null;
-  return stops.map((stop) => ({
-    id: stop.public_id,
-    position: stop.position,
-    kind: stop.kind,
-    address: stop.address,
-    state: stop.state,
-    proof: proofOf(stop),
-  }));
+  return stops.map((stop) => {
+    const condition = linksOf(stop.id, 'condition');
+    return {
+      id: stop.public_id,
+      position: stop.position,
+      kind: stop.kind,
+      address: stop.address,
+      landmark: stop.landmark,
+      state: stop.state,
+      proof: proofOf(stop),
+      ...(condition.length ? { condition_photos: condition } : {}),
+    };
+  });
 }
 
 /** Drops the position a detail does not carry. */

@@ -125,7 +125,7 @@ export interface ApplicationsTable {
   request_hash: string | null;
 }
 
-/** Saved tariffs, one row per version (README "Prices"). */
+/** Saved tariffs, one row per version (docs/prices.md). */
 export interface TariffsTable {
   version: number;
   rules: unknown;
@@ -314,6 +314,9 @@ export interface QuotesTable {
   moving_from_lga: string | null;
   moving_to_state: string | null;
   moving_to_lga: string | null;
+  /** What stands near each home, as the customer wrote it (migration 020). */
+  moving_from_landmark: string | null;
+  moving_to_landmark: string | null;
 }
 
 /** Instant, scheduled and bulk deliveries: one sender, one or more receivers. */
@@ -326,6 +329,8 @@ export interface DeliveriesTable {
   description: string;
   pickup_state: string | null;
   pickup_lga: string | null;
+  /** What stands near the pickup address, as the customer wrote it (migration 020). */
+  pickup_landmark: string | null;
 }
 
 export interface DeliveryReceiversTable {
@@ -338,6 +343,8 @@ export interface DeliveryReceiversTable {
   delivery_date: string | null;
   state: string | null;
   lga: string | null;
+  /** What stands near the receiver's address (migration 020). */
+  landmark: string | null;
 }
 
 export interface NewsletterSubscribersTable {
@@ -453,6 +460,8 @@ export interface StopsTable {
   position: number;
   kind: StopKind;
   address: string;
+  /** The address's landmark note, copied from the booking when the stop is written (migration 020). */
+  landmark: string | null;
   contact_name: string;
   /** E.164. */
   contact_phone: string;
@@ -492,7 +501,7 @@ export interface StopEventsTable {
   user_id: number | null;
   /** When the action was taken: on the phone (`taken_at`) when it said, else when it arrived. */
   at: Generated<Date>;
-  /** When the server got it (migration 022). */
+  /** When the server got it (migration 021). */
   received_at: Generated<Date>;
   /** The phone's Idempotency-Key and the request's hash: a repeat is answered, not recorded. */
   idempotency_key: string | null;

@@ -1,7 +1,7 @@
 /**
  * Runs Kysely's statements on PostgreSQL as prepared statements: each connection parses and plans
  * a statement once, then only binds values. That halves what PostgreSQL spends on a booking (see
- * README, Measurements). Statements with a `*` (`select users.*`, `returning *`, `count(*)`) run
+ * docs/measurements.md). Statements with a `*` (`select users.*`, `returning *`, `count(*)`) run
  * unprepared: another instance's migration can change the columns a `*` stands for, and a prepared
  * statement whose row type changes fails until the connection closes. DDL and transaction control
  * run unprepared too, and past MAX_PREPARED distinct statements (a query built with a varying

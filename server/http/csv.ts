@@ -30,7 +30,7 @@ export const csvFile = (rows: CsvValue[][]) =>
 
 /**
  * A CSV file sent as it is read: the header, then each batch of rows as it comes, so the
- * server's memory stays the same however long the file (README "Measurements").
+ * server's memory stays the same however long the file (docs/measurements.md).
  */
 export function csvStream(header: string[], batches: AsyncIterable<CsvValue[][]>): Readable {
   return Readable.from(

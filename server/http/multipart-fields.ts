@@ -2,7 +2,7 @@
  * Multipart forms of the routes that take no file (the tracking lookup): the body is read whole
  * (Fastify's body limit applies) and split at its boundary in one pass. @fastify/multipart streams
  * every part through busboy for the routes that take images; for a form of one short field that
- * machinery cost more than the lookup itself (README, Measurements). The result is what
+ * machinery cost more than the lookup itself (docs/measurements.md). The result is what
  * `registerMultipart` (./uploads.ts) makes of the same form: text fields by name, a repeated field
  * as a list, a file part (one with a filename) as its bytes, the same limits and the same answers
  * to a broken form. Unlike busboy, a part without a name is refused rather than named "undefined",
@@ -13,7 +13,7 @@
  * (RFC 2046; a longer one is refused before the body is read, `registerMultipart`), so each search
  * compares a character at most 74 times, and every search starts where the last one ended. An
  * unbounded boundary let V8's string search degrade to body × boundary: a 3.7 MB body with a
- * 15,000-character one held the event loop for 16 s (README, Measurements).
+ * 15,000-character one held the event loop for 16 s (docs/measurements.md).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { handleError } from './error-handler';

@@ -1,9 +1,10 @@
 /**
- * Online payments started or verified, limited per account and per order (README, "Payments"):
- * each start and each verification calls Paystack with the merchant's key, and nothing else held
- * them back (200 starts went through in 3.2 s). Counted in the rate limiter's store (memory, or
- * Redis shared by servers) after the order is found to be the caller's, so nobody can spend the
- * count of another customer's order; beyond either limit, a 429 that says how long to wait.
+ * Online payments started or verified, limited per account and per order (docs/operations.md,
+ * "Payments"): each start and each verification calls Paystack with the merchant's key, and nothing
+ * else held them back (200 starts went through in 3.2 s). Counted in the rate limiter's store
+ * (memory, or Redis shared by servers) after the order is found to be the caller's, so nobody can
+ * spend the count of another customer's order; beyond either limit, a 429 that says how long to
+ * wait.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';

@@ -1,11 +1,12 @@
 /**
- * Security headers (helmet; the CSP lets the built React site run: same-origin scripts, inline
- * styles, images from self, data: and blob:), strict CORS (same origin unless CORS_ORIGINS), and
+ * Security headers (helmet; the CSP lets the built React site run: same-origin scripts and the
+ * tracking page's one inline script by its hash, inline styles, images from self, data: and blob:), strict CORS (same origin unless CORS_ORIGINS), and
  * the rate limiter the sensitive routes opt into (in memory, or Redis shared by several servers,
  * falling back to memory while Redis is down: a limit is never the reason a request fails; in
  * memory, counted by ./window-store.ts), and
  * `Cache-Control: no-store` on every answer of the API's calls.
  */
+import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
@@ -18,6 +19,7 @@ import rateLimit, {
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { earlyTrackingScript } from '../../src/api/contract/earlyTracking';
 import type { ServerConfig } from '../config';
 import { Problem } from './problems';
 import { WindowStore } from './window-store';
@@ -30,11 +32,21 @@ export const rateLimitedMessage = (waitMs: number) =>
     ? RATE_LIMITED_MESSAGE
     : `Too many attempts. Please wait ${Math.ceil(waitMs / 60_000)} minutes and try again.`;
 
+/**
+ * The one inline script the site has, by its hash: the tracking page's early look-up, which asks
+ * for the status while the app downloads (src/api/contract/earlyTracking.ts, written into
+ * /package-details by scripts/prerender.ts). No other inline script runs.
+ */
+export const EARLY_TRACKING_HASH = `'sha256-${crypto
+  .createHash('sha256')
+  .update(earlyTrackingScript())
+  .digest('base64')}'`;
+
 const helmetOptions = (config: ServerConfig): FastifyHelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", EARLY_TRACKING_HASH],
       // A photo is shrunk in a web worker that browser-image-compression starts from a blob: URL
       // and that loads the library from this site (src/ui/photos/shrinkPhoto.ts).
       workerSrc: ["'self'", 'blob:'],

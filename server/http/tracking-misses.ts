@@ -1,9 +1,10 @@
 /**
- * Wrong tracking references, limited per client address more tightly than lookups (README,
- * "Retries, limits and files"): typing a code wrong now and then is human, trying code after code
- * is guessing. An address that has used up its misses is refused every lookup, right references
- * too, until its window ends: were right ones still answered, a 429 would tell a wrong guess as
- * surely as a 404 does. Counted in the rate limiter's store (memory, or Redis shared by servers).
+ * Wrong tracking references, limited per client address more tightly than lookups
+ * (docs/reliability.md, "Retries, limits and files"): typing a code wrong now and then is human,
+ * trying code after code is guessing. An address that has used up its misses is refused every
+ * lookup, right references too, until its window ends: were right ones still answered, a 429 would
+ * tell a wrong guess as surely as a 404 does. Counted in the rate limiter's store (memory, or Redis
+ * shared by servers).
  */
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,9 +1,9 @@
 /**
- * The in-memory store of the per-address rate limits (README, "Retries, limits and files"), in
- * place of @fastify/rate-limit's LocalStore. That one keeps the 5,000 most recently used keys, so
- * requests from 5,000 other addresses pushed out an address being limited and gave it a fresh
- * count. Here a count is only forgotten when its window has ended, with one exception kept for
- * memory's sake: once more than `capacity` addresses are counting at the same time, the oldest
+ * The in-memory store of the per-address rate limits (docs/reliability.md, "Retries, limits and
+ * files"), in place of @fastify/rate-limit's LocalStore. That one keeps the 5,000 most recently
+ * used keys, so requests from 5,000 other addresses pushed out an address being limited and gave it
+ * a fresh count. Here a count is only forgotten when its window has ended, with one exception kept
+ * for memory's sake: once more than `capacity` addresses are counting at the same time, the oldest
  * counts still under their limit make room. A count that has reached its limit, an address
  * being refused, is never forgotten before its window ends, whatever else arrives; those grow
  * with the requests a window holds (each one took `max` requests), not with the addresses seen.
@@ -65,7 +65,7 @@ export class WindowStore implements FastifyRateLimitStore {
     return new WindowStore({ capacity: this.capacity });
   }
 
-  /** How many addresses are counted now (for tests and the README's figures). */
+  /** How many addresses are counted now (for tests and docs/measurements.md's figures). */
   get size(): number {
     return this.counting.size + this.limited.size;
   }

@@ -102,7 +102,9 @@ export function passwordChangedMail(to: string, when: Date): Mail {
 }
 
 /** Its recipient is the booking's customer, whom the booking statement finds (../orders/shipments.ts). */
-/** `priceLine`: the price or estimate the tariff gave at booking (README "Prices"), when it gave one. */
+/**
+ * `priceLine`: the price or estimate the tariff gave at booking (docs/prices.md), when it gave one.
+ */
 export function bookingMail(
   reference: string,
   serviceType: ServiceType,
@@ -234,7 +236,9 @@ const methodWords: Record<string, string> = {
   cash: 'cash',
 };
 
-/** The receipt of a payment (README, "Payments"): the same facts as the printable page. */
+/**
+ * The receipt of a payment (docs/operations.md, "Payments"): the same facts as the printable page.
+ */
 export function receiptMail(
   to: string,
   receipt: {

@@ -8,7 +8,7 @@
  * the rest with exponential backoff until `giveUpMs` after the mail was written; the row is then
  * `failed`, its text wiped (a code in it must not stay readable), logged, and listed by
  * `npm run ops -- mail`. Codes and security mail go ahead of every other mail, and at most
- * `mailsPerRecipientHour` codes go to one address (README, "Account security"): a flood of mail
+ * `mailsPerRecipientHour` codes go to one address (docs/security.md): a flood of mail
  * to one address cannot delay another person's code.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';

@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { TrackLinkView } from '../../src/api/contract';
+import type { ShipmentStatus, TrackLinkView } from '../../src/api/contract';
 import type { Database, DB } from '../db/database';
 import { firstNameOf, orderStops, visibleCrewOf } from '../crews/visibility';
 import type { PhotoLinks } from '../files/photo-links';
@@ -110,7 +110,9 @@ const areaOf = (state: string | null, lga: string | null) =>
   state ? (lga ? `${lga}, ${state}` : state) : 'Area not given';
 
 /** A stop as the link shows it, before the crew's state and proof are put in. */
-type PlannedStop = Omit<TrackLinkView['stops'][number], 'state' | 'proof'> & { position: number };
+type PlannedStop = Omit<TrackLinkView['stops'][number], 'state' | 'proof' | 'condition_photos'> & {
+  position: number;
+};
 
 /** The order's stops in the order its stops are written in (../crews/stops.ts), each with its position. */
 async function plannedStopsOf(
@@ -174,19 +176,27 @@ async function plannedStopsOf(
   ];
 }
 
-/** The link's stops, each with where the crew stands at it and, once handed over, its proof. */
+/**
+ * The link's stops, each with where the crew stands at it and, once handed over, its proof (and a
+ * move's condition photos once it is delivered, as on the owner's page).
+ */
 async function stopsOf(
   db: DB,
-  link: { shipment_id: number; audience: Audience; recipient: string },
+  link: { shipment_id: number; status: ShipmentStatus; audience: Audience; recipient: string },
   photoLinks: PhotoLinks,
 ): Promise<TrackLinkView['stops']> {
   const [planned, worked] = await Promise.all([
     plannedStopsOf(db, link.shipment_id, link.audience, link.recipient),
-    orderStops(db, link.shipment_id, photoLinks, false),
+    orderStops(db, { id: link.shipment_id, status: link.status }, photoLinks, false),
   ]);
   return planned.map(({ position, ...stop }) => {
     const crewStop = worked.find((each) => each.position === position);
-    return { ...stop, state: crewStop?.state ?? 'pending', proof: crewStop?.proof ?? null };
+    return {
+      ...stop,
+      state: crewStop?.state ?? 'pending',
+      proof: crewStop?.proof ?? null,
+      ...(crewStop?.condition_photos ? { condition_photos: crewStop.condition_photos } : {}),
+    };
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The tariff seeded on first start, so `npm start` shows prices at once. Its figures are
- * examples (README "Prices"): staff set the real ones at /staff/prices.
+ * examples (docs/prices.md): staff set the real ones at /staff/prices.
  */
 import type { TariffRules } from '../../src/api/pricing';
 

@@ -1,7 +1,7 @@
 /**
  * The price of a booking, computed again by the server from the newest tariff with the same
  * function the site's preview runs (src/api/pricing.ts): its figure is the one that counts
- * (README "Prices"). A delivery's price becomes an accepted offer at once; a move's estimate is
+ * (docs/prices.md). A delivery's price becomes an accepted offer at once; a move's estimate is
  * recorded on the order, and staff's offer after inspection is the final price.
  */
 import { formatNaira, todayInLagos } from '../../src/api/contract';

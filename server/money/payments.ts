@@ -1,7 +1,8 @@
 /**
- * Payments (README, "Payments"): starting an online payment of the balance through Paystack,
- * settling a Paystack charge (verify on return and the `charge.success` webhook do the same work,
- * whichever comes first; the other finds it done), and office payments recorded by staff.
+ * Payments (docs/operations.md, "Payments"): starting an online payment of the balance through
+ * Paystack, settling a Paystack charge (verify on return and the `charge.success` webhook do the
+ * same work, whichever comes first; the other finds it done), and office payments recorded by
+ * staff.
  *
  * Each payment is written in one transaction with its receipt number, its mail and anything it
  * makes owed (an overpayment's refund), under the order's row lock; the history reads those rows.

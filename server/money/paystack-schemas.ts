@@ -1,6 +1,6 @@
 /**
- * The parts of Paystack's API this product uses, as its own schemas (README, "Payments"). The
- * calls follow Paystack's OpenAPI document (repository PaystackOSS/openapi, file
+ * The parts of Paystack's API this product uses, as its own schemas (docs/operations.md,
+ * "Payments"). The calls follow Paystack's OpenAPI document (repository PaystackOSS/openapi, file
  * dist/paystack.yaml, read at commit 9678dea): `TransactionInitialize` and
  * `TransactionInitializeResponse` (POST /transaction/initialize), `VerifyResponse`
  * (GET /transaction/verify/{reference}), `RefundCreate` and `RefundCreateResponse` (POST /refund).

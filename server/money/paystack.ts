@@ -1,8 +1,8 @@
 /**
- * Which Paystack the server talks to (README, "Payments"): with PAYSTACK_SECRET_KEY, Paystack's
- * API (or PAYSTACK_BASE_URL); without it, test mode: a random key kept with the server's other
- * keys (../db/server-keys.ts), and the built-in test gateway mounted on this same server, reached
- * over real HTTP through this server's own address, exactly as Paystack would be.
+ * Which Paystack the server talks to (docs/operations.md, "Payments"): with PAYSTACK_SECRET_KEY,
+ * Paystack's API (or PAYSTACK_BASE_URL); without it, test mode: a random key kept with the server's
+ * other keys (../db/server-keys.ts), and the built-in test gateway mounted on this same server,
+ * reached over real HTTP through this server's own address, exactly as Paystack would be.
  */
 import { calls } from '../../src/api/contract';
 import { PAYSTACK_API, type ServerConfig } from '../config';

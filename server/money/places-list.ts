@@ -1,7 +1,7 @@
 /**
- * Nigeria's 36 states and the FCT with their 774 local government areas, checked in (README
- * "Prices", Places): taken once from the npm package nigerian-states-and-lgas 1.0.8 (ISC), which
- * has all 774, with its spellings brought to the official list where they differ: "FCT" (not
+ * Nigeria's 36 states and the FCT with their 774 local government areas, checked in
+ * (docs/prices.md, Places): taken once from the npm package nigerian-states-and-lgas 1.0.8 (ISC),
+ * which has all 774, with its spellings brought to the official list where they differ: "FCT" (not
  * "Federal Capital Territory"), "Katsina" (not "Kastina"), "Eti-Osa", "Abuja Municipal".
  */
 export const placesList: ReadonlyArray<readonly [state: string, lgas: readonly string[]]> = [

@@ -1,6 +1,6 @@
 /**
  * The places a tariff knows (server/money/places-list.ts): checks a booking's states and LGAs,
- * each a 422 at its own field when it is not in the list or not of its state (README "Prices").
+ * each a 422 at its own field when it is not in the list or not of its state (docs/prices.md).
  */
 import { invalid } from '../http/problems';
 import { placesList } from './places-list';

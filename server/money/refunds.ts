@@ -1,8 +1,8 @@
 /**
- * Refunds (README, "Payments"): what cancelling a paid order costs and gives back, the refund
- * rows a cancellation or an overpayment leaves, card refunds sent through Paystack and followed
- * to `refund.processed`, office refunds marked paid by staff. Each refund is due 7 business
- * days (Monday to Friday, Lagos) after it falls due.
+ * Refunds (docs/operations.md, "Payments"): what cancelling a paid order costs and gives back, the
+ * refund rows a cancellation or an overpayment leaves, card refunds sent through Paystack and
+ * followed to `refund.processed`, office refunds marked paid by staff. Each refund is due 7
+ * business days (Monday to Friday, Lagos) after it falls due.
  */
 import type { Transaction } from 'kysely';
 import { todayInLagos, type Cancellation } from '../../src/api/contract';

@@ -1,7 +1,7 @@
 /**
  * The tariff's versions (migration 011): the newest one prices every preview and booking; saving
  * adds the next version and never changes an older one, so each order keeps the price it was
- * given (README "Prices"). The newest is kept in memory for a few seconds, and at once replaced
+ * given (docs/prices.md). The newest is kept in memory for a few seconds, and at once replaced
  * when this server saves, so a booking costs no extra round trip most of the time.
  */
 import { sql } from 'kysely';

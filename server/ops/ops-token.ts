@@ -2,7 +2,7 @@
  * The staff token of the ops command and the staff routes: OPS_TOKEN, or else a random one the
  * server keeps in DATA_DIR/ops-token, readable only by its owner, where the command finds it.
  * A token shorter than 32 characters is refused at start: a guessable one falls to anyone who
- * tries enough (README, Environment variables).
+ * tries enough (docs/configuration.md).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

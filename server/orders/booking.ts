@@ -2,7 +2,7 @@
  * What every quote and delivery does: check the session, check the hourly limit, store the
  * shipment, its details, the mail with its reference and the texts with its private links
  * (../messages/booking-texts.ts), all in one statement (see
- * `insertShipments`), so a booking costs one round trip (README, Measurements). Bookings made at
+ * `insertShipments`), so a booking costs one round trip (docs/measurements.md). Bookings made at
  * the same moment share that statement (../orders/batches.ts): one round trip and one commit for
  * all. A booking the statement did not store costs the others of its statement nothing: it is
  * answered from what the statement returned, 401 when its session was not live, and otherwise

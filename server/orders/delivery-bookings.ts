@@ -1,7 +1,7 @@
 /**
  * Delivery bookings: instant, scheduled, and bulk (one pickup, up to 50 receivers). Each is
  * priced from the tariff by its places (../money/order-price.ts); a priced one is stored with its
- * price already accepted, as an offer the customer accepted would be (README "Prices").
+ * price already accepted, as an offer the customer accepted would be (docs/prices.md).
  */
 import { todayInLagos, type ParsedRequestOf } from '../../src/api/contract';
 import type { DeliveriesTable, DeliveryReceiversTable } from '../db/database';
@@ -51,6 +51,8 @@ const deliveryStatement = bookingStatement(
 );
 
 const placeOf = (state?: string, lga?: string) => ({ state: state || null, lga: lga || null });
+/** A landmark note left empty is none (issue 37). */
+const landmarkOf = (note?: string) => note || null;
 
 export async function bookInstantDelivery(
   services: BookingDeps,
@@ -63,6 +65,7 @@ export async function bookInstantDelivery(
     pickup_address: body.pickup_address,
     pickup_state,
     pickup_lga,
+    pickup_landmark: landmarkOf(body.pickup_landmark),
     sender_fullname: body.sender_fullname,
     sender_phone: body.sender_number,
     pickup_date: null,
@@ -71,6 +74,7 @@ export async function bookInstantDelivery(
   const receiver = {
     address: body.dilivery_address,
     ...placeOf(body.delivery_state, body.delivery_lga),
+    landmark: landmarkOf(body.delivery_landmark),
     name: body.receiver_fullname,
     phone: body.receiver_number,
     delivery_date: null,
@@ -98,6 +102,7 @@ export async function bookScheduledDelivery(
     pickup_address: body.pickup_address,
     pickup_state,
     pickup_lga,
+    pickup_landmark: landmarkOf(body.pickup_landmark),
     sender_fullname: body.sender_fullname,
     sender_phone: body.sender_phone,
     pickup_date: body.pickup_date,
@@ -106,6 +111,7 @@ export async function bookScheduledDelivery(
   const receiver = {
     address: body.delivery_address,
     ...placeOf(body.delivery_state, body.delivery_lga),
+    landmark: landmarkOf(body.delivery_landmark),
     name: body.receiver_fullname,
     phone: body.receiver_phone,
     delivery_date: body.delivery_date,
@@ -133,15 +139,17 @@ export async function bookBulkDelivery(
     pickup_address: body.pickup_address,
     pickup_state,
     pickup_lga,
+    pickup_landmark: landmarkOf(body.pickup_landmark),
     sender_fullname: body.sender_fullname,
     sender_phone: body.sender_number,
     pickup_date: body.pickup_date,
     description: body.description,
   };
   const receivers = body.receiver_details.map(
-    ({ address, state, lga, name, phone, date }, position) => ({
+    ({ address, state, lga, landmark, name, phone, date }, position) => ({
       address,
       ...placeOf(state, lga),
+      landmark: landmarkOf(landmark),
       name,
       phone,
       delivery_date: date,

@@ -4,7 +4,7 @@
  * whether it needs attention (../crews/attention.ts); searched by reference, name, email or phone
  * (the account's, a quote's contact, a delivery's sender or receivers); sorted by creation or by
  * job date; paged by keyset, so a page is exact while orders arrive. The same filters count the
- * overview (./staff-overview.ts) and feed the CSV export. Why each index: README "Measurements".
+ * overview (./staff-overview.ts) and feed the CSV export. Why each index: docs/measurements.md.
  */
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { todayInLagos, type ParsedQueryOf, type StaffOrder } from '../../src/api/contract';
@@ -128,7 +128,8 @@ export function filtered<O>(
   if (attention) filteredQuery = filteredQuery.where(needsAttention);
   if (unassigned) filteredQuery = filteredQuery.where(hasNoCrew);
   // The hits are gathered first and the orders fetched by id: written as `in (…)`, the planner
-  // may walk every order newest first and probe the hits for each (README "The staff workspace at scale").
+  // may walk every order newest first and probe the hits for each (docs/measurements.md, "The staff
+  // workspace at scale").
   if (q)
     filteredQuery = filteredQuery.where(
       sql<boolean>`shipments.id = any(array(${searchHits(db, q)}))`,
@@ -231,7 +232,7 @@ const EXPORT_BATCH = 200;
 /**
  * One batch of the export in one statement, the order's current offer joined beside it, only the
  * columns the file has: rows that become cells at once and die young, so the server's heap does
- * not grow while it sends the file (README "The staff workspace at scale").
+ * not grow while it sends the file (docs/measurements.md, "The staff workspace at scale").
  */
 const exportBatchQuery = (db: DB, filter: QueueQuery, cursor: string | undefined) =>
   sortedAfter(

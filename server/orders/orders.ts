@@ -80,7 +80,7 @@ export const orderOf = (
   declared_value_kobo: row.declared_value_kobo == null ? null : Number(row.declared_value_kobo),
 });
 
-/** The price or estimate the tariff gave at booking (README "Prices"), with its version. */
+/** The price or estimate the tariff gave at booking (docs/prices.md), with its version. */
 type PriceColumns = Pick<
   Shipment,
   'price_version' | 'tariff_price_kobo' | 'estimate_low_kobo' | 'estimate_high_kobo'
@@ -144,7 +144,7 @@ export const currentOfferRow = (db: DB, shipmentId: number) =>
  * Staff cancel an order whose price the customer accepted only knowingly (`confirm_accepted`), so
  * a cancel decided on a page read before the customer accepted (or paid) is refused. The customer
  * cancels their own accepted (and paid) order themselves while it is To Inspect: their page shows
- * the fee and the refund before they confirm (README, "What happens to an order").
+ * the fee and the refund before they confirm (docs/operations.md, "What happens to an order").
  */
 export function checkStaffCancelOf(shipment: Shipment): void {
   if (shipment.price_kobo === null) return;
@@ -188,7 +188,7 @@ async function detailsOf(
     .executeTakeFirstOrThrow();
   const receivers = await db
     .selectFrom('delivery_receivers')
-    .select(['address', 'name', 'phone', 'delivery_date'])
+    .select(['address', 'landmark', 'name', 'phone', 'delivery_date'])
     .where('shipment_id', '=', shipment.id)
     .orderBy('position')
     .execute();
@@ -352,7 +352,7 @@ async function detailOf(
     receipts: money.receipts,
     refunds: money.refunds,
     cancellation: money.cancellation,
-    stops: (await orderStops(db, shipment.id, settings.photoLinks, forStaff)).map(withoutPosition),
+    stops: (await orderStops(db, shipment, settings.photoLinks, forStaff)).map(withoutPosition),
     crew: await visibleCrewOf(db, shipment),
   };
   return { detail, shipment, money };

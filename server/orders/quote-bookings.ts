@@ -1,7 +1,7 @@
 /**
  * Relocation quotes: inter-state, local and office, each with an optional photo. Each records the
  * estimate the tariff gives by its places and home (../money/order-price.ts); staff's offer
- * after inspection is the final price (README "Prices").
+ * after inspection is the final price (docs/prices.md).
  */
 import type { Insertable } from 'kysely';
 import type { ParsedRequestOf, ServiceType } from '../../src/api/contract';
@@ -54,6 +54,9 @@ export async function bookQuote(
     moving_from_lga: quote.moving_from_lga || undefined,
     moving_to_state: quote.moving_to_state || undefined,
     moving_to_lga: quote.moving_to_lga || undefined,
+    // A landmark note left empty is none (issue 37).
+    moving_from_landmark: quote.moving_from_landmark || undefined,
+    moving_to_landmark: quote.moving_to_landmark || undefined,
   };
   const row = {
     ...quote,

@@ -1,7 +1,7 @@
 /**
  * A statement built and compiled once per shape, then run with new values. Kysely builds a
  * query's tree and compiles it to SQL on every call; for a booking that was about an eighth of the
- * server's time (README, Measurements). The idea is kysely-params' (whose release pins an old
+ * server's time (docs/measurements.md). The idea is kysely-params' (whose release pins an old
  * Kysely): the query is built once with a marker in place of each value, compiled, and each
  * later call only puts its values where the markers are.
  *

@@ -22,7 +22,8 @@ export function overviewCountQuery(
   days: { today: string; tomorrow: string },
 ) {
   // No join with users: every order has its customer (a non-null foreign key), so the count is
-  // the same, and read from the open orders' partial indexes alone (README "The staff workspace at scale").
+  // the same, and read from the open orders' partial indexes alone (docs/measurements.md, "The
+  // staff workspace at scale").
   const base = db
     .selectFrom('shipments')
     .select((eb) => eb.fn.countAll<string | number>().as('orders'));

@@ -1,7 +1,8 @@
 /**
- * The money calls (README, "Payments"; the Money section of the contract): the owner starts and
- * verifies an online payment and reads a receipt; Paystack's signed webhook; staff record office
- * payments, mark office refunds paid and list the refunds due. Each hands over to server/money.
+ * The money calls (docs/operations.md, "Payments"; the Money section of the contract): the owner
+ * starts and verifies an online payment and reads a receipt; Paystack's signed webhook; staff
+ * record office payments, mark office refunds paid and list the refunds due. Each hands over to
+ * server/money.
  */
 import type { FastifyInstance } from 'fastify';
 import { calls, formatNaira, MAX_UPLOAD_BYTES, PAGE_SIZE } from '../../src/api/contract';

@@ -1,6 +1,6 @@
 /**
- * The built-in Paystack-compatible test gateway (README, "Payments"): mounted on the product's
- * own server under /test-paystack while no PAYSTACK_SECRET_KEY is set, and reached by the
+ * The built-in Paystack-compatible test gateway (docs/operations.md, "Payments"): mounted on the
+ * product's own server under /test-paystack while no PAYSTACK_SECRET_KEY is set, and reached by the
  * product's Paystack client over real HTTP, exactly as Paystack would be. It answers
  * initialize, verify and refund with Paystack's shapes (../money/paystack-schemas.ts), serves a
  * checkout page marked TEST MODE with Pay and Decline, sends `charge.success` signed with the

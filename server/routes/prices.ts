@@ -1,4 +1,6 @@
-/** Prices (README "Prices"): the published tariff, an order's estimate, and the tariff staff edit. */
+/**
+ * Prices (docs/prices.md): the published tariff, an order's estimate, and the tariff staff edit.
+ */
 import type { FastifyInstance } from 'fastify';
 import { calls, type EstimateResult } from '../../src/api/contract';
 import { tariffProblems } from '../../src/api/pricing';

@@ -98,8 +98,8 @@ function retryDelay(response: Response | null, retry: number): number | null {
   return retryAfter * 1000 <= LONGEST_RETRY_AFTER_MS ? retryAfter * 1000 : null;
 }
 
-/** fetch, aborted after `timeoutMs` or when `signal` aborts, with the GET retries above. */
-const fetchWithRetries: Transport = async (url, init, timeoutMs, signal) => {
+/** fetch, aborted after `timeoutMs` or when `signal` aborts, with the GET retries above: how every call goes unless it says otherwise. */
+export const fetchWithRetries: Transport = async (url, init, timeoutMs, signal) => {
   for (let retry = 0; ; retry++) {
     const attempt = new AbortController();
     const stop = () => attempt.abort();

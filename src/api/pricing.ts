@@ -1,6 +1,6 @@
 /**
  * The price of an order from the published tariff: one pure function that the browser runs for
- * the preview and the server runs again at booking, so both always agree (README "Prices").
+ * the preview and the server runs again at booking, so both always agree (docs/prices.md).
  * It is the one module besides the contract that the server shares with the site
  * (docs/architecture.md). Money is integer kobo; every result is rounded to whole naira.
  */

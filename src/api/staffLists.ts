@@ -1,4 +1,4 @@
-/** The site's client of the staff's lists (./contract/staffLists): the queue, the Overview, applications, subscribers. */
+/** The site's client of the staff's lists (./contract/staffLists): the queue, the Overview, refunds. */
 import { staffListCalls } from './contract/staffLists';
 import { siteApi } from './index';
 

@@ -10,7 +10,7 @@
  */
 import { assign, forwardTo, setup } from 'xstate';
 import { providedByView } from './providedByView';
-import { bulkDeliveryRequest, type Receiver } from '../api/contract/bookings';
+import { bulkDeliveryRequest, type Receiver } from '../api/contract/deliveries';
 import { MAX_RECEIVERS } from '../api/contract/rules';
 import type { BulkDeliveryRequest } from '../api/contract';
 import { draftOf, edited, type KeyedRequest, type SubmissionKeys } from './formFields';
@@ -36,6 +36,7 @@ export const emptyBulkSender: BulkSender = {
   pickup_address: '',
   pickup_state: '',
   pickup_lga: '',
+  pickup_landmark: '',
   sender_fullname: '',
   sender_number: '',
   pickup_date: '',

@@ -9,6 +9,9 @@
  *   code comes back at the field with the tries left (422 at `code`); five wrong tries lock it
  *   (409 or 423), and then, or whenever the receiver never got a code, the crew delivers without
  *   it: the receiver's name and 1 to 3 photos, each made smaller on the phone first (`shrink`).
+ * - A move's stops take up to 3 photos of the goods' condition, if the crew wants: Picked up at
+ *   its loading opens a form for them (`loaded`), and its unloading's code form has them too.
+ *   Made smaller on the phone as the handover's.
  * - Failed takes a reason, and a note when the reason is `other`.
  * - Every action first asks for the phone's position (`locate`), for at most `locateLimit`: a
  *   refusal, an error or no answer in time sends the action without it, never holds it.
@@ -31,7 +34,7 @@
  * (the action to the phone's queue), `saved` (the stop as the server now has it, for the list),
  * `notifyErrors` (toasts).
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import {
   CODE_MESSAGE,
   MAX_PROOF_PHOTOS,
@@ -39,6 +42,7 @@ import {
   RECEIVER_NAME_MESSAGE,
   isHandover,
   stopEventRequest,
+  takesConditionPhotos,
   type CrewStop,
   type FailureReason,
   type StopEventRequest,
@@ -153,6 +157,17 @@ export function requestOf(context: CrewStopContext): StopEventRequest {
   }
 }
 
+/**
+ * The photos that go with what is being recorded: the handover's without the code, a move's
+ * condition photos with its loading's Picked up or its unloading's code; none otherwise.
+ */
+export function photosSent(context: Pick<CrewStopContext, 'recording' | 'stop' | 'photos'>) {
+  const { recording, stop, photos } = context;
+  const condition =
+    takesConditionPhotos(stop.kind) && (recording === 'picked_up' || recording === 'with_code');
+  return recording === 'without_code' || condition ? photos : [];
+}
+
 function withoutCodeProblems(context: CrewStopContext): Errors {
   const errors: Errors = {};
   if (!context.receiverName.trim()) errors.receiver_name = [RECEIVER_NAME_MESSAGE];
@@ -197,10 +212,6 @@ const saved = {
   params: ({ context }: { context: CrewStopContext }) => ({ stop: context.stop }),
 };
 
-/** The photos that go with the action. */
-const photosOf = (context: CrewStopContext) =>
-  context.recording === 'without_code' ? context.photos : [];
-
 /** The action, to wait in the phone's queue with its key and time; the stop moves on meanwhile. */
 const queue = [
   {
@@ -221,8 +232,44 @@ const backToForm = [
   { guard: 'isFailure', target: 'failing' },
   { guard: 'isWithoutCode', target: 'withoutCode' },
   { guard: 'isWithCode', target: 'delivering' },
+  { guard: 'isLoading', target: 'loaded' },
   { target: 'idle' },
 ] as const;
+
+const notifyPhotoErrors = {
+  type: 'notifyErrors' as const,
+  params: ({ context }: { context: CrewStopContext }) => ({
+    messages: context.errors.photos ?? [],
+  }),
+};
+
+/** Taking photos, in a form's state that waits for the crew member: `guard` says there is room. */
+const photoEvents = (guard: 'hasRoomForPhoto' | 'hasRoomForConditionPhoto') => ({
+  'photo.pick': { guard, target: 'shrinking', actions: 'pickPhoto' as const },
+  'photo.reject': { actions: ['rejectPhoto' as const, notifyPhotoErrors] },
+  'photo.remove': { actions: 'removePhoto' as const },
+});
+
+/** "Preparing the photo…": made smaller on the phone before it is kept; then back to `back`. */
+const shrinkingPhoto = (back: string) => ({
+  tags: ['busy' as const],
+  entry: 'startProgress' as const,
+  exit: 'endShrink' as const,
+  invoke: {
+    id: 'shrink',
+    src: 'shrink' as const,
+    input: ({
+      context,
+      self,
+    }: {
+      context: CrewStopContext;
+      self: { send: (event: { type: 'progress'; percent: number }) => void };
+    }) => ({ file: context.picked!, report: reporter({ self }) }),
+    onDone: { target: back, actions: 'keepPhoto' as const },
+    onError: { target: back, actions: ['photoUnreadable' as const, notifyPhotoErrors] },
+  },
+  on: { progress: { actions: 'setProgress' as const } },
+});
 
 export const crewStopMachine = setup({
   types: {
@@ -307,12 +354,44 @@ export const crewStopMachine = setup({
       submissionKey: null,
       takenAt: null,
     })),
+    pickPhoto: assign(({ context, event }) => {
+      assertEvent(event, 'photo.pick');
+      return { picked: event.file, errors: withoutErrorsOf(context.errors, 'photos') };
+    }),
+    rejectPhoto: assign(({ context, event }) => {
+      assertEvent(event, 'photo.reject');
+      return { errors: { ...context.errors, photos: event.messages } };
+    }),
+    removePhoto: assign(({ context, event }) => {
+      assertEvent(event, 'photo.remove');
+      return { photos: context.photos.filter((_, index) => index !== event.index) };
+    }),
+    keepPhoto: assign(({ context, event }) => ({
+      photos: [...context.photos, (event as unknown as { output: File }).output],
+    })),
+    photoUnreadable: assign(({ context, event }) => {
+      const error = errorOf(event);
+      return {
+        errors: {
+          ...context.errors,
+          photos: isApiError(error) ? error.messages : [UNREADABLE_PHOTO],
+        },
+      };
+    }),
+    startProgress: assign({ progress: 0 }),
+    setProgress: assign(({ event }) => {
+      assertEvent(event, 'progress');
+      return { progress: event.percent };
+    }),
+    endShrink: assign({ progress: null, picked: null }),
   },
   guards: {
     canGoOnTheWay: ({ context }) => follows('on_the_way', context.stop),
     canArrive: ({ context }) => follows('arrived', context.stop),
     canPickUp: ({ context }) =>
       follows('picked_up', context.stop) && !isHandover(context.stop.kind),
+    /** Picked up at a move's loading: its form takes the goods' condition photos. */
+    canLoad: ({ context }) => follows('picked_up', context.stop) && context.stop.kind === 'loading',
     canDeliver: ({ context }) =>
       follows('delivered', context.stop) && isHandover(context.stop.kind),
     canFail: ({ context }) => follows('failed', context.stop),
@@ -324,6 +403,9 @@ export const crewStopMachine = setup({
     codeIsOpen: ({ context }) => !context.codeLocked,
     codeIsComplete: ({ context }) => /^\d{4}$/.test(context.code),
     hasRoomForPhoto: ({ context }) => context.photos.length < MAX_PROOF_PHOTOS,
+    /** The code form of a move's unloading takes the goods' condition photos. */
+    hasRoomForConditionPhoto: ({ context }) =>
+      takesConditionPhotos(context.stop.kind) && context.photos.length < MAX_PROOF_PHOTOS,
     withoutCodeIsComplete: ({ context }) => !Object.keys(withoutCodeProblems(context)).length,
     failureIsComplete: ({ context }) => !Object.keys(failureProblems(context)).length,
     /** 422 at `code`: the code was wrong, and the message says how many tries are left. */
@@ -342,15 +424,17 @@ export const crewStopMachine = setup({
     wasRefused: ({ event }) => wasRefused(errorOf(event)),
     /** No answer at all, and no photos: the action can wait in the phone's queue. */
     canWaitUnanswered: ({ context, event }) =>
-      wasUnanswered(errorOf(event)) && photosOf(context).length === 0,
+      wasUnanswered(errorOf(event)) && photosSent(context).length === 0,
     /** No network, or actions already waiting to be sent: provided by the view (alone, never). */
     mustQueue: () => false,
-    sendsPhotos: ({ context }) => photosOf(context).length > 0,
+    sendsPhotos: ({ context }) => photosSent(context).length > 0,
     finishesStop: ({ event }) =>
       ['done', 'failed'].includes((event as { output?: CrewStop }).output?.state ?? ''),
     isFailure: ({ context }) => context.recording === 'failed',
     isWithoutCode: ({ context }) => context.recording === 'without_code',
     isWithCode: ({ context }) => context.recording === 'with_code',
+    isLoading: ({ context }) =>
+      context.recording === 'picked_up' && context.stop.kind === 'loading',
   },
   delays: {
     locateLimit: ({ context }) => context.locateLimit,
@@ -393,7 +477,10 @@ export const crewStopMachine = setup({
           actions: choose('on_the_way'),
         },
         'stop.arrived': { guard: 'canArrive', target: 'locating', actions: choose('arrived') },
-        'stop.pickedUp': { guard: 'canPickUp', target: 'locating', actions: choose('picked_up') },
+        'stop.pickedUp': [
+          { guard: 'canLoad', target: 'loaded', actions: choose('picked_up') },
+          { guard: 'canPickUp', target: 'locating', actions: choose('picked_up') },
+        ],
         'delivery.start': [
           {
             guard: 'canDeliverWithoutCodeOnly',
@@ -406,13 +493,25 @@ export const crewStopMachine = setup({
         'stop.seen': { target: 'checking', actions: 'seen' },
       },
     },
-    /** Delivered: the 4-digit code the receiver was sent. */
+    /**
+     * Delivered: the 4-digit code the receiver was sent; at a move's unloading, up to 3 photos of
+     * the goods' condition too (none needed).
+     */
     delivering: {
       initial: 'enteringCode',
       states: {
-        enteringCode: {},
+        enteringCode: { on: { ...photoEvents('hasRoomForConditionPhoto') } },
         /** The server said the code is wrong: its message (with the tries left) is at the field. */
-        codeWrong: {},
+        codeWrong: { on: { ...photoEvents('hasRoomForConditionPhoto') } },
+        /** A photo is made smaller: the delivery waits for it (its message stays at the code). */
+        shrinking: {
+          ...shrinkingPhoto('enteringCode'),
+          on: {
+            progress: { actions: 'setProgress' },
+            submit: {},
+            'withoutCode.start': {},
+          },
+        },
       },
       on: {
         'code.change': {
@@ -435,28 +534,7 @@ export const crewStopMachine = setup({
       states: {
         choosing: {
           on: {
-            'photo.pick': {
-              guard: 'hasRoomForPhoto',
-              target: 'shrinking',
-              actions: assign(({ context, event }) => ({
-                picked: event.file,
-                errors: withoutErrorsOf(context.errors, 'photos'),
-              })),
-            },
-            'photo.reject': {
-              actions: [
-                assign(({ context, event }) => ({
-                  errors: { ...context.errors, photos: event.messages },
-                })),
-                { type: 'notifyErrors', params: ({ event }) => ({ messages: event.messages }) },
-              ],
-            },
-            'photo.remove': {
-              actions: assign({
-                photos: ({ context, event }) =>
-                  context.photos.filter((_, index) => index !== event.index),
-              }),
-            },
+            ...photoEvents('hasRoomForPhoto'),
             submit: [
               { guard: 'withoutCodeIsComplete', target: '#crewStop.locating' },
               {
@@ -468,41 +546,7 @@ export const crewStopMachine = setup({
             ],
           },
         },
-        /** "Preparing the photo…": made smaller on the phone before it is kept. */
-        shrinking: {
-          tags: ['busy'],
-          entry: assign({ progress: 0 }),
-          exit: assign({ progress: null, picked: null }),
-          invoke: {
-            id: 'shrink',
-            src: 'shrink',
-            input: ({ context, self }) => ({ file: context.picked!, report: reporter({ self }) }),
-            onDone: {
-              target: 'choosing',
-              actions: assign({
-                photos: ({ context, event }) => [...context.photos, event.output],
-              }),
-            },
-            onError: {
-              target: 'choosing',
-              actions: [
-                assign(({ context, event }) => ({
-                  errors: {
-                    ...context.errors,
-                    photos: isApiError(event.error) ? event.error.messages : [UNREADABLE_PHOTO],
-                  },
-                })),
-                {
-                  type: 'notifyErrors',
-                  params: ({ context }) => ({ messages: context.errors.photos ?? [] }),
-                },
-              ],
-            },
-          },
-          on: {
-            progress: { actions: assign({ progress: ({ event }) => event.percent }) },
-          },
-        },
+        shrinking: shrinkingPhoto('choosing'),
       },
       on: {
         'receiverName.change': {
@@ -518,6 +562,17 @@ export const crewStopMachine = setup({
         },
         cancel: 'idle',
       },
+    },
+    /** Picked up at a move's loading: up to 3 photos of the goods' condition, if the crew takes any. */
+    loaded: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          on: { ...photoEvents('hasRoomForPhoto'), submit: '#crewStop.locating' },
+        },
+        shrinking: shrinkingPhoto('choosing'),
+      },
+      on: { cancel: 'idle' },
     },
     /** Failed: why (a reason, and what happened when it is `other`). */
     failing: {
@@ -589,7 +644,7 @@ export const crewStopMachine = setup({
         input: ({ context, self }) => ({
           stopId: context.stop.id,
           request: requestOf(context),
-          photos: photosOf(context),
+          photos: photosSent(context),
           idempotencyKey: context.submissionKey!,
           report: reporter({ self }),
         }),

@@ -45,7 +45,7 @@ export function feedbackOf(error: unknown): Feedback {
 export const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /**
- * Retry-safe submits (README, "Retry-safe submits"): the server answers a repeated
+ * Retry-safe submits (docs/reliability.md, "Retry-safe submits"): the server answers a repeated
  * Idempotency-Key with its first result, so a press after a timeout cannot book twice.
  */
 export interface SubmissionKeys {

@@ -3,9 +3,9 @@
  * is Shipped) or, while it is To Inspect, move its dates under the booking's date rules (not in
  * the past; delivery not before pickup; moving not before inspection), checked with the
  * contract's schema before sending. Cancelling an order that was paid for first shows what
- * cancelling now keeps as a fee and refunds (README, "Paying for an order"), and asks again.
- * What the customer typed stays when a step is left or a call fails. The cancel names the
- * accepted price the page showed (`offerId`): when the customer accepted a price meanwhile (in
+ * cancelling now keeps as a fee and refunds (docs/using-the-site.md, "Paying for an order"), and
+ * asks again. What the customer typed stays when a step is left or a call fails. The cancel names
+ * the accepted price the page showed (`offerId`): when the customer accepted a price meanwhile (in
  * another tab), the server answers 409 with the order as it is now, and the flow takes its fee,
  * refund and accepted price, says why, and asks again. The calls (`cancel`, `reschedule`), the
  * toasts and `changed` (the page loads the order again) are provided by the view.

@@ -1,9 +1,9 @@
 /**
- * Paying for an accepted price on the order page (README, "Paying for an order"): Pay starts an
- * online payment of the balance (the server picks the amount and a new Paystack reference for
- * every attempt) and the browser leaves for the checkout; back on the page with `?reference=`,
- * the payment is verified by the server, which alone decides that it is paid. A declined or
- * abandoned payment can be tried again, as a new attempt.
+ * Paying for an accepted price on the order page (docs/using-the-site.md, "Paying for an order"):
+ * Pay starts an online payment of the balance (the server picks the amount and a new Paystack
+ * reference for every attempt) and the browser leaves for the checkout; back on the page with
+ * `?reference=`, the payment is verified by the server, which alone decides that it is paid. A
+ * declined or abandoned payment can be tried again, as a new attempt.
  * The calls (`startPayment`, `verifyPayment`), leaving for the checkout (`goToCheckout`), the
  * toasts and `changed` (the page loads the order again) are provided by the view.
  */

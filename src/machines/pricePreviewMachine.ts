@@ -1,5 +1,5 @@
 /**
- * The price a booking form shows while it is filled (README "Prices"): the published tariff is
+ * The price a booking form shows while it is filled (docs/prices.md): the published tariff is
  * loaded once (`loadTariff`, supplied by the page: one fetch, cached), then every change of the
  * form's places, home and services is priced at once by the shared price function. Without the
  * tariff (the call failed) the form still books, and the price comes from our team as before.

@@ -11,7 +11,7 @@
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
 import type { z } from 'zod/mini';
-import { quoteRequest } from '../api/contract/quotes';
+import { quoteRequest } from '../api/contract/quoteRequest';
 import type { QuoteRequest, ResponseOf } from '../api/contract';
 import {
   draftOf,

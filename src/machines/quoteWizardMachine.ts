@@ -8,7 +8,7 @@
  */
 import { z } from 'zod/mini';
 import { date } from '../api/contract/rules';
-import { quoteRequest } from '../api/contract/quotes';
+import { quoteRequest } from '../api/contract/quoteRequest';
 import { createQuoteStepsMachine, type QuoteStep } from './quoteSteps';
 
 const wire = quoteRequest.shape;
@@ -18,6 +18,7 @@ export const quoteWizardSteps = [
     name: 'currentLocation',
     schema: z.object({
       moving_from_address: wire.moving_from_address,
+      moving_from_landmark: wire.moving_from_landmark,
       moving_from_apartment_type: wire.moving_from_apartment_type,
       number_of_room_moving_from: wire.number_of_room_moving_from,
       aptFloor: wire.aptFloor,
@@ -27,6 +28,7 @@ export const quoteWizardSteps = [
     name: 'destination',
     schema: z.object({
       moving_to_address: wire.moving_to_address,
+      moving_to_landmark: wire.moving_to_landmark,
       moving_to_apartment_type: wire.moving_to_apartment_type,
       number_of_room_moving_to: wire.number_of_room_moving_to,
       toAptFloor: wire.toAptFloor,

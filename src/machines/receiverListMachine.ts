@@ -10,7 +10,7 @@
  */
 import { assign, sendParent, setup } from 'xstate';
 import { fieldErrors } from '../api/contract/rules';
-import { receiver, type Receiver } from '../api/contract/bookings';
+import { receiver, type Receiver } from '../api/contract/deliveries';
 import { MAX_RECEIVERS } from '../api/contract/rules';
 
 export type ReceiverField = keyof Receiver;
@@ -20,6 +20,7 @@ export const emptyReceiver: Receiver = {
   address: '',
   state: '',
   lga: '',
+  landmark: '',
   name: '',
   phone: '',
   date: '',

@@ -2,9 +2,9 @@
  * What staff do on an order's page (/staff/orders/:reference; the order itself loads with
  * staffOrderPageMachine): move its status (with an optional note), send a price offer (amount in
  * naira, note, valid-until), record money received at the office (amount in naira, bank
- * transfer or cash, their reference, the day it came; README, "Payments for staff") and mark an
- * office refund paid back (their reference). Each is checked with the contract's rules, then
- * confirmed, then sent. Moving an order to Shipped while part of its price is not paid asks a
+ * transfer or cash, their reference, the day it came; docs/operations.md, "Payments for staff") and
+ * mark an office refund paid back (their reference). Each is checked with the contract's rules,
+ * then confirmed, then sent. Moving an order to Shipped while part of its price is not paid asks a
  * second time, naming the amount outstanding, and only then says `confirm_unpaid`; the server's answer is shown (`notice`) and the page loads the order again (`changed`),
  * also after a 409: the order changed meanwhile (the customer accepted a price, or cancelled),
  * and staff decide again on the order as it is now.

@@ -1,5 +1,5 @@
 /**
- * /staff/prices (README "Prices"): staff read the tariff, change it, and save it as a new
+ * /staff/prices (docs/prices.md): staff read the tariff, change it, and save it as a new
  * version. Saving checks it first (no negative price, every zone pair priced or "price on
  * request": the shared `tariffProblems`). When another staff member saved meanwhile, the server
  * answers 409 with the newer version: the editor shows it beside what was typed, which is kept,

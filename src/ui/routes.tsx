@@ -5,7 +5,7 @@
  * (routesInFrames.tsx). Every staff path is under /staff: main.tsx starts those without the public
  * frame.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 export interface PageRoute {
   path: string;
@@ -14,8 +14,12 @@ export interface PageRoute {
    * sending it, the draft kept (issue 35, docs/decisions/keep-my-place.md).
    */
   access: 'public' | 'booking' | 'member' | 'staff';
-  load: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<PageModule>;
+  /** The page's code, once it has arrived (`loadPage`). */
+  arrived?: PageModule;
 }
+
+type PageModule = { default: ComponentType };
 
 export const pageRoutes: PageRoute[] = [
   { path: '/', access: 'public', load: () => import('./pages/HomePage') },
@@ -108,3 +112,21 @@ export const pageRoutes: PageRoute[] = [
   { path: '/staff/prices', access: 'staff', load: () => import('./pages/StaffPricesPage') },
   { path: '*', access: 'public', load: () => import('./pages/NotFoundPage') },
 ];
+
+/** Loads a page's code (import() keeps its module) and keeps it on its route, for `lazyPage`. */
+export const loadPage = (page: PageRoute) => page.load().then((module) => (page.arrived = module));
+
+/**
+ * The page as React's `lazy` component. Once its code has arrived, it renders in the same pass:
+ * `lazy` takes a thenable that answers at once (a promise answers a tick later, and the page
+ * would show its fallback first; React then holds the page that replaces a fallback for 300 ms,
+ * docs/measurements.md, "On a slow network").
+ */
+export const lazyPage = (page: PageRoute) =>
+  lazy(() =>
+    page.arrived
+      ? ({
+          then: (done: (module: PageModule) => void) => done(page.arrived!),
+        } as Promise<PageModule>)
+      : loadPage(page),
+  );

@@ -11,7 +11,7 @@ import { Route, Routes } from 'react-router-dom';
 // XState types are known to check cleanly in (the other order makes it report false errors).
 import { SessionProvider } from './session';
 import { RequireMember } from './RequireMember';
-import { pageRoutes } from './routes';
+import { lazyPage, pageRoutes } from './routes';
 import { PageLoading } from './layout/PageLoading';
 
 // The workspace's frame loads with the first staff page, not with every visitor's first load.
@@ -19,7 +19,7 @@ const StaffShell = lazy(() =>
   import('./staff/StaffShell').then(({ StaffShell }) => ({ default: StaffShell })),
 );
 
-const pages = pageRoutes.map((page) => ({ ...page, Page: lazy(page.load) }));
+const pages = pageRoutes.map((page) => ({ ...page, Page: lazyPage(page) }));
 
 /** `PublicFrame` renders the public frame around its route's page (an `<Outlet />`). */
 export function RoutesInFrames({ PublicFrame }: { PublicFrame: ComponentType }) {

@@ -17,7 +17,7 @@ import {
   signUp,
   uniqueEmail,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { codeFrom, lastMailTo, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, PASSWORD, post, register, signUp, uniqueEmail } from './helpers';
+import { get, PASSWORD, post, register, signUp, uniqueEmail } from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,14 +1,15 @@
 /**
- * Per-address limits on the anonymous calls (newsletter, applications, tracking: README, "Retries,
- * limits and files"), each client counted on its own — other loopback addresses act as other
- * clients — and behind a reverse proxy (TRUST_PROXY) each client counted by its own address.
+ * Per-address limits on the anonymous calls (newsletter, applications, tracking:
+ * docs/reliability.md, "Retries, limits and files"), each client counted on its own — other
+ * loopback addresses act as other clients — and behind a reverse proxy (TRUST_PROXY) each client
+ * counted by its own address.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../server/config';
 import { postFrom, startForwardingProxy, type From } from '../support/clients';
 import { startTestServer, type TestServer } from '../support/server';
-import { post, scheduledDelivery, signUp, uniqueEmail } from './helpers';
+import { post, scheduledDelivery, signUp, uniqueEmail } from '../support/api';
 
 // Several tests start servers of their own (the embedded database takes seconds to start on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });

@@ -16,7 +16,7 @@ import { afterEach, expect, it } from 'vitest';
 import { orderLimitMessage } from '../../server/orders/order-limit';
 import { readOutbox } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { call, post, scheduledDelivery, signUp, type Answer, type Customer } from './helpers';
+import { call, post, scheduledDelivery, signUp, type Answer, type Customer } from '../support/api';
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -19,7 +19,7 @@ import {
   scheduledDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 let customer: Customer;

@@ -7,7 +7,7 @@ import net from 'node:net';
 import { expect, it, vi } from 'vitest';
 import { startTestServer } from '../support/server';
 import { opsTokenOf } from '../support/staff';
-import { post, readiness, signUp } from './helpers';
+import { post, readiness, signUp } from '../support/api';
 
 // Each test starts its own server (the embedded database takes seconds to start on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });

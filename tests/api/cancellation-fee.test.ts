@@ -19,7 +19,7 @@ import {
   scheduledDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 const PRICE = 45_000_000;
 const FEE = PRICE / 10;

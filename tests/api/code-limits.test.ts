@@ -1,6 +1,6 @@
 /**
- * The limits per account on mailed codes, over real HTTP as an attacker would try them (README,
- * "Account security"): a new code no longer brings five fresh tries, the codes an account is sent
+ * The limits per account on mailed codes, over real HTTP as an attacker would try them
+ * (docs/security.md): a new code no longer brings five fresh tries, the codes an account is sent
  * are capped, the owner is mailed when a limit trips, and codes to one address are limited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { codeFrom, lastMailTo, mailCountTo, readOutbox, waitForMailTo } from '..
 import { WRONG_CODE_MESSAGE } from '../../server/accounts/codes';
 import { readConfig } from '../../server/config';
 import { startTestServer, type TestServer } from '../support/server';
-import { addresses, post, postFrom, register, signUp, uniqueEmail } from './helpers';
+import { addresses, post, postFrom, register, signUp, uniqueEmail } from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {

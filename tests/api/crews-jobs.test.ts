@@ -15,6 +15,7 @@ import {
   PROOF_PHOTO_MESSAGE,
   RECEIVER_NAME_MESSAGE,
   todayInLagos,
+  type OrderStop,
 } from '../../src/api/contract';
 import {
   CODE_LOCKED_MESSAGE,
@@ -47,9 +48,11 @@ import {
   signUp,
   type Answer,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
-const GPS_PHOTO = fs.readFileSync(path.join(import.meta.dirname, 'images', 'gps-rotated.jpg'));
+const GPS_PHOTO = fs.readFileSync(
+  path.join(import.meta.dirname, '../support/images', 'gps-rotated.jpg'),
+);
 
 let server: TestServer;
 let staff: Customer;
@@ -573,12 +576,40 @@ describe('the order’s status', () => {
   it('of a move follows its loading (with condition photos) and its unloading', async () => {
     const reference = await bookMove();
     const { ids, stops } = await assigned(reference);
+    const token = await issueToken(
+      server.app.db,
+      stops[0]!.shipment_id,
+      '+2348031234567',
+      'customer',
+    );
+    const linkStops = async () => (await get(server, `track-links/${token}`)).body.data.stops;
     await ok(send(lead, ids[0]!, { type: 'on_the_way' }));
-    await ok(sendForm(lead, ids[0]!, { type: 'picked_up' }, [PNG]));
-    expect((await ownerView(reference)).status).toBe('Shipped');
+    await ok(sendForm(lead, ids[0]!, { type: 'picked_up' }, [PNG, GPS_PHOTO]));
+    const shipped = await ownerView(reference);
+    expect(shipped.status).toBe('Shipped');
+    // Staff see the loading's condition photos at once; the owner and the link after delivery.
+    expect((await staffView(reference)).stops[0].condition_photos).toHaveLength(2);
+    expect(shipped.stops[0]).not.toHaveProperty('condition_photos');
+    expect((await linkStops())[0]).not.toHaveProperty('condition_photos');
+
     const code = await startHandover(ids[1]!, stops[1]!.contact_phone);
     await ok(sendForm(lead, ids[1]!, { type: 'delivered', code }, [PNG]));
-    expect((await ownerView(reference)).status).toBe('Delivered');
+    const delivered = await ownerView(reference);
+    expect(delivered.status).toBe('Delivered');
+    const [loading, unloading] = delivered.stops;
+    expect(loading.condition_photos).toHaveLength(2);
+    expect(loading.proof).toBeNull();
+    expect(unloading.condition_photos).toHaveLength(1);
+    expect(unloading.proof).toMatchObject({ with_code: true, photos: [] });
+    const linked = await linkStops();
+    expect(linked.map((stop: OrderStop) => stop.condition_photos?.length)).toEqual([2, 1]);
+    // Private as the proof: signed links, re-encoded without the camera's metadata.
+    const photo = await fetch(`${server.origin}${loading.condition_photos[1]}`);
+    expect(photo.status).toBe(200);
+    const bytes = Buffer.from(await photo.arrayBuffer());
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    const unsigned = await fetch(`${server.origin}${loading.condition_photos[1].split('?')[0]}`);
+    expect(unsigned.status).toBe(404);
     const photos = await server.app.db
       .selectFrom('stop_photos')
       .select(['stop_id', 'purpose'])
@@ -590,6 +621,7 @@ describe('the order’s status', () => {
       .orderBy('event_id')
       .execute();
     expect(photos).toEqual([
+      { stop_id: stops[0]!.id, purpose: 'condition' },
       { stop_id: stops[0]!.id, purpose: 'condition' },
       { stop_id: stops[1]!.id, purpose: 'condition' },
     ]);
@@ -614,6 +646,8 @@ describe('what the customer sees', () => {
         id: ids[0],
         kind: 'pickup',
         address: '12 Admiralty Way, Lekki, Lagos',
+        // The booking gave no landmark note (issue 37, tests/api/landmarks.test.ts).
+        landmark: null,
         state: 'pending',
         proof: null,
       },

@@ -26,7 +26,7 @@ import {
   signUp,
   type Answer,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 let staff: Customer;

@@ -22,13 +22,14 @@ import {
   call,
   get,
   inDays,
+  PASSWORD,
   post,
   quote,
   scheduledDelivery,
   signUp,
   uniqueEmail,
   type Customer,
-} from './helpers';
+} from '../support/api';
 import { assign, makeCrew, type Window } from '../support/crews';
 import { readOutbox } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
@@ -293,6 +294,42 @@ describe('crews and members', () => {
     expect(other.members[0]).toMatchObject({ id: first.id, is_lead: true });
   });
 
+  it('blanks the stops of a deleted customer’s orders as their other personal fields', async () => {
+    const leaving = await signUp(server);
+    const reference = await book(inDays(1), leaving.token);
+    const team = await makeCrew(server, staff.token);
+    await assign(server, staff.token, reference, team.id, window(inDays(1), '09:00', '10:00'));
+    const [pickup, dropoff] = await stopsOf(reference);
+    await server.app.db
+      .updateTable('stops')
+      .set({ state: 'done', receiver_name: 'Chinedu Eze', done_at: new Date() })
+      .where('id', 'in', [pickup!.id, dropoff!.id])
+      .execute();
+    await setStatus(server, reference, 'Shipped');
+    await setStatus(server, reference, 'Delivered');
+    const deleted = await post(
+      server,
+      'users/DeleteUser',
+      { password: PASSWORD, Reason: 'Moving abroad' },
+      leaving.token,
+    );
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const kept = await server.app.db
+      .selectFrom('stops')
+      .select(['address', 'contact_name', 'contact_phone', 'receiver_name', 'state'])
+      .where('id', 'in', [pickup!.id, dropoff!.id])
+      .orderBy('position')
+      .execute();
+    const blank = {
+      address: '(removed: account deleted)',
+      contact_name: '(removed: account deleted)',
+      contact_phone: '',
+      receiver_name: null,
+      state: 'done',
+    };
+    expect(kept).toEqual([blank, blank]);
+  });
+
   it('keeps the ops command from changing a crew member’s role behind the crew', async () => {
     for (const role of ['staff', 'customer']) {
       const answer = await post(
@@ -316,6 +353,53 @@ describe('crews and members', () => {
       200,
     );
     expect(await jobs()).toBe(403);
+  });
+
+  it('takes a member whose account is deleted out of the crew, the lead passing to the next-oldest member', async () => {
+    const [lead, next, last] = [await signUp(server), await signUp(server), await signUp(server)];
+    const team = await makeCrew(server, staff.token, {
+      members: [lead.email, next.email, last.email],
+    });
+    const membersOf = async () =>
+      (
+        (await get(server, 'staff/crews', staff.token)).body.data.find(
+          (each: Crew) => each.id === team.id,
+        ) as Crew
+      ).members.map((member) => [member.id, member.is_lead]);
+    const deleteAccount = async (account: Customer) => {
+      const answer = await post(
+        server,
+        'users/DeleteUser',
+        { password: PASSWORD, Reason: 'Leaving the company' },
+        account.token,
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+    const rowsOf = (account: Customer) =>
+      server.app.db
+        .selectFrom('crew_members')
+        .select('crew_id')
+        .where('user_id', '=', account.userId)
+        .execute();
+
+    await deleteAccount(lead);
+    expect(await rowsOf(lead)).toEqual([]);
+    expect(await membersOf()).toEqual([
+      [next.id, true],
+      [last.id, false],
+    ]);
+    const deleted = await server.app.db
+      .selectFrom('users')
+      .select(['role', 'deleted_at'])
+      .where('id', '=', lead.userId)
+      .executeTakeFirstOrThrow();
+    expect(deleted.role).toBe('customer');
+    expect(deleted.deleted_at).not.toBeNull();
+
+    // A member who does not lead leaves the lead where it is.
+    await deleteAccount(last);
+    expect(await rowsOf(last)).toEqual([]);
+    expect(await membersOf()).toEqual([[next.id, true]]);
   });
 });
 
@@ -746,6 +830,57 @@ describe('needs attention, and the Overview', () => {
     expect(reviewed.body.data.stops[1].proof).toMatchObject({ with_code: false });
     expect(reviewed.body.data.stops[1].proof).not.toHaveProperty('to_review');
     expect((await post(server, path(dropoff!.public_id), undefined, staff.token)).status).toBe(200);
+
+    // The history says who reviewed it and when, once (reviewing again changed nothing); the
+    // owner reads it as the crew's other lines, without the reviewer's name.
+    const reviewLines = (history: HistoryEntry[]) =>
+      history.filter((entry) => entry.event === 'handover_reviewed');
+    const note = `Drop-off: ${dropoff!.address}. Handed over to Chinedu Eze without the code: marked as reviewed.`;
+    const [line, ...more] = reviewLines((await staffOrder(reference)).history);
+    expect(more).toEqual([]);
+    const { reviewed_at } = await server.app.db
+      .selectFrom('stops')
+      .select('reviewed_at')
+      .where('id', '=', dropoff!.id)
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({
+      event: 'handover_reviewed',
+      status: 'Delivered',
+      at: reviewed_at!.toISOString(),
+      by: 'staff',
+      by_name: 'Ada Obi',
+      note,
+    });
+    const ownerView = (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+    expect(reviewLines(ownerView.history)).toEqual([{ ...line, by_name: null }]);
+  });
+
+  it('names the ops command as the reviewer when it reviewed; the owner reads the company', async () => {
+    const reference = await book();
+    await assign(server, staff.token, reference, crew.id, window(inDays(1), '09:00', '10:00'));
+    const [, dropoff] = await stopsOf(reference);
+    await server.app.db
+      .updateTable('stops')
+      .set({ state: 'done', without_code: true, receiver_name: null, done_at: new Date() })
+      .where('id', '=', dropoff!.id)
+      .execute();
+    const reviewed = await post(
+      server,
+      `staff/orders/${reference}/stops/${dropoff!.public_id}/review`,
+      undefined,
+      opsTokenOf(server),
+    );
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+    const line = (history: HistoryEntry[]) =>
+      history
+        .filter((entry) => entry.event === 'handover_reviewed')
+        .map(({ by, by_name, note }) => ({ by, by_name, note }));
+    const note = `Drop-off: ${dropoff!.address}. Handed over without the code: marked as reviewed.`;
+    expect(line((await staffOrder(reference)).history)).toEqual([
+      { by: 'ops', by_name: null, note },
+    ]);
+    const owned = (await get(server, `users/orders/${reference}`, customer.token)).body.data;
+    expect(line(owned.history)).toEqual([{ by: 'staff', by_name: null, note }]);
   });
 
   it('refuses a filter value it does not know', async () => {
@@ -804,7 +939,7 @@ describe('needs attention, and the Overview', () => {
       history
         .filter((entry) => entry.by === 'crew')
         .map(({ event, by_name, note }) => ({ event, by_name, note }));
-    const pickupNote = `Pickup: ${pickup!.address}`;
+    const pickupNote = `Pick-up: ${pickup!.address}`;
     const dropoffNote = `Drop-off: ${dropoff!.address}. Reason: Other`;
     expect(crewLines((await staffOrder(reference)).history)).toEqual([
       { event: 'on_the_way', by_name: 'Musa Bello', note: pickupNote },

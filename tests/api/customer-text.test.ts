@@ -1,5 +1,5 @@
 /**
- * What customers type (README, "Account security"): names, addresses and messages lose bidi
+ * What customers type (docs/security.md): names, addresses and messages lose bidi
  * controls, zero-width characters and control characters (terminal escapes) on the way in, by
  * the shared contract; mail to staff quotes the customer's words, so a name or a reason cannot
  * pass for the company's instructions.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, PASSWORD, post, scheduledDelivery, uniqueEmail } from './helpers';
+import { get, PASSWORD, post, scheduledDelivery, uniqueEmail } from '../support/api';
 
 const STAFF_EMAIL = 'operations@relo.test';
 const RLO = '\u202e';

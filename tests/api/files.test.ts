@@ -7,9 +7,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { form, isSamePicture, PASSWORD, PNG, post, quote, signUp, type Customer } from './helpers';
+import {
+  form,
+  isSamePicture,
+  PASSWORD,
+  PNG,
+  post,
+  quote,
+  signUp,
+  type Customer,
+} from '../support/api';
 
-const sample = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'images', name));
+const sample = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../support/images', name));
 const SCRIPT = Buffer.from('<script>alert(document.cookie)</script><?php system($_GET["c"]); ?>');
 
 let server: TestServer;

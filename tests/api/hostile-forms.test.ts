@@ -9,7 +9,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { form, get, post, quote, scheduledDelivery, signUp, type Customer } from './helpers';
+import { form, get, post, quote, scheduledDelivery, signUp, type Customer } from '../support/api';
 
 let server: TestServer;
 let customer: Customer;

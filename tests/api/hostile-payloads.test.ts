@@ -27,7 +27,7 @@ import {
   uniqueEmail,
   type Answer,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS ?? 150);
 

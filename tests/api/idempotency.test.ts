@@ -13,7 +13,7 @@ import {
   scheduledDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 let customer: Customer;

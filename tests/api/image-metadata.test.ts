@@ -1,8 +1,8 @@
 /**
- * Stored images carry no metadata (README, "Account security"): an upload is decoded and encoded
+ * Stored images carry no metadata (docs/security.md): an upload is decoded and encoded
  * again, upright, in its own format, so a phone photo's GPS position never reaches staff or the
  * public. A file whose pixels do not decode, or that describes a huge picture, answers 422.
- * tests/api/images/gps-rotated.jpg is a 48×24 JPEG (left half red, right half blue) with EXIF
+ * tests/support/images/gps-rotated.jpg is a 48×24 JPEG (left half red, right half blue) with EXIF
  * orientation 6 (shown turned a quarter clockwise), a camera make and a GPS position (Lagos).
  */
 import fs from 'node:fs';
@@ -12,9 +12,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_ONLY_MESSAGE, IMAGE_TOO_LARGE_MESSAGE } from '../../server/files/uploads';
 import { startTestServer, type TestServer } from '../support/server';
-import { form, get, post, quote, signUp, type Customer } from './helpers';
+import { form, get, post, quote, signUp, type Customer } from '../support/api';
 
-const sample = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'images', name));
+const sample = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../support/images', name));
 const GPS_PHOTO = sample('gps-rotated.jpg');
 /** The tag of EXIF's GPS section, as a little-endian TIFF writes it. */
 const GPS_IFD_TAG = Buffer.from([0x25, 0x88]);

@@ -20,7 +20,7 @@ import {
   register,
   scheduledDelivery,
   uniqueEmail,
-} from './helpers';
+} from '../support/api';
 
 // Each test starts its own server (the embedded database takes seconds to start on a busy machine).
 vi.setConfig({ testTimeout: 120_000 });

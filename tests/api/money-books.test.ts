@@ -23,7 +23,7 @@ import {
 } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf, signUpStaff } from '../support/staff';
-import { get, inDays, PASSWORD, post, signUp, type Customer } from './helpers';
+import { get, inDays, PASSWORD, post, signUp, type Customer } from '../support/api';
 
 const PRICE = 12_000_000;
 

@@ -12,7 +12,7 @@ import { handleError } from '../../server/http/error-handler';
 import { readFormsWithoutFiles } from '../../server/http/multipart-fields';
 import { registerMultipart } from '../../server/http/uploads';
 import { startTestServer, type TestServer } from '../support/server';
-import { form, pngBlob, post, scheduledDelivery, signUp } from './helpers';
+import { form, pngBlob, post, scheduledDelivery, signUp } from '../support/api';
 
 /** Both ways of reading a form, side by side in one app: /streamed (the image routes' way) and /whole. */
 let echo: FastifyInstance;

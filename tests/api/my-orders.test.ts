@@ -20,7 +20,7 @@ import {
   scheduledDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 const STAFF_EMAIL = 'operations@relo.test';
 

@@ -19,7 +19,7 @@ import {
   signUp,
   type Answer,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 const STAFF_EMAIL = 'operations@relo.test';
 const RACES = 40;

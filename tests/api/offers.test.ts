@@ -19,7 +19,7 @@ import {
   signUp,
   uniqueEmail,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 const STAFF_EMAIL = 'operations@relo.test';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consumeCode } from '../../server/accounts/codes';
 import { codeFrom, lastMailTo, mailCountTo, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, PASSWORD, post, signUp, uniqueEmail } from './helpers';
+import { get, PASSWORD, post, signUp, uniqueEmail } from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {

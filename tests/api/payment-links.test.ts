@@ -1,8 +1,8 @@
 /**
- * Where payments and mails send people, and how often a payment may be started (README,
- * "Payments"): Paystack's callback and every link in a mail are full addresses on the site's
- * public origin (PUBLIC_URL), whatever Host or Origin a request names; starting and verifying
- * payments is limited per account and per order, with a 429 that says how long to wait.
+ * Where payments and mails send people, and how often a payment may be started (docs/operations.md,
+ * "Payments"): Paystack's callback and every link in a mail are full addresses on the site's public
+ * origin (PUBLIC_URL), whatever Host or Origin a request names; starting and verifying payments is
+ * limited per account and per order, with a 429 that says how long to wait.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { readOutbox } from '../support/mail';
 import { acceptedOrder, checkout, startPayment, verify } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { inDays, post, signUp, type Answer, type Customer } from './helpers';
+import { inDays, post, signUp, type Answer, type Customer } from '../support/api';
 
 const SITE = 'https://relo.example';
 const PRICE = 2_500_000;

@@ -1,9 +1,9 @@
 /**
- * Payments over real HTTP against the built-in Paystack test gateway (README, "Payments"), on the
- * database the run names: starting a payment, verify on return, the signed webhook (replayed,
- * unsigned, mis-signed), amounts Paystack reports wrongly, a double charge, office payments,
- * receipts under concurrency, cancellation fees and refunds (card and office), shipping unpaid,
- * the queue's payment filter, and the secret key kept out of logs and answers.
+ * Payments over real HTTP against the built-in Paystack test gateway (docs/operations.md,
+ * "Payments"), on the database the run names: starting a payment, verify on return, the signed
+ * webhook (replayed, unsigned, mis-signed), amounts Paystack reports wrongly, a double charge,
+ * office payments, receipts under concurrency, cancellation fees and refunds (card and office),
+ * shipping unpaid, the queue's payment filter, and the secret key kept out of logs and answers.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ import {
 import { formatNaira, todayInLagos } from '../../src/api/contract';
 import { refundsDueCount, unpaidAccepted } from '../../server/money/balances';
 import { addBusinessDays } from '../../server/money/refunds';
-import { get, inDays, post, scheduledDelivery, signUp, type Customer } from './helpers';
+import { get, inDays, post, scheduledDelivery, signUp, type Customer } from '../support/api';
 
 const PRICE = 48_500_000;
 

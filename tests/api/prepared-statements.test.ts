@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, post, signUp, type Customer } from './helpers';
+import { get, post, signUp, type Customer } from '../support/api';
 
 describe.skipIf(!process.env.DATABASE_URL)('prepared statements', () => {
   let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Prices over HTTP (README "Prices"): the published tariff, estimates, the staff-only tariff calls
+ * Prices over HTTP (docs/prices.md): the published tariff, estimates, the staff-only tariff calls
  * with versions and their conflict, places checked at their fields, and bookings priced by the
  * server: a delivery's price accepted at once, a move's estimate recorded, both kept after the
  * tariff changes; a booking without places books as before, with no price.
@@ -29,7 +29,7 @@ import {
   bulkDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 let customer: Customer;

@@ -15,7 +15,7 @@ import {
 } from '../../src/api/contract';
 import { priceOf, type Price, type PriceRequest } from '../../src/api/pricing';
 import { startTestServer, type TestServer } from '../support/server';
-import { get, post } from './helpers';
+import { get, post } from '../support/api';
 
 let server: TestServer;
 let tariff: PublishedTariff;

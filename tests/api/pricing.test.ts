@@ -1,6 +1,6 @@
 /**
  * The price function (src/api/pricing.ts) against cases worked out by hand from the tariff rules
- * (README "Prices"): every zone pair both ways, Deliver Now's surcharge, bulk receivers, every
+ * (docs/prices.md): every zone pair both ways, Deliver Now's surcharge, bulk receivers, every
  * apartment type and service, floors at each end, the band, and rounding to whole naira.
  */
 import { describe, expect, it } from 'vitest';

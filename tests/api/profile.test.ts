@@ -2,7 +2,17 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { form, get, isSamePicture, PASSWORD, PNG, pngBlob, post, quote, signUp } from './helpers';
+import {
+  form,
+  get,
+  isSamePicture,
+  PASSWORD,
+  PNG,
+  pngBlob,
+  post,
+  quote,
+  signUp,
+} from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {

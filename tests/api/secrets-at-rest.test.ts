@@ -1,8 +1,8 @@
 /**
- * Secrets and privacy at rest (README, "Durability: mail, timeouts and the data folder" and
- * "Account security"): a weak staff token refuses the start; photo links are signed with a key
- * of their own, kept in the database; the request log never holds a link's signature; the data
- * folder is its owner's alone (0700, files 0600), a looser one narrowed on start; expired
+ * Secrets and privacy at rest (docs/reliability.md, "Durability: mail, timeouts and the data
+ * folder" and docs/security.md): a weak staff token refuses the start; photo links are signed
+ * with a key of their own, kept in the database; the request log never holds a link's signature;
+ * the data folder is its owner's alone (0700, files 0600), a looser one narrowed on start; expired
  * sessions are purged in the background.
  */
 import crypto from 'node:crypto';
@@ -14,7 +14,7 @@ import { startRefusedServer } from '../support/child-server';
 import { readOutbox, waitUntil } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf } from '../support/staff';
-import { form, get, PASSWORD, pngBlob, post, quote, signUp, type Customer } from './helpers';
+import { form, get, PASSWORD, pngBlob, post, quote, signUp, type Customer } from '../support/api';
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 const scratchFolder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'relo-secrets-'));

@@ -1,9 +1,10 @@
 /** Headers, CORS, rate limits (in memory and shared through Redis), error bodies, health and the API document. */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earlyTrackingScript } from '../../src/api/contract/earlyTracking';
 import { startTestServer, type TestServer } from '../support/server';
 import { opsTokenOf } from '../support/staff';
-import { call, get, post, readiness, uniqueEmail } from './helpers';
+import { call, get, post, readiness, uniqueEmail } from '../support/api';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,6 +26,13 @@ describe('headers', () => {
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('lets one inline script run, the tracking page’s early look-up, by its hash', async () => {
+    const csp = (await get(server, 'healthz')).headers.get('content-security-policy')!;
+    const hash = crypto.createHash('sha256').update(earlyTrackingScript()).digest('base64');
+    const scripts = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    expect(scripts).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 
   it('allows only the configured origins to read answers', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { codeFrom, readOutbox, referenceFrom } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
 import { startSmtpServer, type TestSmtp } from '../support/smtp';
-import { PASSWORD, post, register, scheduledDelivery, uniqueEmail } from './helpers';
+import { PASSWORD, post, register, scheduledDelivery, uniqueEmail } from '../support/api';
 
 let smtp: TestSmtp;
 let server: TestServer;

@@ -4,7 +4,7 @@ import { csvCell, csvFile } from '../../server/http/csv';
 import { CsvText } from '../../server/staff/csv-cells';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { call, get, post, signUp, uniqueEmail, type Customer } from './helpers';
+import { call, get, post, signUp, uniqueEmail, type Customer } from '../support/api';
 
 let server: TestServer;
 let staff: Customer;

@@ -23,7 +23,7 @@ import {
   scheduledDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 import { cancelAsPage } from '../support/payments';
 import { setStatus } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';

@@ -24,7 +24,7 @@ import {
   signUp,
   uniqueEmail,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 let customer: Customer;

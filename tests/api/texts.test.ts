@@ -61,7 +61,7 @@ import {
   scheduledDelivery,
   signUp,
   type Customer,
-} from './helpers';
+} from '../support/api';
 
 let server: TestServer;
 let staff: Customer;

@@ -1,6 +1,6 @@
 /**
- * The rules behind two answers, at their edges: how long the login pause reads (README, "Account
- * security") and when a repeated Idempotency-Key replays, expires or is refused (README,
+ * The rules behind two answers, at their edges: how long the login pause reads (docs/security.md)
+ * and when a repeated Idempotency-Key replays, expires or is refused (docs/reliability.md,
  * "Retry-safe submits"). The API tests reach them through real servers, but only in the middle of
  * their ranges.
  */

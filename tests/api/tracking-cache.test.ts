@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { form, post, scheduledDelivery, signUp, type Customer } from './helpers';
+import { form, post, scheduledDelivery, signUp, type Customer } from '../support/api';
 
 const LIFETIME_MS = 1_500;
 

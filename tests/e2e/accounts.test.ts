@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueEmail } from '../api/helpers';
+import { signUp, uniqueEmail } from '../support/api';
 import { startApp, type App } from '../support/browser';
 import { codeFrom, lastMailTo } from '../support/mail';
 

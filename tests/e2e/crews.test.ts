@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, signUp, type Customer } from '../api/helpers';
+import { get, signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { assign, makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
@@ -166,7 +166,7 @@ describe('the day’s work in Chromium', () => {
     await page.goto(`/orders/${reference}`);
     const coming = main(page).getByRole('region', { name: 'Who is coming' });
     await coming.waitFor({ timeout: 10_000 });
-    // Every test account signs up as Ada Obi (tests/api/helpers.ts): the crew's lead shows as Ada.
+    // Every test account signs up as Ada Obi (tests/support/api.ts): the crew's lead shows as Ada.
     const firstName = 'Ada';
     expect(await coming.innerText()).toContain(firstName);
     expect(await coming.innerText()).toContain('KJA-555-AA');
@@ -188,8 +188,8 @@ describe('the day’s work in Chromium', () => {
     await logIn(page, '/login', member, '/crew', 'Your jobs');
     const job = main(page).locator('article', { hasText: reference });
     await job.waitFor();
-    const pickup = job.locator('li.crew-stop', { hasText: 'Pick up' });
-    const dropoff = job.locator('li.crew-stop', { hasText: 'Drop off' });
+    const pickup = job.locator('li.crew-stop', { hasText: 'Pick-up' });
+    const dropoff = job.locator('li.crew-stop', { hasText: 'Drop-off' });
     await screenshot(page, 'crews-phone-job-360');
 
     await pickup.getByRole('button', { name: 'On the way' }).click();
@@ -240,7 +240,7 @@ describe('the day’s work in Chromium', () => {
     await page.goto('/crew');
     const pickup = main(page)
       .locator('article', { hasText: other })
-      .locator('li.crew-stop', { hasText: 'Pick up' });
+      .locator('li.crew-stop', { hasText: 'Pick-up' });
     await pickup.waitFor();
 
     await page.context().setOffline(true);

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, signUp, type Customer } from '../api/helpers';
+import { inDays, signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { readOutbox, referenceFrom } from '../support/mail';
 

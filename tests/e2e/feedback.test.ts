@@ -1,6 +1,6 @@
 /** A success replaces the error toasts of the tries before it (real Chromium: toasts animate out). */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUp } from '../api/helpers';
+import { signUp } from '../support/api';
 import { startApp, type App } from '../support/browser';
 
 let app: App;

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, inDays, instantDelivery, post, signUp, uniqueEmail } from '../api/helpers';
+import { get, inDays, instantDelivery, post, signUp, uniqueEmail } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { codeFrom, lastMailTo } from '../support/mail';
 import { bookDelivery } from '../support/shipments';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../api/helpers';
+import { signUp } from '../support/api';
 import { startApp, type App } from '../support/browser';
 
 const SHOTS = path.resolve('tests/.artifacts/screenshots');
@@ -68,7 +68,8 @@ describe.each([
       fullPage: true,
     });
     if (name === 'home') {
-      // The README's pictures (docs/screenshots/): WebP from Chromium itself, a fraction of a PNG.
+      // The pictures of docs/measurements.md (docs/screenshots/): WebP from Chromium itself, a
+      // fraction of a PNG.
       const cdp = await page.context().newCDPSession(page);
       const { data } = await cdp.send('Page.captureScreenshot', { format: 'webp', quality: 80 });
       fs.writeFileSync(

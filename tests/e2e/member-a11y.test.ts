@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { startApp, type App } from '../support/browser';
 
 const visitorPages = [

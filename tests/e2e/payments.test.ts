@@ -1,17 +1,17 @@
 /**
  * Paying for an order in real Chromium against the real server and its built-in Paystack test
- * gateway (README, "Paying for an order", "Payments for staff"): the customer accepts a price,
- * pays in the TEST MODE checkout, sees Paid and opens the receipt, which prints on one A4 page;
- * staff record a cash payment on another order; a paid order cancelled within 3 days of its
- * pickup shows the fee and the refund before the cancellation is confirmed. Screenshots of each
- * screen at 1280 and 390 px go to tests/.artifacts/screenshots.
+ * gateway (docs/using-the-site.md, "Paying for an order", "Payments for staff"): the customer
+ * accepts a price, pays in the TEST MODE checkout, sees Paid and opens the receipt, which prints on
+ * one A4 page; staff record a cash payment on another order; a paid order cancelled within 3 days
+ * of its pickup shows the fee and the refund before the cancellation is confirmed. Screenshots of
+ * each screen at 1280 and 390 px go to tests/.artifacts/screenshots.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '../../src/api/contract';
-import { get, inDays, post, signUp, scheduledDelivery, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, scheduledDelivery, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { acceptedOrder, pay, verify } from '../support/payments';
 import { signUpStaff } from '../support/staff';

@@ -1,5 +1,5 @@
 /**
- * Prices in real Chromium against the real server (README "Prices"): a customer chooses Ikeja →
+ * Prices in real Chromium against the real server (docs/prices.md): a customer chooses Ikeja →
  * Eti-Osa on Deliver Now and sees the price at once, books, and the thank-you page repeats it;
  * a move's estimate shows on the 3-step quote; staff raise that zone pair at /staff/prices, a
  * new booking gets the new price while the older order keeps its own. Screenshots of each page
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantDelivery, post, signUp, type Customer } from '../api/helpers';
+import { instantDelivery, post, signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { signUpStaff } from '../support/staff';
 

@@ -11,8 +11,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../src/api/contract';
 import { UNREADABLE_PHOTO } from '../../src/machines/photoUploadMachine';
-import { PNG, signUp } from '../api/helpers';
-import { fiveStepQuote, threeStepQuote } from '../machines/quoteFixtures';
+import { PNG, signUp } from '../support/api';
+import { fiveStepQuote, threeStepQuote } from '../support/fixtures/quotes';
 import { signInAs, startApp, type App } from '../support/browser';
 import { quoteLabels } from '../support/quoteLabels';
 

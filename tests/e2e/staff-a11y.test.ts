@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../support/api';
 import { startApp, type App } from '../support/browser';
 import { bookDelivery } from '../support/shipments';
 import { acceptedOrder, pay, verify } from '../support/payments';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, post, scheduledDelivery, signUp, type Customer } from '../api/helpers';
+import { inDays, post, scheduledDelivery, signUp, type Customer } from '../support/api';
 import { startApp, type App } from '../support/browser';
 import { signUpStaff } from '../support/staff';
 

@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { inboxUrl } from '../support/texts';
 

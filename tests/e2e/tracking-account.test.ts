@@ -6,9 +6,9 @@
  * page does; the login page itself is used only at the end.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG, signUp, type Customer } from '../api/helpers';
+import { PNG, signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
 import { bookDelivery, setStatus } from '../support/shipments';
 
@@ -81,10 +81,25 @@ describe('tracking and the account in Chromium', () => {
 
   it('shows the timeline advance as staff move the shipment, after a reload and on Refresh', async () => {
     await setStatus(app.server, reference, 'Shipped');
+    // Opened by its address, the page's HTML asks for the status itself, with no session and past
+    // the CSP by its hash; the page takes that answer and does not ask again.
+    const asked: { signedIn: boolean }[] = [];
+    const blocked: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().endsWith('/api/v1/users/tracking/status'))
+        asked.push({ signedIn: 'authorization' in request.headers() });
+    };
+    const onConsole = (message: ConsoleMessage) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    };
+    page.on('request', onRequest).on('console', onConsole);
     await page.reload();
     await page.waitForFunction(
       () => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === '66',
     );
+    page.off('request', onRequest).off('console', onConsole);
+    expect(asked).toEqual([{ signedIn: false }]);
+    expect(blocked).toEqual([]);
     expect(await step(page, 'Shipped').getAttribute('aria-current')).toBe('step');
     expect(await step(page, 'Shipped').textContent()).toMatch(
       /[A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2} (am|pm)/,

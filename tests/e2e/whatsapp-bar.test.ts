@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, signUp, type Customer } from '../api/helpers';
+import { get, signUp, type Customer } from '../support/api';
 import { startApp, type App } from '../support/browser';
 import { acceptedOrder, pay } from '../support/payments';
 import { bookDelivery } from '../support/shipments';

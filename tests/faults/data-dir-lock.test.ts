@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { get } from '../api/helpers';
+import { get } from '../support/api';
 import { startChildServer, startRefusedServer, type ChildServer } from '../support/child-server';
 
 const cleanups: Array<() => Promise<void> | void> = [];

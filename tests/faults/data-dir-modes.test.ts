@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { register, uniqueEmail } from '../api/helpers';
+import { register, uniqueEmail } from '../support/api';
 import { startChildServer } from '../support/child-server';
 import { outboxFiles, waitUntil } from '../support/mail';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { form, PASSWORD, post, register, scheduledDelivery, uniqueEmail } from '../api/helpers';
+import { form, PASSWORD, post, register, scheduledDelivery, uniqueEmail } from '../support/api';
 import { startChildServer, type ChildServer } from '../support/child-server';
 import { codeFrom, outboxFiles, waitUntil } from '../support/mail';
 import { createScratchDatabase, type ScratchDatabase } from '../support/server';

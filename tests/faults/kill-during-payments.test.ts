@@ -1,10 +1,10 @@
 /**
  * `kill -9` while Paystack's `charge.success` events are being handled, on the embedded database
- * and on PostgreSQL (README, "Payments"). The server runs as `npm start` would with a Paystack
- * key, against a Paystack-compatible gateway in this test process (the built-in test gateway,
- * mounted on its own server here, so it outlives the kill as Paystack would). After the restart
- * Paystack retries every event (twice, here): each order ends paid exactly once, with one receipt,
- * receipt numbers without gaps or duplicates, and its receipt mail.
+ * and on PostgreSQL (docs/operations.md, "Payments"). The server runs as `npm start` would with a
+ * Paystack key, against a Paystack-compatible gateway in this test process (the built-in test
+ * gateway, mounted on its own server here, so it outlives the kill as Paystack would). After the
+ * restart Paystack retries every event (twice, here): each order ends paid exactly once, with one
+ * receipt, receipt numbers without gaps or duplicates, and its receipt mail.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { testGatewayRoutes } from '../../server/routes/paystack-test-gateway';
-import { get, inDays, post, scheduledDelivery } from '../api/helpers';
+import { get, inDays, post, scheduledDelivery } from '../support/api';
 import { signUpThroughOutbox, startChildServer, type ChildServer } from '../support/child-server';
 import { outboxFiles, waitUntil } from '../support/mail';
 import { checkout, sendWebhook, signed } from '../support/payments';

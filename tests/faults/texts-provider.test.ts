@@ -12,7 +12,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { keptTexts, termiiTestGatewayRoutes } from '../../server/routes/termii-test-gateway';
-import { post, scheduledDelivery } from '../api/helpers';
+import { post, scheduledDelivery } from '../support/api';
 import { signUpThroughOutbox, startChildServer, type ChildServer } from '../support/child-server';
 import { waitUntil } from '../support/mail';
 import { createScratchDatabase, type ScratchDatabase } from '../support/server';

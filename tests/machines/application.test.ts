@@ -3,8 +3,13 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { applicationRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { applicationMachine } from '../../src/machines/applicationMachine';
-import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
-import { formFlowChecks, formFlowStart } from './formFlowSuite';
+import {
+  graphSuite,
+  submissionKeys,
+  refusedSubmit,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks, formFlowStart } from '../support/graph/formFlowSuite';
 
 const empty = { full_name: '', email: '', age: '', mobile_number: '', location: '' };
 const complete = {

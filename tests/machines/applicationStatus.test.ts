@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { applicationStatusMachine } from '../../src/machines/applicationStatusMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const offline = new ApiError(['An error occurred. Please try again.']);
 const effects = { notifyErrors: vi.fn(), notifySuccess: vi.fn() };

@@ -8,7 +8,7 @@ import {
 } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { assignmentMachine, type Assigned } from '../../src/machines/assignmentMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const van: Crew = { id: 'c1', name: 'Van 1', vehicle: 'van', plate: 'LAG 123 KJ', members: [] };
 const DAY = '2026-11-30';

@@ -7,17 +7,23 @@ import {
   emptyBulkSender,
   type BulkSender,
 } from '../../src/machines/bulkDeliveryMachine';
-import { inDays } from '../api/helpers';
-import { graphSuite, refusedSubmit, submissionKeys, unansweredSubmit } from './graph';
-import { formFlowChecks } from './formFlowSuite';
+import { inDays } from '../support/api';
+import {
+  graphSuite,
+  refusedSubmit,
+  submissionKeys,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks } from '../support/graph/formFlowSuite';
 
 type BulkContext = { values: BulkSender; receivers: Receiver[]; errors: Record<string, string[]> };
 
 const ada: Receiver = {
   address: '1 Marina Road, Lagos Island',
-  // No place chosen: the price preview's state and LGA are optional (README "Prices").
+  // No place chosen: the price preview's state and LGA are optional (docs/prices.md).
   state: '',
   lga: '',
+  landmark: 'Opposite Total filling station, blue gate',
   name: 'Ada Obi',
   phone: '08051234567',
   date: inDays(2),

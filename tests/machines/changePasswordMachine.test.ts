@@ -3,8 +3,8 @@ import { createActor } from 'xstate';
 import { changePasswordRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { changePasswordMachine } from '../../src/machines/changePasswordMachine';
-import { formFlowSuite } from './formFlowSuite';
-import { submissionKeys } from './graph';
+import { formFlowSuite } from '../support/graph/formFlowSuite';
+import { submissionKeys } from '../support/graph/graph';
 
 const values = {
   old_password: 'Old harmattan 41',

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Crew } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { crewEditorMachine, memberForm, NEW_CREW } from '../../src/machines/crewEditorMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const ada = {
   id: 'u1',

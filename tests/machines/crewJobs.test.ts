@@ -3,8 +3,8 @@ import type { EventObject } from 'xstate';
 import type { CrewJob } from '../../src/api/contract/crews';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { crewJobsMachine } from '../../src/machines/crewJobsMachine';
-import { jobOf, stopOf } from './crewFixtures';
-import { graphSuite } from './graph';
+import { jobOf, stopOf } from '../support/fixtures/crew-day';
+import { graphSuite } from '../support/graph/graph';
 
 const today = [
   jobOf('RL-ABCDEFGH23', [stopOf('s1', { kind: 'pickup' }), stopOf('s2')]),

@@ -9,8 +9,8 @@ import type { CrewStop } from '../../src/api/contract/crews';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { crewOutboxMachine } from '../../src/machines/crewOutboxMachine';
 import { withQueued, type QueuedAction } from '../../src/machines/crewQueue';
-import { stopOf } from './crewFixtures';
-import { graphSuite, recordEffects, statePath } from './graph';
+import { stopOf } from '../support/fixtures/crew-day';
+import { graphSuite, recordEffects, statePath } from '../support/graph/graph';
 
 const actionOf = (key: string, stopId: string, type: QueuedAction['request']['type'], at: string) =>
   ({

@@ -13,12 +13,13 @@ import type { QueuedAction } from '../../src/machines/crewQueue';
 import {
   crewStopMachine,
   PHOTOS_NEED_NETWORK,
+  photosSent,
   type CrewStopInput,
   type ShrinkCall,
   type StopEventCall,
 } from '../../src/machines/crewStopMachine';
-import { stopOf } from './crewFixtures';
-import { graphSuite, recordEffects, statePath, submissionKeys } from './graph';
+import { stopOf } from '../support/fixtures/crew-day';
+import { graphSuite, recordEffects, statePath, submissionKeys } from '../support/graph/graph';
 
 const LOCATE_LIMIT = 8000;
 const here = { lat: 6.6018, lng: 3.3515, accuracy_m: 12 };
@@ -30,12 +31,14 @@ const LOCKED = 'Too many wrong codes: deliver without the code.';
 const locked = (status: 409 | 423) => new ApiError([LOCKED], {}, status);
 const NAME_REFUSED = 'The name is too long.';
 const refused = new ApiError([NAME_REFUSED], { receiver_name: [NAME_REFUSED] }, 422);
+const PHOTO_REFUSED = 'This file is not a photo.';
+const photoRefused = new ApiError([PHOTO_REFUSED], { photos: [PHOTO_REFUSED] }, 422);
 const dropped = networkFailure();
 const serverError = new ApiError(['Server error.'], {}, 500);
 const effects = recordEffects(['notifyErrors', 'saved', 'enqueue']);
 
 /** The stop worked on a phone without network (or with actions already waiting to be sent). */
-const OFFLINE_STOP = 's5';
+const OFFLINE_STOP = 's7';
 const machine = crewStopMachine.provide({
   guards: { mustQueue: ({ context }) => context.stop.id === OFFLINE_STOP },
 });
@@ -69,11 +72,14 @@ const typeOf = (recording: string) =>
     ? 'delivered'
     : (recording as keyof typeof stopStateAfter);
 
-/** What each state shows: the stop's actions, its three forms, the waits, a send that got no answer. */
+/** What each state shows: the stop's actions, its four forms, the waits, a send that got no answer. */
 const states = {
   idle: [],
   'delivering.enteringCode': [],
   'delivering.codeWrong': [],
+  'delivering.shrinking': ['busy'],
+  'loaded.choosing': [],
+  'loaded.shrinking': ['busy'],
   'withoutCode.choosing': [],
   'withoutCode.shrinking': ['busy'],
   failing: [],
@@ -88,12 +94,15 @@ graphSuite('crewStop', {
   // Thousands of paths walk the same transitions: the fewest that cover them all are replayed.
   fewestPaths: true,
   inputs: [
-    // A drop-off from the start; a pickup already reached; a drop-off whose code is locked; a stop
-    // done; a drop-off worked without network.
+    // A drop-off from the start; a pickup already reached; an unloading whose code is locked; a
+    // stop done; a move's loading and unloading reached (their condition photos); a drop-off
+    // worked without network.
     inputOf(stopOf('s1')),
     inputOf(stopOf('s2', { kind: 'pickup', state: 'arrived' })),
     inputOf(stopOf('s3', { kind: 'unloading', state: 'arrived', code_locked: true })),
     inputOf(stopOf('s4', { state: 'done' })),
+    inputOf(stopOf('s5', { kind: 'loading', state: 'arrived' })),
+    inputOf(stopOf('s6', { kind: 'unloading', state: 'arrived' })),
     inputOf(stopOf(OFFLINE_STOP, { state: 'arrived', code_locked: true })),
   ],
   implementations: { actions: effects.actions },
@@ -113,7 +122,9 @@ graphSuite('crewStop', {
         ? [wrongCode, locked(409), locked(423), dropped, serverError]
         : recording === 'without_code'
           ? [refused, serverError, dropped]
-          : [dropped, serverError];
+          : recording === 'picked_up'
+            ? [photoRefused, dropped, serverError]
+            : [dropped, serverError];
     return [
       { type: 'stop.seen', stop: { ...stop, code_locked: true } },
       { type: 'code.change', value: '12a34' },
@@ -158,10 +169,15 @@ graphSuite('crewStop', {
       position: c.position !== null,
     });
   },
-  // One photo is enough to walk every state; the limit of three is tested below.
+  // One photo is enough to walk every state; the limit of three is tested below. The loading (s5)
+  // and the unloading (s6) are walked for their condition photos (and, at the unloading, the wait
+  // while one is made smaller): the other inputs walk the rest.
   offered: (event, snapshot) =>
     (event.type !== 'photo.pick' || snapshot.context.photos.length === 0) &&
-    (event.type !== 'stop.seen' || !snapshot.context.codeLocked),
+    (event.type !== 'stop.seen' || !snapshot.context.codeLocked) &&
+    (!['s5', 's6'].includes(snapshot.context.stop.id) ||
+      snapshot.matches({ delivering: 'shrinking' }) ||
+      !['withoutCode.start', 'stop.seen', 'failure.start'].includes(event.type)),
   states,
   offers: {
     idle: [
@@ -172,8 +188,28 @@ graphSuite('crewStop', {
       'failure.start',
       'stop.seen',
     ],
-    'delivering.enteringCode': ['code.change', 'submit', 'withoutCode.start', 'cancel'],
-    'delivering.codeWrong': ['code.change', 'submit', 'withoutCode.start', 'cancel'],
+    'delivering.enteringCode': [
+      'code.change',
+      'submit',
+      'withoutCode.start',
+      'cancel',
+      'photo.pick',
+      'photo.reject',
+      'photo.remove',
+    ],
+    'delivering.codeWrong': [
+      'code.change',
+      'submit',
+      'withoutCode.start',
+      'cancel',
+      'photo.pick',
+      'photo.reject',
+      'photo.remove',
+    ],
+    // Nothing leaves the form while a photo is made smaller but Cancel; the code may be typed.
+    'delivering.shrinking': ['progress', 'code.change', 'submit', 'withoutCode.start', 'cancel'],
+    'loaded.choosing': ['photo.pick', 'photo.reject', 'photo.remove', 'submit', 'cancel'],
+    'loaded.shrinking': ['progress', 'cancel'],
     'withoutCode.choosing': [
       'photo.pick',
       'photo.reject',
@@ -212,11 +248,16 @@ graphSuite('crewStop', {
         ...where,
       },
     }[c.recording as keyof typeof stateAfter];
+    // Photos go without the code, and a move's condition photos with its loading's Picked up and
+    // its unloading's code; never with a drop-off's code. The key is the one held since the action began.
+    const condition =
+      ['loading', 'unloading'].includes(c.stop.kind) &&
+      ['picked_up', 'with_code'].includes(c.recording!);
+    if (c.stop.kind === 'dropoff' && c.recording === 'with_code') expect(call.photos).toEqual([]);
     expect(call).toEqual({
       stopId: c.stop.id,
       request,
-      // Photos go only without the code; the key is the one held since the action began.
-      photos: c.recording === 'without_code' ? c.photos : [],
+      photos: c.recording === 'without_code' || condition ? c.photos : [],
       idempotencyKey: c.submissionKey,
       report: expect.any(Function),
     });
@@ -245,7 +286,11 @@ graphSuite('crewStop', {
         expect(now.errors.code).toBeUndefined();
         break;
       case 'submit':
-        if (statePath(before.value).startsWith('delivering') && was.code.length !== 4)
+        // While a photo is made smaller, the delivery waits for it.
+        if (statePath(before.value) === 'delivering.shrinking') {
+          expect(state).toBe('delivering.shrinking');
+          expect(now.errors).toEqual(was.errors);
+        } else if (statePath(before.value).startsWith('delivering') && was.code.length !== 4)
           expect(now.errors).toEqual({ code: [CODE_MESSAGE] });
         if (statePath(before.value) === 'withoutCode.choosing' && state !== 'locating') {
           expect(now.errors.receiver_name ?? []).toEqual(
@@ -254,6 +299,8 @@ graphSuite('crewStop', {
           expect(now.errors.photos ?? []).toEqual(was.photos.length ? [] : [PROOF_PHOTO_MESSAGE]);
           expect(done).toEqual([['notifyErrors', { messages: Object.values(now.errors).flat() }]]);
         }
+        // A loading's condition photos are optional: the form always sends.
+        if (statePath(before.value) === 'loaded.choosing') expect(state).toBe('locating');
         if (state === 'locating') expect(now.submissionKey).not.toBeNull();
         break;
       case 'xstate.done.actor.locate':
@@ -282,8 +329,8 @@ graphSuite('crewStop', {
       }
       case 'xstate.error.actor.sendEvent': {
         const error = payload.error!;
-        if (error === dropped && was.recording !== 'without_code') {
-          // No answer: to the phone's queue with its key and time; the stop moves on.
+        if (error === dropped && photosSent(was).length === 0) {
+          // No answer, no photos: to the phone's queue with its key and time; the stop moves on.
           expectQueued(actual, before, done, was.position);
           break;
         }
@@ -301,6 +348,10 @@ graphSuite('crewStop', {
         } else if (error === refused) {
           expect(state).toBe('withoutCode.choosing');
           expect(now.errors).toEqual(refused.fields);
+          expect(now.photos).toEqual(was.photos);
+        } else if (error === photoRefused) {
+          // A loading's photos refused: back at its form, the photos kept; a pickup has no form.
+          expect(state).toBe(now.stop.kind === 'loading' ? 'loaded.choosing' : 'idle');
           expect(now.photos).toEqual(was.photos);
         } else {
           // A server error, or photos with no answer: the same request, key and time wait for Try again.
@@ -334,7 +385,6 @@ graphSuite('crewStop', {
         break;
       case 'stop.onTheWay':
       case 'stop.arrived':
-      case 'stop.pickedUp':
         // Offered only where the stop's state allows it.
         expect(state).toBe(before.can(event) ? 'locating' : 'idle');
         if (state === 'locating') expect(now.takenAt).not.toBeNull();
@@ -343,6 +393,16 @@ graphSuite('crewStop', {
         // The list's stop, whatever the phone showed: a finished stop set pending again opens.
         expect(now.stop).toEqual((payload as unknown as { stop: CrewStop }).stop);
         expect(state).toBe(['done', 'failed'].includes(now.stop.state) ? 'done' : 'idle');
+        break;
+      case 'stop.pickedUp':
+        // At a move's loading, its form for the goods' condition photos first.
+        expect(state).toBe(
+          !before.can(event)
+            ? 'idle'
+            : now.stop.kind === 'loading'
+              ? 'loaded.choosing'
+              : 'locating',
+        );
         break;
     }
   },
@@ -360,7 +420,7 @@ function expectDecided(actual: Snapshot, before: Snapshot, done: unknown[], posi
   if (!offline) {
     expect(state).toBe('sending');
     expect(done).toEqual([]);
-  } else if (before.context.recording === 'without_code') {
+  } else if (photosSent(before.context).length > 0) {
     expect(state).toBe('failed');
     expect(actual.context.messages).toEqual([PHOTOS_NEED_NETWORK]);
     expect(done).toEqual([['notifyErrors', { messages: [PHOTOS_NEED_NETWORK] }]]);
@@ -400,4 +460,25 @@ it('keeps at most three photos of a handover', async () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ withoutCode: 'choosing' }));
   }
   expect(actor.getSnapshot().context.photos).toEqual([shrunk, shrunk, shrunk]);
+});
+
+it('takes condition photos with an unloading’s code, and none with a drop-off’s', async () => {
+  const provided = crewStopMachine.provide({
+    actors: { shrink: fromPromise<File, ShrinkCall>(async () => shrunk) },
+  });
+  const unloading = createActor(provided, {
+    input: inputOf(stopOf('s7', { kind: 'unloading', state: 'arrived' })),
+  }).start();
+  unloading.send({ type: 'delivery.start' });
+  for (let photo = 0; photo < 4; photo++) {
+    unloading.send({ type: 'photo.pick', file: chosen });
+    await waitFor(unloading, (snapshot) => snapshot.matches({ delivering: 'enteringCode' }));
+  }
+  expect(unloading.getSnapshot().context.photos).toEqual([shrunk, shrunk, shrunk]);
+
+  const dropoff = createActor(provided, {
+    input: inputOf(stopOf('s8', { state: 'arrived' })),
+  }).start();
+  dropoff.send({ type: 'delivery.start' });
+  expect(dropoff.getSnapshot().can({ type: 'photo.pick', file: chosen })).toBe(false);
 });

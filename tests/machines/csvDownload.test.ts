@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { csvDownloadMachine } from '../../src/machines/csvDownloadMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const forbidden = new ApiError(['Only staff can do this.'], {}, 403);
 const notifyErrors = vi.fn();

@@ -3,8 +3,8 @@ import { createActor } from 'xstate';
 import { deleteUserRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { deactivateAccountMachine } from '../../src/machines/deactivateAccountMachine';
-import { formFlowSuite } from './formFlowSuite';
-import { submissionKeys } from './graph';
+import { formFlowSuite } from '../support/graph/formFlowSuite';
+import { submissionKeys } from '../support/graph/graph';
 
 formFlowSuite('deactivateAccount', {
   machine: deactivateAccountMachine,

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Dispatch } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { dispatchMachine } from '../../src/machines/dispatchMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const TODAY = '2026-11-28';
 const NEXT = '2026-11-29';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { emailVerificationMachine } from '../../src/machines/emailVerificationMachine';
-import { graphSuite, recordEffects, statePath } from './graph';
+import { graphSuite, recordEffects, statePath } from '../support/graph/graph';
 
 const recorded = recordEffects(['notifySuccess', 'notifyResent', 'notifyErrors', 'leave']);
 const effectNames = () => recorded.take().map(([name]) => name);

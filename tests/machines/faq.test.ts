@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { faqMachine } from '../../src/machines/faqMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 graphSuite('faq', {
   machine: faqMachine,

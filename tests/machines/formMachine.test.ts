@@ -6,8 +6,13 @@ import { ApiError, networkFailure } from '../../src/api/errors';
 import { createFormMachine } from '../../src/machines/formMachine';
 import { digitsOnly } from '../../src/machines/formFields';
 import { providedByView } from '../../src/machines/providedByView';
-import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
-import { formFlowChecks, formFlowStart } from './formFlowSuite';
+import {
+  graphSuite,
+  submissionKeys,
+  refusedSubmit,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks, formFlowStart } from '../support/graph/formFlowSuite';
 
 const machine = createFormMachine({ id: 'exampleForm', schema: z.object({ email: email() }) });
 const input = { newSubmissionKey: submissionKeys(), values: { email: '' }, redirectDelay: 3000 };

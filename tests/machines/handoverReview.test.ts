@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { handoverReviewMachine } from '../../src/machines/handoverReviewMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const input = { reference: 'RL-AAAAAAAA22', stopId: 'a1b2c3' };
 const offline = new ApiError(['An error occurred. Please try again.']);

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors, instantDeliveryRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { instantDeliveryMachine } from '../../src/machines/instantDeliveryMachine';
-import { instantDelivery } from '../api/helpers';
-import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
-import { formFlowChecks, formFlowStart } from './formFlowSuite';
+import { instantDelivery } from '../support/api';
+import {
+  graphSuite,
+  submissionKeys,
+  refusedSubmit,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks, formFlowStart } from '../support/graph/formFlowSuite';
 
 const booking = instantDelivery();
 

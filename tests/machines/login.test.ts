@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { fieldErrors, loginRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { loginMachine } from '../../src/machines/loginMachine';
-import { graphSuite, statePath } from './graph';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 const response = {
   message: 'User successfully logged in',

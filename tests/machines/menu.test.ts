@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { menuMachine } from '../../src/machines/menuMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const implementations = { actions: { focusMenuButton: vi.fn(), focusDropdownButton: vi.fn() } };
 

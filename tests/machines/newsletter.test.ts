@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { newsletterMachine } from '../../src/machines/newsletterMachine';
-import { graphSuite, statePath } from './graph';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 const fallback = 'An error occurred. Please try again.';
 /** What the form says after a failure: the messages the call rejected with, else the fallback. */

@@ -12,7 +12,7 @@ import {
   offerDecisionMachine,
   type OfferDecisionInput,
 } from '../../src/machines/offerDecisionMachine';
-import { graphSuite, statePath } from './graph';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 const shown: Offer = {
   id: 7,
@@ -54,6 +54,7 @@ const conflictBody = (
     details: {
       kind: 'delivery',
       pickup_address: 'Lekki',
+      pickup_landmark: null,
       sender_fullname: 'Ada',
       sender_phone: '08031234567',
       pickup_date: null,

@@ -6,8 +6,8 @@ import {
   orderChangesMachine,
   type OrderChangesInput,
 } from '../../src/machines/orderChangesMachine';
-import { inDays } from '../api/helpers';
-import { graphSuite, recordEffects, statePath } from './graph';
+import { inDays } from '../support/api';
+import { graphSuite, recordEffects, statePath } from '../support/graph/graph';
 
 const delivery: OrderChangesInput = {
   reference: 'RL-ABCDEFGH23',

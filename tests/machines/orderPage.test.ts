@@ -5,7 +5,7 @@ import {
   receiptPageMachine,
   staffOrderPageMachine,
 } from '../../src/machines/orderPageMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const reference = 'RL-ABCDEFGH23';
 const offline = new ApiError(['An error occurred. Please try again.']);

@@ -6,7 +6,7 @@ import {
   type OrderPaymentInput,
   type VerifiedPayment,
 } from '../../src/machines/orderPaymentMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const fresh: OrderPaymentInput = { reference: 'RL-ABCDEFGH23', returnedFrom: null };
 const returned: OrderPaymentInput = { reference: 'RL-ABCDEFGH23', returnedFrom: 'PSK-1-abc' };

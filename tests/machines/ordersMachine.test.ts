@@ -4,7 +4,7 @@ import type { OrdersPage } from '../../src/machines/ordersMachine';
 import { ApiError } from '../../src/api/errors';
 import type { Order } from '../../src/api/contract/orders';
 import { ordersMachine } from '../../src/machines/ordersMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const order = (reference: string) => ({
   reference_number: reference,

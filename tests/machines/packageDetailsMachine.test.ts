@@ -6,7 +6,7 @@ import {
   packageDetailsMachine,
   type PackageDetailsInput,
 } from '../../src/machines/packageDetailsMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const reference = 'RL-ABCDEFGH23';
 const result = (status: TrackingResult['status']): TrackingResult => ({

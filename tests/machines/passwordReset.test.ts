@@ -14,7 +14,7 @@ import {
   type PasswordResetInput,
 } from '../../src/machines/passwordResetMachine';
 import { problemsOf } from '../../src/machines/formFields';
-import { graphSuite, statePath } from './graph';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 const effects = () => ({
   saveProgress: vi.fn(),

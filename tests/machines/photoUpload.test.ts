@@ -9,7 +9,7 @@ import {
   type SendInput,
   type ShrinkInput,
 } from '../../src/machines/photoUploadMachine';
-import { graphSuite, recordEffects, statePath } from './graph';
+import { graphSuite, recordEffects, statePath } from '../support/graph/graph';
 
 const chosen = new File([new Uint8Array(5_000_000)], 'living-room.jpg', { type: 'image/jpeg' });
 const shrunk = new File([new Uint8Array(400_000)], 'living-room.jpg', { type: 'image/jpeg' });

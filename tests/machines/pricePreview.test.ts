@@ -3,34 +3,10 @@ import { createActor, fromPromise } from 'xstate';
 import type { PublishedTariff } from '../../src/api/contract';
 import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
 import { ApiError } from '../../src/api/errors';
-import { graphSuite } from './graph';
+import { previewTariff } from '../support/fixtures/tariffs';
+import { graphSuite } from '../support/graph/graph';
 
-const tariff: PublishedTariff = {
-  version: 3,
-  zones: [
-    { id: 'mainland', name: 'Lagos Mainland', places: ['Lagos'] },
-    { id: 'lekki', name: 'Lekki–Ajah', places: ['Lagos/Eti-Osa'] },
-  ],
-  routes: [
-    { from: 'mainland', to: 'mainland', amount_kobo: 300_000 },
-    { from: 'mainland', to: 'lekki', amount_kobo: 450_000 },
-    { from: 'lekki', to: 'lekki', amount_kobo: null },
-  ],
-  deliver_now_surcharge_kobo: 150_000,
-  extra_receiver_kobo: 100_000,
-  move_route_factor: 20,
-  apartment_kobo: { Studio: 6_000_000 },
-  per_room_kobo: 2_500_000,
-  per_floor_kobo: 750_000,
-  service_kobo: {
-    packing_and_loading: 4_000_000,
-    unpacking_and_arranging: 3_500_000,
-    just_moving: 0,
-  },
-  band_low_percent: 90,
-  band_high_percent: 110,
-  places: [{ state: 'Lagos', lgas: ['Eti-Osa', 'Ikeja'] }],
-};
+const tariff = previewTariff;
 
 const empty = { service_type: 'instant_delivery' as const };
 const ikejaToEtiOsa = {

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { profileUpdateRequest, type Profile } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { profileUpdateMachine, type ProfileValues } from '../../src/machines/profileUpdateMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const recorded = recordEffects(['notifySuccess', 'notifyErrors', 'imageChanged']);
 

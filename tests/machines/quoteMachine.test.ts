@@ -4,9 +4,10 @@ import { QUOTE_ERROR } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { quoteMachine, quoteSteps } from '../../src/machines/quoteMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
-import { submissionKeys } from './graph';
-import { inDays, threeStepChanges, threeStepQuote } from './quoteFixtures';
-import { quoteGraphSuite } from './quoteGraph';
+import { submissionKeys } from '../support/graph/graph';
+import { threeStepChanges, threeStepQuote } from '../support/fixtures/quotes';
+import { quoteGraphSuite } from '../support/graph/quoteGraph';
+import { inDays } from '../support/api';
 
 quoteGraphSuite('quoteMachine', {
   machine: quoteMachine,

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { quoteWizardMachine, quoteWizardSteps } from '../../src/machines/quoteWizardMachine';
 import type { QuoteSubmission } from '../../src/machines/quoteSteps';
-import { submissionKeys } from './graph';
-import { fiveStepChanges, fiveStepQuote } from './quoteFixtures';
-import { quoteGraphSuite } from './quoteGraph';
+import { submissionKeys } from '../support/graph/graph';
+import { fiveStepChanges, fiveStepQuote } from '../support/fixtures/quotes';
+import { quoteGraphSuite } from '../support/graph/quoteGraph';
 
 quoteGraphSuite('quoteWizardMachine', {
   machine: quoteWizardMachine,

@@ -1,19 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { fieldErrors, MAX_RECEIVERS, receiver, type Receiver } from '../../src/api/contract';
+import {
+  fieldErrors,
+  LANDMARK_MAX,
+  MAX_RECEIVERS,
+  receiver,
+  type Receiver,
+} from '../../src/api/contract';
 import {
   receiverListMachine,
   type ReceiverField,
   type ReceiversChangedEvent,
 } from '../../src/machines/receiverListMachine';
-import { inDays } from '../api/helpers';
-import { graphSuite, statePath } from './graph';
+import { inDays } from '../support/api';
+import { graphSuite, statePath } from '../support/graph/graph';
 
 /** The dialog's form for a new receiver: every field empty (written out, not read from the machine). */
 const emptyReceiver: Receiver = {
   address: '',
   state: '',
   lga: '',
+  landmark: '',
   name: '',
   phone: '',
   date: '',
@@ -21,9 +28,10 @@ const emptyReceiver: Receiver = {
 
 const ada: Receiver = {
   address: '1 Marina Road, Lagos Island',
-  // No place chosen: the price preview's state and LGA are optional (README "Prices").
+  // No place chosen: the price preview's state and LGA are optional (docs/prices.md).
   state: '',
   lga: '',
+  landmark: 'Opposite Total filling station, blue gate',
   name: 'Ada Obi',
   phone: '08051234567',
   date: inDays(2),
@@ -157,6 +165,8 @@ graphSuite('receiverListMachine', {
   events: [
     ...fields.map((name) => ({ type: 'receiver.change', name, value: ada[name] })),
     { type: 'receiver.change', name: 'phone', value: '12345' },
+    // A landmark note longer than the contract takes (issue 37).
+    { type: 'receiver.change', name: 'landmark', value: 'x'.repeat(LANDMARK_MAX + 1) },
     // The first and last positions, one past the end, before the start, and not a position at all.
     { type: 'receiver.edit', index: 0 },
     { type: 'receiver.edit', index: 1 },

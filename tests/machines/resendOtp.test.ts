@@ -1,8 +1,13 @@
 import { emailOnlyRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { resendOtpMachine } from '../../src/machines/resendOtpMachine';
-import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
-import { formFlowChecks, formFlowStart } from './formFlowSuite';
+import {
+  graphSuite,
+  submissionKeys,
+  refusedSubmit,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks, formFlowStart } from '../support/graph/formFlowSuite';
 
 formFlowStart(resendOtpMachine, { email: '' });
 

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors, scheduledDeliveryRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';
-import { inDays, scheduledDelivery } from '../api/helpers';
-import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
-import { formFlowChecks, formFlowStart } from './formFlowSuite';
+import { inDays, scheduledDelivery } from '../support/api';
+import {
+  graphSuite,
+  submissionKeys,
+  refusedSubmit,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks, formFlowStart } from '../support/graph/formFlowSuite';
 
 const booking = scheduledDelivery();
 

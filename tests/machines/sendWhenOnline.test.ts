@@ -15,7 +15,7 @@ import {
   RETRIES,
   sendWhenOnlineMachine,
 } from '../../src/machines/sendWhenOnlineMachine';
-import { graphSuite, recordEffects, submissionKeys } from './graph';
+import { graphSuite, recordEffects, submissionKeys } from '../support/graph/graph';
 
 /** The phone's network in a path: as the form is pressed (the input), then as each call fails. */
 type Phone = { offline?: boolean };

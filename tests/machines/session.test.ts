@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const session = { token: 't0k3n', id: '7', profileImage: '', email: 'ada@example.com' };
 const effectNames = [

@@ -3,8 +3,13 @@ import { createActor, fromPromise } from 'xstate';
 import { registerRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { signupMachine } from '../../src/machines/signupMachine';
-import { graphSuite, submissionKeys, refusedSubmit, unansweredSubmit } from './graph';
-import { formFlowChecks, formFlowStart } from './formFlowSuite';
+import {
+  graphSuite,
+  submissionKeys,
+  refusedSubmit,
+  unansweredSubmit,
+} from '../support/graph/graph';
+import { formFlowChecks, formFlowStart } from '../support/graph/formFlowSuite';
 
 const filled = {
   fullname: 'Ada Obi',

@@ -7,7 +7,7 @@ import {
   type Page,
   type PageRequest,
 } from '../../src/machines/staffListMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const recorded = recordEffects(['notifyErrors', 'writeAddress']);
 const everywhere = ['filter.change', 'search.change', 'search.submit', 'address.change'];

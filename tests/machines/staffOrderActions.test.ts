@@ -10,8 +10,8 @@ import {
   staffOrderActionsMachine,
   type Form,
 } from '../../src/machines/staffOrderActionsMachine';
-import { inDays } from '../api/helpers';
-import { graphSuite, recordEffects } from './graph';
+import { inDays } from '../support/api';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const recorded = recordEffects(['notifyErrors', 'notifySuccess', 'changed']);
 /** The forms as the page first shows them, and again once one was sent: every field empty. */

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Overview } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { staffOverviewMachine } from '../../src/machines/staffOverviewMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const offline = new ApiError(['An error occurred. Please try again.']);
 const counts = (unpriced: number): Overview => ({

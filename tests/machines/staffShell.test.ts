@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { staffShellMachine } from '../../src/machines/staffShellMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 graphSuite('staffShell', {
   machine: staffShellMachine,

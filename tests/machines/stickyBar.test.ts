@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { stickyBarMachine } from '../../src/machines/stickyBarMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const paths = graphSuite('stickyBar', { machine: stickyBarMachine, simplePaths: true });
 

@@ -3,28 +3,10 @@ import { createActor, fromPromise } from 'xstate';
 import type { StaffTariff } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { tariffEditorMachine } from '../../src/machines/tariffEditorMachine';
-import { graphSuite, recordEffects } from './graph';
+import { editorTariff } from '../support/fixtures/tariffs';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
-const read: StaffTariff = {
-  version: 4,
-  saved_at: '2026-11-20T10:00:00.000Z',
-  saved_by: 'Ada',
-  zones: [{ id: 'lagos', name: 'Lagos', places: ['Lagos'] }],
-  routes: [{ from: 'lagos', to: 'lagos', amount_kobo: 300_000 }],
-  deliver_now_surcharge_kobo: 150_000,
-  extra_receiver_kobo: 100_000,
-  move_route_factor: 20,
-  apartment_kobo: { Studio: 6_000_000 },
-  per_room_kobo: 2_500_000,
-  per_floor_kobo: 750_000,
-  service_kobo: {
-    packing_and_loading: 4_000_000,
-    unpacking_and_arranging: 3_500_000,
-    just_moving: 0,
-  },
-  band_low_percent: 90,
-  band_high_percent: 110,
-};
+const read = editorTariff;
 const raised = { ...read, per_floor_kobo: 800_000 };
 const negative = { ...read, per_floor_kobo: -1 };
 const newerTariff = { ...read, version: 5, saved_by: 'Bola', deliver_now_surcharge_kobo: 200_000 };

@@ -8,7 +8,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { TextPreferences } from '../../src/api/contract/messages';
 import { ApiError } from '../../src/api/errors';
 import { textPreferencesMachine } from '../../src/machines/textPreferencesMachine';
-import { graphSuite, recordEffects } from './graph';
+import { graphSuite, recordEffects } from '../support/graph/graph';
 
 const recorded = recordEffects(['notifySuccess', 'notifyErrors']);
 const stored: TextPreferences = { sms: true, whatsapp: false };

@@ -9,7 +9,7 @@ import type { TrackLinkView } from '../../src/api/contract/messages';
 import { ApiError } from '../../src/api/errors';
 import { optOutMachine } from '../../src/machines/optOutMachine';
 import { trackLinkMachine } from '../../src/machines/trackLinkMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const token = 'k3Jx9QeVb0yWm2Rt7Lp4Hg';
 const view: TrackLinkView = {

@@ -3,8 +3,8 @@ import { createActor } from 'xstate';
 import { trackingRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { trackingMachine } from '../../src/machines/trackingMachine';
-import { formFlowSuite } from './formFlowSuite';
-import { submissionKeys } from './graph';
+import { formFlowSuite } from '../support/graph/formFlowSuite';
+import { submissionKeys } from '../support/graph/graph';
 
 formFlowSuite('tracking', {
   machine: trackingMachine,

@@ -6,7 +6,7 @@ import {
   trackingTimelineMachine,
   type TimelineSource,
 } from '../../src/machines/trackingTimelineMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 const created = '2025-03-05T08:30:00.000Z';
 /** Each status's answer: its history as the server keeps it, and when the order last changed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import { typedHeadlineMachine } from '../../src/machines/typedHeadlineMachine';
-import { graphSuite } from './graph';
+import { graphSuite } from '../support/graph/graph';
 
 // A three-letter headline keeps the graph small and still passes through every state.
 graphSuite('typedHeadline', {

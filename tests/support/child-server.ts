@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { PASSWORD, post, register, uniqueEmail } from '../api/helpers';
+import { PASSWORD, post, register, uniqueEmail } from './api';
 import { codeFrom, outboxFiles, waitUntil } from './mail';
 import type { TestServer } from './server';
 
@@ -32,7 +32,7 @@ const STARTUP_LIMIT_MS = 90_000;
 
 /**
  * The heap size `npm start` gives the server (package.json's start script, `SERVER_HEAP_MB`), so
- * a child measures what a started server does (README "Environment variables").
+ * a child measures what a started server does (docs/configuration.md).
  */
 function heapFlag(): string {
   const start: string = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start;

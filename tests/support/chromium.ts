@@ -11,7 +11,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM}: run \`npm test\` as root to install Debian's chromium package, or see README.`,
+      `Chromium not found at ${CHROMIUM}: run \`npm test\` as root to install Debian's chromium package, or see docs/testing.md.`,
     );
   }
   // launch() gives every browser a fresh temporary profile (user-data dir) of its own.

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Answer } from '../api/helpers';
+import type { Answer } from './api';
 import type { TestServer } from './server';
 
 export interface From {

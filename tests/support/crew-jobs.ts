@@ -5,7 +5,7 @@
  */
 import type { Vehicle } from '../../src/api/contract';
 import { ensureStops } from '../../server/crews/stops';
-import type { Customer } from '../api/helpers';
+import type { Customer } from './api';
 import type { TestServer } from './server';
 
 type WithDb = Pick<TestServer, 'app'>;

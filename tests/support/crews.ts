@@ -4,7 +4,7 @@
  * order's assignment through POST staff/orders/{reference}/assignment.
  */
 import type { Crew, Vehicle } from '../../src/api/contract';
-import { post, type Answer } from '../api/helpers';
+import { post, type Answer } from './api';
 import type { TestServer } from './server';
 
 let made = 0;

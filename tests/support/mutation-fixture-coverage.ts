@@ -1,6 +1,7 @@
 /**
- * Stryker's per-test coverage, taught that a test file's fixtures belong to its tests (README,
- * "Mutation scores"). Only the mutation runs load this file (vitest.mutation.config.ts).
+ * Stryker's per-test coverage, taught that a test file's fixtures belong to its tests
+ * (docs/testing.md, "Mutation scores"). Only the mutation runs load this file
+ * (vitest.mutation.config.ts).
  *
  * Stryker links a mutant to the tests that ran its code, and reruns every test of the area for a
  * mutant whose code ran outside any test ("static"). An API test file starts its server, signs up

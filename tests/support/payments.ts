@@ -1,7 +1,7 @@
 /**
- * Paying over real HTTP against the built-in test gateway (README, "Payments"): an order with an
- * accepted price, the checkout's Pay or Decline as a browser posts it, and Paystack's signed
- * events as the gateway (or a retrying Paystack) sends them.
+ * Paying over real HTTP against the built-in test gateway (docs/operations.md, "Payments"): an
+ * order with an accepted price, the checkout's Pay or Decline as a browser posts it, and Paystack's
+ * signed events as the gateway (or a retrying Paystack) sends them.
  */
 import crypto from 'node:crypto';
 import {
@@ -13,7 +13,7 @@ import {
   scheduledDelivery,
   type Answer,
   type Customer,
-} from '../api/helpers';
+} from './api';
 import type { TestServer } from './server';
 
 type Reachable = Pick<TestServer, 'apiUrl' | 'origin'>;

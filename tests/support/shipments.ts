@@ -5,7 +5,7 @@
  */
 import type { ShipmentStatus } from '../../src/api/contract';
 import { readOpsToken } from '../../server/ops/ops-token';
-import { post, scheduledDelivery } from '../api/helpers';
+import { post, scheduledDelivery } from './api';
 import type { TestServer } from './server';
 
 /** Books a scheduled delivery for the customer of `token`; answers its RL- reference. */

@@ -4,7 +4,7 @@
  * account staff.
  */
 import { readOpsToken } from '../../server/ops/ops-token';
-import { post, signUp, uniqueEmail, type Customer } from '../api/helpers';
+import { post, signUp, uniqueEmail, type Customer } from './api';
 import type { TestServer } from './server';
 
 export function opsTokenOf(server: TestServer): string {

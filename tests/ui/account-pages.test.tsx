@@ -3,13 +3,12 @@ import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_MOBILE_MESSAGE } from '../../src/api/contract/rules';
-import type { StoredSession } from '../../src/api/storage';
-import { get, PASSWORD, PNG, post, signUp, type Customer } from '../api/helpers';
+import { get, PASSWORD, PNG, post, signUp } from '../support/api';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { PHOTO_TOO_LARGE } from '../../src/ui/photos/shrinkPhoto';
-import { startHeldApi } from './heldApi';
-import { renderApp } from './render';
+import { startHeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 // A real server starts before these run; the success paths include the spec's 3-second wait.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -25,13 +24,6 @@ beforeAll(async () => {
   URL.revokeObjectURL ??= () => {};
 });
 afterAll(() => server.close());
-
-const sessionOf = (customer: Customer): StoredSession => ({
-  token: customer.token,
-  id: String(customer.id),
-  profileImage: '',
-  email: customer.email,
-});
 
 const heading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });

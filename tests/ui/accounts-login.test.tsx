@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ordersApi } from '../../src/api/orders';
-import { PASSWORD, post, register, signUp, uniqueEmail, type Customer } from '../api/helpers';
+import { PASSWORD, post, register, signUp, uniqueEmail, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -1,10 +1,10 @@
 /** The password-reset chain over its three pages against the real server, and its pages opened out of turn. */
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { codeFrom, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 

@@ -1,10 +1,10 @@
 /** /signup and /email-verification against the real server: sign up, read the mail's code, verify. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD, register, uniqueEmail } from '../api/helpers';
+import { PASSWORD, register, uniqueEmail } from '../support/api';
 import { codeFrom, lastMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

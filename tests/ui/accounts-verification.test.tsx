@@ -1,10 +1,10 @@
 /** /email-verification's countdown and errors, and /resend-otp, against the real server. */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { register, uniqueEmail } from '../api/helpers';
+import { register, uniqueEmail } from '../support/api';
 import { codeFrom, lastMailTo, readOutbox, waitForMailTo } from '../support/mail';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -4,7 +4,7 @@
  */
 import { applicationRequest, calls } from '../../src/api/contract';
 import { applicationMachine } from '../../src/machines/applicationMachine';
-import { formGraphViewSuite } from './formGraphView';
+import { formGraphViewSuite } from '../support/view/formGraphView';
 
 formGraphViewSuite('/move', {
   machine: applicationMachine,

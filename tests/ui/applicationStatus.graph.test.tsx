@@ -10,29 +10,25 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, type StaffApplication } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { applicationStatusMachine } from '../../src/machines/applicationStatusMachine';
-import { get, post, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { get, post, type Customer } from '../support/api';
+import type { TestServer } from '../support/server';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
+let held: HeldServer<{ staff: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
+  held = await startHeldServer({ staff: true });
+  ({ server, api, staff } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 const offline = new ApiError([GENERIC_ERROR]);
 /** The save of a status (the list's own calls pass the gate). */

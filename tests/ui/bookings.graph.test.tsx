@@ -10,9 +10,10 @@ import {
 } from '../../src/api/contract';
 import { instantDeliveryMachine } from '../../src/machines/instantDeliveryMachine';
 import { scheduledDeliveryMachine } from '../../src/machines/scheduledDeliveryMachine';
-import { inDays, instantDelivery, scheduledDelivery } from '../api/helpers';
+import { inDays, instantDelivery, scheduledDelivery } from '../support/api';
 import type { TestServer } from '../support/server';
-import { formGraphViewSuite, membersFor, sessionOf } from './formGraphView';
+import { formGraphViewSuite, membersFor } from '../support/view/formGraphView';
+import { sessionOf } from '../support/view/render';
 
 const labels = {
   pickup_address: 'Pick up Address',

@@ -10,7 +10,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject, SnapshotFrom } from 'xstate';
-import { BULK_DELIVERY_CREATED, bulkDeliveryRequest, receiver } from '../../src/api/contract';
+import {
+  BULK_DELIVERY_CREATED,
+  LANDMARK_MAX,
+  bulkDeliveryRequest,
+  receiver,
+} from '../../src/api/contract';
 import type { ApiError } from '../../src/api/errors';
 import { drafts, type StoredSession } from '../../src/api/storage';
 import {
@@ -22,12 +27,19 @@ import {
   receiverListMachine,
   type ReceiverListEvent,
 } from '../../src/machines/receiverListMachine';
-import { refusedSubmit, submissionKeys, unansweredSubmit } from '../machines/graph';
+import { refusedSubmit, submissionKeys, unansweredSubmit } from '../support/graph/graph';
 import type { TestServer } from '../support/server';
-import { ada, labelOf, openBulkPage, receiverFields, sender, type BulkPage } from './bulkPage';
-import { field, fill, startWithMember, toast } from './delivery-support';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import {
+  ada,
+  labelOf,
+  openBulkPage,
+  receiverFields,
+  sender,
+  type BulkPage,
+} from '../support/view/bulkPage';
+import { field, fill, startWithMember, toast } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -291,13 +303,17 @@ async function checkList(page: BulkPage, expected: AnyMachineSnapshot, event: Ev
 graphViewSuite('/bulk-delivery receivers', {
   machine: standaloneList,
   input: {},
-  // As a user types: the next empty field, or a wrong phone number once all are filled.
+  // As a user types: the next empty (or wrong) field, or, once all are filled, a wrong phone
+  // number or a landmark note longer than the contract takes (issue 37).
   events: (snapshot) => {
     const next = receiverFields.find((name) => !validFields(snapshot.context.entry).includes(name));
     return [
-      next
-        ? { type: 'receiver.change', name: next, value: ada[next] }
-        : { type: 'receiver.change', name: 'phone', value: '12345' },
+      ...(next
+        ? [{ type: 'receiver.change', name: next, value: ada[next] }]
+        : [
+            { type: 'receiver.change', name: 'phone', value: '12345' },
+            { type: 'receiver.change', name: 'landmark', value: 'x'.repeat(LANDMARK_MAX + 1) },
+          ]),
       { type: 'receiver.edit', index: 0 },
       { type: 'receiver.delete', index: 0 },
     ];

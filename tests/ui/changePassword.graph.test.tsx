@@ -5,7 +5,8 @@
  */
 import { calls, changePasswordRequest } from '../../src/api/contract';
 import { changePasswordMachine } from '../../src/machines/changePasswordMachine';
-import { formGraphViewSuite, membersFor, sessionOf } from './formGraphView';
+import { formGraphViewSuite, membersFor } from '../support/view/formGraphView';
+import { sessionOf } from '../support/view/render';
 
 const OLD_PASSWORD = 'the member’s password';
 const NEW_PASSWORD = 'Rainy season in Ibadan 3';

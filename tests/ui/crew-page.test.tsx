@@ -6,12 +6,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAILURE_NOTE_MESSAGE } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import { inDays, PNG, post, signUp, type Customer } from '../api/helpers';
+import { inDays, PNG, post, scheduledDelivery, signUp, type Customer } from '../support/api';
+import { assign, makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { renderApp } from './render';
+import { dayHeading, lagosToday } from '../../src/ui/crew/labels';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -20,29 +21,15 @@ let staff: Customer;
 let customer: Customer;
 let member: Customer;
 
-const sessionOf = (account: Customer, role: StoredSession['role']): StoredSession => ({
-  token: account.token,
-  id: String(account.id),
-  profileImage: '',
-  email: account.email,
-  role,
-});
-
-async function ok(path: string, payload: Record<string, unknown>) {
-  const answer = await post(server, path, payload, staff.token);
-  if (answer.status !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
-
 /** A crew with `member` in it, and a booked delivery assigned to it for tomorrow. */
 async function assignedJob(crewId: string): Promise<string> {
   const reference = await bookDelivery(server, customer.token);
-  await ok(`staff/orders/${reference}/assignment`, {
-    crew_id: crewId,
+  const assigned = await assign(server, staff.token, reference, crewId, {
     date: inDays(1),
     window_start: '09:00',
     window_end: '11:00',
   });
+  if (assigned.status !== 200) throw new Error(JSON.stringify(assigned.body));
   return reference;
 }
 
@@ -62,6 +49,25 @@ const heading = (name: string) =>
 const main = () => within(screen.getByRole('main'));
 const jobCard = async (reference: string) =>
   (await main().findByText(reference, {}, { timeout: 10_000 })).closest('article')!;
+
+describe('the days the page names', () => {
+  it('counts today and tomorrow in Lagos time, across midnight and the year’s end', () => {
+    // 23:30 UTC is already 00:30 the next day in Lagos (UTC+1).
+    expect(lagosToday(new Date('2026-11-27T23:30:00Z'))).toEqual({
+      today: '2026-11-28',
+      tomorrow: '2026-11-29',
+    });
+    expect(lagosToday(new Date('2026-12-31T22:59:00Z'))).toEqual({
+      today: '2026-12-31',
+      tomorrow: '2027-01-01',
+    });
+    const days = lagosToday(new Date('2027-02-28T12:00:00Z'));
+    expect(days.tomorrow).toBe('2027-03-01');
+    expect(dayHeading('2027-02-28', days)).toBe('Today, Sunday 28 February');
+    expect(dayHeading('2027-03-01', days)).toBe('Tomorrow, Monday 1 March');
+    expect(dayHeading('2027-03-02', days)).toBe('Tuesday 2 March');
+  });
+});
 
 describe('who opens /crew', () => {
   it('tells a customer and a staff member the page is for the crews', async () => {
@@ -87,9 +93,12 @@ describe('who opens /crew', () => {
 describe('the crew member’s day', () => {
   // The member's crew, made by staff as the workspace does.
   beforeAll(async () => {
-    crewId = (await ok('staff/crews', { name: 'Lekki van', vehicle: 'van', plate: 'LND 123 AB' }))
-      .id;
-    await ok(`staff/crews/${crewId}/members`, { email: member.email });
+    const crew = await makeCrew(server, staff.token, {
+      name: 'Lekki van',
+      plate: 'LND 123 AB',
+      members: [member.email],
+    });
+    crewId = crew.id;
   });
 
   it('lists the assigned job with its window, payment, and each stop with Call, WhatsApp and Map', async () => {
@@ -101,8 +110,8 @@ describe('the crew member’s day', () => {
     expect(job.getByText(/Not paid yet|Paid: collect no money/)).toBeInTheDocument();
     expect(main().getByRole('heading', { level: 2, name: /^Tomorrow, / })).toBeInTheDocument();
     const stops = job.getAllByRole('listitem');
-    expect(within(stops[0]!).getByText('Pick up')).toBeInTheDocument();
-    expect(within(stops[1]!).getByText('Drop off')).toBeInTheDocument();
+    expect(within(stops[0]!).getByText('Pick-up')).toBeInTheDocument();
+    expect(within(stops[1]!).getByText('Drop-off')).toBeInTheDocument();
     for (const stop of stops) {
       const links = within(stop);
       expect(links.getByRole('link', { name: 'Call' }).getAttribute('href')).toMatch(/^tel:\+\d+$/);
@@ -114,6 +123,32 @@ describe('the crew member’s day', () => {
       );
       expect(links.getByText('Not started')).toBeInTheDocument();
     }
+  });
+
+  it("shows a stop's landmark note under its address, and nothing where the customer gave none", async () => {
+    const booked = await post(
+      server,
+      'users/schedule/delivery',
+      { ...scheduledDelivery(), delivery_landmark: 'Opposite Total filling station, blue gate' },
+      customer.token,
+    );
+    const reference = booked.body.data.reference_number as string;
+    const assigned = await assign(server, staff.token, reference, crewId, {
+      date: inDays(1),
+      window_start: '12:00',
+      window_end: '14:00',
+    });
+    expect(assigned.status).toBe(200);
+    renderApp('/crew', { apiUrl: server.apiUrl, session: sessionOf(member, 'crew') });
+    await heading('Your jobs');
+    const [pickup, dropoff] = within(await jobCard(reference)).getAllByRole('listitem');
+    const address = within(dropoff!).getByText(scheduledDelivery().delivery_address);
+    const landmark = within(dropoff!).getByText(
+      'Landmark: Opposite Total filling station, blue gate',
+    );
+    // Under the address, before whom to call.
+    expect(address.nextElementSibling).toBe(landmark);
+    expect(within(pickup!).queryByText(/^Landmark:/)).toBeNull();
   });
 
   it('works a delivery: picked up, then on the way, a wrong code, and delivered without the code', async () => {

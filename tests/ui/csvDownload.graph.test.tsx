@@ -10,14 +10,14 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ApiError } from '../../src/api/errors';
 import { csvDownloadMachine } from '../../src/machines/csvDownloadMachine';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { post } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import { post } from '../support/api';
+import type { TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -28,10 +28,10 @@ let staff: Awaited<ReturnType<typeof signUpStaff>>;
 /** The files the page handed to the browser, in order. */
 const saved: Blob[] = [];
 const { createObjectURL, revokeObjectURL } = URL;
+let held: HeldServer<{ staff: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
+  held = await startHeldServer({ staff: true });
+  ({ server, api, staff } = held);
   await post(server, 'newsletter', { email: READER });
   URL.createObjectURL = (blob: Blob) => {
     saved.push(blob);
@@ -45,8 +45,7 @@ afterEach(() => {
 afterAll(async () => {
   URL.createObjectURL = createObjectURL;
   URL.revokeObjectURL = revokeObjectURL;
-  await api.close();
-  await server.close();
+  await held.close();
 });
 
 const forbidden = new ApiError([STAFF_ONLY_MESSAGE], {}, 403);

@@ -5,7 +5,8 @@
  */
 import { calls, deleteUserRequest } from '../../src/api/contract';
 import { deactivateAccountMachine } from '../../src/machines/deactivateAccountMachine';
-import { formGraphViewSuite, membersFor, sessionOf } from './formGraphView';
+import { formGraphViewSuite, membersFor } from '../support/view/formGraphView';
+import { sessionOf } from '../support/view/render';
 
 const PASSWORD = 'the member’s password';
 const memberFor = membersFor();

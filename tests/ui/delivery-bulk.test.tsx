@@ -5,12 +5,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_RECEIVERS } from '../../src/api/contract';
+import { LANDMARK_MESSAGE, MAX_RECEIVERS } from '../../src/api/contract';
 import { drafts, type StoredSession } from '../../src/api/storage';
-import { inDays } from '../api/helpers';
+import { inDays } from '../support/api';
 import type { TestServer } from '../support/server';
-import { ada, openBulkPage, sender } from './bulkPage';
-import { field, fill, REFERENCE, startWithMember, toast, unreachable } from './delivery-support';
+import { ada, openBulkPage, sender } from '../support/view/bulkPage';
+import { field, fill, REFERENCE, startWithMember, toast, unreachable } from '../support/view/page';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -51,6 +51,32 @@ describe('/bulk-delivery: the booking', () => {
     await toast('Receiver 1: delivery cannot be before pickup.');
     expect(field('Pick up Address')).toHaveValue(sender['Pick up Address']);
     expect(page.cards()).toHaveLength(1);
+  });
+
+  it("refuses a receiver's landmark note that is too long at its field and in a toast, keeping the dialog as typed", async () => {
+    const page = await open();
+    await page.user.click(screen.getByRole('button', { name: "Add Receiver's Details" }));
+    await screen.findByRole('dialog');
+    const tooLong = `${ada.landmark} `.repeat(3);
+    await fill(
+      page.user,
+      {
+        'Delivery Address': ada.address,
+        'Landmark (optional)': tooLong,
+        "Receiver's Full Name": ada.name,
+        "Receiver's Phone Number": ada.phone,
+        'Delivery Date': ada.date,
+      },
+      page.dialog(),
+    );
+    await page.user.click(page.dialog().getByRole('button', { name: 'Save' }));
+    await toast(LANDMARK_MESSAGE);
+    expect(field('Landmark (optional)', page.dialog())).toHaveAccessibleDescription(
+      new RegExp(`${LANDMARK_MESSAGE}$`),
+    );
+    expect(field('Landmark (optional)', page.dialog())).toHaveValue(tooLong);
+    expect(field("Receiver's Full Name", page.dialog())).toHaveValue(ada.name);
+    expect(page.cards()).toHaveLength(0);
   });
 
   it('keeps the sender fields and the receivers when the server cannot be reached', async () => {
@@ -101,8 +127,10 @@ describe('/bulk-delivery: the booking', () => {
     await page.user.click(page.dialog().getByRole('button', { name: 'Save' }));
     await page.user.click(page.card(0).getByRole('button', { name: /^Delete Receiver 1,/ }));
     expect(
-      page.cards().map((card) => within(card).getAllByRole('definition')[1]!.textContent),
+      page.cards().map((card) => within(card).getByText('Name').nextElementSibling!.textContent),
     ).toEqual(['Chinedu Okafor', 'Ngozi Okafor']);
+    // Each card shows the receiver's landmark under the address.
+    expect(page.card(0).getByText('Landmark').nextElementSibling).toHaveTextContent(ada.landmark!);
 
     await page.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Booking...' })).toBeDisabled();

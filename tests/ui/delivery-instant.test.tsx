@@ -1,13 +1,13 @@
 /** Deliver Now (/express-delivery) against the real server: the paths of its machine's graph, through the page. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOT_MOBILE_MESSAGE } from '../../src/api/contract/rules';
+import { LANDMARK_MESSAGE, NOT_MOBILE_MESSAGE } from '../../src/api/contract/rules';
 import type { StoredSession } from '../../src/api/storage';
-import { instantDelivery, post, signUp } from '../api/helpers';
+import { get, instantDelivery, post, signUp } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { field, fill, REFERENCE, startWithMember, toast, unreachable } from './delivery-support';
-import { startHeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, fill, REFERENCE, startWithMember, toast, unreachable } from '../support/view/page';
+import { startHeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
 
@@ -82,6 +82,69 @@ describe('/express-delivery', () => {
     expect(app.location().pathname).toBe('/express-delivery');
   });
 
+  it('offers an optional landmark note under each address, with an example', async () => {
+    await open();
+    for (const label of ['Pickup landmark (optional)', 'Delivery landmark (optional)']) {
+      expect(field(label)).not.toHaveAttribute('aria-required');
+      expect(field(label)).toHaveAccessibleDescription(
+        'e.g. Opposite Total filling station, blue gate',
+      );
+    }
+    // Each comes right after its address.
+    const inputs: HTMLElement[] = [...document.querySelectorAll('input')];
+    expect(inputs.indexOf(field('Pickup landmark (optional)'))).toBe(
+      inputs.indexOf(field('Pick up Address')) + 1,
+    );
+    expect(inputs.indexOf(field('Delivery landmark (optional)'))).toBe(
+      inputs.indexOf(field('Delivery Address')) + 1,
+    );
+  });
+
+  it('refuses a landmark note that is too long at its field and as a toast, keeps what was typed, then books it shorter', async () => {
+    const tooLong = 'Opposite the blue gate '.repeat(6); // 138 characters
+    const typed = { ...booking, 'Delivery landmark (optional)': tooLong };
+    const app = await open();
+    await fill(app.user, typed);
+    await app.book();
+    await toast(LANDMARK_MESSAGE);
+    expect(field('Delivery landmark (optional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Delivery landmark (optional)')).toHaveAccessibleDescription(
+      new RegExp(`${LANDMARK_MESSAGE}$`),
+    );
+    for (const [label, value] of Object.entries(typed)) expect(field(label)).toHaveValue(value);
+    expect(app.location().pathname).toBe('/express-delivery');
+
+    await fill(app.user, { 'Delivery landmark (optional)': 'Opposite the blue gate' });
+    expect(field('Delivery landmark (optional)')).not.toHaveAttribute('aria-invalid');
+    await app.book();
+    await waitFor(() => expect(app.location().pathname).toBe('/thank-you'), { timeout: 6000 });
+    const reference = new URLSearchParams(app.location().search).get('reference')!;
+    const order = await get(server, `users/orders/${reference}`, member.token);
+    expect(order.body.data.details).toMatchObject({
+      pickup_landmark: null,
+      receivers: [{ landmark: 'Opposite the blue gate' }],
+    });
+  });
+
+  it("shows the server's refusal of a landmark note at its field", async () => {
+    const gate = await startHeldApi(server.apiUrl);
+    try {
+      const app = await open(gate.apiUrl);
+      await fill(app.user, { ...booking, 'Pickup landmark (optional)': 'Near the market' });
+      gate.hold();
+      await app.book();
+      const fields = { pickup_landmark: [LANDMARK_MESSAGE] };
+      await gate.answer(422, { message: LANDMARK_MESSAGE, errors: fields, data: fields });
+      await toast(LANDMARK_MESSAGE);
+      expect(field('Pickup landmark (optional)')).toHaveAccessibleDescription(
+        new RegExp(`${LANDMARK_MESSAGE}$`),
+      );
+      expect(field('Pickup landmark (optional)')).toHaveValue('Near the market');
+    } finally {
+      await gate.close();
+    }
+  });
+
   it('editing → submitting → error: the server cannot be reached, the toast says so and every field keeps its value', async () => {
     const app = await open(unreachable);
     await fill(app.user, booking);
@@ -153,12 +216,7 @@ describe('/express-delivery beyond the hourly booking limit', () => {
     expect(
       (await post(limited, 'users/StoreDilivery', instantDelivery(), customer.token)).status,
     ).toBe(200);
-    booker = {
-      token: customer.token,
-      id: String(customer.id),
-      profileImage: '',
-      email: customer.email,
-    };
+    booker = sessionOf(customer);
   });
   afterAll(() => limited.close());
 

@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredSession } from '../../src/api/storage';
-import { inDays } from '../api/helpers';
+import { inDays } from '../support/api';
 import type { TestServer } from '../support/server';
-import { field, fill, REFERENCE, startWithMember, toast } from './delivery-support';
-import { renderApp } from './render';
+import { field, fill, REFERENCE, startWithMember, toast } from '../support/view/page';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
 

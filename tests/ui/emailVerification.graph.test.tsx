@@ -19,26 +19,25 @@ import {
   type EmailVerificationInput,
 } from '../../src/machines/emailVerificationMachine';
 import { WRONG_CODE_MESSAGE } from '../../server/accounts/codes';
-import { register, uniqueEmail } from '../api/helpers';
+import { register, uniqueEmail } from '../support/api';
 import { codeFrom, waitForMailTo } from '../support/mail';
-import { startTestServer, type TestServer } from '../support/server';
-import { field, toast } from './delivery-support';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import type { TestServer } from '../support/server';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
+let held: HeldServer<{ staff: false; customer: false }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
+  held = await startHeldServer({ staff: false, customer: false });
+  ({ server, api } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -8,8 +8,8 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { faq } from '../../src/content/faq';
 import { faqMachine } from '../../src/machines/faqMachine';
-import { graphViewSuite } from './graphView';
-import { renderApp } from './render';
+import { graphViewSuite } from '../support/view/graphView';
+import { renderApp } from '../support/view/render';
 
 const [first, second] = faq;
 const question = (id: string) =>

@@ -11,12 +11,13 @@ import { loginRequest } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { loginMachine } from '../../src/machines/loginMachine';
 import { UNVERIFIED_MESSAGE } from '../../server/routes/accounts';
-import { PASSWORD, register, signUp, uniqueEmail, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { toast } from './delivery-support';
-import { graphViewSuite, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { PASSWORD, register, uniqueEmail, type Customer } from '../support/api';
+import type { TestServer } from '../support/server';
+import { toast } from '../support/view/page';
+import { graphViewSuite, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -24,16 +25,13 @@ let server: TestServer;
 let api: HeldApi;
 let customer: Customer;
 const unverifiedEmail = uniqueEmail('unverified');
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  customer = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ server, api, customer } = held);
   await register(server, unverifiedEmail);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** The graph's stand-ins for the account's address and password. */
 const SAMPLE_EMAIL = 'ada@example.com';

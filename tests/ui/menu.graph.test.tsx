@@ -10,8 +10,8 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { dropdowns } from '../../src/content/navigation';
 import { menuMachine } from '../../src/machines/menuMachine';
-import { graphViewSuite } from './graphView';
-import { renderApp } from './render';
+import { graphViewSuite } from '../support/view/graphView';
+import { renderApp } from '../support/view/render';
 
 const header = () => within(screen.getByRole('banner'));
 const menuButton = () => header().getByRole('button', { name: 'Menu' });

@@ -9,23 +9,20 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR } from '../../src/api/contract';
 import { newsletterMachine } from '../../src/machines/newsletterMachine';
-import { startTestServer, type TestServer } from '../support/server';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-let server: TestServer;
 let api: HeldApi;
+let held: HeldServer<{ staff: false; customer: false }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
+  held = await startHeldServer({ staff: false, customer: false });
+  ({ api } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 const REFUSED = 'Enter a valid email address, like name@example.com.';
 const footer = () => within(screen.getByRole('contentinfo'));

@@ -13,15 +13,14 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, formatNaira, offerStateLabels, type Offer } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { offerDecisionMachine } from '../../src/machines/offerDecisionMachine';
-import { inDays, post, type Customer } from '../api/helpers';
-import { startHeldServer, type HeldServer } from '../support/held-server';
+import { inDays, post, type Customer } from '../support/api';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { toast } from './delivery-support';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import type { HeldApi } from './heldApi';
-import { sessionOf } from './formGraphView';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

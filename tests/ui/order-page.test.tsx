@@ -2,25 +2,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CANCEL_REASON_MESSAGE, DECLINE_REASON_MESSAGE } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../support/api';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { renderApp } from './render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let staff: Customer;
 let customer: Customer;
-
-const sessionOf = (member: Customer): StoredSession => ({
-  token: member.token,
-  id: String(member.id),
-  profileImage: '',
-  email: member.email,
-});
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -130,9 +122,10 @@ describe('/orders/:reference', () => {
     expect(
       (await get(server, `users/orders/${reference}`, customer.token)).body.data.offer,
     ).toMatchObject({ amount_kobo: 900_000_000, state: 'accepted' });
-    // The job is booked and nothing is paid yet: the customer may still cancel it (README, "Paying for an order"), and is asked to pay.
+    // The job is booked and nothing is paid yet: the customer may still cancel it
+    // (docs/using-the-site.md, "Paying for an order"), and is asked to pay.
     expect(main().getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
-    // The payment panel loads only when there is something to pay (README "Measurements").
+    // The payment panel loads only when there is something to pay (docs/measurements.md).
     expect(
       await main().findByRole('button', { name: 'Pay ₦9,000,000.00' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

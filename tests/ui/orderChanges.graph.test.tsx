@@ -16,15 +16,14 @@ import {
   orderChangesMachine,
   type OrderChangesInput,
 } from '../../src/machines/orderChangesMachine';
-import { get, inDays, post, scheduledDelivery, type Customer } from '../api/helpers';
+import { get, inDays, post, scheduledDelivery, type Customer } from '../support/api';
 import { acceptedOrder, pay, verify } from '../support/payments';
-import { startHeldServer, type HeldServer } from '../support/held-server';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import type { HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

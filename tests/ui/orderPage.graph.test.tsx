@@ -15,16 +15,16 @@ import { GENERIC_ERROR, formatNaira, type Receipt } from '../../src/api/contract
 import { ApiError } from '../../src/api/errors';
 import { orderPageMachine, receiptPageMachine } from '../../src/machines/orderPageMachine';
 import { formatDay } from '../../src/ui/tracking/format';
-import { get, inDays, signUp, type Customer } from '../api/helpers';
+import { get, inDays, signUp, type Customer } from '../support/api';
 import { acceptedOrder, pay, verify } from '../support/payments';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -35,10 +35,10 @@ let customer: Customer;
 let foreign: string;
 /** A paid order of the customer's and its receipt. */
 let receipt: Receipt;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  customer = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ server, api, customer } = held);
   foreign = await bookDelivery(server, (await signUp(server)).token);
   const staff = await signUpStaff(server);
   const paid = await acceptedOrder(server, customer, staff, 18_500_000);
@@ -50,10 +50,7 @@ beforeAll(async () => {
     await get(server, `users/orders/${paid}/receipts/${receipts[0]!.number}`, customer.token)
   ).body.data as Receipt;
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 const SAMPLE = 'RL-ABCDEFGH23';
 const offline = new ApiError([GENERIC_ERROR]);

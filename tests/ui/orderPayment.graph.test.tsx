@@ -16,15 +16,14 @@ import {
   orderPaymentMachine,
   type OrderPaymentInput,
 } from '../../src/machines/orderPaymentMachine';
-import { type Customer } from '../api/helpers';
+import { type Customer } from '../support/api';
 import { acceptedOrder, pay } from '../support/payments';
-import { startHeldServer, type HeldServer } from '../support/held-server';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
-import { toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import type { HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -13,30 +13,29 @@ import { ApiError } from '../../src/api/errors';
 import { packageDetailsMachine } from '../../src/machines/packageDetailsMachine';
 import { UNREACHABLE_MESSAGE } from '../../src/ui/tracking/lookup';
 import { UNKNOWN_REFERENCE } from '../../server/routes/tracking';
-import { signUp } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import { signUp } from '../support/api';
+import type { TestServer } from '../support/server';
 import { bookDelivery, setStatus } from '../support/shipments';
-import { toast } from './delivery-support';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
 let reference: string;
+let held: HeldServer<{ staff: false; customer: false }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
+  held = await startHeldServer({ staff: false, customer: false });
+  ({ server, api } = held);
   const customer = await signUp(server);
   reference = await bookDelivery(server, customer.token);
   await setStatus(server, reference, 'Shipped');
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** The graph's stand-in for the real booking's reference. */
 const SAMPLE = 'RL-ABCDEFGH23';

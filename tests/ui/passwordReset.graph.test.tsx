@@ -20,28 +20,26 @@ import {
 } from '../../src/machines/passwordResetMachine';
 import { WRONG_CODE_MESSAGE } from '../../server/accounts/codes';
 import { RESET_SESSION_ENDED } from '../../server/routes/passwords';
-import { signUp, type Customer } from '../api/helpers';
+import type { Customer } from '../support/api';
 import { codeFrom, mailCountTo, waitForMailTo } from '../support/mail';
-import { startTestServer, type TestServer } from '../support/server';
-import { field, toast } from './delivery-support';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import type { TestServer } from '../support/server';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
 let customer: Customer;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  customer = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ server, api, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** The graph's stand-ins (as in the machine's suite) and what the user types for them. */
 const SAMPLE_EMAIL = 'ada@example.com';

@@ -1,7 +1,7 @@
 /**
  * Paying for an order, its receipt and the staff's side of the money, rendered in jsdom against
- * the real server and its built-in Paystack test gateway (README, "Paying for an order",
- * "Payments for staff").
+ * the real server and its built-in Paystack test gateway (docs/using-the-site.md, "Paying for an
+ * order", "Payments for staff").
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,12 +10,11 @@ import {
   PAYMENT_REFERENCE_MESSAGE,
   REFUND_REFERENCE_MESSAGE,
 } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../support/api';
 import { acceptedOrder, pay, verify } from '../support/payments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { renderApp } from './render';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -23,14 +22,6 @@ const PRICE = 48_500_000;
 let server: TestServer;
 let staffMember: Customer;
 let customer: Customer;
-
-const sessionOf = (member: Customer, role: 'staff' | 'customer'): StoredSession => ({
-  token: member.token,
-  id: String(member.id),
-  profileImage: '',
-  email: member.email,
-  role,
-});
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,5 +1,5 @@
 /**
- * The price beside a booking form (README "Prices"), on Deliver Now (/express-delivery) and on
+ * The price beside a booking form (docs/prices.md), on Deliver Now (/express-delivery) and on
  * the three-step quote (/get-quote, a move's estimate once its home and rooms are chosen): the
  * paths of pricePreviewMachine's graph through each form's place fields, from before the
  * customer's first move (nothing fetched yet). The customer picks a
@@ -25,27 +25,23 @@ import type { Price, PriceRequest } from '../../src/api/pricing';
 import { pricePreviewMachine } from '../../src/machines/pricePreviewMachine';
 import { defaultTariff } from '../../server/money/default-tariff';
 import { publishedPlaces } from '../../server/money/places';
-import { signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { field } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import type { Customer } from '../support/api';
+import { field } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-let server: TestServer;
 let api: HeldApi;
 let customer: Customer;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  customer = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ api, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** What GET prices/tariff answers on a server's first start. */
 const tariff: PublishedTariff = { ...defaultTariff, version: 1, places: publishedPlaces };
@@ -77,7 +73,7 @@ const valueOf = (label: string) => (field(label) as HTMLInputElement).value;
 async function open(form: PreviewForm) {
   // A new visit: the app's modules, and with them the tariff the page keeps, load again.
   vi.resetModules();
-  const { renderApp } = await import('./render');
+  const { renderApp } = await import('../support/view/render');
   // The tariff's load starts on the customer's first move: the gate holds it so the page is seen
   // loading.
   api.hold();
@@ -86,7 +82,7 @@ async function open(form: PreviewForm) {
   await form.prepare?.(app);
   return app;
 }
-type Page = ReturnType<Awaited<typeof import('./render')>['renderApp']>;
+type Page = ReturnType<Awaited<typeof import('../support/view/render')>['renderApp']>;
 
 /** Picks the place's state and types its LGA, each only when it is not already so. */
 async function choosePlace(page: Page, label: string, state: string, lga: string) {

@@ -13,33 +13,30 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { GENERIC_ERROR, type Profile } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { profileUpdateMachine } from '../../src/machines/profileUpdateMachine';
-import { signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import type { Customer } from '../support/api';
+import type { TestServer } from '../support/server';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
 let customer: Customer;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  customer = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ server, api, customer } = held);
   // jsdom has no object URLs; the picker only needs one to show a preview.
   URL.createObjectURL ??= () => 'blob:preview';
   URL.revokeObjectURL ??= () => {};
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
-/** The member's profile as sign-up stores it (tests/api/helpers.ts), and after saving a new phone. */
+/** The member's profile as sign-up stores it (tests/support/api.ts), and after saving a new phone. */
 const stored: Omit<Profile, 'id' | 'email'> = {
   fullname: 'Ada Obi',
   phone: '+2348031234567',

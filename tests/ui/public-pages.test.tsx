@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faq } from '../../src/content/faq';
 import { terms } from '../../src/content/terms';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 /** The 3-step quote is reachable: from the relocation, services and service pages, through the login guard. */
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp, type Customer } from '../api/helpers';
+import { signUp, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -2,9 +2,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { quoteMachine, quoteSteps } from '../../src/machines/quoteMachine';
-import { threeStepChanges, threeStepQuote } from '../machines/quoteFixtures';
-import { main, nodeFile } from './quoteDriver';
-import { quoteGraphViewSuite } from './quoteGraphView';
+import { threeStepChanges, threeStepQuote } from '../support/fixtures/quotes';
+import { main, nodeFile } from '../support/view/quoteDriver';
+import { quoteGraphViewSuite } from '../support/view/quoteGraphView';
 
 const chosen = () => main().queryByRole('list', { name: 'Chosen files' });
 

@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QUOTE_ERROR, GENERIC_ERROR } from '../../src/api/contract';
-import { get, PNG, signUp } from '../api/helpers';
-import { threeStepQuote } from '../machines/quoteFixtures';
+import { get, PNG, signUp } from '../support/api';
+import { threeStepQuote } from '../support/fixtures/quotes';
 import { startTestServer, type TestServer } from '../support/server';
 import {
   button,
@@ -12,13 +12,12 @@ import {
   main,
   nodeFile,
   pick,
-  sessionOf,
   stepHeading,
   stepOneKeys,
   toast,
-  unreachable,
-} from './quoteDriver';
-import { renderApp } from './render';
+} from '../support/view/quoteDriver';
+import { renderApp, sessionOf } from '../support/view/render';
+import { unreachable } from '../support/view/page';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 

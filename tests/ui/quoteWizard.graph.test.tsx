@@ -9,9 +9,9 @@ import { expect } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { SENDING_STOPPED } from '../../src/machines/photoUploadMachine';
 import { quoteWizardMachine, quoteWizardSteps } from '../../src/machines/quoteWizardMachine';
-import { fiveStepChanges, fiveStepQuote } from '../machines/quoteFixtures';
-import { button, main } from './quoteDriver';
-import { quoteGraphViewSuite } from './quoteGraphView';
+import { fiveStepChanges, fiveStepQuote } from '../support/fixtures/quotes';
+import { button, main } from '../support/view/quoteDriver';
+import { quoteGraphViewSuite } from '../support/view/quoteGraphView';
 
 const titles = [
   'Current Location',

@@ -2,10 +2,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LANDMARK_MESSAGE } from '../../src/api/contract';
 import { SENDING_STOPPED } from '../../src/machines/photoUploadMachine';
 import { PHOTO_TOO_LARGE } from '../../src/ui/photos/shrinkPhoto';
-import { get, PNG, signUp } from '../api/helpers';
-import { fiveStepQuote } from '../machines/quoteFixtures';
+import { get, PNG, signUp } from '../support/api';
+import { fiveStepQuote } from '../support/fixtures/quotes';
 import { startTestServer, type TestServer } from '../support/server';
 import {
   button,
@@ -14,12 +15,11 @@ import {
   main,
   nodeFile,
   pick,
-  sessionOf,
   stepHeading,
   toast,
-} from './quoteDriver';
-import { startHeldApi } from './heldApi';
-import { renderApp } from './render';
+} from '../support/view/quoteDriver';
+import { startHeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 
@@ -46,6 +46,7 @@ const from = pick(quote, [
 ]);
 const to = pick(quote, [
   'moving_to_address',
+  'moving_to_landmark',
   'moving_to_apartment_type',
   'number_of_room_moving_to',
   'toAptFloor',
@@ -197,7 +198,27 @@ describe('the 5-step wizard', () => {
     expect(orders.body.data).toContainEqual(
       expect.objectContaining({ reference_number: reference, service_type: 'state_service' }),
     );
+    // The destination's landmark note went with it; the current home had none (issue 37).
+    expect(
+      (await get(server, `users/orders/${reference}`, session.token)).body.data.details,
+    ).toMatchObject({ moving_from_landmark: null, moving_to_landmark: quote.moving_to_landmark });
     expect(window.sessionStorage.getItem('draft:interstate-quote')).toBeNull();
+  });
+
+  it('refuses a landmark note that is too long at its field and as a toast, and keeps what was typed', async () => {
+    const app = await open('/local-quote', 'Local relocation quote');
+    const tooLong = 'Opposite the blue gate '.repeat(6).trim(); // 137 characters
+    await fill(app.user, { ...from, moving_from_landmark: tooLong });
+    await app.user.click(button('Next'));
+    await toast(LANDMARK_MESSAGE);
+    expect(input('moving_from_landmark')).toHaveAccessibleDescription(
+      new RegExp(`${LANDMARK_MESSAGE}$`),
+    );
+    expect(input('moving_from_landmark')).toHaveValue(tooLong);
+    expect(input('moving_from_address')).toHaveValue(from.moving_from_address);
+    await fill(app.user, { moving_from_landmark: 'Opposite the blue gate' });
+    await app.user.click(button('Next'));
+    await stepHeading(/Destination/);
   });
 
   it('keeps everything typed when the network drops: Try again sends the same quote again, Cancel gives the form back, and a reload keeps it', async () => {

@@ -1,7 +1,7 @@
 /** /resend-otp: the paths of resendOtpMachine's graph through its page (./formGraphView.ts), against the real server. */
 import { calls, emailOnlyRequest } from '../../src/api/contract';
 import { resendOtpMachine } from '../../src/machines/resendOtpMachine';
-import { formGraphViewSuite } from './formGraphView';
+import { formGraphViewSuite } from '../support/view/formGraphView';
 
 formGraphViewSuite('/resend-otp', {
   machine: resendOtpMachine,

@@ -14,28 +14,25 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { StoredSession } from '../../src/api/storage';
 import { mediaUrl } from '../../src/api/media';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import { get, post, signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { fill, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { get, post, signUp, type Customer } from '../support/api';
+import type { TestServer } from '../support/server';
+import { fill, toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let server: TestServer;
 let api: HeldApi;
 let shared: Customer;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  shared = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ server, api, customer: shared } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** The graph's stand-in for a stored session; the page's is a real login's. */
 const stored: StoredSession = {

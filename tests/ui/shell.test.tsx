@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './render';
+import { lazyPage, loadPage, type PageRoute } from '../../src/ui/routes';
+import { renderApp } from '../support/view/render';
 
 const member = { token: 'stored-token', id: '1', profileImage: '', email: 'ada@example.com' };
 
@@ -56,5 +58,31 @@ describe('the shell', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a page whose code has arrived', () => {
+  it('renders in the first pass, with no “Loading…” before it (React holds what replaces one)', async () => {
+    let arrive!: () => void;
+    const code = new Promise<{ default: ComponentType }>((resolve) => {
+      arrive = () => resolve({ default: () => <h1>Arrived</h1> });
+    });
+    const route: PageRoute = { path: '/arrived', access: 'public', load: () => code };
+    const inSuspense = (Page: ComponentType) => (
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page />
+      </Suspense>
+    );
+
+    const before = render(inSuspense(lazyPage(route)));
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    before.unmount();
+
+    const loaded = loadPage(route);
+    arrive();
+    await loaded;
+    render(inSuspense(lazyPage(route)));
+    expect(screen.getByRole('heading', { name: 'Arrived' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).toBeNull();
   });
 });

@@ -4,8 +4,8 @@
  */
 import { registerRequest } from '../../src/api/contract';
 import { signupMachine } from '../../src/machines/signupMachine';
-import { uniqueEmail } from '../api/helpers';
-import { formGraphViewSuite } from './formGraphView';
+import { uniqueEmail } from '../support/api';
+import { formGraphViewSuite } from '../support/view/formGraphView';
 
 const PASSWORD = 'Harmattan evenings 7';
 

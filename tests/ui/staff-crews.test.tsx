@@ -9,12 +9,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WINDOW_ORDER_MESSAGE, WINDOW_PAST_MESSAGE } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../support/api';
+import { makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -26,14 +27,7 @@ let driver: Customer;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const member = await signUpStaff(server);
-  staff = {
-    token: member.token,
-    id: member.id,
-    profileImage: '',
-    email: member.email,
-    role: 'staff',
-  };
+  staff = sessionOf(await signUpStaff(server), 'staff');
   customer = await signUp(server);
   driver = await signUp(server);
 });
@@ -42,18 +36,6 @@ afterAll(() => server.close());
 const main = () => within(screen.getByRole('main'));
 const heading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
-
-/** A crew made through the API, for the pages that assign to one. */
-async function makeCrew(name: string): Promise<{ id: string; name: string }> {
-  const answer = await post(
-    server,
-    'staff/crews',
-    { name, vehicle: 'van', plate: 'LAG 1 AA' },
-    staff.token,
-  );
-  if (answer.status !== 200) throw new Error(`staff/crews: ${JSON.stringify(answer.body)}`);
-  return answer.body.data;
-}
 
 describe('/staff/crews', () => {
   it('refuses a crew with no name or vehicle at the fields, then makes one; adds a member by email and removes them after confirming', async () => {
@@ -119,7 +101,7 @@ describe('/staff/crews', () => {
 
 describe('/staff/dispatch', () => {
   it("opens on the address's day, lists the unassigned job, and assigns it with the keyboard: the schema's and the server's refusals at the fields, then the job under its crew", async () => {
-    const crew = await makeCrew('Board van');
+    const crew = await makeCrew(server, staff.token, { name: 'Board van' });
     const reference = await bookDelivery(server, customer.token);
     const day = inDays(1);
     const app = renderApp(`/staff/dispatch?date=${day}`, { apiUrl: server.apiUrl, session: staff });
@@ -189,7 +171,7 @@ describe('/staff/dispatch', () => {
   });
 
   it('warns of an overlapping window of the same crew, and assigns all the same; the board marks both in words', async () => {
-    const crew = await makeCrew('Overlap van');
+    const crew = await makeCrew(server, staff.token, { name: 'Overlap van' });
     const day = inDays(1);
     const first = await bookDelivery(server, customer.token);
     const second = await bookDelivery(server, customer.token);
@@ -264,7 +246,7 @@ describe('/staff/dispatch', () => {
 
 describe("the staff order page's Crew part", () => {
   it('says there is no crew yet, loads the form when asked, and shows the assignment once made', async () => {
-    const crew = await makeCrew('Order van');
+    const crew = await makeCrew(server, staff.token, { name: 'Order van' });
     const reference = await bookDelivery(server, customer.token);
     const app = renderApp(`/staff/orders/${reference}`, { apiUrl: server.apiUrl, session: staff });
     await heading(`Order ${reference}`);
@@ -293,7 +275,7 @@ describe("the staff order page's Crew part", () => {
 describe("the staff order page's Stops part", () => {
   /** An assigned order whose drop-off the crew handed over without the code; answers the drop-off's row id. */
   async function handedOverWithoutCode(reference: string): Promise<number> {
-    const crew = await makeCrew('Review van');
+    const crew = await makeCrew(server, staff.token, { name: 'Review van' });
     const assigned = await post(
       server,
       `staff/orders/${reference}/assignment`,
@@ -354,6 +336,15 @@ describe("the staff order page's Stops part", () => {
     });
     expect(within(part).queryByRole('button', { name: 'Mark as reviewed' })).toBeNull();
     expect(part).toHaveTextContent(/to Chinedu Eze, without the code/);
+    // The history says who reviewed it, and when.
+    const reviewed = within(main().getByRole('list', { name: 'History' }))
+      .getAllByRole('listitem')
+      .filter((line) => /Handover without the code reviewed/.test(line.textContent ?? ''));
+    expect(reviewed).toHaveLength(1);
+    expect(reviewed[0]).toHaveTextContent(
+      /^Handover without the code reviewed by Ada Obi.+“Drop-off: .+\. Handed over to Chinedu Eze without the code: marked as reviewed\.”$/,
+    );
+    expect(within(reviewed[0]!).getByRole('time')).toHaveAttribute('datetime');
     const { body } = await get(server, `staff/orders/${reference}`, staff.token);
     expect(body.data.stops[1].proof).not.toHaveProperty('to_review');
   });

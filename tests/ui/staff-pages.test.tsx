@@ -3,12 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNaira } from '../../src/api/contract';
 import type { StoredSession } from '../../src/api/storage';
-import { get, inDays, post, signUp, type Customer } from '../api/helpers';
+import { get, inDays, post, signUp, type Customer } from '../support/api';
 import { bookDelivery } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
 import { signUpStaff } from '../support/staff';
-import { startHeldApi } from './heldApi';
-import { renderApp } from './render';
+import { startHeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -16,14 +16,6 @@ let server: TestServer;
 let staff: StoredSession;
 let customer: Customer;
 let reference: string;
-
-const sessionOf = (member: Customer, role: 'staff' | 'customer'): StoredSession => ({
-  token: member.token,
-  id: String(member.id),
-  profileImage: '',
-  email: member.email,
-  role,
-});
 
 beforeAll(async () => {
   server = await startTestServer();

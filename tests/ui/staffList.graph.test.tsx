@@ -15,15 +15,14 @@ import { ApiError } from '../../src/api/errors';
 import { staffListMachine, type Page as ListPage } from '../../src/machines/staffListMachine';
 import { searchOf } from '../../src/ui/staff/useStaffList';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { get, signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import { get, signUp, type Customer } from '../support/api';
+import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, type GraphViewOptions } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite, type GraphViewOptions } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -32,20 +31,17 @@ let api: HeldApi;
 let staff: Customer;
 /** The server's answer listing two orders, newest first. */
 let listed: { data: StaffOrder[]; next_cursor: string | null };
+let held: HeldServer<{ staff: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
+  held = await startHeldServer({ staff: true });
+  ({ server, api, staff } = held);
   const customer = await signUp(server);
   await bookDelivery(server, customer.token);
   await bookDelivery(server, customer.token);
   listed = (await get(server, 'staff/orders', staff.token)).body;
   expect(listed.data).toHaveLength(2);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 type Row = { reference_number: string };
 /** The graph's rows (as in the machine's suite); the page shows a real order for each. */

@@ -21,16 +21,15 @@ import {
   type Form,
 } from '../../src/machines/staffOrderActionsMachine';
 import { formatDay } from '../../src/ui/tracking/format';
-import { get, inDays, post, type Customer } from '../api/helpers';
+import { get, inDays, post, type Customer } from '../support/api';
 import { acceptedOrder } from '../support/payments';
-import { startHeldServer, type HeldServer } from '../support/held-server';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import type { HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 40_000, hookTimeout: 60_000 });
 

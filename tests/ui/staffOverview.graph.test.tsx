@@ -14,14 +14,13 @@ import { ApiError } from '../../src/api/errors';
 import { staffOverviewMachine } from '../../src/machines/staffOverviewMachine';
 import { queueLink } from '../../src/ui/pages/StaffOverviewPage';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { get, type Customer } from '../api/helpers';
-import { startHeldServer, type HeldServer } from '../support/held-server';
+import { get, type Customer } from '../support/api';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
 import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite, type GraphPath } from './graphView';
-import type { HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { graphViewSuite, type GraphPath } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

@@ -9,30 +9,24 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { staffShellMachine } from '../../src/machines/staffShellMachine';
 import { staffSections } from '../../src/ui/staff/StaffShell';
-import type { Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { signUpStaff } from '../support/staff';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import type { Customer } from '../support/api';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-let server: TestServer;
 let api: HeldApi;
 let staff: Customer;
+let held: HeldServer<{ staff: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
+  held = await startHeldServer({ staff: true });
+  ({ api, staff } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
-/** The name the staff member signed up with (tests/api/helpers.ts). */
+/** The name the staff member signed up with (tests/support/api.ts). */
 const NAME = 'Ada Obi';
 /** The profile call that names them (the page's own calls pass the gate). */
 const PROFILE = /\/users\/profile/;

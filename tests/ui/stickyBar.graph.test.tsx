@@ -11,8 +11,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { stickyBarMachine } from '../../src/machines/stickyBarMachine';
-import { graphViewSuite } from './graphView';
-import { renderApp } from './render';
+import { graphViewSuite } from '../support/view/graphView';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -14,14 +14,15 @@ import { GENERIC_ERROR, type StaffTariff } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
 import { tariffEditorMachine } from '../../src/machines/tariffEditorMachine';
 import { STAFF_ONLY_MESSAGE } from '../../server/accounts/auth';
-import { call, get, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import { call, get, type Customer } from '../support/api';
+import type { TestServer } from '../support/server';
+import { editorTariff } from '../support/fixtures/tariffs';
 import { signUpStaff } from '../support/staff';
-import { field, toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import { field, toast } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -30,38 +31,16 @@ let api: HeldApi;
 let staff: Customer;
 /** The other staff member, who saves meanwhile. */
 let other: Customer;
+let held: HeldServer<{ staff: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  staff = await signUpStaff(server);
+  held = await startHeldServer({ staff: true });
+  ({ server, api, staff } = held);
   other = await signUpStaff(server);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 /** The graph's tariffs (as in the machine's suite): only "per floor" differs. */
-const read = {
-  version: 4,
-  saved_at: '2026-11-20T10:00:00.000Z',
-  saved_by: 'Ada',
-  zones: [{ id: 'lagos', name: 'Lagos', places: ['Lagos'] }],
-  routes: [{ from: 'lagos', to: 'lagos', amount_kobo: 300_000 }],
-  deliver_now_surcharge_kobo: 150_000,
-  extra_receiver_kobo: 100_000,
-  move_route_factor: 20,
-  apartment_kobo: { Studio: 6_000_000 },
-  per_room_kobo: 2_500_000,
-  per_floor_kobo: 750_000,
-  service_kobo: {
-    packing_and_loading: 4_000_000,
-    unpacking_and_arranging: 3_500_000,
-    just_moving: 0,
-  },
-  band_low_percent: 90,
-  band_high_percent: 110,
-} as StaffTariff;
+const read = editorTariff;
 const raised = { ...read, per_floor_kobo: 800_000 };
 const negative = { ...read, per_floor_kobo: -100 };
 const newerTariff = { ...read, version: 5, per_floor_kobo: 900_000 };

@@ -14,28 +14,23 @@ import type { TextPreferences } from '../../src/api/contract/messages';
 import { ApiError } from '../../src/api/errors';
 import { textPreferencesMachine } from '../../src/machines/textPreferencesMachine';
 import { PREFERENCES_SAVED } from '../../src/ui/account/TextPreferences';
-import { signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { toast } from './delivery-support';
-import { sessionOf } from './formGraphView';
-import { graphViewSuite } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
-import { renderApp } from './render';
+import type { Customer } from '../support/api';
+import { toast } from '../support/view/page';
+import { graphViewSuite } from '../support/view/graphView';
+import type { HeldApi } from '../support/view/heldApi';
+import { startHeldServer, type HeldServer } from '../support/view/held-server';
+import { renderApp, sessionOf } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
-let server: TestServer;
 let api: HeldApi;
 let customer: Customer;
+let held: HeldServer<{ customer: true }>;
 beforeAll(async () => {
-  server = await startTestServer();
-  api = await startHeldApi(server.apiUrl);
-  customer = await signUp(server);
+  held = await startHeldServer({ customer: true });
+  ({ api, customer } = held);
 });
-afterAll(async () => {
-  await api.close();
-  await server.close();
-});
+afterAll(() => held.close());
 
 const PREFERENCES = /\/users\/preferences$/;
 const stored: TextPreferences = { sms: true, whatsapp: false };

@@ -16,9 +16,9 @@ import { ApiError } from '../../src/api/errors';
 import { optOutMachine } from '../../src/machines/optOutMachine';
 import { trackLinkMachine } from '../../src/machines/trackLinkMachine';
 import { startTrackLinkPage } from '../../src/ui/trackLink/page';
-import { unreachable } from './delivery-support';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { startHeldApi, type HeldApi } from './heldApi';
+import { unreachable } from '../support/view/page';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import { startHeldApi, type HeldApi } from '../support/view/heldApi';
 
 vi.setConfig({ testTimeout: 30_000 });
 

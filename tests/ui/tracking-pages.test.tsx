@@ -1,15 +1,21 @@
 /**
  * /track and /package-details against the real server, as a visitor (tracking is public); an
- * order assigned to a crew (tests/support/crew-jobs.ts) shows its window, never who comes.
+ * order assigned to a crew (tests/support/crew-jobs.ts) shows its window, never who comes; the
+ * status the page's HTML asked for early is used once, checked by the contract.
  */
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  EARLY_TRACKING,
+  earlyTrackingScript,
+  type EarlyTracking,
+} from '../../src/api/contract/earlyTracking';
 import { formatDay } from '../../src/ui/tracking/format';
-import { inDays, signUp } from '../api/helpers';
+import { inDays, signUp } from '../support/api';
 import { assign, makeCrew } from '../support/crew-jobs';
 import { bookDelivery, setStatus } from '../support/shipments';
 import { startTestServer, type TestServer } from '../support/server';
-import { renderApp } from './render';
+import { renderApp } from '../support/view/render';
 
 // A real server starts (and a customer signs up) before these run; pages call it over loopback.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
@@ -175,5 +181,123 @@ describe('/package-details', () => {
       'href',
       '/track',
     );
+  });
+});
+
+/**
+ * Opened by its address, /package-details's HTML has already asked for the status while the
+ * app's code downloaded (src/api/contract/earlyTracking.ts): the inline script itself runs here,
+ * at this page's address, asking this test's server. The page's first look-up takes that answer
+ * and checks it as any answer of the call; nothing else ever uses it.
+ */
+describe('/package-details with the early look-up of its HTML', () => {
+  const statusCalls = (spy: { mock: { calls: unknown[][] } }) =>
+    spy.mock.calls.filter(([url]) => String(url) === `${server.apiUrl}/users/tracking/status`)
+      .length;
+  const early = () => (window as unknown as Record<string, unknown>)[EARLY_TRACKING];
+
+  /** The page's address, then its HTML's inline script, as the browser runs them. */
+  function openedByAddress(code: string, apiBase = server.apiUrl) {
+    window.history.replaceState(null, '', `/package-details?reference=${encodeURIComponent(code)}`);
+    new Function(earlyTrackingScript(apiBase))();
+  }
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    delete (window as unknown as Record<string, unknown>)[EARLY_TRACKING];
+    vi.restoreAllMocks();
+  });
+
+  it('shows the answer its HTML asked for without asking again; Refresh asks anew', async () => {
+    const reference = await bookDelivery(server, token);
+    await setStatus(server, reference, 'Shipped');
+    openedByAddress(` ${reference} `);
+    expect(early()).toMatchObject({ reference });
+    await (early() as EarlyTracking).response;
+    // Moved on after the HTML asked: the page shows what its HTML was answered.
+    await setStatus(server, reference, 'Delivered');
+    const asked = vi.spyOn(globalThis, 'fetch');
+    const app = renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '66'),
+    );
+    expect(statusCalls(asked)).toBe(0);
+    expect(early()).toBeUndefined();
+
+    await app.user.click(screen.getByRole('button', { name: 'Refresh status' }));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'),
+    );
+    expect(statusCalls(asked)).toBe(1);
+  });
+
+  it('shows an unknown code as unknown from the early answer, asked once', async () => {
+    openedByAddress('RL-4444444444');
+    const asked = vi.spyOn(globalThis, 'fetch');
+    renderApp('/package-details?reference=RL-4444444444', { apiUrl: server.apiUrl });
+    const alert = await pageAlert();
+    expect(within(alert).getByRole('heading', { name: 'Package not found' })).toBeInTheDocument();
+    expect(statusCalls(asked)).toBe(0);
+  });
+
+  it('shows a malformed code’s refusal as the page would have been answered itself', async () => {
+    const malformed = 'R'.repeat(65);
+    renderApp(`/package-details?reference=${malformed}`, { apiUrl: server.apiUrl });
+    const asItself = (await pageAlert()).textContent;
+    expect(asItself).toMatch(/Try again/);
+    cleanup();
+
+    openedByAddress(malformed);
+    const asked = vi.spyOn(globalThis, 'fetch');
+    renderApp(`/package-details?reference=${malformed}`, { apiUrl: server.apiUrl });
+    expect((await pageAlert()).textContent).toBe(asItself);
+    expect(statusCalls(asked)).toBe(0);
+  });
+
+  it('asks again when the early call met a network failure', async () => {
+    const reference = await bookDelivery(server, token);
+    (window as unknown as Record<string, EarlyTracking>)[EARLY_TRACKING] = {
+      reference,
+      url: `${server.apiUrl}/users/tracking/status`,
+      response: Promise.reject(new TypeError('Failed to fetch')),
+    };
+    const asked = vi.spyOn(globalThis, 'fetch');
+    renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    await screen.findByText(reference, {}, { timeout: 10_000 });
+    expect(statusCalls(asked)).toBe(1);
+  });
+
+  it('checks the early answer with the contract: one it refuses is no answer', async () => {
+    const reference = await bookDelivery(server, token);
+    const forged = { message: 'Package found', data: { reference_number: reference } };
+    (window as unknown as Record<string, EarlyTracking>)[EARLY_TRACKING] = {
+      reference,
+      url: `${server.apiUrl}/users/tracking/status`,
+      response: Promise.resolve(Response.json(forged)),
+    };
+    renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    expect(await pageAlert()).toHaveTextContent(/could not reach the tracking service/);
+    expect(within(screen.getByRole('main')).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('leaves the early answer of another code, or of another API, and asks', async () => {
+    const reference = await bookDelivery(server, token);
+    openedByAddress('RL-5555555555');
+    const asked = vi.spyOn(globalThis, 'fetch');
+    renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    await screen.findByText(reference, {}, { timeout: 10_000 });
+    expect(statusCalls(asked)).toBe(1);
+    expect(early()).toBeUndefined();
+    cleanup();
+
+    openedByAddress(reference, unreachable);
+    renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
+    await screen.findByText(reference, {}, { timeout: 10_000 });
+    expect(statusCalls(asked)).toBe(2);
+  });
+
+  it('has no early look-up without a code in the address', () => {
+    window.history.replaceState(null, '', '/package-details?reference=%20');
+    new Function(earlyTrackingScript(server.apiUrl))();
+    expect(early()).toBeUndefined();
   });
 });

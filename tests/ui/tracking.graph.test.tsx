@@ -8,10 +8,10 @@ import { ApiError } from '../../src/api/errors';
 import { trackingMachine } from '../../src/machines/trackingMachine';
 import { UNREACHABLE_MESSAGE } from '../../src/ui/tracking/lookup';
 import { UNKNOWN_REFERENCE } from '../../server/routes/tracking';
-import { signUp } from '../api/helpers';
+import { signUp } from '../support/api';
 import type { TestServer } from '../support/server';
 import { bookDelivery } from '../support/shipments';
-import { formGraphViewSuite } from './formGraphView';
+import { formGraphViewSuite } from '../support/view/formGraphView';
 
 const SAMPLE_REFERENCE = 'RL-ABCDEFGH23';
 let booked: Promise<string> | undefined;

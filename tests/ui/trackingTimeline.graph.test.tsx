@@ -20,11 +20,11 @@ import {
   type TimelineSource,
 } from '../../src/machines/trackingTimelineMachine';
 import { formatLagosDate } from '../../src/ui/tracking/format';
-import { form, post, signUp, type Customer } from '../api/helpers';
+import { form, post, signUp, type Customer } from '../support/api';
 import { startTestServer, type TestServer } from '../support/server';
 import { bookDelivery, setStatus } from '../support/shipments';
-import { graphViewSuite, inputOf, type GraphPath } from './graphView';
-import { renderApp } from './render';
+import { graphViewSuite, inputOf, type GraphPath } from '../support/view/graphView';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 

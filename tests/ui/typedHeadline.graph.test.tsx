@@ -10,8 +10,8 @@ import { afterEach, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { home } from '../../src/content/home';
 import { typedHeadlineMachine } from '../../src/machines/typedHeadlineMachine';
-import { graphViewSuite, type GraphPath } from './graphView';
-import { renderApp } from './render';
+import { graphViewSuite, type GraphPath } from '../support/view/graphView';
+import { renderApp } from '../support/view/render';
 
 vi.setConfig({ testTimeout: 20_000 });
 

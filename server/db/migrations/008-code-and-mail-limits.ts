@@ -1,5 +1,5 @@
 /**
- * Limits per account on the mailed codes (README, "Account security"): wrong tries counted per
+ * Limits per account on the mailed codes (docs/security.md): wrong tries counted per
  * account across every code of a kind, and the codes issued to an account, each in a window of
  * its own (server/accounts/code-limits.ts). Codes, which anyone who knows an address can ask
  * for, are counted per recipient; codes and security mail are sent ahead of the other mail

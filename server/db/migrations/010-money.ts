@@ -1,6 +1,7 @@
 /**
- * Money (README, "Payments"; docs/architecture.md): online attempts through Paystack, payments
- * received (one receipt each, numbered per year by a counter row), refunds, and per-order totals.
+ * Money (docs/operations.md, "Payments"; docs/architecture.md): online attempts through Paystack,
+ * payments received (one receipt each, numbered per year by a counter row), refunds, and per-order
+ * totals.
  *
  * The totals on `shipments` are kept by the database from the rows (triggers below), so no code
  * path can forget them and they cannot drift; `payment_state` is a generated column over them,

@@ -1,5 +1,5 @@
 /**
- * Prices (README "Prices"): every saved tariff is a new version and none is ever changed, so an
+ * Prices (docs/prices.md): every saved tariff is a new version and none is ever changed, so an
  * order's price or estimate keeps naming the tariff it came from. Addresses gain their place
  * (state and LGA, optional); shipments record the price or estimate the tariff gave at booking
  * (`tariff_price_kobo`: what the tariff said; migration 010's `price_kobo` is the accepted price).

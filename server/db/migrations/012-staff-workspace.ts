@@ -1,5 +1,5 @@
 /**
- * The staff workspace at scale (README "Measurements"): the job's date (a delivery's pickup date,
+ * The staff workspace at scale (docs/measurements.md): the job's date (a delivery's pickup date,
  * a move's moving date) kept on the order by the database itself, so the queue sorts and filters
  * by it through an index; trigram indexes (pg_trgm) for searching part of a reference, name,
  * email or phone; and partial indexes over the orders still open, which is all the overview

@@ -1,9 +1,9 @@
 /**
- * Where an order's price stands, kept on the order (README "The staff workspace at scale"): the
- * state and last valid day of its live offer (open or accepted; `offers_one_live` allows one at a
- * time), copied by the database on every change to its offers. The queue's price filters and the
- * overview's counts then read the order's own row through one partial index over the open orders,
- * which carries both columns, instead of an anti-join over every offer.
+ * Where an order's price stands, kept on the order (docs/measurements.md, "The staff workspace at
+ * scale"): the state and last valid day of its live offer (open or accepted; `offers_one_live`
+ * allows one at a time), copied by the database on every change to its offers. The queue's price
+ * filters and the overview's counts then read the order's own row through one partial index over
+ * the open orders, which carries both columns, instead of an anti-join over every offer.
  */
 import { sql, type Kysely } from 'kysely';
 

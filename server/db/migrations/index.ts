@@ -19,7 +19,8 @@ import * as declaredValueInstantJobDate from './016-declared-value-instant-job-d
 import * as bookingWritesOnce from './017-booking-writes-once';
 import * as texts from './018-texts';
 import * as crews from './019-crews';
-import * as stopEventsTakenAt from './022-stop-events-taken-at';
+import * as landmarks from './020-landmarks';
+import * as stopEventsTakenAt from './021-stop-events-taken-at';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '017-booking-writes-once': bookingWritesOnce,
   '018-texts': texts,
   '019-crews': crews,
-  '022-stop-events-taken-at': stopEventsTakenAt,
+  '020-landmarks': landmarks,
+  '021-stop-events-taken-at': stopEventsTakenAt,
 };

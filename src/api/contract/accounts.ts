@@ -82,7 +82,7 @@ const sixDigits = /* @__NO_SIDE_EFFECTS__ */ (message: string) =>
 export const OTP_MESSAGE = 'Please enter a 6-digit OTP code.';
 export const TOKEN_MESSAGE = 'Please enter a 6-digit Token sent to your email';
 
-// A code is checked against the live code of this email's account only (README, "Account security").
+// A code is checked against the live code of this email's account only (docs/security.md).
 export const verifyOtpRequest = z.object({ otp: sixDigits(OTP_MESSAGE), email: email() });
 export const verifyEmailRequest = z.object({
   verification_token: sixDigits(TOKEN_MESSAGE),

@@ -1,101 +1,15 @@
+/**
+ * The bookings area's table of calls: tracking, and the three delivery bookings, whose requests
+ * are in ./deliveries (the forms load those without this table).
+ */
 import * as z from 'zod/mini';
 import {
-  MAX_RECEIVERS,
-  date,
-  declaredValue,
-  define,
-  nigerianPhone,
-  notBefore,
-  placeName,
-  referenceResponse,
-  requiredText,
-  serviceTypes,
-  shipmentStatus,
-} from './rules';
-
-export const instantDeliveryRequest = z.object({
-  pickup_address: requiredText('Please fill in the pickup address.'),
-  pickup_state: placeName,
-  pickup_lga: placeName,
-  dilivery_address: requiredText('Please fill in the delivery address.'),
-  delivery_state: placeName,
-  delivery_lga: placeName,
-  sender_fullname: requiredText("Please fill in the sender's name.", 120),
-  receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
-  sender_number: nigerianPhone("Please fill in the sender's phone number."),
-  receiver_number: nigerianPhone("Please fill in the receiver's phone number."),
-  description: requiredText('Please describe the package.', 2000, 'many'),
-  declared_value: declaredValue,
-});
-
-export const scheduledDeliveryRequest = z
-  .object({
-    pickup_address: requiredText('Please fill in the pickup address.'),
-    pickup_state: placeName,
-    pickup_lga: placeName,
-    delivery_address: requiredText('Please fill in the delivery address.'),
-    delivery_state: placeName,
-    delivery_lga: placeName,
-    sender_fullname: requiredText("Please fill in the sender's name.", 120),
-    receiver_fullname: requiredText("Please fill in the receiver's name.", 120),
-    sender_phone: nigerianPhone("Please fill in the sender's phone number."),
-    receiver_phone: nigerianPhone("Please fill in the receiver's phone number."),
-    pickup_date: date('Please choose a pickup date.'),
-    delivery_date: date('Please choose a delivery date.'),
-    description: requiredText('Please describe the package.', 2000, 'many'),
-    declared_value: declaredValue,
-  })
-  .check(
-    z.superRefine(
-      notBefore(
-        (v) => v.delivery_date,
-        (v) => v.pickup_date,
-        'delivery_date',
-        'Delivery cannot be before pickup.',
-      ),
-    ),
-  );
-
-export const receiver = z.object({
-  address: requiredText("Please fill in the receiver's address."),
-  state: placeName,
-  lga: placeName,
-  name: requiredText("Please fill in the receiver's name.", 120),
-  phone: nigerianPhone("Please fill in the receiver's phone number."),
-  date: date('Please choose a delivery date.'),
-});
-export type Receiver = z.input<typeof receiver>;
-
-export const bulkDeliveryRequest = z
-  .object({
-    pickup_address: requiredText('Please fill in the pickup address.'),
-    pickup_state: placeName,
-    pickup_lga: placeName,
-    sender_fullname: requiredText("Please fill in the sender's name.", 120),
-    sender_number: nigerianPhone("Please fill in the sender's phone number."),
-    pickup_date: date('Please choose a pickup date.'),
-    description: requiredText('Please describe the packages.', 2000, 'many'),
-    declared_value: declaredValue,
-    receiver_details: z
-      .array(receiver, { error: 'Add at least one receiver.' })
-      .check(
-        z.minLength(1, 'Add at least one receiver.'),
-        z.maxLength(MAX_RECEIVERS, `You can add at most ${MAX_RECEIVERS} receivers.`),
-      ),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      value.receiver_details.forEach((entry, index) => {
-        if (entry.date < value.pickup_date) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['receiver_details', index, 'date'],
-            message: `Receiver ${index + 1}: delivery cannot be before pickup.`,
-          });
-        }
-      });
-    }),
-  );
+  DELIVERY_CREATED,
+  bulkDeliveryRequest,
+  instantDeliveryRequest,
+  scheduledDeliveryRequest,
+} from './deliveries';
+import { define, referenceResponse, requiredText, serviceTypes, shipmentStatus } from './rules';
 
 export const trackingRequest = z.object({
   reference_id: requiredText('Please enter your tracking code.', 64),
@@ -116,13 +30,6 @@ export const trackingResult = z.object({
 });
 export type TrackingResult = z.infer<typeof trackingResult>;
 export const trackingResponse = z.object({ message: z.string(), data: trackingResult });
-
-/**
- * Answers of calls whose text the site does not check (`success: null`, as the original API's
- * answer is not read there): the server says them, and the site shows the delivery ones itself.
- */
-export const DELIVERY_CREATED = 'Delivery created successfully';
-export const BULK_DELIVERY_CREATED = 'Bulk Delivery created successfully';
 
 export const bookingCalls = define({
   trackingStatus: {

@@ -12,7 +12,15 @@ import {
   requiredText,
   serviceTypes,
 } from './rules';
-import { assignment, stopKinds, stopStates, vehicles, type StopState } from './stops';
+import {
+  assignment,
+  landmarkNote,
+  stopKinds,
+  stopStates,
+  vehicles,
+  type StopKind,
+  type StopState,
+} from './stops';
 
 // What an order's detail and the private link carry of the day's work is in ./stops, which the
 // order pages and the light tracking-link page load without this area's calls
@@ -166,6 +174,8 @@ export const crewStop = z.object({
   id: z.string(),
   kind: z.enum(stopKinds),
   address: z.string(),
+  /** The landmark note the customer gave with the address (issue 37): shown under it. */
+  landmark: landmarkNote,
   contact_name: z.string(),
   /** E.164, for the Call and WhatsApp buttons. */
   contact_phone: z.string(),
@@ -231,6 +241,13 @@ export const FAILURE_REASON_MESSAGE = 'Choose why the stop failed.';
 export const FAILURE_NOTE_MESSAGE = 'Please say what happened.';
 export const PROOF_PHOTO_MESSAGE = 'Without a code, take a photo of the handover.';
 export const MAX_PROOF_PHOTOS = 3;
+
+/**
+ * A move's stops take photos of the goods' condition (up to MAX_PROOF_PHOTOS, optional): its
+ * loading with Picked up, its unloading with Delivered by the code (without the code, the photos
+ * are the handover's proof).
+ */
+export const takesConditionPhotos = (kind: StopKind) => kind === 'loading' || kind === 'unloading';
 
 /** A number, or the text of one: a form (the call with photos) carries every field as text. */
 const coordinate = (min: number, max: number) =>

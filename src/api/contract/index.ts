@@ -6,32 +6,40 @@
  *
  * One module per area, so a page loads the schemas of its own calls only (docs/architecture.md,
  * "What a route loads"): ./rules (field rules, choice lists, money, the shape of a call),
- * ./accounts, ./profile, ./quotes, ./bookings, ./orders, ./staff, ./staffLists, ./prices,
+ * ./accounts, ./profile, ./quotes (with the forms' ./quoteRequest), ./bookings (with the delivery
+ * forms' ./deliveries), ./orders, ./staff, ./staffLists, ./staffPeople, ./prices,
  * ./messages and ./crews. This module gathers them: the
  * whole table of calls, for the server, and the types of every call.
  */
 import type * as z from 'zod/mini';
 import { accountCalls, type loginRequest, type loginResponse } from './accounts';
-import { bookingCalls, type bulkDeliveryRequest } from './bookings';
+import { bookingCalls } from './bookings';
+import type { bulkDeliveryRequest } from './deliveries';
 import { orderCalls } from './orders';
 import { priceCalls } from './prices';
 import { profileCalls } from './profile';
-import { quoteCalls, type quoteRequest } from './quotes';
+import { quoteCalls } from './quotes';
+import type { quoteRequest } from './quoteRequest';
 import { messageCalls } from './messages';
 import { define, healthResponse } from './rules';
 import { staffCalls } from './staff';
 import { staffListCalls } from './staffLists';
+import { staffPeopleCalls } from './staffPeople';
 import { crewCalls } from './crews';
 
 export * from './rules';
 export * from './accounts';
 export * from './bookings';
+export * from './deliveries';
 export * from './orders';
 export * from './prices';
 export * from './profile';
 export * from './quotes';
+export * from './quoteRequest';
 export * from './staff';
 export * from './staffLists';
+export * from './staffPeople';
+export * from './listPages';
 export * from './messages';
 export * from './crews';
 
@@ -43,6 +51,7 @@ export const calls = define({
   ...orderCalls,
   ...staffCalls,
   ...staffListCalls,
+  ...staffPeopleCalls,
   ...priceCalls,
   ...messageCalls,
   ...crewCalls,

@@ -31,6 +31,8 @@ export const trackLinkStop = z.object({
   state: z._default(z.enum(stopStates), 'pending'),
   /** Once handed over: when, with or without the code, to whom, and the photos' signed links. */
   proof: z._default(z.nullable(proof), null),
+  /** A move's photos of the goods' condition, once the order is delivered (as the owner's page). */
+  condition_photos: z.optional(z.array(z.string())),
 });
 
 /** What `/t/<token>` shows: no names but the receiver's first name, no phone numbers, no prices. */

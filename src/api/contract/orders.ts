@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { orderStop, visibleCrew } from './stops';
+import { landmarkNote, orderStop, visibleCrew } from './stops';
 import {
   date,
   define,
@@ -30,9 +30,9 @@ export const offerStateLabels: Record<OfferState, string> = {
 };
 
 /**
- * Where an order's money stands (README, "Payments"), derived from its payment and refund rows:
- * nothing paid of an accepted price, part of it, all of it; more paid than owed, or a cancelled
- * order's money still to go back; and all of that given back.
+ * Where an order's money stands (docs/operations.md, "Payments"), derived from its payment and
+ * refund rows: nothing paid of an accepted price, part of it, all of it; more paid than owed, or a
+ * cancelled order's money still to go back; and all of that given back.
  */
 export const paymentStates = ['unpaid', 'part_paid', 'paid', 'refund_due', 'refunded'] as const;
 export type PaymentState = (typeof paymentStates)[number];
@@ -239,6 +239,8 @@ export const historyEvents = [
   'picked_up',
   'delivered',
   'stop_failed',
+  /** Staff reviewed a handover the crew made without the code (docs/crews.md, "Needs attention"). */
+  'handover_reviewed',
 ] as const;
 /** Who did it: the customer, a staff member, the ops command (the ops token), or a crew member. */
 export const actors = ['customer', 'staff', 'ops', 'crew'] as const;
@@ -259,10 +261,13 @@ export type HistoryEntry = z.infer<typeof historyEntry>;
 export const quoteDetails = z.object({
   kind: z.literal('quote'),
   moving_from_address: z.string(),
+  /** The landmark notes the customer gave with the addresses (issue 37). */
+  moving_from_landmark: landmarkNote,
   moving_from_apartment_type: z.string(),
   number_of_room_moving_from: z.string(),
   aptFloor: z.string(),
   moving_to_address: z.string(),
+  moving_to_landmark: landmarkNote,
   moving_to_apartment_type: z.string(),
   number_of_room_moving_to: z.string(),
   toAptFloor: z.string(),
@@ -281,6 +286,8 @@ export const quoteDetails = z.object({
 export const deliveryDetails = z.object({
   kind: z.literal('delivery'),
   pickup_address: z.string(),
+  /** The landmark notes the customer gave with the addresses (issue 37). */
+  pickup_landmark: landmarkNote,
   sender_fullname: z.string(),
   sender_phone: z.string(),
   pickup_date: z.nullable(z.string()),
@@ -288,6 +295,7 @@ export const deliveryDetails = z.object({
   receivers: z.array(
     z.object({
       address: z.string(),
+      landmark: landmarkNote,
       name: z.string(),
       phone: z.string(),
       delivery_date: z.nullable(z.string()),

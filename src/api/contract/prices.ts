@@ -16,7 +16,7 @@ import {
 } from './rules';
 
 // ---------------------------------------------------------------------------------------------
-// Prices (README "Prices"): the tariff staff edit, and the estimate of an order before booking.
+// Prices (docs/prices.md): the tariff staff edit, and the estimate of an order before booking.
 
 /** A tariff amount: whole kobo, never negative. */
 const tariffKobo = z

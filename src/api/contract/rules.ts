@@ -404,12 +404,28 @@ export const MAX_RECEIVERS = 50;
  * A state ("Lagos", "FCT") or an LGA ("Eti-Osa") of an address: optional, so a client that
  * leaves them out still books (without an instant price). Only the shape is checked here; the
  * server checks them against the official list (server/money/places.ts), which the site loads
- * with the published tariff rather than in its code (README "Prices").
+ * with the published tariff rather than in its code (docs/prices.md).
  */
 export const placeName = z.optional(
   z
     .string({ error: 'Choose a place from the list.' })
     .check(z.trim(), z.maxLength(80, 'Choose a place from the list.')),
+);
+
+/** The longest landmark note, and what a longer one is told (issue 37). */
+export const LANDMARK_MAX = 120;
+export const LANDMARK_MESSAGE = `Keep the landmark to ${LANDMARK_MAX} characters or fewer.`;
+
+/**
+ * A landmark note beside an address ("Opposite Total filling station, blue gate"), optional:
+ * one line, trimmed, at most LANDMARK_MAX characters. The server stores an empty one as none.
+ */
+export const landmark = z.optional(
+  z.string({ error: LANDMARK_MESSAGE }).check(
+    z.overwrite((value) => visibleText(value, 'one')),
+    z.trim(),
+    z.maxLength(LANDMARK_MAX, LANDMARK_MESSAGE),
+  ),
 );
 
 /** @public The declared value's message (issue 35). */
@@ -440,7 +456,10 @@ export function koboOfDeclared(value: string | undefined): number | undefined {
 }
 
 export const messageResponse = z.object({ message: z.string() });
-/** The price a delivery got from the tariff at booking, and the tariff version it came from (README "Prices"). */
+/**
+ * The price a delivery got from the tariff at booking, and the tariff version it came from
+ * (docs/prices.md).
+ */
 export const orderPrice = z.object({ version: z.number(), amount_kobo: z.number() });
 /** A move's estimate from the tariff at booking: a band, the final price comes after inspection. */
 export const orderEstimate = z.object({

@@ -40,7 +40,7 @@ const note = optionalText(1000, 'many');
 
 /**
  * `confirm_accepted`: staff saw that the customer accepted a price and cancel the order anyway;
- * without it, cancelling an order whose price was accepted answers 409 (docs: README "What
+ * without it, cancelling an order whose price was accepted answers 409 (docs/operations.md, "What
  * happens to an order"), so a cancel sent on a page read before the customer accepted is refused.
  */
 export const setStatusRequest = z.object({

@@ -1,49 +1,14 @@
 /**
- * The staff's lists (docs/operations.md): the order queue with its filters and pages, the
- * Overview's counts, refunds due, applications, subscribers and the mail backlog. Apart from
- * ./staff (an order's page and its actions), so the staff order page loads none of these.
+ * The staff's lists of orders (docs/operations.md): the order queue with its filters and pages,
+ * the Overview's counts, refunds due and the mail backlog. Apart from ./staff (an order's page
+ * and its actions), so the staff order page loads none of these; applications and subscribers
+ * are in ./staffPeople, so their pages load no order schema.
  */
 import * as z from 'zod/mini';
-import {
-  calendarDate,
-  define,
-  isCalendarDate,
-  preprocess,
-  serviceTypes,
-  shipmentStatuses,
-} from './rules';
+import { calendarDate, define, isCalendarDate, serviceTypes, shipmentStatuses } from './rules';
 import { order, paymentStates, refund } from './orders';
 import { customer } from './staff';
-
-export const applicationStatuses = ['new', 'contacted', 'hired', 'rejected'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
-export const applicationStatusLabels: Record<ApplicationStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  hired: 'Hired',
-  rejected: 'Rejected',
-};
-
-/** Query strings leave a filter empty (`status=`): the same as leaving it out. */
-const filter = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(schema: T) =>
-  preprocess((value) => (value === '' ? undefined : value), z.optional(schema));
-
-export const PAGE_SIZE = 50;
-const paging = {
-  /** Opaque to callers: the `next_cursor` of the page before. */
-  cursor: filter(
-    z
-      .string()
-      .check(
-        z.regex(/^\d{1,12}$/, 'This page link is not valid: start again from the first page.'),
-      ),
-  ),
-  limit: filter(
-    z.coerce
-      .number({ error: `Ask for 1 to ${PAGE_SIZE} rows.` })
-      .check(z.int(), z.gte(1), z.lte(PAGE_SIZE, `Ask for 1 to ${PAGE_SIZE} rows.`)),
-  ),
-};
+import { filter, page, paging } from './listPages';
 
 /** The queue's payment filter: a payment state, or `owing` (unpaid or part paid: an accepted price not fully paid). */
 export const queuePaymentStates = [...paymentStates, 'owing'] as const;
@@ -183,17 +148,6 @@ export const dayAfter = (day: string) =>
 
 export const staffRefundsQuery = z.object({ ...paging });
 
-export const staffApplicationsQuery = z.object({
-  status: filter(z.enum(applicationStatuses, { error: 'Choose a status from the list.' })),
-  ...paging,
-});
-
-export const staffSubscribersQuery = z.object({ ...paging });
-
-export const applicationStatusRequest = z.object({
-  status: z.enum(applicationStatuses, { error: 'Choose a status from the list.' }),
-});
-
 export const staffOrder = z.extend(order, {
   updated_at: z.string(),
   customer,
@@ -203,25 +157,7 @@ export const staffOrder = z.extend(order, {
   payment_state: z._default(z.nullable(z.enum(paymentStates)), null),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
-/** A page of a list: `next_cursor` asks for the next one, null on the last page. */
-const page = /* @__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType>(row: T) =>
-  z.object({ message: z.string(), data: z.array(row), next_cursor: z.nullable(z.string()) });
 export const staffOrdersResponse = page(staffOrder);
-
-export const staffApplication = z.object({
-  id: z.number(),
-  role: z.enum(['mover', 'packer']),
-  full_name: z.string(),
-  email: z.nullable(z.string()),
-  age: z.number(),
-  mobile_number: z.string(),
-  location: z.string(),
-  status: z.enum(applicationStatuses),
-  created_at: z.string(),
-});
-export type StaffApplication = z.infer<typeof staffApplication>;
-export const staffApplicationsResponse = page(staffApplication);
-export const staffApplicationResponse = z.object({ message: z.string(), data: staffApplication });
 
 export const overviewResponse = z.object({
   message: z.string(),
@@ -236,10 +172,6 @@ export const overviewResponse = z.object({
   }),
 });
 export type Overview = z.infer<typeof overviewResponse>['data'];
-
-export const subscriber = z.object({ email: z.string(), created_at: z.string() });
-export type Subscriber = z.infer<typeof subscriber>;
-export const staffSubscribersResponse = page(subscriber);
 
 /** The mail outbox as staff see it (`npm run ops -- mail`): what waits, what failed for good. */
 export const mailBacklogResponse = z.object({
@@ -298,39 +230,6 @@ export const staffListCalls = define({
     response: staffRefundsResponse,
     success: 'Refunds found',
     fallback: null,
-  },
-  staffApplications: {
-    method: 'GET',
-    path: 'staff/applications',
-    body: 'none',
-    auth: 'staff',
-    request: null,
-    query: staffApplicationsQuery,
-    response: staffApplicationsResponse,
-    success: 'Applications found',
-    fallback: null,
-  },
-  staffSetApplicationStatus: {
-    method: 'POST',
-    path: 'staff/applications/{id}/status',
-    body: 'json',
-    auth: 'staff',
-    request: applicationStatusRequest,
-    response: staffApplicationResponse,
-    success: null,
-    fallback: null,
-  },
-  staffSubscribers: {
-    method: 'GET',
-    path: 'staff/subscribers',
-    body: 'none',
-    auth: 'staff',
-    request: null,
-    query: staffSubscribersQuery,
-    response: staffSubscribersResponse,
-    success: 'Subscribers found',
-    fallback: null,
-    csv: true,
   },
   staffMail: {
     method: 'GET',

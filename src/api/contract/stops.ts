@@ -30,13 +30,26 @@ export const proof = z.object({
 });
 export type Proof = z.infer<typeof proof>;
 
+/**
+ * An address's landmark note as the answers carry it (issue 37): on an order's details and its
+ * stops, null when the customer gave none. One schema for all of them.
+ */
+export const landmarkNote = z.nullable(z.string());
+
 /** A stop in an order's detail. */
 export const orderStop = z.object({
   id: z.string(),
   kind: z.enum(stopKinds),
   address: z.string(),
+  landmark: landmarkNote,
   state: z.enum(stopStates),
   proof: z.nullable(proof),
+  /**
+   * A move's photos of the goods' condition, at its loading and at an unloading handed over with
+   * the code (signed links): staff's once taken, the owner's once the order is delivered; absent
+   * when there are none to show.
+   */
+  condition_photos: z.optional(z.array(z.string())),
 });
 export type OrderStop = z.infer<typeof orderStop>;
 

@@ -1,5 +1,6 @@
 /**
- * The handover's photos when there is no code: 1 to 3, each picked by tap (the phone offers its
+ * The handover's photos when there is no code (1 to 3), or a move's photos of the goods' condition
+ * at its loading and its unloading (up to 3, optional): each picked by tap (the phone offers its
  * camera) and made smaller on the phone before it is kept (src/ui/photos/shrinkPhoto.ts). The
  * stop's machine holds them; this renders them and reports picks, refusals and removals.
  */
@@ -24,9 +25,15 @@ function Thumbnail({ file, onRemove, index }: { file: File; onRemove: () => void
   );
 }
 
-export function ProofPhotos({ snapshot, send }: StopFlow) {
+export function ProofPhotos({
+  snapshot,
+  send,
+  condition = false,
+}: StopFlow & { condition?: boolean }) {
   const { photos, errors, progress } = snapshot.context;
-  const shrinking = snapshot.matches({ withoutCode: 'shrinking' });
+  // In a form, the one wait is a photo being made smaller.
+  const shrinking = snapshot.hasTag('busy');
+  const what = condition ? 'the goods’ condition' : 'the handover';
   const full = photos.length >= MAX_PROOF_PHOTOS;
   const messages = errors.photos ?? [];
   const { getRootProps, getInputProps } = useDropzone({
@@ -40,7 +47,8 @@ export function ProofPhotos({ snapshot, send }: StopFlow) {
   return (
     <div className={messages.length ? 'field field-invalid' : 'field'}>
       <span className="field-label" id="crew-photos-label">
-        Photos of the handover ({photos.length} of {MAX_PROOF_PHOTOS})
+        Photos of {what} ({condition && 'optional, '}
+        {photos.length} of {MAX_PROOF_PHOTOS})
       </span>
       {photos.length > 0 && (
         <ul className="crew-photos" aria-label="Photos taken">
@@ -71,7 +79,7 @@ export function ProofPhotos({ snapshot, send }: StopFlow) {
         )
       )}
       {/* Outside the button: an input inside it would be a control nested in a control. */}
-      <input {...getInputProps({ 'aria-label': 'Photo of the handover' })} />
+      <input {...getInputProps({ 'aria-label': `Photo of ${what}` })} />
       <FieldErrors id="crew-photos-errors" errors={messages} />
     </div>
   );

@@ -1,14 +1,16 @@
 /**
- * What a stop offers now (src/machines/crewStopMachine.ts): its action buttons, one of its three
- * forms (the code, delivery without the code, a failure), the waits ("Finding your position…",
- * "Sending…") and a send that got no answer. Buttons are offered where the machine can take them.
+ * What a stop offers now (src/machines/crewStopMachine.ts): its action buttons, one of its four
+ * forms (the code, delivery without the code, a loading's photos, a failure), the waits
+ * ("Finding your position…", "Sending…") and a send that got no answer. Buttons are offered where
+ * the machine can take them.
  */
 import { lazy, Suspense } from 'react';
 import type { SnapshotFrom, EventFrom } from 'xstate';
-import type { crewStopMachine } from '../../machines/crewStopMachine';
+import { photosSent, type crewStopMachine } from '../../machines/crewStopMachine';
 import { Waiting } from '../components/LoadStates';
 
-// The forms (and the photo picker) load with the first Delivered or Failed, not with the jobs.
+// The forms (and the photo picker) load with the first Delivered, Failed or a loading's Picked up,
+// not with the jobs.
 const StopForm = lazy(() => import('./StopForms').then(({ StopForm }) => ({ default: StopForm })));
 
 type StopSnapshot = SnapshotFrom<typeof crewStopMachine>;
@@ -37,14 +39,14 @@ function Messages({ messages }: { messages: string[] }) {
 }
 
 export function StopActions({ snapshot, send }: StopFlow) {
-  const { messages, progress, recording } = snapshot.context;
+  const { messages, progress } = snapshot.context;
   if (snapshot.matches('done')) return null;
   if (snapshot.matches('locating')) return <Waiting>Finding your position…</Waiting>;
   if (snapshot.matches('sending'))
     return (
       <div className="crew-wait">
         <Waiting>Sending…</Waiting>
-        {recording === 'without_code' && (
+        {photosSent(snapshot.context).length > 0 && (
           <progress max={100} value={progress ?? 0} aria-label="Sent so far">
             {progress ?? 0} %
           </progress>
@@ -75,6 +77,7 @@ export function StopActions({ snapshot, send }: StopFlow) {
   if (
     snapshot.matches('delivering') ||
     snapshot.matches('withoutCode') ||
+    snapshot.matches('loaded') ||
     snapshot.matches('failing')
   )
     return (

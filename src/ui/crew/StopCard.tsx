@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CrewStop } from '../../api/contract/crews';
+import { stopKindLabels } from '../../api/contract/stopLabels';
 import { crewsApi } from '../../api/crews';
 import { withQueued } from '../../machines/crewQueue';
 import {
@@ -19,7 +20,7 @@ import {
 import { standardActions } from '../components/useFlow';
 import { inspect } from '../inspector';
 import { callLink, mapLink, whatsappLink } from './links';
-import { stopKindLabels, stopStateLabel } from './labels';
+import { stopStateLabel } from './labels';
 import { QueuedActions, useQueued, useQueueFor } from './outbox';
 import { currentPosition } from './position';
 import { StopActions } from './StopActions';
@@ -53,7 +54,7 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
       actors: {
         locate: fromPromise<Position | null>(() => currentPosition(LOCATE_LIMIT_MS)),
         sendEvent: fromPromise<CrewStop, StopEventCall>(({ input }) => sendEvent(input)),
-        // Loaded with the first photo of a handover without the code.
+        // Loaded with the first photo taken (a handover's proof, or the goods' condition).
         shrink: fromPromise<File, ShrinkCall>(async ({ input, signal }) =>
           (await import('../photos/shrinkPhoto')).shrinkPhoto(input.file, {
             signal,
@@ -94,6 +95,10 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
         <span className={`crew-state crew-state-${shown.state}`}>{stopStateLabel(shown)}</span>
       </p>
       <p className="crew-address">{shown.address}</p>
+      {shown.landmark && (
+        // What the customer said stands near the address (issue 37).
+        <p className="crew-landmark">Landmark: {shown.landmark}</p>
+      )}
       <p className="crew-contact-name">{shown.contact_name}</p>
       <p className="crew-links">
         <a className="button" href={callLink(shown.contact_phone)}>

@@ -1,10 +1,16 @@
 /**
- * A stop's three forms on /crew: the receiver's 4-digit code, delivery without it (the receiver's
- * name and 1 to 3 photos), and a failure's reason. Each field shows its own message; what is typed
- * lives in the stop's machine, so an error never loses it.
+ * A stop's four forms on /crew: the receiver's 4-digit code (at a move's unloading, with photos of
+ * the goods' condition), delivery without it (the receiver's name and 1 to 3 photos), a move's
+ * loading (its condition photos) and a failure's reason. Each field shows its own message; what
+ * is typed lives in the stop's machine, so an error never loses it.
  */
 import type { FormEvent, ReactNode } from 'react';
-import { failureReasonLabels, failureReasons, MAX_PROOF_PHOTOS } from '../../api/contract/crews';
+import {
+  failureReasonLabels,
+  failureReasons,
+  MAX_PROOF_PHOTOS,
+  takesConditionPhotos,
+} from '../../api/contract/crews';
 import { FieldErrors, TextAreaField, TextField } from '../components/Field';
 import { ProofPhotos } from './ProofPhotos';
 import type { StopFlow } from './StopActions';
@@ -78,6 +84,21 @@ function CodeForm({ snapshot, send }: StopFlow) {
         errors={errors.code}
         onChange={(event) => send({ type: 'code.change', value: event.target.value })}
       />
+      {takesConditionPhotos(snapshot.context.stop.kind) && (
+        <ProofPhotos snapshot={snapshot} send={send} condition />
+      )}
+    </FormFrame>
+  );
+}
+
+function LoadedForm({ snapshot, send }: StopFlow) {
+  return (
+    <FormFrame title="Picked up" send={send} submitLabel="Confirm loading">
+      <p className="crew-note">
+        If you can, photograph the goods before they go (up to {MAX_PROOF_PHOTOS}): the customer
+        sees them after delivery.
+      </p>
+      <ProofPhotos snapshot={snapshot} send={send} condition />
     </FormFrame>
   );
 }
@@ -160,5 +181,6 @@ function FailureForm({ snapshot, send }: StopFlow) {
 export function StopForm({ snapshot, send }: StopFlow) {
   if (snapshot.matches('delivering')) return <CodeForm snapshot={snapshot} send={send} />;
   if (snapshot.matches('withoutCode')) return <WithoutCodeForm snapshot={snapshot} send={send} />;
+  if (snapshot.matches('loaded')) return <LoadedForm snapshot={snapshot} send={send} />;
   return <FailureForm snapshot={snapshot} send={send} />;
 }

@@ -1,12 +1,9 @@
-/** How the crew's page names stops, their states and days, in plain words. */
-import type { CrewStop, StopKind } from '../../api/contract/crews';
-
-export const stopKindLabels: Record<StopKind, string> = {
-  pickup: 'Pick up',
-  dropoff: 'Drop off',
-  loading: 'Loading',
-  unloading: 'Unloading',
-};
+/**
+ * How the crew's page names a stop's state and the days, in plain words; a stop's kind is named as
+ * everywhere else (../../api/contract/stopLabels.ts).
+ */
+import type { CrewStop } from '../../api/contract/crews';
+import { todayInLagos } from '../../api/contract/rules';
 
 /** A stop's state as the crew reads it: a finished stop says how it finished. */
 export function stopStateLabel({ state, kind }: Pick<CrewStop, 'state' | 'kind'>): string {
@@ -24,7 +21,7 @@ export function stopStateLabel({ state, kind }: Pick<CrewStop, 'state' | 'kind'>
   }
 }
 
-const lagosDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' });
+const DAY_MS = 24 * 60 * 60 * 1000;
 const dayName = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   weekday: 'long',
@@ -32,12 +29,9 @@ const dayName = new Intl.DateTimeFormat('en-GB', {
   month: 'long',
 });
 
-/** YYYY-MM-DD of `now` in Lagos, and of the day after. */
+/** YYYY-MM-DD of `now` in Lagos, and of the day after (Lagos keeps no summer time: a day is 24 h). */
 export function lagosToday(now = new Date()): { today: string; tomorrow: string } {
-  const today = lagosDay.format(now);
-  const next = new Date(`${today}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return { today, tomorrow: next.toISOString().slice(0, 10) };
+  return { today: todayInLagos(now), tomorrow: todayInLagos(new Date(now.getTime() + DAY_MS)) };
 }
 
 /** "Today, Saturday 28 November"; another day by its name only. */

@@ -7,7 +7,7 @@ import type { FormMachine, RequestOfForm } from '../../machines/formMachine';
 import { useFormFlow, type SubmissionExtras } from '../components/useFormFlow';
 import { whenOnline } from '../components/sendWhenOnline';
 import { BookingActions } from './BookingPage';
-import { DELIVERY_CREATED } from '../../api/contract/bookings';
+import { DELIVERY_CREATED } from '../../api/contract/deliveries';
 import { thankYouPath } from './booking';
 import { DeliveryField, type DeliveryFieldSpec } from './fields';
 import type { PriceRequest } from '../../api/pricing';
@@ -22,8 +22,13 @@ export interface BookingField {
   spec: DeliveryFieldSpec;
   /** A date field that cannot be before this other field's date. */
   notBefore?: string;
-  /** An address followed by its place (state and LGA, README "Prices"): the labels' start and the fields' names. */
+  /**
+   * An address followed by its place (state and LGA, docs/prices.md): the labels' start and the
+   * fields' names.
+   */
   place?: { label: string; state: string; lga: string };
+  /** An address's optional landmark note, shown under it (issue 37): its field's name and spec. */
+  landmark?: { name: string; spec: DeliveryFieldSpec };
 }
 
 interface BookingFormProps<M extends FormMachine> {
@@ -46,9 +51,11 @@ export function BookingForm<M extends FormMachine>({
   submitLabel,
   serviceType,
 }: BookingFormProps<M>) {
-  const names = fields.flatMap(({ name, place }) =>
-    place ? [name, place.state, place.lga] : [name],
-  );
+  const names = fields.flatMap(({ name, place, landmark }) => [
+    name,
+    ...(landmark ? [landmark.name] : []),
+    ...(place ? [place.state, place.lga] : []),
+  ]);
   const { field, onSubmit, busy, snapshot, send, sending } = useFormFlow(machine, {
     values: Object.fromEntries(names.map((name) => [name, ''])),
     submit,
@@ -82,13 +89,14 @@ export function BookingForm<M extends FormMachine>({
       aria-busy={busy || undefined}
     >
       <div className="form-grid">
-        {fields.map(({ name, spec, notBefore, place }) => (
+        {fields.map(({ name, spec, notBefore, place, landmark }) => (
           <div key={name} className={place ? 'address-with-place' : 'field-slot'}>
             <DeliveryField
               spec={spec}
               min={notBefore ? text(notBefore) : undefined}
               {...field(name)}
             />
+            {landmark && <DeliveryField spec={landmark.spec} {...field(landmark.name)} />}
             {place && (
               <PlaceFields
                 label={place.label}

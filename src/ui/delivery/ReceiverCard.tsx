@@ -1,6 +1,6 @@
-/** One receiver of a bulk delivery: address, name, phone number, delivery date, and its edit and delete buttons. */
+/** One receiver of a bulk delivery: address (and its landmark), name, phone number, delivery date, and its edit and delete buttons. */
 import { FieldErrors } from '../components/Field';
-import type { Receiver } from '../../api/contract/bookings';
+import type { Receiver } from '../../api/contract/deliveries';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', {
   month: 'short',
@@ -74,6 +74,12 @@ export function ReceiverCard({
           <dt>Address</dt>
           <dd>{receiver.address}</dd>
         </div>
+        {receiver.landmark?.trim() && (
+          <div>
+            <dt>Landmark</dt>
+            <dd>{receiver.landmark}</dd>
+          </div>
+        )}
         <div>
           <dt>Name</dt>
           <dd>{receiver.name}</dd>

@@ -1,7 +1,8 @@
 /**
- * The "Add Receiver's Details" dialog (Radix): address, name, phone and date, all required and
- * checked with the contract's receiver schema by receiverListMachine. Open while the list is in
- * its `dialog` state; Save sends `receiver.save`, closing (Cancel, Escape, outside) `receiver.cancel`.
+ * The "Add Receiver's Details" dialog (Radix): address, name, phone and date, all required (the
+ * landmark note, state and LGA optional) and checked with the contract's receiver schema by
+ * receiverListMachine. Open while the list is in its `dialog` state; Save sends `receiver.save`,
+ * closing (Cancel, Escape, outside) `receiver.cancel`.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { FormEvent } from 'react';
@@ -48,10 +49,12 @@ export function ReceiverDialog({ list, send, pickupDate, places }: ReceiverDialo
         <Dialog.Content className="dialog">
           <Dialog.Title>{title}</Dialog.Title>
           <Dialog.Description>
-            All fields are required, except the state and LGA (they give an instant price).
+            All fields are required, except the landmark, and the state and LGA (they give an
+            instant price).
           </Dialog.Description>
           <form onSubmit={save} noValidate>
             <DeliveryField spec={fieldSpecs.deliveryAddress} {...field('address')} />
+            <DeliveryField spec={fieldSpecs.landmark} {...field('landmark')} />
             <PlaceFields
               label="Delivery"
               names={{ state: 'state', lga: 'lga' }}

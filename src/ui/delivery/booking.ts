@@ -13,7 +13,7 @@ export function thankYouPath(result: unknown): string {
 
 /**
  * The thank-you page with the price or estimate the booking got, for the page to repeat
- * (README "Prices"). Kept out of ../paths.ts, which the home page loads.
+ * (docs/prices.md). Kept out of ../paths.ts, which the home page loads.
  */
 export function pricedThankYou(
   reference: string | undefined,

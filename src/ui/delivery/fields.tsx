@@ -13,15 +13,27 @@ export interface DeliveryFieldSpec {
   kind: Kind;
   autoComplete?: string;
   hint?: string;
-  /** Every field is required but these (the declared value). */
+  /** Every field is required but these (the declared value, the landmark notes). */
   optional?: boolean;
 }
 
 const PHONE_HINT = 'A Nigerian number, like 0803 123 4567 or +234 803 123 4567.';
+/** What helps the crew find an address (issue 37); the contract keeps it to LANDMARK_MAX characters. */
+const LANDMARK_HINT = 'e.g. Opposite Total filling station, blue gate';
+const landmarkOf = (label: string): DeliveryFieldSpec => ({
+  label,
+  kind: 'text',
+  optional: true,
+  hint: LANDMARK_HINT,
+});
 
 export const fieldSpecs = {
   pickupAddress: { label: 'Pick up Address', kind: 'text', autoComplete: 'street-address' },
   deliveryAddress: { label: 'Delivery Address', kind: 'text' },
+  // Two on one page: each says which address it is near. The receiver dialog has one.
+  pickupLandmark: landmarkOf('Pickup landmark (optional)'),
+  deliveryLandmark: landmarkOf('Delivery landmark (optional)'),
+  landmark: landmarkOf('Landmark (optional)'),
   senderName: { label: "Sender's Full Name", kind: 'text', autoComplete: 'name' },
   receiverName: { label: "Receiver's Full Name", kind: 'text' },
   senderPhone: {

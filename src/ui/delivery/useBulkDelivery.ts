@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bookingsApi } from '../../api/lazy';
-import { BULK_DELIVERY_CREATED, type Receiver } from '../../api/contract/bookings';
+import { BULK_DELIVERY_CREATED, type Receiver } from '../../api/contract/deliveries';
 import { MAX_RECEIVERS } from '../../api/contract/rules';
 import type { BulkDeliveryRequest } from '../../api/contract';
 import { drafts } from '../../api/storage';

@@ -2,7 +2,8 @@
  * The day's work on the owner's order page (docs/crews.md, "What the customer sees"): who is
  * coming (the crew's first name, photo, vehicle and plate, the window and a Call button) from an
  * hour before the window until delivery, and each stop with its state and, once handed over, its
- * proof. Loaded only for an order that has a crew or stops to show. `Stops` and `StopProof` are
+ * proof, with a move's photos of the goods' condition once delivered (staff's page: once taken).
+ * Loaded only for an order that has a crew or stops to show. `Stops` and `StopProof` are
  * also the staff order page's Stops part, which adds its own action to a stop.
  */
 import type { ReactNode } from 'react';
@@ -43,6 +44,27 @@ function WhoIsComing({ crew }: { crew: VisibleCrew }) {
   );
 }
 
+/** Signed links to a stop's photos, each opening the photo full size. */
+function StopPhotos({ photos, of }: { photos: string[]; of: string }) {
+  return (
+    <ul className="proof-photos">
+      {photos.map((photo, index) => (
+        <li key={photo}>
+          <a href={photo} target="_blank" rel="noreferrer">
+            <img
+              src={photo}
+              alt={`Photo ${index + 1} of ${of}`}
+              width={96}
+              height={96}
+              loading="lazy"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function StopProof({ stop }: { stop: OrderStop }) {
   const { proof } = stop;
   if (!proof) return null;
@@ -55,21 +77,7 @@ export function StopProof({ stop }: { stop: OrderStop }) {
       </p>
       {proof.to_review && <p className="stop-to-review">Without code — to review</p>}
       {proof.photos.length > 0 && (
-        <ul className="proof-photos">
-          {proof.photos.map((photo, index) => (
-            <li key={photo}>
-              <a href={photo} target="_blank" rel="noreferrer">
-                <img
-                  src={photo}
-                  alt={`Photo ${index + 1} of the handover at ${stop.address}`}
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <StopPhotos photos={proof.photos} of={`the handover at ${stop.address}`} />
       )}
     </div>
   );
@@ -92,8 +100,18 @@ export function Stops({
             <p>
               <strong>{stopKindLabels[stop.kind]}</strong> · {stop.address}
             </p>
+            {stop.landmark && <p className="stop-landmark">Landmark: {stop.landmark}</p>}
             <p className="stop-state">{stopStateLabels[stop.state]}</p>
             <StopProof stop={stop} />
+            {stop.condition_photos && (
+              <div className="stop-proof">
+                <p>The goods’ condition, photographed by the crew:</p>
+                <StopPhotos
+                  photos={stop.condition_photos}
+                  of={`the goods’ condition at ${stop.address}`}
+                />
+              </div>
+            )}
             {action?.(stop)}
           </li>
         ))}

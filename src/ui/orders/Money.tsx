@@ -1,7 +1,7 @@
 /**
- * An order's money as its owner and staff read it (README, "Paying for an order"): price, paid,
- * refunded and balance with the payment state, the receipts (each a link to its printable page)
- * and the refunds with their state and the day they are due by.
+ * An order's money as its owner and staff read it (docs/using-the-site.md, "Paying for an order"):
+ * price, paid, refunded and balance with the payment state, the receipts (each a link to its
+ * printable page) and the refunds with their state and the day they are due by.
  */
 import type { ReactNode } from 'react';
 import { formatNaira } from '../../api/contract/rules';

@@ -16,7 +16,7 @@ type Facts = Pick<OrderDetail, 'reference_number' | 'service_type' | 'status' | 
   Partial<Pick<OrderDetail, 'price' | 'estimate' | 'declared_value_kobo'>>;
 
 /**
- * What the tariff said at booking (README "Prices"): a delivery's price, or a move's estimate.
+ * What the tariff said at booking (docs/prices.md): a delivery's price, or a move's estimate.
  * The tariff's version is for staff only (issue 35: no internal words on the customer's pages).
  */
 function TariffFigure({ order, staff }: { order: Facts; staff: boolean }) {

@@ -22,6 +22,7 @@ const happened: Record<HistoryEntry['event'], (entry: HistoryEntry) => string> =
   picked_up: () => 'Picked up',
   delivered: () => 'Handed over',
   stop_failed: () => 'Stop failed',
+  handover_reviewed: () => 'Handover without the code reviewed',
 };
 
 const whoDid = (entry: HistoryEntry, owner: boolean) =>

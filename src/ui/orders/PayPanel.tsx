@@ -1,7 +1,7 @@
 /**
- * Paying for the accepted price on the owner's order page (README, "Paying for an order"):
- * "Pay ₦485,000.00" for what is still to pay, progress while the payment starts and while the
- * server verifies it on return from the checkout (`?reference=`), then Paid; a declined or
+ * Paying for the accepted price on the owner's order page (docs/using-the-site.md, "Paying for an
+ * order"): "Pay ₦485,000.00" for what is still to pay, progress while the payment starts and while
+ * the server verifies it on return from the checkout (`?reference=`), then Paid; a declined or
  * abandoned payment can be tried again. Runs orderPaymentMachine with the real calls; leaving for
  * the checkout is a full navigation, since the checkout is another site (Paystack, or the test
  * gateway in test mode).

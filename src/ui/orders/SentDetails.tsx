@@ -1,6 +1,6 @@
 /**
  * Everything the customer sent with an order, laid out for the job: a quote's two addresses
- * (apartment type, rooms, floor), contact, services, dates, description and photos; a
+ * (landmark, apartment type, rooms, floor), contact, services, dates, description and photos; a
  * delivery's pickup, sender and every receiver. Shown to staff and to the order's owner.
  */
 import { relocationServices } from '../../api/contract/rules';
@@ -16,6 +16,10 @@ type DeliveryDetails = Extract<Details, { kind: 'delivery' }>;
 const shown = (value: string | null | undefined, none = 'Not given') =>
   value && value.trim() ? value : none;
 const day = (value: string | null) => (value ? formatDay(value) : 'Not set');
+
+/** An address's landmark note (issue 37), a row only when the customer gave one. */
+const landmarkRow = (landmark: string | null): [string, string][] =>
+  landmark ? [['Landmark', landmark]] : [];
 
 function Facts({ rows }: { rows: [string, string][] }) {
   return (
@@ -46,6 +50,7 @@ function QuoteSent({ details }: { details: QuoteDetails }) {
         <Facts
           rows={[
             ['Address', details.moving_from_address],
+            ...landmarkRow(details.moving_from_landmark),
             ['Apartment type', details.moving_from_apartment_type],
             ['Rooms', details.number_of_room_moving_from],
             ['Floor', details.aptFloor],
@@ -57,6 +62,7 @@ function QuoteSent({ details }: { details: QuoteDetails }) {
         <Facts
           rows={[
             ['Address', details.moving_to_address],
+            ...landmarkRow(details.moving_to_landmark),
             ['Apartment type', details.moving_to_apartment_type],
             ['Rooms', details.number_of_room_moving_to],
             ['Floor', details.toAptFloor],
@@ -118,6 +124,7 @@ function DeliverySent({ details }: { details: DeliveryDetails }) {
         <Facts
           rows={[
             ['Address', details.pickup_address],
+            ...landmarkRow(details.pickup_landmark),
             [
               'Pickup date',
               details.pickup_date ? formatDay(details.pickup_date) : 'As soon as possible',
@@ -140,6 +147,7 @@ function DeliverySent({ details }: { details: DeliveryDetails }) {
                   ['Name', receiver.name],
                   ['Phone', receiver.phone],
                   ['Address', receiver.address],
+                  ...landmarkRow(receiver.landmark),
                   [
                     'Delivery date',
                     receiver.delivery_date

@@ -58,6 +58,7 @@ export default function BulkDeliveryPage() {
           <legend>Sender's Details</legend>
           <div className="form-grid">
             <DeliveryField spec={fieldSpecs.pickupAddress} {...field('pickup_address')} />
+            <DeliveryField spec={fieldSpecs.pickupLandmark} {...field('pickup_landmark')} />
             <PlaceFields
               label="Pickup"
               names={{ state: 'pickup_state', lga: 'pickup_lga' }}

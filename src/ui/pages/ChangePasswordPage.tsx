@@ -1,6 +1,6 @@
 /**
  * /change-password (docs/product.md): old, new and confirm-new password. The server ends every
- * session of the account once the password changes, this one too (README, "Account security"),
+ * session of the account once the password changes, this one too (docs/security.md),
  * so after the success message the session ends here as well and the login page asks for the
  * new password, with the email filled in and a word on why.
  */

@@ -1,4 +1,4 @@
-/** Deliver Now (docs/product.md, /express-delivery): an urgent pickup and delivery, every field required. */
+/** Deliver Now (docs/product.md, /express-delivery): an urgent pickup and delivery, every field required but the landmark notes and the declared value. */
 import { bookingsApi } from '../../api/lazy';
 import { instantDeliveryMachine } from '../../machines/instantDeliveryMachine';
 import { BookingForm, type BookingField } from '../delivery/BookingForm';
@@ -10,12 +10,14 @@ const fields: BookingField[] = [
     name: 'pickup_address',
     spec: fieldSpecs.pickupAddress,
     place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' },
+    landmark: { name: 'pickup_landmark', spec: fieldSpecs.pickupLandmark },
   },
   // Spelt so on the wire (docs/product.md).
   {
     name: 'dilivery_address',
     spec: fieldSpecs.deliveryAddress,
     place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' },
+    landmark: { name: 'delivery_landmark', spec: fieldSpecs.deliveryLandmark },
   },
   { name: 'sender_fullname', spec: fieldSpecs.senderName },
   { name: 'receiver_fullname', spec: fieldSpecs.receiverName },

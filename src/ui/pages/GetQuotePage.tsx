@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { quotesApi } from '../../api/lazy';
-import { quoteCalls } from '../../api/contract/quotes';
+import { quoteSuccess } from '../../api/contract/quoteRequest';
 import {
   threeStepApartmentTypes,
   threeStepFloors,
@@ -55,7 +55,7 @@ export default function GetQuotePage() {
     steps: quoteSteps,
     draft: 'get-quote',
     submit: ({ quote }, extras) => quotesApi.stateService(quote, extras),
-    successMessage: quoteCalls.stateService.success,
+    successMessage: quoteSuccess.stateService,
     leaveTo: () => '/',
   });
   const { snapshot, step, busy, onSubmit } = flow;

@@ -12,6 +12,7 @@ import type { TrackingResult } from '../../api/contract/bookings';
 import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
 import { loadPublic, savePublic } from '../../api/lastSeen';
 import { bookingsApi } from '../../api/bookings';
+import { takeEarlyTracking } from '../../api/earlyTracking';
 import { OfflineMark } from '../components/OfflineMark';
 import { usePageMeta } from '../components/PageMeta';
 import { useFlow } from '../components/useFlow';
@@ -46,9 +47,11 @@ function PackageDetails({
     packageDetailsMachine,
     () => ({
       // The client comes with the page: the look-up starts as it opens, not a download later.
+      // The first one takes the answer the page's HTML asked for while the code downloaded
+      // (src/api/earlyTracking.ts), when it asked for this reference.
       actors: {
         lookUp: fromPromise<TrackingResult, string>(({ input }) =>
-          lookUpShipment(input, bookingsApi),
+          lookUpShipment(input, bookingsApi, { transport: takeEarlyTracking(input) }),
         ),
       },
       actions: { remember: (_, { result }) => savePublic('tracking', result) },

@@ -1,9 +1,9 @@
 /**
  * /orders/:reference/receipts/:number — one payment's receipt, for the order's owner and for
- * staff (README, "Paying for an order"): the company's name and address, the customer, the
- * order, the amount in naira, the method and the date and time in Lagos time. It prints on one
- * A4 page: printing leaves out the site's header, footer and buttons (receipt.css). A payment
- * made in test mode prints TEST on its receipt.
+ * staff (docs/using-the-site.md, "Paying for an order"): the company's name and address, the
+ * customer, the order, the amount in naira, the method and the date and time in Lagos time. It
+ * prints on one A4 page: printing leaves out the site's header, footer and buttons (receipt.css). A
+ * payment made in test mode prints TEST on its receipt.
  */
 import { useParams } from 'react-router-dom';
 import { ordersApi } from '../../api/orders';

@@ -10,11 +10,13 @@ const fields: BookingField[] = [
     name: 'pickup_address',
     spec: fieldSpecs.pickupAddress,
     place: { label: 'Pickup', state: 'pickup_state', lga: 'pickup_lga' },
+    landmark: { name: 'pickup_landmark', spec: fieldSpecs.pickupLandmark },
   },
   {
     name: 'delivery_address',
     spec: fieldSpecs.deliveryAddress,
     place: { label: 'Delivery', state: 'delivery_state', lga: 'delivery_lga' },
+    landmark: { name: 'delivery_landmark', spec: fieldSpecs.deliveryLandmark },
   },
   { name: 'sender_fullname', spec: fieldSpecs.senderName },
   { name: 'receiver_fullname', spec: fieldSpecs.receiverName },

@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { staffListsApi } from '../../api/staffLists';
+import { staffPeopleApi } from '../../api/staffPeople';
 import {
   type StaffApplication,
   applicationStatuses,
   applicationStatusLabels,
   type ApplicationStatus,
-} from '../../api/contract/staffLists';
+} from '../../api/contract/staffPeople';
 import { applicationStatusMachine } from '../../machines/applicationStatusMachine';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { SelectField } from '../components/Field';
@@ -24,7 +24,7 @@ import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ filters, cursor }: PageRequest) =>
   pageOf(
-    await staffListsApi.staffApplications(undefined, {
+    await staffPeopleApi.staffApplications(undefined, {
       query: { status: filters.status, cursor: cursor ?? undefined },
     }),
   );
@@ -47,7 +47,7 @@ function StatusChoice({ application }: { application: StaffApplication }) {
     () => ({
       actors: {
         saveStatus: fromPromise(({ input }) =>
-          staffListsApi.staffSetApplicationStatus(
+          staffPeopleApi.staffSetApplicationStatus(
             { status: input.status as ApplicationStatus },
             { id: input.id },
           ),

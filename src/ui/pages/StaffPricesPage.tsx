@@ -1,5 +1,5 @@
 /**
- * /staff/prices (README "Prices"): the tariff staff edit. Zones group states and LGAs; each pair
+ * /staff/prices (docs/prices.md): the tariff staff edit. Zones group states and LGAs; each pair
  * of zones has a price or "price on request"; then the service rules. Saving checks it and makes
  * a new version; when someone saved meanwhile, their version is shown and what was typed is kept.
  * The flow is tariffEditorMachine; this page renders and sends. Amounts are typed in naira.

@@ -2,8 +2,8 @@
  * /staff/subscribers — the newsletter subscribers, newest first, paged, and the whole list as a
  * CSV file (Download CSV) for the mailing tool.
  */
-import { staffListsApi } from '../../api/staffLists';
-import type { Subscriber } from '../../api/contract/staffLists';
+import { staffPeopleApi } from '../../api/staffPeople';
+import type { Subscriber } from '../../api/contract/staffPeople';
 import { staffListMachineFor, type PageRequest } from '../../machines/staffListMachine';
 import { DownloadCsv } from '../staff/DownloadCsv';
 import { ListStates } from '../staff/ListStates';
@@ -13,7 +13,7 @@ import { formatLagosDate } from '../tracking/format';
 
 const loadPage = async ({ cursor }: PageRequest) =>
   pageOf(
-    await staffListsApi.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }),
+    await staffPeopleApi.staffSubscribers(undefined, { query: { cursor: cursor ?? undefined } }),
   );
 
 const subscribersMachine = staffListMachineFor<Subscriber>();
@@ -26,7 +26,7 @@ export default function StaffSubscribersPage() {
         <DownloadCsv
           label="Download CSV"
           fileName="subscribers.csv"
-          fetchFile={() => staffListsApi.download('staffSubscribers')}
+          fetchFile={() => staffPeopleApi.download('staffSubscribers')}
         />
       </p>
       <ListStates list={list} noun="subscribers" empty="No one has subscribed yet.">

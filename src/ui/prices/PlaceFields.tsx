@@ -1,5 +1,5 @@
 /**
- * An address's place (README "Prices"): its state, a native select, and its local government
+ * An address's place (docs/prices.md): its state, a native select, and its local government
  * area, a text input with the state's LGAs as suggestions (a datalist), so typing "Eti" offers
  * "Eti-Osa". Both are labelled and work from the keyboard. Optional: an address without a place
  * still books, without an instant price. The list comes with the published tariff.

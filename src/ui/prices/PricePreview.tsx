@@ -1,5 +1,5 @@
 /**
- * The price shown beside a booking form while it is filled (README "Prices"): a delivery's price,
+ * The price shown beside a booking form while it is filled (docs/prices.md): a delivery's price,
  * a move's estimate as a range, "price on request" for places the tariff does not cover, or why
  * there is no price yet. Announced politely as it changes.
  */

@@ -21,6 +21,7 @@ export interface ChoiceLists {
 const sides = {
   from: {
     address: ['moving_from_address', 'Current address'],
+    landmark: ['moving_from_landmark', 'Current home landmark (optional)'],
     type: ['moving_from_apartment_type', 'Current apartment type'],
     rooms: ['number_of_room_moving_from', 'Rooms at your current home'],
     floor: ['aptFloor', 'Current apartment floor'],
@@ -28,6 +29,7 @@ const sides = {
   },
   to: {
     address: ['moving_to_address', 'Destination address'],
+    landmark: ['moving_to_landmark', 'Destination landmark (optional)'],
     type: ['moving_to_apartment_type', 'Destination apartment type'],
     rooms: ['number_of_room_moving_to', 'Rooms at your destination'],
     floor: ['toAptFloor', 'Destination apartment floor'],
@@ -35,7 +37,7 @@ const sides = {
   },
 } as const;
 
-/** The estimate of a move while its form is filled (README "Prices"), from what was typed so far. */
+/** The estimate of a move while its form is filled (docs/prices.md), from what was typed so far. */
 export function useMovePreview(flow: QuoteFlow, serviceType: MovePlaces['service_type']) {
   const values = flow.snapshot.context.values as Record<string, string | undefined>;
   const keys = [
@@ -64,7 +66,7 @@ interface LocationFieldsProps {
 }
 
 export function LocationFields({ flow, side, lists, places }: LocationFieldsProps) {
-  const { address, type, rooms, floor, place } = sides[side];
+  const { address, landmark, type, rooms, floor, place } = sides[side];
   const [label, stateName, lgaName] = place;
   const bind = (name: string) => {
     const { value, errors } = flow.field(name);
@@ -81,6 +83,13 @@ export function LocationFields({ flow, side, lists, places }: LocationFieldsProp
         required
         autoComplete="street-address"
         {...flow.field(address[0])}
+      />
+      {/* What helps the crew find the home (issue 37), checked with the step. */}
+      <TextField
+        label={landmark[1]}
+        hint="e.g. Opposite Total filling station, blue gate"
+        autoComplete="off"
+        {...flow.field(landmark[0])}
       />
       <PlaceFields
         label={label}

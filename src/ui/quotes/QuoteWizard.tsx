@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { quotesApi } from '../../api/lazy';
-import { quoteCalls } from '../../api/contract/quotes';
+import { quoteSuccess } from '../../api/contract/quoteRequest';
 import type { QuoteRequest } from '../../api/contract';
 import {
   fiveStepApartmentTypes,
@@ -95,7 +95,7 @@ export function QuoteWizard({ title, call, draft }: QuoteWizardProps) {
     draft,
     submit: ({ quote }, extras) =>
       upload.current?.send({ quote, extras }) ?? sendQuote({ quote, extras }, null, {}),
-    successMessage: quoteCalls[call].success,
+    successMessage: quoteSuccess[call],
     leaveTo: (result) => pricedThankYou(result.data.reference_number, result.data),
   });
   const { step, busy, onSubmit } = flow;

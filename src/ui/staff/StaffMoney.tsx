@@ -1,9 +1,10 @@
 /**
- * An order's money on the staff order page (README, "Payments for staff"): where it stands, every
- * receipt, the Paystack payments that reported another amount or currency than asked (never
- * counted), the refunds with "Mark refunded" for office ones, and the form for money received at
- * the office (amount in naira, bank transfer or cash, staff's reference, the day). The forms are
- * staffOrderActionsMachine's, run by StaffActions; each asks to confirm before it is sent.
+ * An order's money on the staff order page (docs/operations.md, "Payments for staff"): where it
+ * stands, every receipt, the Paystack payments that reported another amount or currency than asked
+ * (never counted), the refunds with "Mark refunded" for office ones, and the form for money
+ * received at the office (amount in naira, bank transfer or cash, staff's reference, the day). The
+ * forms are staffOrderActionsMachine's, run by StaffActions; each asks to confirm before it is
+ * sent.
  */
 import type { FormEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';

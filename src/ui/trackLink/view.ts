@@ -181,6 +181,41 @@ function whoIsComing(crew: VisibleCrew) {
   );
 }
 
+/** Signed links to a stop's photos, each opening the photo full size (loaded when seen). */
+const stopPhotos = (photos: string[], of: string) =>
+  h(
+    'ul',
+    { class: 'proof-photos' },
+    ...photos.map((photo, index) =>
+      h(
+        'li',
+        {},
+        h(
+          'a',
+          { href: photo, target: '_blank', rel: 'noreferrer' },
+          // Lazy before the source: an image starts loading as soon as it has one.
+          h('img', {
+            loading: 'lazy',
+            src: photo,
+            alt: `Photo ${index + 1} of ${of}`,
+            width: '96',
+            height: '96',
+          }),
+        ),
+      ),
+    ),
+  );
+
+/** A move's photos of the goods' condition, once delivered (as the owner's page shows them). */
+const conditionPhotos = (stop: TrackLinkStop) =>
+  stop.condition_photos &&
+  h(
+    'div',
+    { class: 'stop-proof' },
+    h('p', {}, 'The goods’ condition, photographed by the crew:'),
+    stopPhotos(stop.condition_photos, `the goods’ condition at ${stop.place}`),
+  );
+
 /** A handover's proof: when, to whom, with or without the code, and its photos (loaded when seen). */
 function stopProof(stop: TrackLinkStop) {
   const { proof } = stop;
@@ -197,29 +232,7 @@ function stopProof(stop: TrackLinkStop) {
         proof.with_code ? 'with the handover code' : 'without the code: the crew took a photo'
       }.`,
     ),
-    proof.photos.length > 0 &&
-      h(
-        'ul',
-        { class: 'proof-photos' },
-        ...proof.photos.map((photo, index) =>
-          h(
-            'li',
-            {},
-            h(
-              'a',
-              { href: photo, target: '_blank', rel: 'noreferrer' },
-              // Lazy before the source: an image starts loading as soon as it has one.
-              h('img', {
-                loading: 'lazy',
-                src: photo,
-                alt: `Photo ${index + 1} of the handover at ${stop.place}`,
-                width: '96',
-                height: '96',
-              }),
-            ),
-          ),
-        ),
-      ),
+    proof.photos.length > 0 && stopPhotos(proof.photos, `the handover at ${stop.place}`),
   );
 }
 
@@ -245,6 +258,7 @@ function stops(view: TrackLinkView) {
           ),
           h('p', { class: 'stop-state' }, stopStateLabels[stop.state]),
           stopProof(stop),
+          conditionPhotos(stop),
         ),
       ),
     ),

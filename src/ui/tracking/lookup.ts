@@ -3,6 +3,7 @@
  * what happened under the Tracking Code field: an unknown code in the server's words, a network
  * failure as such, so that the user knows whether to check the code or the connection.
  */
+import type { CallExtras } from '../../api/client';
 import { bookingsApi } from '../../api/lazy';
 import { GENERIC_ERROR } from '../../api/contract/rules';
 import type { TrackingResult } from '../../api/contract/bookings';
@@ -22,14 +23,16 @@ function explained(error: unknown): unknown {
 
 /**
  * `api`: the lazily loaded client by default (/track looks up when asked); a page that looks up as
- * it opens passes the client it imports (docs/architecture.md, "What a route loads").
+ * it opens passes the client it imports (docs/architecture.md, "What a route loads"). `extras`: how
+ * the call goes, e.g. answered by the page's early look-up (src/api/earlyTracking.ts).
  */
 export async function lookUpShipment(
   reference: string,
   api: Pick<typeof bookingsApi, 'trackingStatus'> = bookingsApi,
+  extras?: CallExtras<'trackingStatus'>,
 ): Promise<TrackingResult> {
   try {
-    return (await api.trackingStatus({ reference_id: reference })).data;
+    return (await api.trackingStatus({ reference_id: reference }, extras)).data;
   } catch (error) {
     throw explained(error);
   }

@@ -2,24 +2,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { StoredSession } from '../../src/api/storage';
-import { signUp } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
+import type { StoredSession } from '../../../src/api/storage';
+import { signUp } from '../api';
+import { startTestServer, type TestServer } from '../server';
+import { sessionOf } from './render';
 
 export async function startWithMember(): Promise<{ server: TestServer; member: StoredSession }> {
   // A form sent with its progress uses the page's XMLHttpRequest, which jsdom holds to CORS as a
   // browser would: the server lets jsdom's origin call it.
   const server = await startTestServer({ corsOrigins: [window.location.origin] });
   const customer = await signUp(server);
-  return {
-    server,
-    member: {
-      token: customer.token,
-      id: String(customer.id),
-      profileImage: '',
-      email: customer.email,
-    },
-  };
+  return { server, member: sessionOf(customer) };
 }
 
 /** Nothing listens on port 9 of loopback: every call fails as it would offline. */
@@ -31,7 +24,10 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const field = (label: string, within: Pick<typeof screen, 'getByLabelText'> = screen) =>
   within.getByLabelText(new RegExp(`^${escape(label)}( \\*)?$`));
 
-/** Replaces what the labelled fields hold, typing as a user does. */
+/** Longer texts are pasted, as a user pastes a long note, rather than typed key by key. */
+export const PASTED_FROM = 100;
+
+/** Replaces what the labelled fields hold, typing as a user does (pasting a long text). */
 export async function fill(
   user: UserEvent,
   values: Record<string, string>,
@@ -39,7 +35,8 @@ export async function fill(
 ) {
   for (const [label, value] of Object.entries(values)) {
     await user.clear(field(label, within));
-    if (value) await user.type(field(label, within), value);
+    if (value.length >= PASTED_FROM) await user.paste(value);
+    else if (value) await user.type(field(label, within), value);
   }
 }
 

@@ -8,21 +8,21 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { GENERIC_ERROR, QUOTE_ERROR } from '../../src/api/contract';
-import { ApiError } from '../../src/api/errors';
-import { drafts, type StoredSession } from '../../src/api/storage';
-import { stepErrors, stepOf } from '../../src/machines/quoteSteps';
-import { PNG } from '../api/helpers';
-import type { Change, QuoteGraphOptions } from '../machines/quoteGraph';
-import { submissionKeys } from '../machines/graph';
-import type { TestServer } from '../support/server';
-import { startWithMember, toast } from './delivery-support';
+import { GENERIC_ERROR, QUOTE_ERROR } from '../../../src/api/contract';
+import { ApiError } from '../../../src/api/errors';
+import { drafts, type StoredSession } from '../../../src/api/storage';
+import { stepErrors, stepOf } from '../../../src/machines/quoteSteps';
+import { PNG } from '../api';
+import type { Change, QuoteGraphOptions } from '../graph/quoteGraph';
+import { submissionKeys } from '../graph/graph';
+import type { TestServer } from '../server';
+import { startWithMember, toast } from './page';
 import { graphViewSuite } from './graphView';
 import { startHeldApi, type HeldApi } from './heldApi';
 import { button, fill, input, main, nodeFile } from './quoteDriver';
 import { renderApp } from './render';
 
-/** The machine suite's options (tests/machines/quoteGraph.ts), and where the page shows each part. */
+/** The machine suite's options (tests/support/graph/quoteGraph.ts), and where the page shows each part. */
 export interface QuoteGraphViewOptions extends Omit<QuoteGraphOptions, 'files'> {
   path: string;
   title: string;

@@ -4,8 +4,8 @@ import http from 'node:http';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { todayInLagos } from '../../src/api/contract';
-import { codeFrom, lastMailTo } from '../support/mail';
-import type { TestServer } from '../support/server';
+import { codeFrom, lastMailTo } from './mail';
+import type { TestServer } from './server';
 
 export interface Answer {
   status: number;

@@ -1,5 +1,5 @@
 /**
- * View tests generated from a machine's graph: the paths of tests/machines/graph.ts (`pathsOf`)
+ * View tests generated from a machine's graph: the paths of tests/support/graph/graph.ts (`pathsOf`)
  * are replayed through the rendered page. A driver turns each event into what a user does (click
  * the button, type in the labelled field) or what the server does; after every step a check
  * compares what the page shows with the state the path expects. The machine's own graph suite
@@ -23,7 +23,7 @@ import {
   type EventObject,
   type InputFrom,
 } from 'xstate';
-import { coverageOf, pathsOf, type GraphSuiteOptions } from '../machines/graph';
+import { coverageOf, pathsOf, type GraphSuiteOptions } from '../graph/graph';
 
 export type GraphPath = StatePath<AnyMachineSnapshot, EventObject>;
 

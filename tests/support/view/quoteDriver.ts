@@ -3,10 +3,9 @@ import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { relocationServices } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import type { Customer } from '../api/helpers';
-import { quoteLabels } from '../support/quoteLabels';
+import { relocationServices } from '../../../src/api/contract';
+import { quoteLabels } from '../quoteLabels';
+import { PASTED_FROM } from './page';
 
 export const main = () => within(screen.getByRole('main'));
 
@@ -30,7 +29,9 @@ export async function fill(user: UserEvent, values: Record<string, string | bool
       if (element.tagName === 'SELECT') await user.selectOptions(element, String(value));
       else {
         await user.clear(element);
-        if (value !== '') await user.type(element, String(value));
+        // A long text (a landmark note over its limit) is pasted, as a user pastes a long note.
+        if (String(value).length >= PASTED_FROM) await user.paste(String(value));
+        else if (value !== '') await user.type(element, String(value));
       }
     }
   }
@@ -68,16 +69,6 @@ export async function toast(text: string) {
   );
 }
 
-export const sessionOf = (customer: Customer): StoredSession => ({
-  token: customer.token,
-  id: String(customer.id),
-  profileImage: '',
-  email: customer.email,
-});
-
 /** Files as Node makes them: the app's multipart body is built by Node's fetch, which wants its own File. */
 export const nodeFile = (bytes: Uint8Array | string, name: string, type: string) =>
   new NodeFile([bytes], name, { type }) as unknown as File;
-
-/** Nothing listens on port 9 of loopback: every call fails as it would offline. */
-export const unreachable = 'http://127.0.0.1:9/api/v1';

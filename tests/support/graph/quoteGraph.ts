@@ -7,15 +7,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { z } from 'zod/mini';
-import { QUOTE_ERROR, fieldErrors, quoteRequest } from '../../src/api/contract';
-import { ApiError, messagesOf } from '../../src/api/errors';
-import type { FormValues } from '../../src/machines/formMachine';
+import { QUOTE_ERROR, fieldErrors, quoteRequest } from '../../../src/api/contract';
+import { ApiError, messagesOf } from '../../../src/api/errors';
+import type { FormValues } from '../../../src/machines/formMachine';
 import {
   createQuoteStepsMachine,
   stepErrors,
   stepOf,
   type QuoteStep,
-} from '../../src/machines/quoteSteps';
+} from '../../../src/machines/quoteSteps';
 import { graphSuite, refusedSubmit, statePath, submissionKeys, unansweredSubmit } from './graph';
 
 export type Change = { name: string; value: string | boolean };

@@ -30,7 +30,7 @@ import {
   type InputFrom,
 } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ApiError, networkFailure } from '../../src/api/errors';
+import { ApiError, networkFailure } from '../../../src/api/errors';
 
 type Snapshot = AnyMachineSnapshot;
 type Sample = EventObject & Record<string, unknown>;

@@ -6,8 +6,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { saveSession, type StoredSession } from '../../src/api/storage';
-import { AppRoutes } from '../../src/ui/router';
+import { saveSession, type StoredSession } from '../../../src/api/storage';
+import { AppRoutes } from '../../../src/ui/router';
+import type { Customer } from '../api';
 
 export interface RenderOptions {
   apiUrl?: string;
@@ -16,6 +17,15 @@ export interface RenderOptions {
   /** Router state of the first entry (e.g. the guard's `from`). */
   state?: unknown;
 }
+
+/** The stored session a login of this account leaves (with its role, when the page reads it). */
+export const sessionOf = (account: Customer, role?: StoredSession['role']): StoredSession => ({
+  token: account.token,
+  id: String(account.id),
+  profileImage: '',
+  email: account.email,
+  ...(role ? { role } : {}),
+});
 
 /** Exposes the current location so tests can check where the app navigated. */
 let currentLocation = { pathname: '', search: '', state: null as unknown };

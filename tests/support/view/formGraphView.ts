@@ -3,7 +3,7 @@
  * page, against the real server: fields by their labels, the submit button by its name, the
  * show-password box where the page has one. The path starts once the user has typed every field
  * but one valid (the machine's input); that field gets one passing and one failing value, as in
- * the machine's suite (tests/machines/formFlowSuite.ts).
+ * the machine's suite (tests/support/graph/formFlowSuite.ts).
  *
  * The server answers through a gate (./heldApi.ts), so the busy label is seen: a success is the
  * real server's answer, an unanswered call a dropped connection, and a refusal (4xx) the gate
@@ -17,13 +17,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { z } from 'zod/mini';
-import { ApiError } from '../../src/api/errors';
-import type { StoredSession } from '../../src/api/storage';
-import type { FormMachine, FormValues } from '../../src/machines/formMachine';
-import { refusedSubmit, submissionKeys, unansweredSubmit } from '../machines/graph';
-import { signUp, type Customer } from '../api/helpers';
-import { startTestServer, type TestServer } from '../support/server';
-import { field as labelled, toast } from './delivery-support';
+import { ApiError } from '../../../src/api/errors';
+import type { StoredSession } from '../../../src/api/storage';
+import type { FormMachine, FormValues } from '../../../src/machines/formMachine';
+import { refusedSubmit, submissionKeys, unansweredSubmit } from '../graph/graph';
+import { signUp, type Customer } from '../api';
+import { startTestServer, type TestServer } from '../server';
+import { field as labelled, toast } from './page';
 import { graphViewSuite, type GraphPath } from './graphView';
 import { startHeldApi, type HeldApi } from './heldApi';
 import { renderApp } from './render';
@@ -248,10 +248,3 @@ export function membersFor() {
     return succeeds ? signUp(server) : (shared ??= signUp(server));
   };
 }
-
-export const sessionOf = (customer: Customer): StoredSession => ({
-  token: customer.token,
-  id: customer.id,
-  profileImage: '',
-  email: customer.email,
-});

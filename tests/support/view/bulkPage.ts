@@ -5,16 +5,17 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { Receiver } from '../../src/api/contract';
-import type { StoredSession } from '../../src/api/storage';
-import type { ReceiverField } from '../../src/machines/receiverListMachine';
-import { inDays } from '../api/helpers';
-import { fill } from './delivery-support';
+import type { Receiver } from '../../../src/api/contract';
+import type { StoredSession } from '../../../src/api/storage';
+import type { ReceiverField } from '../../../src/machines/receiverListMachine';
+import { inDays } from '../api';
+import { fill } from './page';
 import { renderApp } from './render';
 
-/** The dialog's labels of the receiver's required fields (the state and LGA are optional). */
+/** The dialog's labels of the receiver's typed fields (the state and LGA are chosen, and optional; so is the landmark). */
 export const labelOf: Record<Exclude<ReceiverField, 'state' | 'lga'>, string> = {
   address: 'Delivery Address',
+  landmark: 'Landmark (optional)',
   name: "Receiver's Full Name",
   phone: "Receiver's Phone Number",
   date: 'Delivery Date',
@@ -23,6 +24,7 @@ export const receiverFields = Object.keys(labelOf) as Array<keyof typeof labelOf
 
 export const ada: Receiver = {
   address: '1 Marina Road',
+  landmark: 'Opposite Total filling station, blue gate',
   name: 'Ada Obi',
   phone: '08051234567',
   date: inDays(2),

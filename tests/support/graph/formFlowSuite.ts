@@ -3,10 +3,10 @@
  * valid, and that field gets one passing and one failing value, so the graph reaches every state
  * of the form machine while staying small.
  *
- * A path replayed on the machine it came from passes whatever the machine does (README, "Mutation
- * scores"), so `formFlowChecks` states what the person sees, written from the flow rather than read
- * from the machine: the states and their tags, per event the whole context that must follow and the
- * side effects with their arguments, and what the `submit` call is given.
+ * A path replayed on the machine it came from passes whatever the machine does (docs/testing.md,
+ * "Mutation scores"), so `formFlowChecks` states what the person sees, written from the flow rather
+ * than read from the machine: the states and their tags, per event the whole context that must
+ * follow and the side effects with their arguments, and what the `submit` call is given.
  */
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -16,9 +16,9 @@ import {
   type EventObject,
 } from 'xstate';
 import type { z } from 'zod/mini';
-import { fieldErrors } from '../../src/api/contract';
-import { ApiError, messagesOf } from '../../src/api/errors';
-import type { FormMachine, FormValues } from '../../src/machines/formMachine';
+import { fieldErrors } from '../../../src/api/contract';
+import { ApiError, messagesOf } from '../../../src/api/errors';
+import type { FormMachine, FormValues } from '../../../src/machines/formMachine';
 import {
   graphSuite,
   statePath,
