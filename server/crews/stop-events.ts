@@ -15,8 +15,10 @@
  *   mailed and texted as for staff's moves.
  * - Failed: the customer is mailed and texted; staff find the stop under `?attention=1`.
  * - Sent later (docs/crews.md, "Actions sent later"): an action taken without network carries
- *   `taken_at`, the phone's time, recorded as the event's time (history, proof, the status it
- *   moves) within bounds (TAKEN_AT_LIMITS); when it arrived is kept too (`received_at`). Its
+ *   `taken_at` and `sent_at` on the phone's clock; the event's time (history, proof, the status it
+ *   moves) is `taken_at` moved onto the server's clock by `now − sent_at`, within bounds
+ *   (TAKEN_AT_LIMITS), so a phone's clock set wrong does not matter; when it arrived is kept too
+ *   (`received_at`). Its
  *   Idempotency-Key makes a repeat (its answer lost on the way back) answered, not recorded again.
  */
 import type { Transaction } from 'kysely';
@@ -67,6 +69,8 @@ export const TAKEN_IN_FUTURE =
 export const TAKEN_TOO_LONG_AGO =
   'Taken more than 24 hours ago: it cannot be recorded now. Tell staff what happened at this stop.';
 export const TAKEN_BEFORE_ASSIGNMENT = 'Taken before this job was given to your crew.';
+export const SENT_BEFORE_TAKEN =
+  'The time it was sent is before the time it was taken: send both from the same clock.';
 const lagosClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Africa/Lagos',
   hour: '2-digit',
@@ -216,18 +220,27 @@ async function recordedBefore(
 }
 
 /**
- * When the action was taken: `taken_at` when the phone says, else now. Refused (422 at `taken_at`)
+ * When the action was taken: now, unless the phone says `taken_at`. With `sent_at` (the phone's
+ * clock when it sent this request), the phone's clock is never trusted, only its elapsed time: the
+ * action was taken `sent_at − taken_at` before the request arrived, so its time is `taken_at +
+ * (now − sent_at)`, never after now (`sent_at` before `taken_at`: 422 at `sent_at`). Without
+ * `sent_at` (an older page), `taken_at` is read on the server's clock. Refused (422 at `taken_at`)
  * when later than now beyond the phone clock's margin, more than a day ago, before the order was
  * given to this crew, or before the stop's last event (events of a stop are recorded in order).
  */
 async function takenAt(
   trx: Transaction<Database>,
   { stopId, shipmentId, crewId }: { stopId: number; shipmentId: number; crewId: number },
-  given: string | undefined,
+  { taken_at: given, sent_at: sent }: Pick<StopEventRequest, 'taken_at' | 'sent_at'>,
   now: Date,
 ): Promise<Date> {
   if (given === undefined) return now;
-  const at = new Date(given);
+  let at = new Date(given);
+  if (sent !== undefined) {
+    const sentAt = new Date(sent);
+    if (sentAt < at) throw invalid({ sent_at: [SENT_BEFORE_TAKEN] });
+    at = new Date(Math.min(now.getTime(), at.getTime() + (now.getTime() - sentAt.getTime())));
+  }
   const refuse = (message: string) => invalid({ taken_at: [message] });
   if (at.getTime() > now.getTime() + TAKEN_AT_LIMITS.aheadMs) throw refuse(TAKEN_IN_FUTURE);
   if (at.getTime() < now.getTime() - TAKEN_AT_LIMITS.backMs) throw refuse(TAKEN_TOO_LONG_AGO);
@@ -294,7 +307,7 @@ async function recordLocked(
   const at = await takenAt(
     trx,
     { stopId: stop.id, shipmentId: order.id, crewId },
-    event.taken_at,
+    event,
     receivedAt,
   );
   const done = stateAfter[event.type] === 'done';

@@ -36,7 +36,8 @@ export async function crewJobRoutes(app: FastifyInstance, { services }: RoutesOp
       if (recorded.moved) services.tracking.forget(recorded.reference);
       return { message: calls.stopEvent.success, data: recorded.stop };
     },
-    // A phone sends an action again with its Idempotency-Key when the answer was lost.
-    { files: MAX_PROOF_PHOTOS, idempotent: true },
+    // A phone sends an action again with its Idempotency-Key when the answer was lost, with a
+    // new sent_at (its clock at each try).
+    { files: MAX_PROOF_PHOTOS, idempotent: true, unhashed: ['sent_at'] },
   );
 }

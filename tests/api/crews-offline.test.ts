@@ -1,12 +1,14 @@
 /**
  * A crew member's actions sent later (docs/crews.md, "Actions sent later"), over real HTTP: the
  * phone's `taken_at` is the event's time (the history, the proof, the status it moves), within
- * bounds (422 at `taken_at`); when it arrived is kept for staff; the Idempotency-Key makes an
+ * bounds (422 at `taken_at`), read on the server's clock by the phone's `sent_at`, so the phone's
+ * clock does not matter; when it arrived is kept for staff; the Idempotency-Key makes an
  * action sent again answered, not recorded twice; the events of a stop keep their order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAKEN_AT_MESSAGE } from '../../src/api/contract';
+import { SENT_AT_MESSAGE, TAKEN_AT_MESSAGE } from '../../src/api/contract';
 import {
+  SENT_BEFORE_TAKEN,
   TAKEN_BEFORE_ASSIGNMENT,
   TAKEN_IN_FUTURE,
   TAKEN_TOO_LONG_AGO,
@@ -228,6 +230,113 @@ describe('taken_at', () => {
       ['ToInspect', booked],
       ['Shipped', booked],
     ]);
+  });
+});
+
+const HOUR = 60 * MINUTE;
+
+/** On a phone whose clock is `skewMs` off the server's: taken `minutesBefore` sending, sent now. */
+function phoneTimes(skewMs: number, minutesBefore: number) {
+  const sent = Date.now() + skewMs;
+  return {
+    taken_at: new Date(sent - minutesBefore * MINUTE).toISOString(),
+    sent_at: new Date(sent).toISOString(),
+  };
+}
+
+describe('sent_at: the phone’s clock does not matter', () => {
+  it.each([
+    ['an hour fast', HOUR],
+    ['an hour slow', -HOUR],
+    ['right', 0],
+  ])(
+    'a phone %s: an action taken 10 minutes before sending is recorded 10 minutes before it arrived',
+    async (_, skew) => {
+      const { reference, pickup } = await assignedDelivery();
+      const before = Date.now();
+      ok(await send(pickup, { type: 'on_the_way', ...phoneTimes(skew, 10) }));
+      const after = Date.now();
+      ok(await send(pickup, { type: 'arrived', ...phoneTimes(skew, 0) }));
+      const [onTheWay, arrived] = await eventsOf(reference);
+      expect(onTheWay!.received_at.getTime() - onTheWay!.at.getTime()).toBe(10 * MINUTE);
+      expect(onTheWay!.at.getTime()).toBeGreaterThanOrEqual(before - 10 * MINUTE);
+      expect(onTheWay!.at.getTime()).toBeLessThanOrEqual(after - 10 * MINUTE);
+      // Taken as it was sent: recorded as it arrived.
+      expect(arrived!.at.getTime()).toBe(arrived!.received_at.getTime());
+      const staffLine = (await staffView(reference)).history.find(
+        (entry: any) => entry.event === 'on_the_way',
+      );
+      expect(staffLine.at).toBe(onTheWay!.at.toISOString());
+      expect(staffLine.note).toContain('(taken without network)');
+    },
+  );
+
+  it('the bounds apply to the time read on the server’s clock', async () => {
+    const { reference, pickup } = await assignedDelivery();
+    // An hour fast, taken 25 hours before sending: a day old on any clock.
+    const old = await send(pickup, { type: 'on_the_way', ...phoneTimes(HOUR, 25 * 60) });
+    expect(old.status).toBe(422);
+    expect(old.body.errors.taken_at).toEqual([TAKEN_TOO_LONG_AGO]);
+    expect(await eventsOf(reference)).toEqual([]);
+  });
+
+  it('is refused at its field when not a time, or before the time taken', async () => {
+    const { reference, pickup } = await assignedDelivery();
+    const badFormat = await send(pickup, {
+      type: 'on_the_way',
+      taken_at: ago(1).toISOString(),
+      sent_at: 'now',
+    });
+    expect(badFormat.status).toBe(422);
+    expect(badFormat.body.errors.sent_at).toEqual([SENT_AT_MESSAGE]);
+    const backwards = await send(pickup, {
+      type: 'on_the_way',
+      taken_at: ago(1).toISOString(),
+      sent_at: ago(2).toISOString(),
+    });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors.sent_at).toEqual([SENT_BEFORE_TAKEN]);
+    expect(await eventsOf(reference)).toEqual([]);
+  });
+
+  it('changes on every try of the same request: answered as the first, recorded once', async () => {
+    const { reference, pickup } = await assignedDelivery();
+    const taken_at = new Date(Date.now() + HOUR - 10 * MINUTE).toISOString();
+    const first = ok(
+      await send(
+        pickup,
+        { type: 'on_the_way', taken_at, sent_at: phoneTimes(HOUR, 0).sent_at },
+        'try-key',
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = ok(
+      await send(
+        pickup,
+        { type: 'on_the_way', taken_at, sent_at: phoneTimes(HOUR, 0).sent_at },
+        'try-key',
+      ),
+    );
+    expect(again.body).toEqual(first.body);
+    expect(await eventsOf(reference)).toHaveLength(1);
+  });
+
+  it('goes in the form with photos too', async () => {
+    const { reference, pickup, dropoff } = await assignedDelivery();
+    ok(await send(pickup, { type: 'on_the_way', ...phoneTimes(-HOUR, 10) }));
+    ok(await send(pickup, { type: 'picked_up', ...phoneTimes(-HOUR, 8) }));
+    ok(await send(dropoff, { type: 'on_the_way', ...phoneTimes(-HOUR, 6) }));
+    const form = new FormData();
+    form.append('type', 'delivered');
+    form.append('receiver_name', 'Chidi Okafor');
+    const times = phoneTimes(-HOUR, 3);
+    form.append('taken_at', times.taken_at);
+    form.append('sent_at', times.sent_at);
+    form.append('photos', new Blob([new Uint8Array(PNG)]), 'photo.png');
+    ok(await send(dropoff, form));
+    const delivered = (await eventsOf(reference)).at(-1)!;
+    expect(delivered.type).toBe('delivered');
+    expect(delivered.received_at.getTime() - delivered.at.getTime()).toBe(3 * MINUTE);
   });
 });
 

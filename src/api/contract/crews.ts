@@ -262,15 +262,23 @@ const coordinate = (min: number, max: number) =>
   );
 
 export const TAKEN_AT_MESSAGE = 'Send the time the action was taken as an ISO date and time.';
+export const SENT_AT_MESSAGE = 'Send the time the request was sent as an ISO date and time.';
 /** An ISO date and time with its offset (`Z` or `+01:00`); zod's own check weighs more on every form page. */
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:\d\d)$/;
+const isoTime = (message: string) =>
+  z.string().check(
+    z.regex(ISO_TIME, { error: message, abort: true }),
+    z.refine((value) => !Number.isNaN(Date.parse(value)), message),
+  );
 
 /**
  * What a crew member records at a stop (multipart when photos go with it, `photos` up to 3).
  * Delivered takes `code`, or without it `receiver_name` and a photo; Failed takes a `reason`
  * (`other` with a note). The position is sent only when the crew member allowed it. `taken_at`
  * (an addition: docs/crews.md, "Actions sent later") is when the action was taken on the phone,
- * which may be well before it arrives; the server records it as the event's time, within bounds.
+ * which may be well before it arrives; `sent_at` is the phone's clock when this request left it
+ * (a new one on every try). The server takes the action's time as `taken_at` moved by its own
+ * clock's difference from `sent_at`, so a phone's clock set wrong does not matter.
  */
 export const stopEventRequest = z
   .object({
@@ -282,12 +290,8 @@ export const stopEventRequest = z
     lat: coordinate(-90, 90),
     lng: coordinate(-180, 180),
     accuracy_m: coordinate(0, 100_000),
-    taken_at: z.optional(
-      z.string().check(
-        z.regex(ISO_TIME, { error: TAKEN_AT_MESSAGE, abort: true }),
-        z.refine((value) => !Number.isNaN(Date.parse(value)), TAKEN_AT_MESSAGE),
-      ),
-    ),
+    taken_at: z.optional(isoTime(TAKEN_AT_MESSAGE)),
+    sent_at: z.optional(isoTime(SENT_AT_MESSAGE)),
   })
   .check(
     z.superRefine((value, ctx) => {

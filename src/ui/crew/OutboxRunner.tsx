@@ -22,11 +22,15 @@ export function startOutbox({ items, save, onSent, onRemoved }: OutboxEffects): 
     actors: {
       sendAction: fromPromise<CrewStop, QueuedAction>(
         async ({ input }) =>
+          // A new sent_at on every try: the server reads taken_at on its own clock by it.
           (
-            await crewsApi.stopEvent(input.request, {
-              id: input.stopId,
-              idempotencyKey: input.key,
-            })
+            await crewsApi.stopEvent(
+              { ...input.request, sent_at: new Date().toISOString() },
+              {
+                id: input.stopId,
+                idempotencyKey: input.key,
+              },
+            )
           ).data,
       ),
     },

@@ -35,15 +35,19 @@ export interface StopCardProps {
 }
 
 async function sendEvent({ stopId, request, photos, idempotencyKey, report }: StopEventCall) {
-  const answer = await crewsApi.stopEvent(request, {
-    id: stopId,
-    idempotencyKey,
-    files: { photos },
-    // With photos, the page shows how much has gone (its transport loads with the first photo sent).
-    transport: photos.length
-      ? (await import('../../api/uploadProgress')).withUploadProgress(report)
-      : undefined,
-  });
+  // sent_at: the phone's clock as this try leaves, so the server reads taken_at on its own clock.
+  const answer = await crewsApi.stopEvent(
+    { ...request, sent_at: new Date().toISOString() },
+    {
+      id: stopId,
+      idempotencyKey,
+      files: { photos },
+      // With photos, the page shows how much has gone (its transport loads with the first photo sent).
+      transport: photos.length
+        ? (await import('../../api/uploadProgress')).withUploadProgress(report)
+        : undefined,
+    },
+  );
   return answer.data;
 }
 
