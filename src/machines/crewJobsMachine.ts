@@ -7,7 +7,7 @@
  * signal. A stop recorded on the page (`stop.updated`, its answer) replaces that stop in the list.
  */
 import { assign, setup } from 'xstate';
-import type { CrewJob, CrewStop } from '../api/contract/crews';
+import type { CrewJob, CrewStop } from '../api/contract/crewDay';
 import { messagesOf } from '../api/errors';
 import { providedByView } from './providedByView';
 import { wasUnanswered } from './unanswered';

@@ -24,7 +24,7 @@
  * `notifyErrors` (toasts).
  */
 import { assign, setup } from 'xstate';
-import type { CrewStop } from '../api/contract/crews';
+import type { CrewStop } from '../api/contract/crewDay';
 import { messagesOf } from '../api/errors';
 import type { QueuedAction } from './crewQueue';
 import { wasRefused } from './formFields';

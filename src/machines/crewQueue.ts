@@ -3,7 +3,7 @@
  * how a stop looks while its actions wait: apart from the machine, so the stop cards use it without
  * loading the machine (docs/architecture.md, "What a route loads").
  */
-import { stopStateAfter, type CrewStop, type StopEventRequest } from '../api/contract/crews';
+import { stopStateAfter, type CrewStop, type StopEventRequest } from '../api/contract/crewDay';
 
 /** One action waiting on the phone, as it will be sent. */
 export interface QueuedAction {

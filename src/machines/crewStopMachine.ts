@@ -40,7 +40,6 @@ import {
   MAX_PROOF_PHOTOS,
   PROOF_PHOTO_MESSAGE,
   RECEIVER_NAME_MESSAGE,
-  isHandover,
   stopEventRequest,
   takesConditionPhotos,
   type CrewStop,
@@ -49,7 +48,8 @@ import {
   stopEventAllowedFrom,
   stopStateAfter,
   type StopEventType,
-} from '../api/contract/crews';
+} from '../api/contract/crewDay';
+import { isHandover } from '../api/contract/stops';
 import { isApiError } from '../api/errors';
 import {
   feedbackOf,

@@ -5,10 +5,11 @@
  * again and Remove, and a line at the top while the network is gone. Loaded apart from the page
  * (./outbox.tsx loads it once the jobs are listed, or at once when actions wait).
  */
-import { useSelector } from '@xstate/react';
-import { createActor, fromPromise } from 'xstate';
-import type { CrewStop, StopEventType } from '../../api/contract/crews';
-import { crewsApi } from '../../api/crews';
+import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { CrewStop, StopEventType } from '../../api/contract/crewDay';
+import { crewDayApi } from '../../api/crewDay';
 import { crewOutboxMachine } from '../../machines/crewOutboxMachine';
 import type { QueuedAction } from '../../machines/crewQueue';
 import { standardActions } from '../components/useFlow';
@@ -16,33 +17,50 @@ import { inspect } from '../inspector';
 // Only types from ./outbox: importing its code would split it into a chunk of its own.
 import type { Outbox, OutboxEffects } from './outbox';
 
-/** Starts the member's queue with what the phone kept; `stop` it when the page closes. */
-export function startOutbox({ items, save, onSent, onRemoved }: OutboxEffects): Outbox {
-  const logic = crewOutboxMachine.provide({
-    actors: {
-      sendAction: fromPromise<CrewStop, QueuedAction>(
-        async ({ input }) =>
-          // A new sent_at on every try: the server reads taken_at on its own clock by it.
-          (
-            await crewsApi.stopEvent(
-              { ...input.request, sent_at: new Date().toISOString() },
-              {
-                id: input.stopId,
-                idempotencyKey: input.key,
-              },
-            )
-          ).data,
-      ),
-    },
-    guards: { isOffline: () => !navigator.onLine },
-    actions: {
-      ...standardActions,
-      save: (_, { items: kept }) => save(kept),
-      sent: (_, { stop }) => onSent(stop),
-      removed: () => onRemoved(),
-    },
-  });
-  return createActor(logic, { input: { items }, inspect }).start();
+/**
+ * Runs the member's queue, from what the phone kept, while it is on the page (stopped when it
+ * leaves), and hands it to the page with `onStart`. A component (useActorRef), not createActor:
+ * every page would load one more of xstate's names otherwise.
+ */
+export function OutboxHost({
+  items,
+  save,
+  onSent,
+  onRemoved,
+  onStart,
+}: OutboxEffects & { onStart: (outbox: Outbox | null) => void }) {
+  const [logic] = useState(() =>
+    crewOutboxMachine.provide({
+      actors: {
+        sendAction: fromPromise<CrewStop, QueuedAction>(
+          async ({ input }) =>
+            // A new sent_at on every try: the server reads taken_at on its own clock by it.
+            (
+              await crewDayApi.stopEvent(
+                { ...input.request, sent_at: new Date().toISOString() },
+                {
+                  id: input.stopId,
+                  idempotencyKey: input.key,
+                },
+              )
+            ).data,
+        ),
+      },
+      guards: { isOffline: () => !navigator.onLine },
+      actions: {
+        ...standardActions,
+        save: (_, { items: kept }) => save(kept),
+        sent: (_, { stop }) => onSent(stop),
+        removed: () => onRemoved(),
+      },
+    }),
+  );
+  const outbox = useActorRef(logic, { input: { items }, inspect });
+  useEffect(() => {
+    onStart(outbox);
+    return () => onStart(null);
+  }, [outbox, onStart]);
+  return null;
 }
 
 /** The action as its button names it. */

@@ -7,9 +7,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { CrewStop } from '../../api/contract/crews';
+import type { CrewStop } from '../../api/contract/crewDay';
 import { stopKindLabels } from '../../api/contract/stopLabels';
-import { crewsApi } from '../../api/crews';
+import { crewDayApi } from '../../api/crewDay';
 import { withQueued } from '../../machines/crewQueue';
 import {
   crewStopMachine,
@@ -36,7 +36,7 @@ export interface StopCardProps {
 
 async function sendEvent({ stopId, request, photos, idempotencyKey, report }: StopEventCall) {
   // sent_at: the phone's clock as this try leaves, so the server reads taken_at on its own clock.
-  const answer = await crewsApi.stopEvent(
+  const answer = await crewDayApi.stopEvent(
     { ...request, sent_at: new Date().toISOString() },
     {
       id: stopId,

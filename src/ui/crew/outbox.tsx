@@ -10,6 +10,7 @@
 import {
   createContext,
   lazy,
+  useCallback,
   Suspense,
   useContext,
   useEffect,
@@ -19,7 +20,7 @@ import {
 } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { CrewStop } from '../../api/contract/crews';
+import type { CrewStop } from '../../api/contract/crewDay';
 import type { crewOutboxMachine } from '../../machines/crewOutboxMachine';
 import type { QueuedAction } from '../../machines/crewQueue';
 
@@ -71,6 +72,13 @@ function saveQueue(memberId: string, items: QueuedAction[]) {
 }
 
 const loadRunner = () => import('./OutboxRunner');
+const LazyOutboxHost = lazy(() =>
+  loadRunner().then(
+    ({ OutboxHost }) => ({ default: OutboxHost }),
+    // Without network and never loaded, the queue waits in storage for the next visit.
+    () => ({ default: () => null }),
+  ),
+);
 
 interface Queue {
   /** The running queue, once loaded. */
@@ -98,30 +106,10 @@ export function CrewOutbox({
   latest.current = effects;
   // The running queue as soon as it starts, for an action taken before the page draws it.
   const running = useRef<Outbox | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let closed = false;
-    // Without network and never loaded, the queue waits in storage for the next visit.
-    loadRunner().then(
-      ({ startOutbox }) => {
-        if (closed) return;
-        running.current = startOutbox({
-          items: loadQueue(memberId),
-          save: (items) => saveQueue(memberId, items),
-          onSent: (stop) => latest.current.onSent(stop),
-          onRemoved: () => latest.current.onRemoved(),
-        });
-        setOutbox(running.current);
-      },
-      () => {},
-    );
-    return () => {
-      closed = true;
-      running.current?.stop();
-      running.current = null;
-      setOutbox(null);
-    };
-  }, [wanted]);
+  const onStart = useCallback((started: Outbox | null) => {
+    running.current = started;
+    setOutbox(started);
+  }, []);
   useEffect(() => {
     if (!outbox) return;
     // Back online: the queue goes at once (the browser's own background sync may wait minutes).
@@ -141,7 +129,22 @@ export function CrewOutbox({
       setKept(items);
     },
   };
-  return <QueueContext.Provider value={queue}>{children}</QueueContext.Provider>;
+  return (
+    <QueueContext.Provider value={queue}>
+      {wanted && (
+        <Suspense fallback={null}>
+          <LazyOutboxHost
+            items={loadQueue(memberId)}
+            save={(items) => saveQueue(memberId, items)}
+            onSent={(stop) => latest.current.onSent(stop)}
+            onRemoved={() => latest.current.onRemoved()}
+            onStart={onStart}
+          />
+        </Suspense>
+      )}
+      {children}
+    </QueueContext.Provider>
+  );
 }
 
 /** The page's queue (a stop card outside CrewOutbox, as in a test of it alone, has none). */

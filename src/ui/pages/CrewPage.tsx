@@ -5,8 +5,8 @@
  */
 import { lazy } from 'react';
 import { fromPromise } from 'xstate';
-import { crewsApi } from '../../api/crews';
-import type { CrewJob } from '../../api/contract/crews';
+import { crewDayApi } from '../../api/crewDay';
+import type { CrewJob } from '../../api/contract/crewDay';
 import { crewJobsMachine } from '../../machines/crewJobsMachine';
 import { usePageMeta } from '../components/PageMeta';
 import { LoadFailed, Waiting } from '../components/LoadStates';
@@ -27,7 +27,7 @@ function CrewDay({ memberId }: { memberId: string }) {
   usePageMeta('Your jobs');
   const { snapshot, send, busy } = useFlow<typeof crewJobsMachine>(crewJobsMachine, () => ({
     actors: {
-      loadJobs: fromPromise<CrewJob[]>(async () => (await crewsApi.crewJobs(undefined)).data),
+      loadJobs: fromPromise<CrewJob[]>(async () => (await crewDayApi.crewJobs(undefined)).data),
     },
   }));
   const { jobs, messages } = snapshot.context;
