@@ -274,7 +274,9 @@ try {
       first: GOALS.firstTracking,
     },
   ];
-  for (const visit of visits) {
+  // BENCH_PAGES=tracking (a comma-separated list of the names above, or `journey`) runs only those.
+  const only = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+  for (const visit of visits.filter((each) => !only || only.includes(each.name))) {
     const context = await browser.newContext({
       baseURL: relay.origin,
       viewport: { width: 390, height: 844 },
@@ -314,61 +316,65 @@ try {
   }
 
   // Deliver Now, from the home page, by a customer whose account is not yet on this phone.
-  const context = await browser.newContext({
-    baseURL: relay.origin,
-    viewport: { width: 390, height: 844 },
-  });
-  try {
-    relay.reset();
-    const started = Date.now();
-    const page = await slowPage(context);
-    const main = page.getByRole('main');
-    const field = (label: string) => main.getByLabel(new RegExp(`^${label}`));
-    await page.goto('/');
-    await main.getByRole('link', { name: 'Book a Delivery' }).click();
-    await page.waitForURL('**/delivery');
-    await main.getByRole('link', { name: 'Deliver now' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Deliver Now' }).waitFor();
-    // The first move on the form loads the places and the tariff: the price shows as typed.
-    await field('Pickup state').focus();
-    await field('Pickup state').selectOption('Lagos');
-    await field('Pickup LGA').fill('Ikeja');
-    await field('Delivery state').selectOption('Lagos');
-    await field('Delivery LGA').fill('Eti-Osa');
-    await main
-      .locator('.price-preview [role="status"]')
-      .getByText('₦')
-      .waitFor({ timeout: 60_000 });
-    const values: Record<string, string> = {
-      'Pick up Address': '12 Admiralty Way, Lekki, Lagos',
-      'Delivery Address': '3 Allen Avenue, Ikeja, Lagos',
-      "Sender's Full Name": 'Ada Obi',
-      "Receiver's Full Name": 'Chinedu Eze',
-      "Sender's Phone Number": '0803 123 4567',
-      "Receiver's Phone Number": '08051234567',
-      'Additional information': 'A parcel of documents',
-    };
-    for (const [label, value] of Object.entries(values)) await field(label).fill(value);
-    await main.getByRole('button', { name: 'Book Now' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Log In' }).waitFor({ timeout: 60_000 });
-    await field('Email').fill(customer.email);
-    await field('Password').fill(PASSWORD);
-    await main.getByRole('button', { name: 'Log In' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Deliver Now' }).waitFor({ timeout: 60_000 });
-    await main.getByRole('button', { name: 'Book Now' }).click();
-    await page.waitForURL('**/thank-you?**', { timeout: 60_000 });
-    await main.locator('.reference').waitFor();
-    const journeyMs = Date.now() - started;
-    await quiet(relay);
-    rows.push({
-      journey: `Deliver Now journey (${(journeyMs / 1000).toFixed(0)} s)`,
-      usableMs: null,
-      bytes: relay.sent(),
-      goal: `≤ ${GOALS.journeyBytes / 1000} KB`,
-      met: relay.sent() <= GOALS.journeyBytes,
+  if (!only || only.includes('journey')) {
+    const context = await browser.newContext({
+      baseURL: relay.origin,
+      viewport: { width: 390, height: 844 },
     });
-  } finally {
-    await context.close();
+    try {
+      relay.reset();
+      const started = Date.now();
+      const page = await slowPage(context);
+      const main = page.getByRole('main');
+      const field = (label: string) => main.getByLabel(new RegExp(`^${label}`));
+      await page.goto('/');
+      await main.getByRole('link', { name: 'Book a Delivery' }).click();
+      await page.waitForURL('**/delivery');
+      await main.getByRole('link', { name: 'Deliver now' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Deliver Now' }).waitFor();
+      // The first move on the form loads the places and the tariff: the price shows as typed.
+      await field('Pickup state').focus();
+      await field('Pickup state').selectOption('Lagos');
+      await field('Pickup LGA').fill('Ikeja');
+      await field('Delivery state').selectOption('Lagos');
+      await field('Delivery LGA').fill('Eti-Osa');
+      await main
+        .locator('.price-preview [role="status"]')
+        .getByText('₦')
+        .waitFor({ timeout: 60_000 });
+      const values: Record<string, string> = {
+        'Pick up Address': '12 Admiralty Way, Lekki, Lagos',
+        'Delivery Address': '3 Allen Avenue, Ikeja, Lagos',
+        "Sender's Full Name": 'Ada Obi',
+        "Receiver's Full Name": 'Chinedu Eze',
+        "Sender's Phone Number": '0803 123 4567',
+        "Receiver's Phone Number": '08051234567',
+        'Additional information': 'A parcel of documents',
+      };
+      for (const [label, value] of Object.entries(values)) await field(label).fill(value);
+      await main.getByRole('button', { name: 'Book Now' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Log In' }).waitFor({ timeout: 60_000 });
+      await field('Email').fill(customer.email);
+      await field('Password').fill(PASSWORD);
+      await main.getByRole('button', { name: 'Log In' }).click();
+      await page
+        .getByRole('heading', { level: 1, name: 'Deliver Now' })
+        .waitFor({ timeout: 60_000 });
+      await main.getByRole('button', { name: 'Book Now' }).click();
+      await page.waitForURL('**/thank-you?**', { timeout: 60_000 });
+      await main.locator('.reference').waitFor();
+      const journeyMs = Date.now() - started;
+      await quiet(relay);
+      rows.push({
+        journey: `Deliver Now journey (${(journeyMs / 1000).toFixed(0)} s)`,
+        usableMs: null,
+        bytes: relay.sent(),
+        goal: `≤ ${GOALS.journeyBytes / 1000} KB`,
+        met: relay.sent() <= GOALS.journeyBytes,
+      });
+    } finally {
+      await context.close();
+    }
   }
 } finally {
   await browser.close();

@@ -12,6 +12,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-xss-protection',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+];
 /** The private tracking link's page, built on its own (src: track-link.html). */
 export const TRACK_LINK_PAGE = 'track-link.html';
 const isTrackLink = (url: string) => /^\/t\/[^/?#]+\/?(?:[?#]|$)/.test(url);
@@ -52,10 +62,17 @@ export async function registerWebsite(app: FastifyInstance, webRoot: string | nu
         reply.header('referrer-policy', 'no-referrer');
         return;
       }
-      reply.header(
-        'cache-control',
-        file.startsWith(path.join(root, 'assets') + path.sep) ? LONG_CACHE : 'no-cache',
-      );
+      if (!file.startsWith(path.join(root, 'assets') + path.sep)) {
+        reply.header('cache-control', 'no-cache');
+        return;
+      }
+      reply.header('cache-control', LONG_CACHE);
+      // A script, style, font or picture is not a document: these headers govern documents (and
+      // workers, which the site starts from its pages or from sw.js at the root), and on a slow
+      // phone network their kilobyte on each of a page's twenty files costs a visible fraction of
+      // a second (docs/measurements.md, "On a slow network"). nosniff, the resource policy and
+      // HSTS stay.
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     },
   });
   const shell = fs.existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';

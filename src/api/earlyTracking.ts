@@ -9,9 +9,42 @@
  * server: a Refresh, another reference, a page opened in the app rather than by its address, a
  * site without the script. An early call that met a network failure is asked again; one with
  * no answer after the call's timeout fails as the call would.
+ *
+ * When the answer (its body too) is in before the page starts, and it is a shipment found,
+ * `takeEarlyResult` gives it at once, checked by the call's contract as the client checks it: the
+ * page starts showing it (packageDetailsMachine's `answered`), with no "Looking up…" in between.
  */
 import { fetchWithRetries, type Transport } from './client';
+import { bookingCalls, type TrackingResult } from './contract/bookings';
 import { EARLY_TRACKING, type EarlyTracking } from './contract/earlyTracking';
+
+const holder = () => window as unknown as Record<string, EarlyTracking | undefined>;
+
+/** Where the client sends `trackingStatus` (./index.ts: VITE_API_BASE_URL, `/api/v1` by default). */
+function trackingUrl() {
+  const base = import.meta.env.VITE_API_BASE_URL ?? '/api/v1';
+  return new URL(`${base.replace(/\/+$/, '')}/${bookingCalls.trackingStatus.path}`, location.href)
+    .href;
+}
+
+/**
+ * The shipment of `reference` when the early look-up has been answered with it already (status,
+ * body and contract as the client would check them), then used: gone for anything after. Else
+ * undefined, and the early answer stays for the look-up (`takeEarlyTracking`) to read and explain.
+ */
+export function takeEarlyResult(reference: string): TrackingResult | undefined {
+  const early = holder()[EARLY_TRACKING];
+  const answer = early?.answer;
+  if (!early || !answer || early.reference !== reference.trim() || answer.status !== 200)
+    return undefined;
+  if (new URL(early.url, location.href).href !== trackingUrl()) return undefined;
+  const call = bookingCalls.trackingStatus;
+  const said = (answer.body as { message?: unknown } | null)?.message;
+  const parsed = call.response.safeParse(answer.body);
+  if (said !== call.success || !parsed.success) return undefined;
+  delete holder()[EARLY_TRACKING];
+  return parsed.data.data;
+}
 
 /** `promise`, or a rejection after `timeoutMs` or when `signal` aborts. */
 function within<T>(promise: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined) {
@@ -32,9 +65,8 @@ function within<T>(promise: Promise<T>, timeoutMs: number, signal: AbortSignal |
  * there is none for it. Either way the early answer is gone after this: it is used once.
  */
 export function takeEarlyTracking(reference: string): Transport | undefined {
-  const holder = window as unknown as Record<string, EarlyTracking | undefined>;
-  const early = holder[EARLY_TRACKING];
-  delete holder[EARLY_TRACKING];
+  const early = holder()[EARLY_TRACKING];
+  delete holder()[EARLY_TRACKING];
   if (!early || early.reference !== reference) return undefined;
   const earlyUrl = new URL(early.url, location.href).href;
   let used = false;

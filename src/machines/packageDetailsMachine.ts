@@ -9,6 +9,10 @@
  * once, marked with when it was fetched (`asOf`), while the newest status is fetched, as a result
  * carried from /track is; when that gets no answer, the phone is offline: the result last seen,
  * "Offline — as of 14:05", and Try again.
+ *
+ * Answered already (issue 38): the page's HTML asked for the status while the app downloaded
+ * (src/api/earlyTracking.ts); when that answer is in as the page starts (`answered`), it is the
+ * newest status: the page starts showing it, kept as the last seen, with nothing to look up.
  */
 import { assign, setup } from 'xstate';
 import { providedByView } from './providedByView';
@@ -25,6 +29,8 @@ export interface PackageDetailsInput {
   result: TrackingResult | null;
   /** The result this phone last saw for this reference, and when it was fetched. */
   lastSeen?: LastSeenResult | null;
+  /** The server's answer for this reference, already in as the page starts: shown as current. */
+  answered?: TrackingResult | null;
 }
 
 export interface LastSeenResult {
@@ -56,6 +62,8 @@ export const packageDetailsMachine = setup({
       messages: string[];
       /** When the result shown was fetched, when it is the one last seen; null once current. */
       asOf: number | null;
+      /** The result shown is the server's answer as the page started: nothing to look up. */
+      answered: boolean;
     },
     input: {} as PackageDetailsInput,
     events: {} as { type: 'refresh' } | { type: 'retry' },
@@ -72,6 +80,7 @@ export const packageDetailsMachine = setup({
     /** No answer while the result last seen is shown: the phone is offline. */
     isLastSeenUnanswered: ({ context, event }) =>
       context.asOf !== null && wasUnanswered((event as { error?: unknown }).error),
+    isAnswered: ({ context }) => context.answered,
     hasResult: ({ context }) => context.result !== null,
     hasReference: ({ context }) => context.reference !== '',
     isUnknownReference: ({ event }) => isUnknownReference(event),
@@ -79,20 +88,27 @@ export const packageDetailsMachine = setup({
 }).createMachine({
   id: 'packageDetails',
   context: ({ input }) => {
-    // A result carried from /track is newer than any seen before.
-    const seen = input.result ? null : (input.lastSeen ?? null);
+    // The server's answer is the newest; a result carried from /track is newer than any seen before.
+    const answered = input.answered ?? null;
+    const seen = answered || input.result ? null : (input.lastSeen ?? null);
     return {
       reference: input.reference?.trim() ?? '',
-      result: input.result ?? seen?.result ?? null,
+      result: answered ?? input.result ?? seen?.result ?? null,
       errors: {},
       messages: [],
       asOf: seen?.fetchedAt ?? null,
+      answered: answered !== null,
     };
   },
   initial: 'starting',
   states: {
     starting: {
       always: [
+        {
+          guard: 'isAnswered',
+          target: 'showing.current',
+          actions: { type: 'remember', params: ({ context }) => ({ result: context.result! }) },
+        },
         { guard: 'hasResult', target: 'showing.refreshing' },
         { guard: 'hasReference', target: 'loading' },
         { target: 'missing' },

@@ -49,6 +49,18 @@ it('caches hashed assets for a year and pages not at all', async () => {
   expect((await page('/')).headers.get('cache-control')).toBe('no-cache');
 });
 
+it('sends the document headers with pages only: a script keeps nosniff, its resource policy and HSTS', async () => {
+  const script = (await page('/assets/index-abc123.js')).headers;
+  const document = (await page('/faq')).headers;
+  expect(document.get('content-security-policy')).toContain("script-src 'self'");
+  expect(document.get('x-frame-options')).toBe('SAMEORIGIN');
+  for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+    expect(script.get(name)).toBeNull();
+  expect(script.get('x-content-type-options')).toBe('nosniff');
+  expect(script.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(script.get('strict-transport-security')).toBe(document.get('strict-transport-security'));
+});
+
 it('keeps API misses as JSON 404s', async () => {
   const miss = await page('/api/v1/nothing');
   expect(miss.status).toBe(404);

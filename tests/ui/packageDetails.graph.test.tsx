@@ -1,7 +1,8 @@
 /**
- * /package-details: the paths of packageDetailsMachine's graph through the page, from its three
+ * /package-details: the paths of packageDetailsMachine's graph through the page, from its
  * starts: a reference in the URL (looked up first), a result carried over from /track (shown at
- * once and looked up again) and no reference. The lookups go to the real server behind the gate
+ * once and looked up again), no reference, the result last seen, and the answer of the HTML's
+ * early look-up already in (shown as current, nothing looked up). The lookups go to the real server behind the gate
  * (./heldApi.ts): a found shipment is the server's answer (a real booking, moved to Shipped), an
  * unknown code the gate answering 404 with the server's words, a failure a dropped connection.
  */
@@ -10,6 +11,11 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { statusLabels, type TrackingResult } from '../../src/api/contract';
 import { ApiError } from '../../src/api/errors';
+import {
+  EARLY_TRACKING,
+  earlyTrackingScript,
+  type EarlyTracking,
+} from '../../src/api/contract/earlyTracking';
 import { packageDetailsMachine } from '../../src/machines/packageDetailsMachine';
 import { UNREACHABLE_MESSAGE } from '../../src/ui/tracking/lookup';
 import { UNKNOWN_REFERENCE } from '../../server/routes/tracking';
@@ -55,12 +61,15 @@ const offline = new ApiError([UNREACHABLE_MESSAGE], { reference_id: [UNREACHABLE
 const isAnswer = (event: EventObject | undefined) =>
   /^xstate\.(done|error)\.actor\./.test(event?.type ?? '');
 const main = () => within(screen.getByRole('main'));
+const early = () =>
+  (window as unknown as Record<string, EarlyTracking | undefined>)[EARLY_TRACKING];
 
 async function open(path: GraphPath) {
   const input = inputOf(path) as {
     reference: string | null;
     result: TrackingResult | null;
     lastSeen?: { fetchedAt: number };
+    answered?: TrackingResult;
   };
   // What this phone last saw: only for the path that starts with it (every result found is kept).
   if (input.lastSeen)
@@ -71,6 +80,20 @@ async function open(path: GraphPath) {
   else localStorage.removeItem('lastSeen:tracking');
   // The first lookup starts as the page opens: the gate holds it when the path answers it.
   if (isAnswer(path.steps[1]?.event)) api.hold();
+  // Opened by its address, answered before the app started: the HTML's inline script asked
+  // (src/api/contract/earlyTracking.ts), and its answer, body and all, is in.
+  if (input.answered) {
+    window.history.replaceState(null, '', `/package-details?reference=${reference}`);
+    new Function(earlyTrackingScript(api.apiUrl))();
+    await waitFor(() => expect(early()).toHaveProperty('answer'));
+  }
+  // Whether the page ever waited, however briefly: "Looking up…", or the result last seen "As of
+  // 14:05" while the newest comes.
+  let lookingUp = false;
+  const watch = new MutationObserver(() => {
+    lookingUp ||= /Looking up|As of/.test(document.body.textContent ?? '');
+  });
+  watch.observe(document.body, { childList: true, subtree: true, characterData: true });
   const app = renderApp(
     input.reference ? `/package-details?reference=${reference}` : '/package-details',
     {
@@ -79,6 +102,13 @@ async function open(path: GraphPath) {
     },
   );
   await screen.findByRole('heading', { level: 1, name: 'Package details' }, { timeout: 10_000 });
+  watch.disconnect();
+  // Answered already, the page shows the newest result in its first render: it never waits.
+  if (input.answered) {
+    expect(lookingUp).toBe(false);
+    expect(main().getByRole('progressbar', { name: 'Delivery progress' })).toBeInTheDocument();
+    expect(early()).toBeUndefined();
+  }
   return app;
 }
 type Page = Awaited<ReturnType<typeof open>>;
@@ -171,6 +201,12 @@ graphViewSuite('/package-details', {
       result: null,
       lastSeen: { result: resultOf('ToInspect', SAMPLE), fetchedAt: FETCHED_AT },
     },
+    {
+      reference: SAMPLE,
+      result: null,
+      lastSeen: { result: resultOf('ToInspect', SAMPLE), fetchedAt: FETCHED_AT },
+      answered: resultOf('Shipped', SAMPLE),
+    },
   ],
   events: [
     { type: 'xstate.done.actor.lookUp', output: resultOf('Shipped', SAMPLE) },
@@ -200,5 +236,8 @@ graphViewSuite('/package-details', {
   open,
   perform,
   check,
-  cleanup: () => api.releaseAll(),
+  cleanup: () => {
+    api.releaseAll();
+    delete (window as unknown as Record<string, unknown>)[EARLY_TRACKING];
+  },
 });

@@ -273,6 +273,8 @@ describe('/package-details with the early look-up of its HTML', () => {
       reference,
       url: `${server.apiUrl}/users/tracking/status`,
       response: Promise.resolve(Response.json(forged)),
+      // Its body read already: the page would show it in its first render, were it a shipment.
+      answer: { status: 200, body: forged },
     };
     renderApp(`/package-details?reference=${reference}`, { apiUrl: server.apiUrl });
     expect(await pageAlert()).toHaveTextContent(/could not reach the tracking service/);

@@ -25,6 +25,8 @@ export interface EarlyTracking {
   url: string;
   /** fetch's promise: rejects on a network failure, as fetch does. */
   response: Promise<Response>;
+  /** The answer's status and JSON body, once both have arrived (none if the body is no JSON). */
+  answer?: { status: number; body: unknown };
 }
 
 /**
@@ -42,9 +44,12 @@ export function earlyTrackingScript(apiBase = '/api/v1'): string {
     "var f=new FormData();f.append('reference_id',r);",
     `var u=${JSON.stringify(url)};`,
     `var p=fetch(u,{method:${JSON.stringify(call.method)},headers:{accept:'application/json'},body:f});`,
-    // Handled by the page when it takes it; a failure nobody takes is no error of the page's.
-    'p.catch(function(){});',
-    `window[${JSON.stringify(EARLY_TRACKING)}]={reference:r,url:u,response:p};`,
+    'var e={reference:r,url:u,response:p};',
+    // Its body read as it arrives (from a copy: the page's client can still read the answer), so
+    // that a page starting after it shows it in its first render. A failure nobody takes (of the
+    // call or of its body) is no error of the page's: the page handles it when it takes it.
+    'p.then(function(x){return x.clone().json().then(function(b){e.answer={status:x.status,body:b};});}).catch(function(){});',
+    `window[${JSON.stringify(EARLY_TRACKING)}]=e;`,
     '})();',
   ].join('');
 }

@@ -12,7 +12,7 @@ import type { TrackingResult } from '../../api/contract/bookings';
 import { packageDetailsMachine } from '../../machines/packageDetailsMachine';
 import { loadPublic, savePublic } from '../../api/lastSeen';
 import { bookingsApi } from '../../api/bookings';
-import { takeEarlyTracking } from '../../api/earlyTracking';
+import { takeEarlyResult, takeEarlyTracking } from '../../api/earlyTracking';
 import { OfflineMark } from '../components/OfflineMark';
 import { usePageMeta } from '../components/PageMeta';
 import { useFlow } from '../components/useFlow';
@@ -42,6 +42,8 @@ function PackageDetails({
     reference,
     result: carried?.reference_number === reference ? carried : null,
     lastSeen: lastSeenFor(reference),
+    // The answer its HTML asked for, when it is in already: shown in the first render.
+    answered: reference ? (takeEarlyResult(reference) ?? null) : null,
   }));
   const { snapshot, send } = useFlow<typeof packageDetailsMachine>(
     packageDetailsMachine,
