@@ -177,4 +177,30 @@ describe('the crew’s page without network', () => {
     expect(await pickup.findByRole('button', { name: 'Arrived' })).toBeInTheDocument();
     expect(pickup.queryByRole('list', { name: 'Waiting on this phone' })).toBeNull();
   });
+
+  it('opened again where there is no network, shows the jobs last seen on this phone, marked, and queues', async () => {
+    const other = await assignedJob();
+    // With network: the jobs load, and the phone keeps them.
+    const first = renderApp('/crew', { apiUrl: server.apiUrl, session: session() });
+    await pickupCard(other);
+    const seen = JSON.parse(localStorage.getItem(`crewJobs:${member.id}`) ?? 'null');
+    expect(seen.jobs.map((job: { reference: string }) => job.reference)).toContain(other);
+    first.unmount();
+
+    // Reopened without network: nothing answers (a port nobody listens on).
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = renderApp('/crew', { apiUrl: 'http://127.0.0.1:9', session: session() });
+    const pickup = await pickupCard(other);
+    expect(
+      await screen.findByText(
+        new RegExp(`^Offline, as of ${lagosClock(seen.at)}\\. No network\\. .* on this phone`),
+      ),
+    ).toBeInTheDocument();
+    await user.click(pickup.getByRole('button', { name: 'On the way' }));
+    await waitFor(() => expect(kept().map(({ request }) => request.type)).toEqual(['on_the_way']));
+    expect(kept()[0]!.stopId).toBe(
+      seen.jobs.find((job: { reference: string }) => job.reference === other).stops[0].id,
+    );
+    await pickup.findByText('On the way', { selector: '.crew-state' });
+  });
 });

@@ -1,13 +1,14 @@
 /**
  * /crew (docs/crew-phone.md): a crew member's day on the phone, today's and tomorrow's jobs with
- * their stops and actions. Runs src/machines/crewJobsMachine.ts with GET crew/jobs; anyone signed
- * in who is not a crew member is told the page is not for them.
+ * their stops and actions. Runs src/machines/crewJobsMachine.ts with GET crew/jobs, and keeps the
+ * last jobs seen in the phone's storage under the member's id, shown when the page opens without
+ * network; anyone signed in who is not a crew member is told the page is not for them.
  */
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { crewDayApi } from '../../api/crewDay';
 import type { CrewJob } from '../../api/contract/crewDay';
-import { crewJobsMachine } from '../../machines/crewJobsMachine';
+import { crewJobsMachine, type KeptJobs } from '../../machines/crewJobsMachine';
 import { usePageMeta } from '../components/PageMeta';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { useFlow } from '../components/useFlow';
@@ -23,14 +24,64 @@ const NotAllowed = lazy(() =>
 
 const NO_NETWORK = 'No network. Check your signal, then try again.';
 
+const keptKey = (memberId: string) => `crewJobs:${memberId}`;
+
+/** The jobs last seen on this phone; nothing when storage is refused or the copy is damaged. */
+function keptJobs(memberId: string): KeptJobs | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(keptKey(memberId)) ?? 'null') as KeptJobs | null;
+    return kept && Array.isArray(kept.jobs) && typeof kept.at === 'string' ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepJobs(memberId: string, kept: KeptJobs) {
+  try {
+    localStorage.setItem(keptKey(memberId), JSON.stringify(kept));
+  } catch {
+    // Storage refused (private mode, full): the jobs are not kept for the next visit.
+  }
+}
+
+const lagosTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const lagosDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+});
+
+/** "14:05", or "27 Nov, 14:05" when not today (Lagos time). */
+function asOf(iso: string) {
+  const at = new Date(iso);
+  const day = lagosDay.format(at);
+  return day === lagosDay.format(new Date())
+    ? lagosTime.format(at)
+    : `${day}, ${lagosTime.format(at)}`;
+}
+
 function CrewDay({ memberId }: { memberId: string }) {
   usePageMeta('Your jobs');
-  const { snapshot, send, busy } = useFlow<typeof crewJobsMachine>(crewJobsMachine, () => ({
-    actors: {
-      loadJobs: fromPromise<CrewJob[]>(async () => (await crewDayApi.crewJobs(undefined)).data),
-    },
+  const [input] = useState(() => ({
+    kept: keptJobs(memberId),
+    now: () => new Date().toISOString(),
   }));
-  const { jobs, messages } = snapshot.context;
+  const { snapshot, send, busy } = useFlow<typeof crewJobsMachine>(
+    crewJobsMachine,
+    () => ({
+      actors: {
+        loadJobs: fromPromise<CrewJob[]>(async () => (await crewDayApi.crewJobs(undefined)).data),
+      },
+      actions: { keep: (_, kept) => keepJobs(memberId, kept) },
+    }),
+    input,
+  );
+  const { jobs, messages, loadedAt, fromPhone } = snapshot.context;
   const onSaved = (stop: CrewJob['stops'][number]) => send({ type: 'stop.updated', stop });
   const listed = (stopId: string) => jobs.some((job) => job.stops.some(({ id }) => id === stopId));
   return (
@@ -40,8 +91,8 @@ function CrewDay({ memberId }: { memberId: string }) {
       memberId={memberId}
       onSent={onSaved}
       onRemoved={() => send({ type: 'refresh' })}
-      // With the jobs on screen (so with network), the queue loads, to be on the phone when it goes.
-      ready={snapshot.matches('listed')}
+      // With the jobs loaded (so with network), the queue loads, to be on the phone when it goes.
+      ready={snapshot.matches('listed') && !fromPhone}
     >
       <section className="page crew-page">
         <div className="crew-top">
@@ -67,7 +118,9 @@ function CrewDay({ memberId }: { memberId: string }) {
         )}
         {snapshot.matches({ listed: 'offline' }) && (
           <p className="crew-problem" role="alert">
-            {NO_NETWORK} These are the jobs as last loaded.
+            Offline, as of {asOf(loadedAt!)}. {NO_NETWORK} These are the jobs as last loaded
+            {fromPhone ? ' on this phone' : ''}: actions wait on the phone until the network is
+            back.
           </p>
         )}
         {snapshot.matches({ listed: 'stale' }) && (
