@@ -22,7 +22,6 @@ import { inspect } from '../inspector';
 import { callLink, mapLink, whatsappLink } from './links';
 import { stopStateLabel } from './labels';
 import { QueuedActions, useQueued, useQueueFor } from './outbox';
-import { currentPosition } from './position';
 import { StopActions } from './StopActions';
 
 /** How long an action waits for the position before it goes without it. */
@@ -56,7 +55,10 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
   const [logic] = useState(() =>
     crewStopMachine.provide({
       actors: {
-        locate: fromPromise<Position | null>(() => currentPosition(LOCATE_LIMIT_MS)),
+        // Loaded with the first action (the position is never required: without it, none goes).
+        locate: fromPromise<Position | null>(async () =>
+          (await import('./position')).currentPosition(LOCATE_LIMIT_MS),
+        ),
         sendEvent: fromPromise<CrewStop, StopEventCall>(({ input }) => sendEvent(input)),
         // Loaded with the first photo taken (a handover's proof, or the goods' condition).
         shrink: fromPromise<File, ShrinkCall>(async ({ input, signal }) =>

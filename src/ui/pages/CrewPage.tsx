@@ -13,6 +13,7 @@ import { usePageMeta } from '../components/PageMeta';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { useFlow } from '../components/useFlow';
 import { CrewJobs } from '../crew/CrewJobs';
+import { dayHeading, lagosToday } from '../crew/labels';
 import { CrewOutbox, QueueSummary } from '../crew/outbox';
 import { Session } from '../session';
 import '../crew/crew.css';
@@ -44,25 +45,12 @@ function keepJobs(memberId: string, kept: KeptJobs) {
   }
 }
 
-const lagosTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const lagosDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-});
-
-/** "14:05", or "27 Nov, 14:05" when not today (Lagos time). */
+/** "14:05", or "Friday 27 November, 14:05" when not today (Lagos: UTC+1 all year). */
 function asOf(iso: string) {
-  const at = new Date(iso);
-  const day = lagosDay.format(at);
-  return day === lagosDay.format(new Date())
-    ? lagosTime.format(at)
-    : `${day}, ${lagosTime.format(at)}`;
+  const lagos = new Date(Date.parse(iso) + 3_600_000).toISOString();
+  const [day, time] = [lagos.slice(0, 10), lagos.slice(11, 16)];
+  const days = lagosToday();
+  return day === days.today ? time : `${dayHeading(day, days)}, ${time}`;
 }
 
 function CrewDay({ memberId }: { memberId: string }) {
@@ -118,9 +106,8 @@ function CrewDay({ memberId }: { memberId: string }) {
         )}
         {snapshot.matches({ listed: 'offline' }) && (
           <p className="crew-problem" role="alert">
-            Offline, as of {asOf(loadedAt!)}. {NO_NETWORK} These are the jobs as last loaded
-            {fromPhone ? ' on this phone' : ''}: actions wait on the phone until the network is
-            back.
+            Offline, as of {asOf(loadedAt!)}: the jobs as last loaded{fromPhone && ' on this phone'}
+            . Actions wait on the phone until the network is back.
           </p>
         )}
         {snapshot.matches({ listed: 'stale' }) && (
