@@ -1,8 +1,10 @@
 /**
  * The day's work in an order's history (docs/crews.md): each assignment staff made, each thing a
- * crew member recorded at a stop, and staff's review of a handover made without the code. Staff
- * read the crew's name, the reviewer's and the crew member's own note on a failure; the order's
- * owner reads the window, the stop, the reason and that the handover was reviewed.
+ * crew member recorded at a stop (at the time it was taken on the phone), and staff's review of a
+ * handover made without the code. Staff read the crew's name, the reviewer's and the crew member's
+ * own note on a failure and, for an action sent later (taken without network), when it was
+ * received; the order's owner reads the window, the stop, the reason and that the handover was
+ * reviewed.
  */
 import {
   failureReasonLabels,
@@ -20,6 +22,15 @@ export interface CrewHistoryLine {
   actor_user_id: number | null;
   note: string;
 }
+
+/** An action received this long after it was taken was sent later: staff are told when it came. */
+const SENT_LATER_MS = 60_000;
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 const eventOf: Record<StopEventType, HistoryEntry['event']> = {
   on_the_way: 'on_the_way',
@@ -59,6 +70,7 @@ export async function crewHistoryOf(
     .select([
       'stop_events.type',
       'stop_events.at',
+      'stop_events.received_at',
       'stop_events.user_id',
       'stop_events.reason',
       'stop_events.note',
@@ -87,12 +99,16 @@ export async function crewHistoryOf(
       const stop = `${stopKindLabels[event.kind]}: ${event.address}`;
       const reason = event.reason ? `. Reason: ${failureReasonLabels[event.reason]}` : '';
       const said = forStaff && event.note ? `. ${event.note}` : '';
+      const late =
+        forStaff && event.received_at.getTime() - event.at.getTime() >= SENT_LATER_MS
+          ? `. Received at ${lagosClock.format(event.received_at)} (taken without network)`
+          : '';
       return {
         event: eventOf[event.type],
         at: event.at,
         by: 'crew',
         actor_user_id: event.user_id,
-        note: `${stop}${reason}${said}`,
+        note: `${stop}${reason}${said}${late}`,
       };
     }),
     // Accounts are never removed (only anonymised), so no reviewer is the ops command.

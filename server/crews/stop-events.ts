@@ -14,6 +14,12 @@
  *   through the status move staff use (../orders/status-move.ts), as the crew: the customer is
  *   mailed and texted as for staff's moves.
  * - Failed: the customer is mailed and texted; staff find the stop under `?attention=1`.
+ * - Sent later (docs/crews.md, "Actions sent later"): an action taken without network carries
+ *   `taken_at` and `sent_at` on the phone's clock; the event's time (history, proof, the status it
+ *   moves) is `taken_at` moved onto the server's clock by `now − sent_at`, within bounds
+ *   (TAKEN_AT_LIMITS), so a phone's clock set wrong does not matter; when it arrived is kept too
+ *   (`received_at`). Its
+ *   Idempotency-Key makes a repeat (its answer lost on the way back) answered, not recorded again.
  */
 import type { Transaction } from 'kysely';
 import {
@@ -24,6 +30,7 @@ import {
   PROOF_PHOTO_MESSAGE,
   statusLabels,
   stopEventAllowedFrom,
+  stopStateAfter,
   takesConditionPhotos,
   type CrewStop,
   type StopEventRequest,
@@ -33,6 +40,7 @@ import {
 } from '../../src/api/contract';
 import type { Database, Shipment, User } from '../db/database';
 import { ImageStore, type PreparedImage } from '../files/uploads';
+import { checkReplay, type IdempotencyKey } from '../orders/idempotency';
 import { conflict, invalid, notFound, Problem } from '../http/problems';
 import { stopFailedMail } from '../mail/messages';
 import { enqueueMail } from '../mail/outbox';
@@ -54,6 +62,24 @@ export const PHOTOS_NOT_TAKEN = 'Photos go with Delivered, or with a move’s lo
 export const wrongCodeMessage = (left: number) =>
   `Wrong code: ${left} ${left === 1 ? 'try' : 'tries'} left.`;
 
+/** How far `taken_at` may be from the server's clock: a phone's clock a little ahead, a day back. */
+export const TAKEN_AT_LIMITS = { aheadMs: 2 * 60_000, backMs: 24 * 3_600_000 };
+export const TAKEN_IN_FUTURE =
+  'This time is later than now: check the phone’s date and time, then try again.';
+export const TAKEN_TOO_LONG_AGO =
+  'Taken more than 24 hours ago: it cannot be recorded now. Tell staff what happened at this stop.';
+export const TAKEN_BEFORE_ASSIGNMENT = 'Taken before this job was given to your crew.';
+export const SENT_BEFORE_TAKEN =
+  'The time it was sent is before the time it was taken: send both from the same clock.';
+const lagosClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+export const takenBeforeLast = (type: StopEventType, at: Date) =>
+  `Taken before this stop’s last action (${eventLabels[type]} at ${lagosClock.format(at)}).`;
+
 const eventLabels: Record<StopEventType, string> = {
   on_the_way: 'On the way',
   arrived: 'Arrived',
@@ -69,13 +95,7 @@ const stateLabels: Record<StopState, string> = {
   failed: 'failed',
 };
 
-const stateAfter: Record<StopEventType, StopState> = {
-  on_the_way: 'on_the_way',
-  arrived: 'arrived',
-  picked_up: 'done',
-  delivered: 'done',
-  failed: 'failed',
-};
+const stateAfter = stopStateAfter;
 
 /** 409 with what to do instead, when the event does not fit the stop's kind or state. */
 function checkOrder(kind: StopKind, state: StopState, type: StopEventType): void {
@@ -111,6 +131,8 @@ export interface StopEventInput {
   stopId: string;
   event: StopEventRequest;
   photos: Buffer[];
+  /** The request's Idempotency-Key, when the phone sent one. */
+  idempotency?: IdempotencyKey | null;
 }
 
 export interface StopEventResult {
@@ -127,7 +149,7 @@ type Outcome = { codeTriesLeft: number } | StopEventResult;
 
 export async function recordStopEvent(
   context: UseCaseContext,
-  { member, stopId, event, photos }: StopEventInput,
+  { member, stopId, event, photos, idempotency = null }: StopEventInput,
 ): Promise<StopEventResult> {
   if (!UUID.test(stopId)) throw notFound(UNKNOWN_STOP);
   if (photos.length > MAX_PROOF_PHOTOS)
@@ -138,7 +160,7 @@ export async function recordStopEvent(
   const prepared = await Promise.all(photos.map((photo) => ImageStore.prepare(photo, 'photos')));
   // A wrong code's try is committed with the transaction, then answered.
   const outcome = await context.mailer.transaction((trx) =>
-    recordLocked(trx, context, { member, stopId, event, prepared }),
+    recordLocked(trx, context, { member, stopId, event, prepared, idempotency }),
   );
   if ('codeTriesLeft' in outcome) {
     if (outcome.codeTriesLeft === 0) throw new Problem(423, CODE_LOCKED_MESSAGE);
@@ -177,7 +199,74 @@ async function lockedStop(trx: Transaction<Database>, memberId: number, stopId: 
     .where('crew_id', '=', crewId)
     .executeTakeFirst();
   if (!assignment) throw notFound(UNKNOWN_STOP);
-  return { order, stop, windowEnd: assignment.window_end };
+  return { order, stop, crewId, windowEnd: assignment.window_end };
+}
+
+/** The event this stop already recorded under `idempotency`'s key in the last 24 hours, if any. */
+async function recordedBefore(
+  trx: Transaction<Database>,
+  stopId: number,
+  idempotency: IdempotencyKey | null,
+) {
+  if (!idempotency) return null;
+  const first = await trx
+    .selectFrom('stop_events')
+    .select(['request_hash', 'received_at as created_at'])
+    .where('stop_id', '=', stopId)
+    .where('idempotency_key', '=', idempotency.key)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return first && checkReplay(first, idempotency) === 'replay' ? first : null;
+}
+
+/**
+ * When the action was taken: now, unless the phone says `taken_at`. With `sent_at` (the phone's
+ * clock when it sent this request), the phone's clock is never trusted, only its elapsed time: the
+ * action was taken `sent_at − taken_at` before the request arrived, so its time is `taken_at +
+ * (now − sent_at)`, never after now (`sent_at` before `taken_at`: 422 at `sent_at`). Without
+ * `sent_at` (an older page), `taken_at` is read on the server's clock. Refused (422 at `taken_at`)
+ * when later than now beyond the phone clock's margin, more than a day ago, before the order was
+ * given to this crew, or before the stop's last event (events of a stop are recorded in order).
+ */
+async function takenAt(
+  trx: Transaction<Database>,
+  { stopId, shipmentId, crewId }: { stopId: number; shipmentId: number; crewId: number },
+  { taken_at: given, sent_at: sent }: Pick<StopEventRequest, 'taken_at' | 'sent_at'>,
+  now: Date,
+): Promise<Date> {
+  if (given === undefined) return now;
+  let at = new Date(given);
+  if (sent !== undefined) {
+    const sentAt = new Date(sent);
+    if (sentAt < at) throw invalid({ sent_at: [SENT_BEFORE_TAKEN] });
+    at = new Date(Math.min(now.getTime(), at.getTime() + (now.getTime() - sentAt.getTime())));
+  }
+  const refuse = (message: string) => invalid({ taken_at: [message] });
+  if (at.getTime() > now.getTime() + TAKEN_AT_LIMITS.aheadMs) throw refuse(TAKEN_IN_FUTURE);
+  if (at.getTime() < now.getTime() - TAKEN_AT_LIMITS.backMs) throw refuse(TAKEN_TOO_LONG_AGO);
+  // Since the order was last given to this crew (after any time it was another crew's).
+  const otherCrews = trx
+    .selectFrom('assignment_changes')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)).as('id'))
+    .where('shipment_id', '=', shipmentId)
+    .where('crew_id', '!=', crewId);
+  const assigned = await trx
+    .selectFrom('assignment_changes')
+    .select('changed_at')
+    .where('shipment_id', '=', shipmentId)
+    .where('crew_id', '=', crewId)
+    .where('id', '>', otherCrews)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (assigned && at < assigned.changed_at) throw refuse(TAKEN_BEFORE_ASSIGNMENT);
+  const last = await trx
+    .selectFrom('stop_events')
+    .select(['type', 'at'])
+    .where('stop_id', '=', stopId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (last && at < last.at) throw refuse(takenBeforeLast(last.type, last.at));
+  return at;
 }
 
 async function recordLocked(
@@ -188,9 +277,16 @@ async function recordLocked(
     stopId,
     event,
     prepared,
-  }: Omit<StopEventInput, 'photos'> & { prepared: PreparedImage[] },
+    idempotency,
+  }: Omit<StopEventInput, 'photos' | 'idempotency'> & {
+    prepared: PreparedImage[];
+    idempotency: IdempotencyKey | null;
+  },
 ): Promise<Outcome> {
-  const { order, stop, windowEnd } = await lockedStop(trx, member.id, stopId);
+  const { order, stop, crewId, windowEnd } = await lockedStop(trx, member.id, stopId);
+  // Sent again (its answer lost): recorded once, answered with the stop as it is.
+  if (await recordedBefore(trx, stop.id, idempotency))
+    return { stop: crewStopOf(stop), reference: order.reference, moved: false };
   if (isFinalStatus(order.status))
     throw conflict(
       `This order is ${statusLabels[order.status]}: nothing more is recorded at its stops.`,
@@ -207,7 +303,13 @@ async function recordLocked(
       return { codeTriesLeft: await countWrongCode(trx, stop.id) };
   }
 
-  const now = new Date();
+  const receivedAt = new Date();
+  const at = await takenAt(
+    trx,
+    { stopId: stop.id, shipmentId: order.id, crewId },
+    event,
+    receivedAt,
+  );
   const done = stateAfter[event.type] === 'done';
   const recorded = await trx
     .insertInto('stop_events')
@@ -216,12 +318,15 @@ async function recordLocked(
       shipment_id: order.id,
       type: event.type,
       user_id: member.id,
-      at: now,
+      at,
+      received_at: receivedAt,
       reason: event.reason ?? null,
       note: event.note || null,
       lat: event.lat ?? null,
       lng: event.lng ?? null,
       accuracy_m: event.accuracy_m ?? null,
+      idempotency_key: idempotency?.key ?? null,
+      request_hash: idempotency?.hash ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -230,7 +335,7 @@ async function recordLocked(
     .updateTable('stops')
     .set({
       state: stateAfter[event.type],
-      ...(done ? { done_at: now, done_by: member.id } : {}),
+      ...(done ? { done_at: at, done_by: member.id } : {}),
       ...(event.type === 'delivered'
         ? { without_code: !event.code, receiver_name: event.receiver_name || null }
         : {}),
@@ -268,6 +373,7 @@ async function recordLocked(
     ? await moveOrderAlong(trx, context, order, stop.kind, {
         actor: 'crew',
         actor_user_id: member.id,
+        at: await statusTime(trx, order.id, at),
       })
     : false;
   return { stop: crewStopOf(updated), reference: order.reference, moved };
@@ -305,6 +411,20 @@ async function moveOrderAlong(
   if (order.status === 'ToInspect') await move('Shipped');
   if (order.status === 'Shipped') await move('Delivered');
   return order !== locked;
+}
+
+/**
+ * When the status the stop moves is recorded: when the action was taken, but never before the
+ * order's last status, so the history keeps its statuses in their order.
+ */
+async function statusTime(trx: Transaction<Database>, shipmentId: number, at: Date) {
+  const last = await trx
+    .selectFrom('shipment_status_changes')
+    .select('changed_at')
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return last.changed_at > at ? last.changed_at : at;
 }
 
 /** A drop-off starts once the goods are on board: the order's pickup (or loading) is done. */

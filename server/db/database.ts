@@ -499,7 +499,13 @@ export interface StopEventsTable {
   shipment_id: number;
   type: StopEventType;
   user_id: number | null;
+  /** When the action was taken: on the phone (`taken_at`) when it said, else when it arrived. */
   at: Generated<Date>;
+  /** When the server got it (migration 021). */
+  received_at: Generated<Date>;
+  /** The phone's Idempotency-Key and the request's hash: a repeat is answered, not recorded. */
+  idempotency_key: string | null;
+  request_hash: string | null;
   reason: FailureReason | null;
   note: string | null;
   lat: number | null;

@@ -281,6 +281,8 @@ export interface StatusChange {
   actor: Actor;
   actor_user_id: number | null;
   note?: string | null;
+  /** When the move happened, when not now (a crew's action sent later: ../crews/stop-events.ts). */
+  at?: Date | undefined;
 }
 
 /**
@@ -304,7 +306,12 @@ export async function moveShipment(
   if (!moved) return null;
   await trx
     .updateTable('shipment_status_changes')
-    .set({ actor: change.actor, actor_user_id: change.actor_user_id, note: change.note ?? null })
+    .set({
+      actor: change.actor,
+      actor_user_id: change.actor_user_id,
+      note: change.note ?? null,
+      ...(change.at ? { changed_at: change.at } : {}),
+    })
     .where('id', '=', (eb) =>
       eb
         .selectFrom('shipment_status_changes')

@@ -16,6 +16,8 @@ export interface UseCaseContext {
 export interface ActingAs {
   actor: Actor;
   actor_user_id: number | null;
+  /** When they acted, when it was before now (a crew's action sent later from the phone). */
+  at?: Date;
 }
 
 export type Customer = Pick<User, 'id' | 'fullname' | 'email' | 'phone'>;

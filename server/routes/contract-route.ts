@@ -61,6 +61,11 @@ interface RouteOptions {
   /** Application calls: read the Idempotency-Key (see ../orders/idempotency.ts). */
   idempotent?: boolean;
   /**
+   * Fields that change from one try to the next of the same request (a stop event's `sent_at`):
+   * left out of the request's hash, so a try sent again is the same request.
+   */
+  unhashed?: readonly string[];
+  /**
    * Quote and delivery calls: idempotent too, and `book` (../orders/booking.ts) checks the session and
    * the hourly limit in the statement that stores the booking, so the guard only wants a token.
    */
@@ -99,6 +104,12 @@ const namesRows = (call: (typeof calls)[CallName]) =>
   /\{(id|key|token)\}/.test(call.path) || 'query' in call;
 const checkedAddress: onRequestAsyncHookHandler = async (request) => checkAddress(request);
 
+/** The body without `fields`, for its hash. */
+function withoutFields(body: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields?.length || typeof body !== 'object' || body === null) return body;
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !fields.includes(field)));
+}
+
 export function contractRoute<N extends CallName>(
   app: FastifyInstance,
   services: Services,
@@ -115,7 +126,7 @@ export function contractRoute<N extends CallName>(
     request.idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key'], {
       method: request.method,
       path: request.routeOptions.url ?? '',
-      body: request.body,
+      body: withoutFields(request.body, options.unhashed),
       files: request.uploads,
     });
     services.expireIdempotencyKeys();

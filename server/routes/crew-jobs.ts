@@ -1,6 +1,7 @@
 /**
  * The crew's phone (docs/crews.md): the member's crew's jobs, and what they record at a stop (JSON,
- * or a form when photos go with it: `photos`, up to MAX_PROOF_PHOTOS). Each hands over to
+ * or a form when photos go with it: `photos`, up to MAX_PROOF_PHOTOS; an Idempotency-Key makes a
+ * repeat answered, not recorded again). Each hands over to
  * server/crews.
  */
 import type { FastifyInstance } from 'fastify';
@@ -30,10 +31,13 @@ export async function crewJobRoutes(app: FastifyInstance, { services }: RoutesOp
         stopId: request.params.id,
         event: request.body,
         photos: uploadedFiles(request, 'photos'),
+        idempotency: request.idempotencyKey,
       });
       if (recorded.moved) services.tracking.forget(recorded.reference);
       return { message: calls.stopEvent.success, data: recorded.stop };
     },
-    { files: MAX_PROOF_PHOTOS },
+    // A phone sends an action again with its Idempotency-Key when the answer was lost, with a
+    // new sent_at (its clock at each try).
+    { files: MAX_PROOF_PHOTOS, idempotent: true, unhashed: ['sent_at'] },
   );
 }

@@ -5,19 +5,49 @@
  * later one that fails keeps the jobs and says they may be out of date. No answer at all (the
  * phone has no network) is said as such, in both cases: the crew member tries again when back in
  * signal. A stop recorded on the page (`stop.updated`, its answer) replaces that stop in the list.
+ *
+ * The jobs last seen on this phone (`kept`, given by the view from the phone's storage, per crew
+ * member) are shown when the first load gets no answer: `listed.offline`, marked with when they
+ * were loaded (`loadedAt`), so a crew member who opens the page where there is no signal still
+ * works (actions queue, docs/crew-phone.md "Without network"). Every list loaded, and every stop
+ * recorded in it, is handed to `keep` (the view stores it) with the time it was loaded (`now`).
  */
 import { assign, setup } from 'xstate';
-import type { CrewJob, CrewStop } from '../api/contract/crews';
+import type { CrewJob, CrewStop } from '../api/contract/crewDay';
 import { messagesOf } from '../api/errors';
 import { providedByView } from './providedByView';
 import { wasUnanswered } from './unanswered';
 
+/** A list of jobs as the phone keeps it: the jobs, and when they were loaded (ISO). */
+export interface KeptJobs {
+  jobs: CrewJob[];
+  at: string;
+}
+
+export interface CrewJobsInput {
+  /** The jobs last seen on this phone, if any. */
+  kept: KeptJobs | null;
+  /** The time now, ISO (the phone's clock): when a list was loaded. */
+  now: () => string;
+}
+
 interface CrewJobsContext {
   jobs: CrewJob[];
   messages: string[];
+  kept: KeptJobs | null;
+  now: () => string;
+  /** When the jobs shown were loaded (ISO). */
+  loadedAt: string | null;
+  /** The jobs shown are the phone's copy: none has loaded on this visit yet. */
+  fromPhone: boolean;
 }
 
-const shown = (jobs: CrewJob[]) => ({ jobs, messages: [] as string[] });
+const shown = (jobs: CrewJob[], now: () => string) => ({
+  jobs,
+  messages: [] as string[],
+  loadedAt: now(),
+  fromPhone: false,
+});
 
 /** The jobs with `stop` as the server now has it. */
 export function withStop(jobs: CrewJob[], stop: CrewStop): CrewJob[] {
@@ -28,9 +58,22 @@ export function withStop(jobs: CrewJob[], stop: CrewStop): CrewJob[] {
   );
 }
 
+/** The list shown, to keep on the phone with when it was loaded. */
+const keep = {
+  type: 'keep' as const,
+  params: ({ context }: { context: CrewJobsContext }): KeptJobs => ({
+    jobs: context.jobs,
+    at: context.loadedAt!,
+  }),
+};
+
+/** Loaded: shown, and handed to the phone to keep. */
+const loaded = ['show' as const, keep];
+
 export const crewJobsMachine = setup({
   types: {
     context: {} as CrewJobsContext,
+    input: {} as CrewJobsInput,
     events: {} as
       { type: 'refresh' } | { type: 'retry' } | { type: 'stop.updated'; stop: CrewStop },
     tags: {} as 'busy',
@@ -39,16 +82,31 @@ export const crewJobsMachine = setup({
     loadJobs: providedByView<CrewJob[]>('loadJobs'),
   },
   actions: {
+    /** Keeps the list shown on the phone, with when it was loaded (provided by the view). */
+    keep: (_, _params: KeptJobs) => {},
+    show: assign(({ context, event }) =>
+      shown((event as unknown as { output: CrewJob[] }).output, context.now),
+    ),
     showFailure: assign({
       messages: ({ event }) => messagesOf((event as { error?: unknown }).error),
     }),
   },
   guards: {
+    /** No answer, and the phone kept the jobs from an earlier visit. */
+    canShowKept: ({ context, event }) =>
+      context.kept !== null && wasUnanswered((event as { error?: unknown }).error),
     wasUnanswered: ({ event }) => wasUnanswered((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'crewJobs',
-  context: { jobs: [], messages: [] },
+  context: ({ input }) => ({
+    jobs: [],
+    messages: [],
+    kept: input.kept,
+    now: input.now,
+    loadedAt: null,
+    fromPhone: false,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -56,14 +114,26 @@ export const crewJobsMachine = setup({
       invoke: {
         id: 'loadJobs',
         src: 'loadJobs',
-        onDone: { target: 'listed', actions: assign(({ event }) => shown(event.output)) },
+        onDone: { target: 'listed', actions: loaded },
         onError: [
+          {
+            guard: 'canShowKept',
+            target: 'listed.offline',
+            actions: [
+              'showFailure',
+              assign(({ context }) => ({
+                jobs: context.kept!.jobs,
+                loadedAt: context.kept!.at,
+                fromPhone: true,
+              })),
+            ],
+          },
           { guard: 'wasUnanswered', target: 'offline', actions: 'showFailure' },
           { target: 'failed', actions: 'showFailure' },
         ],
       },
     },
-    /** Nothing to show yet, and no network: "No network", Try again. */
+    /** Nothing to show, and no network: "No network", Try again. */
     offline: { on: { retry: 'loading' } },
     /** The server refused or failed: why, and Try again. */
     failed: { on: { retry: 'loading' } },
@@ -71,7 +141,10 @@ export const crewJobsMachine = setup({
       initial: 'current',
       on: {
         'stop.updated': {
-          actions: assign({ jobs: ({ context, event }) => withStop(context.jobs, event.stop) }),
+          actions: [
+            assign({ jobs: ({ context, event }) => withStop(context.jobs, event.stop) }),
+            keep,
+          ],
         },
       },
       states: {
@@ -82,14 +155,14 @@ export const crewJobsMachine = setup({
           invoke: {
             id: 'refreshJobs',
             src: 'loadJobs',
-            onDone: { target: 'current', actions: assign(({ event }) => shown(event.output)) },
+            onDone: { target: 'current', actions: loaded },
             onError: [
               { guard: 'wasUnanswered', target: 'offline', actions: 'showFailure' },
               { target: 'stale', actions: 'showFailure' },
             ],
           },
         },
-        /** The jobs as last loaded, marked: no network. */
+        /** The jobs as last loaded (on this visit, or the phone's copy), marked: no network. */
         offline: { on: { refresh: 'refreshing' } },
         /** The jobs as last loaded, and why the refresh failed. */
         stale: { on: { refresh: 'refreshing' } },

@@ -15,13 +15,24 @@
  * - Failed takes a reason, and a note when the reason is `other`.
  * - Every action first asks for the phone's position (`locate`), for at most `locateLimit`: a
  *   refusal, an error or no answer in time sends the action without it, never holds it.
- * - A refusal goes back to the form it came from, its messages at the fields; no answer (or a
- *   server error) waits in `failed` for Try again, which sends the same request with the same
- *   Idempotency-Key, or Cancel, which brings the form back. Nothing typed is lost either way.
+ * - Every action carries the time it was taken (`taken_at`, from the page's clock `now`) and an
+ *   Idempotency-Key, both held until it is answered.
+ * - Without network (`mustQueue`: the phone is offline, or actions already wait to be sent), an
+ *   action without photos is handed to the phone's queue (`enqueue`, crewOutboxMachine), which
+ *   sends it in order when the network is back; an action whose send got no answer is handed
+ *   over the same way, with the same key and time. The stop then shows the state the action
+ *   leads to, so the crew goes on with the next action (which queues too).
+ * - Photos go only with network: an action with photos is never queued. Without network (or with
+ *   actions waiting before it) it waits in `failed` with what was entered, for Try again.
+ * - A refusal goes back to the form it came from, its messages at the fields; a server error
+ *   waits in `failed` for Try again, which sends the same request with the same Idempotency-Key
+ *   (or queues it, without network), or Cancel, which brings the form back. Nothing typed is lost
+ *   either way.
  *
  * Provided by the view: `locate` (the position, or null), `sendEvent` (POST crew/stops/{id}/events,
- * multipart when photos go), `shrink` (a photo made smaller), `saved` (the stop as the server now
- * has it, for the list), `notifyErrors` (toasts).
+ * multipart when photos go), `shrink` (a photo made smaller), the guard `mustQueue`, `enqueue`
+ * (the action to the phone's queue), `saved` (the stop as the server now has it, for the list),
+ * `notifyErrors` (toasts).
  */
 import { assertEvent, assign, setup } from 'xstate';
 import {
@@ -29,15 +40,16 @@ import {
   MAX_PROOF_PHOTOS,
   PROOF_PHOTO_MESSAGE,
   RECEIVER_NAME_MESSAGE,
-  isHandover,
   stopEventRequest,
   takesConditionPhotos,
   type CrewStop,
   type FailureReason,
   type StopEventRequest,
   stopEventAllowedFrom,
+  stopStateAfter,
   type StopEventType,
-} from '../api/contract/crews';
+} from '../api/contract/crewDay';
+import { isHandover } from '../api/contract/stops';
 import { isApiError } from '../api/errors';
 import {
   feedbackOf,
@@ -47,8 +59,14 @@ import {
   withoutErrorsOf,
   type Errors,
 } from './formFields';
+import type { QueuedAction } from './crewQueue';
 import { UNREADABLE_PHOTO } from './photoMessages';
 import { providedByView } from './providedByView';
+import { wasUnanswered } from './unanswered';
+
+/** Why an action with photos waits: photos are never queued on the phone. */
+export const PHOTOS_NEED_NETWORK =
+  'Photos are sent only with network, after the actions waiting to be sent. Try again then.';
 
 /** Whether the server takes `type` at a stop in its state now (the contract's rule). */
 const follows = (type: StopEventType, stop: CrewStop) =>
@@ -86,12 +104,15 @@ export interface CrewStopInput {
   locateLimit: number;
   /** A fresh Idempotency-Key (crypto.randomUUID on the site). */
   newSubmissionKey: () => string;
+  /** The time now, ISO (the phone's clock on the site): when an action is taken. */
+  now: () => string;
 }
 
 interface CrewStopContext {
   stop: CrewStop;
   locateLimit: number;
   newSubmissionKey: () => string;
+  now: () => string;
   recording: Recording | null;
   code: string;
   receiverName: string;
@@ -108,15 +129,17 @@ interface CrewStopContext {
   progress: number | null;
   /** Held from the first send of an action until it is answered, so Try again is the same request. */
   submissionKey: string | null;
+  /** When the action was taken (ISO), held with its key. */
+  takenAt: string | null;
   /** Five wrong codes locked the code: Delivered goes without it. */
   codeLocked: boolean;
 }
 
 const codeDigits = (value: string) => value.replace(/\D/g, '').slice(0, 4);
 
-/** The request of what is being recorded, with the position when there is one. */
+/** The request of what is being recorded, with the position when there is one and when it was taken. */
 export function requestOf(context: CrewStopContext): StopEventRequest {
-  const where = context.position ?? {};
+  const where = { ...context.position, taken_at: context.takenAt ?? undefined };
   switch (context.recording) {
     case 'with_code':
       return { type: 'delivered', code: context.code, ...where };
@@ -188,6 +211,21 @@ const saved = {
   type: 'saved' as const,
   params: ({ context }: { context: CrewStopContext }) => ({ stop: context.stop }),
 };
+
+/** The action, to wait in the phone's queue with its key and time; the stop moves on meanwhile. */
+const queue = [
+  {
+    type: 'enqueue' as const,
+    params: ({ context }: { context: CrewStopContext }): { action: QueuedAction } => ({
+      action: {
+        key: context.submissionKey!,
+        stopId: context.stop.id,
+        request: { ...requestOf(context), taken_at: context.takenAt! },
+      },
+    }),
+  },
+  'advance' as const,
+];
 
 /** Back to the form the action came from, or to the stop's actions. */
 const backToForm = [
@@ -266,6 +304,17 @@ export const crewStopMachine = setup({
   },
   actions: {
     notifyErrors: (_, _params: { messages: string[] }) => {},
+    /** The action goes to the phone's queue (crewOutboxMachine), to be sent when the network is back. */
+    enqueue: (_, _params: { action: QueuedAction }) => {},
+    /** Queued: the stop shows the state the action leads to; the action is over here. */
+    advance: assign(({ context }) => ({
+      stop: { ...context.stop, state: stopStateAfter[requestOf(context).type] },
+      submissionKey: null,
+      takenAt: null,
+      recording: null,
+      errors: {},
+      messages: [],
+    })),
     /** The stop as the server now has it: the list shows it. */
     saved: (_, _params: { stop: CrewStop }) => {},
     clearForms: assign({
@@ -275,6 +324,14 @@ export const crewStopMachine = setup({
       reason: null,
       note: '',
       position: null,
+    }),
+    /**
+     * The list loaded again: the stop as the server has it now (staff may have moved it), with the
+     * actions waiting on the phone applied (a queued action refused and removed brings it back).
+     */
+    seen: assign(({ context, event }) => {
+      const { stop } = event as { stop: CrewStop };
+      return { stop, codeLocked: context.codeLocked || stop.code_locked };
     }),
     /** What the crew member is about to record: a fresh start, without old messages. */
     choose: assign((_, { recording }: { recording: Recording }) => ({
@@ -286,12 +343,17 @@ export const crewStopMachine = setup({
     acceptAnswer: assign(({ event }) => ({
       stop: (event as unknown as { output: CrewStop }).output,
       submissionKey: null,
+      takenAt: null,
       recording: null,
       errors: {},
       messages: [],
     })),
     /** A refusal: its messages at the fields and beside the buttons; the next send is a new one. */
-    refuse: assign(({ event }) => ({ ...feedbackOf(errorOf(event)), submissionKey: null })),
+    refuse: assign(({ event }) => ({
+      ...feedbackOf(errorOf(event)),
+      submissionKey: null,
+      takenAt: null,
+    })),
     pickPhoto: assign(({ context, event }) => {
       assertEvent(event, 'photo.pick');
       return { picked: event.file, errors: withoutErrorsOf(context.errors, 'photos') };
@@ -360,6 +422,12 @@ export const crewStopMachine = setup({
     isLocked: ({ context, event }) =>
       context.recording === 'with_code' && [409, 423].includes(statusOf(event) ?? 0),
     wasRefused: ({ event }) => wasRefused(errorOf(event)),
+    /** No answer at all, and no photos: the action can wait in the phone's queue. */
+    canWaitUnanswered: ({ context, event }) =>
+      wasUnanswered(errorOf(event)) && photosSent(context).length === 0,
+    /** No network, or actions already waiting to be sent: provided by the view (alone, never). */
+    mustQueue: () => false,
+    sendsPhotos: ({ context }) => photosSent(context).length > 0,
     finishesStop: ({ event }) =>
       ['done', 'failed'].includes((event as { output?: CrewStop }).output?.state ?? ''),
     isFailure: ({ context }) => context.recording === 'failed',
@@ -377,6 +445,7 @@ export const crewStopMachine = setup({
     stop: input.stop,
     locateLimit: input.locateLimit,
     newSubmissionKey: input.newSubmissionKey,
+    now: input.now,
     recording: null,
     code: '',
     receiverName: '',
@@ -389,6 +458,7 @@ export const crewStopMachine = setup({
     messages: [],
     progress: null,
     submissionKey: null,
+    takenAt: null,
     codeLocked: input.stop.code_locked,
   }),
   initial: 'checking',
@@ -420,14 +490,7 @@ export const crewStopMachine = setup({
           { guard: 'canDeliver', target: 'delivering', actions: choose('with_code') },
         ],
         'failure.start': { guard: 'canFail', target: 'failing', actions: choose('failed') },
-        // The list loaded again: the stop as the server has it now (staff may have moved it).
-        'stop.seen': {
-          target: 'checking',
-          actions: assign(({ context, event }) => ({
-            stop: event.stop,
-            codeLocked: context.codeLocked || event.stop.code_locked,
-          })),
-        },
+        'stop.seen': { target: 'checking', actions: 'seen' },
       },
     },
     /**
@@ -543,16 +606,32 @@ export const crewStopMachine = setup({
       tags: ['busy'],
       entry: assign({
         submissionKey: ({ context }) => heldOrNewKey(context),
+        takenAt: ({ context }) => context.takenAt ?? context.now(),
         position: null,
         messages: [],
       }),
       invoke: {
         id: 'locate',
         src: 'locate',
-        onDone: { target: 'sending', actions: assign({ position: ({ event }) => event.output }) },
-        onError: 'sending',
+        onDone: { target: 'deciding', actions: assign({ position: ({ event }) => event.output }) },
+        onError: 'deciding',
       },
-      after: { locateLimit: 'sending' },
+      after: { locateLimit: 'deciding' },
+    },
+    /** With network and nothing waiting before it, the action goes now. */
+    deciding: {
+      always: [{ guard: 'mustQueue', target: 'withoutNetwork' }, { target: 'sending' }],
+    },
+    /** No network (or actions waiting before it): to the phone's queue; photos wait for Try again. */
+    withoutNetwork: {
+      always: [
+        {
+          guard: 'sendsPhotos',
+          target: 'failed',
+          actions: [assign({ messages: [PHOTOS_NEED_NETWORK] }), notifyMessages],
+        },
+        { target: 'checking', actions: queue },
+      ],
     },
     /** "Sending…", with how much has gone when photos go. */
     sending: {
@@ -589,7 +668,9 @@ export const crewStopMachine = setup({
             ],
           },
           { guard: 'wasRefused', target: 'returning', actions: ['refuse', notifyMessages] },
-          // No answer, or the server failed: the same request waits for Try again.
+          // No answer: to the phone's queue, with its key and time (photos wait for Try again).
+          { guard: 'canWaitUnanswered', target: 'checking', actions: queue },
+          // The server failed, or photos got no answer: the same request waits for Try again.
           {
             target: 'failed',
             actions: [
@@ -608,11 +689,14 @@ export const crewStopMachine = setup({
     /** Not sent: why, with Try again (the same request) and Cancel (back to the form). */
     failed: {
       on: {
-        retry: 'sending',
-        cancel: { target: 'returning', actions: assign({ submissionKey: null, messages: [] }) },
+        retry: 'deciding',
+        cancel: {
+          target: 'returning',
+          actions: assign({ submissionKey: null, takenAt: null, messages: [] }),
+        },
       },
     },
-    /** Picked up, delivered or failed: nothing more to do here. */
-    done: { entry: 'clearForms' },
+    /** Picked up, delivered or failed: nothing more to do here, unless the list says otherwise. */
+    done: { entry: 'clearForms', on: { 'stop.seen': { target: 'checking', actions: 'seen' } } },
   },
 });

@@ -3,16 +3,18 @@
  * from its page; the customer's order page shows who is coming; the crew member logs in on a
  * 360 px phone, lands on /crew, picks the parcel up and delivers it with the handover code the
  * receiver was texted (read from the Termii test gateway's inbox); the customer's page then shows
- * the proof. Screenshots of the crew's phone and of the customer's page go to
- * tests/.artifacts/screenshots for a person to look at.
+ * the proof. Then, on another job, the phone without network: On the way and Arrived wait on the
+ * phone and arrive in order, with the times they were taken, when the network is back.
+ * Screenshots of the crew's phone and of the customer's page go to tests/.artifacts/screenshots
+ * for a person to look at.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type Customer } from '../support/api';
+import { get, signUp, type Customer } from '../support/api';
 import { signInAs, startApp, type App } from '../support/browser';
-import { makeCrew } from '../support/crews';
+import { assign, makeCrew } from '../support/crews';
 import { bookDelivery } from '../support/shipments';
 import { signUpStaff } from '../support/staff';
 import { inboxUrl } from '../support/texts';
@@ -26,17 +28,18 @@ let staff: Customer;
 let customer: Customer;
 let member: Customer;
 let reference: string;
+let crewId: string;
 
 beforeAll(async () => {
   app = await startApp();
   staff = await signUpStaff(app.server);
   customer = await signUp(app.server);
   member = await signUp(app.server);
-  await makeCrew(app.server, staff.token, {
+  ({ id: crewId } = await makeCrew(app.server, staff.token, {
     name: 'Alpha',
     plate: 'KJA-555-AA',
     members: [member.email],
-  });
+  }));
   reference = await bookDelivery(app.server, customer.token);
 });
 afterAll(() => app?.close());
@@ -219,6 +222,49 @@ describe('the day’s work in Chromium', () => {
       .poll(() => main(page).getByRole('listitem').filter({ hasText: 'Delivered' }).count())
       .toBeGreaterThan(0);
     await screenshot(page, 'crews-customer-proof-360');
+    await page.context().close();
+  });
+
+  it('without network, On the way and Arrived wait on the phone, then arrive in order with the times they were taken', async () => {
+    const other = await bookDelivery(app.server, customer.token);
+    const assigned = await assign(app.server, staff.token, other, crewId, {
+      date: window.date,
+      window_start: window.start,
+      window_end: window.end,
+    });
+    expect(assigned.status).toBe(200);
+    const page = await freshPage({ viewport: PHONE });
+    // Signed in as the crew member, as the login leaves the phone.
+    await signInAs(page, member);
+    await page.evaluate(() => localStorage.setItem('role', 'crew'));
+    await page.goto('/crew');
+    const pickup = main(page)
+      .locator('article', { hasText: other })
+      .locator('li.crew-stop', { hasText: 'Pick-up' });
+    await pickup.waitFor();
+
+    await page.context().setOffline(true);
+    const tapped = Date.now();
+    await pickup.getByRole('button', { name: 'On the way' }).click();
+    await pickup.getByRole('button', { name: 'Arrived' }).click();
+    await pickup.getByText(/^Arrived: Waiting for network… \(taken \d\d:\d\d\)$/).waitFor();
+    await pickup.getByText(/^On the way: Waiting for network… \(taken \d\d:\d\d\)$/).waitFor();
+    expect(await pickup.locator('.crew-state').textContent()).toBe('Arrived');
+    await screenshot(page, 'crews-phone-offline-360');
+
+    const back = Date.now();
+    await page.context().setOffline(false);
+    await pickup.getByRole('button', { name: 'Picked up' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => pickup.getByRole('list').count(), { timeout: 15_000 }).toBe(0);
+    const history = (await get(app.server, `staff/orders/${other}`, staff.token)).body.data
+      .history as { event: string; at: string; by: string }[];
+    const crew = history.filter((line) => line.by === 'crew');
+    expect(crew.map((line) => line.event)).toEqual(['on_the_way', 'arrived']);
+    // Recorded at the taps, offline, not when they arrived.
+    const times = crew.map((line) => Date.parse(line.at));
+    expect(times[0]).toBeGreaterThanOrEqual(tapped - 1_000);
+    expect(times[1]).toBeGreaterThanOrEqual(times[0]!);
+    expect(times[1]).toBeLessThan(back);
     await page.context().close();
   });
 });

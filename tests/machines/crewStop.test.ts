@@ -4,12 +4,16 @@ import {
   CODE_MESSAGE,
   PROOF_PHOTO_MESSAGE,
   RECEIVER_NAME_MESSAGE,
+  stopStateAfter,
   type CrewStop,
 } from '../../src/api/contract/crews';
 import { ApiError, networkFailure } from '../../src/api/errors';
 import { UNREADABLE_PHOTO } from '../../src/machines/photoMessages';
+import type { QueuedAction } from '../../src/machines/crewQueue';
 import {
   crewStopMachine,
+  PHOTOS_NEED_NETWORK,
+  photosSent,
   type CrewStopInput,
   type ShrinkCall,
   type StopEventCall,
@@ -31,7 +35,13 @@ const PHOTO_REFUSED = 'This file is not a photo.';
 const photoRefused = new ApiError([PHOTO_REFUSED], { photos: [PHOTO_REFUSED] }, 422);
 const dropped = networkFailure();
 const serverError = new ApiError(['Server error.'], {}, 500);
-const effects = recordEffects(['notifyErrors', 'saved']);
+const effects = recordEffects(['notifyErrors', 'saved', 'enqueue']);
+
+/** The stop worked on a phone without network (or with actions already waiting to be sent). */
+const OFFLINE_STOP = 's7';
+const machine = crewStopMachine.provide({
+  guards: { mustQueue: ({ context }) => context.stop.id === OFFLINE_STOP },
+});
 
 /** The stop as the server answers an action. */
 const stateAfter = {
@@ -43,11 +53,24 @@ const stateAfter = {
   failed: 'failed',
 } as const;
 
+/** The phone's clock: a minute later at each reading. */
+function clock() {
+  let minutes = 0;
+  return () => new Date(Date.UTC(2026, 10, 28, 13, minutes++)).toISOString();
+}
+
 const inputOf = (stop: CrewStop): CrewStopInput => ({
   stop,
   locateLimit: LOCATE_LIMIT,
   newSubmissionKey: submissionKeys(),
+  now: clock(),
 });
+
+/** The event type of what is recorded. */
+const typeOf = (recording: string) =>
+  recording === 'with_code' || recording === 'without_code'
+    ? 'delivered'
+    : (recording as keyof typeof stopStateAfter);
 
 /** What each state shows: the stop's actions, its four forms, the waits, a send that got no answer. */
 const states = {
@@ -67,16 +90,20 @@ const states = {
 };
 
 graphSuite('crewStop', {
-  machine: crewStopMachine,
+  machine,
+  // Thousands of paths walk the same transitions: the fewest that cover them all are replayed.
+  fewestPaths: true,
   inputs: [
     // A drop-off from the start; a pickup already reached; an unloading whose code is locked; a
-    // stop done; a move's loading and unloading reached (their condition photos).
+    // stop done; a move's loading and unloading reached (their condition photos); a drop-off
+    // worked without network.
     inputOf(stopOf('s1')),
     inputOf(stopOf('s2', { kind: 'pickup', state: 'arrived' })),
     inputOf(stopOf('s3', { kind: 'unloading', state: 'arrived', code_locked: true })),
     inputOf(stopOf('s4', { state: 'done' })),
     inputOf(stopOf('s5', { kind: 'loading', state: 'arrived' })),
     inputOf(stopOf('s6', { kind: 'unloading', state: 'arrived' })),
+    inputOf(stopOf(OFFLINE_STOP, { state: 'arrived', code_locked: true })),
   ],
   implementations: { actions: effects.actions },
   events: (snapshot) => {
@@ -92,12 +119,12 @@ graphSuite('crewStop', {
           ];
     const failures =
       recording === 'with_code'
-        ? [wrongCode, locked(409), locked(423), dropped]
+        ? [wrongCode, locked(409), locked(423), dropped, serverError]
         : recording === 'without_code'
-          ? [refused, serverError]
+          ? [refused, serverError, dropped]
           : recording === 'picked_up'
-            ? [photoRefused, dropped]
-            : [dropped];
+            ? [photoRefused, dropped, serverError]
+            : [dropped, serverError];
     return [
       { type: 'stop.seen', stop: { ...stop, code_locked: true } },
       { type: 'code.change', value: '12a34' },
@@ -138,6 +165,7 @@ graphSuite('crewStop', {
       errors: Object.keys(c.errors).sort(),
       messages: c.messages.length > 0,
       key: c.submissionKey !== null,
+      taken: c.takenAt !== null,
       position: c.position !== null,
     });
   },
@@ -196,14 +224,17 @@ graphSuite('crewStop', {
     locating: [],
     sending: ['progress'],
     failed: ['retry', 'cancel'],
-    done: [],
+    // A finished stop opens again when the list says so (staff set a failed stop pending again).
+    done: ['stop.seen'],
   },
   checkInput: (id, input, snapshot) => {
     const c = snapshot.context;
     if (id === 'shrink') expect(input).toEqual({ file: chosen, report: expect.any(Function) });
     if (id !== 'sendEvent') return;
     const call = input as StopEventCall;
-    const where = c.position ?? {};
+    // When it was taken goes with it: the time held since the action began.
+    const where = { ...c.position, taken_at: c.takenAt };
+    expect(c.takenAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
     const request = {
       on_the_way: { type: 'on_the_way', ...where },
       arrived: { type: 'arrived', ...where },
@@ -273,18 +304,14 @@ graphSuite('crewStop', {
         if (state === 'locating') expect(now.submissionKey).not.toBeNull();
         break;
       case 'xstate.done.actor.locate':
-        expect(state).toBe('sending');
-        expect(now.position).toEqual(payload.output);
-        break;
       case 'xstate.error.actor.locate':
-        expect(state).toBe('sending');
-        expect(now.position).toBeNull();
+      case `xstate.after.locateLimit.crewStop.locating`: {
+        // No answer about the position (or not in time): the action goes without it.
+        const position = event.type === 'xstate.done.actor.locate' ? payload.output : null;
+        if (state === 'sending') expect(now.position).toEqual(position);
+        expectDecided(actual, before, done, position);
         break;
-      case `xstate.after.locateLimit.crewStop.locating`:
-        // No answer about the position in time: the action goes without it.
-        expect(state).toBe('sending');
-        expect(now.position).toBeNull();
-        break;
+      }
       case 'xstate.done.actor.shrink':
         expect(now.photos).toEqual([...was.photos, shrunk]);
         break;
@@ -302,6 +329,11 @@ graphSuite('crewStop', {
       }
       case 'xstate.error.actor.sendEvent': {
         const error = payload.error!;
+        if (error === dropped && photosSent(was).length === 0) {
+          // No answer, no photos: to the phone's queue with its key and time; the stop moves on.
+          expectQueued(actual, before, done, was.position);
+          break;
+        }
         expect(done).toEqual([['notifyErrors', { messages: error.messages }]]);
         expect(now.messages).toEqual(error.messages);
         if (error === wrongCode) {
@@ -322,20 +354,25 @@ graphSuite('crewStop', {
           expect(state).toBe(now.stop.kind === 'loading' ? 'loaded.choosing' : 'idle');
           expect(now.photos).toEqual(was.photos);
         } else {
-          // No answer: the same request, with its key, waits for Try again.
+          // A server error, or photos with no answer: the same request, key and time wait for Try again.
           expect(state).toBe('failed');
           expect(now.submissionKey).toBe(was.submissionKey);
+          expect(now.takenAt).toBe(was.takenAt);
         }
         break;
       }
       case 'retry':
-        expect(state).toBe('sending');
-        expect(now.submissionKey).toBe(was.submissionKey);
+        expectDecided(actual, before, done, was.position);
+        if (state !== 'idle' && state !== 'done') {
+          expect(now.submissionKey).toBe(was.submissionKey);
+          expect(now.takenAt).toBe(was.takenAt);
+        }
         break;
       case 'cancel':
         if (statePath(before.value) === 'failed') {
           // Back to the form it came from, everything kept.
           expect(now.submissionKey).toBeNull();
+          expect(now.takenAt).toBeNull();
           const typed = ({ code, receiverName, photos, reason, note }: typeof now) => ({
             code,
             receiverName,
@@ -350,6 +387,12 @@ graphSuite('crewStop', {
       case 'stop.arrived':
         // Offered only where the stop's state allows it.
         expect(state).toBe(before.can(event) ? 'locating' : 'idle');
+        if (state === 'locating') expect(now.takenAt).not.toBeNull();
+        break;
+      case 'stop.seen':
+        // The list's stop, whatever the phone showed: a finished stop set pending again opens.
+        expect(now.stop).toEqual((payload as unknown as { stop: CrewStop }).stop);
+        expect(state).toBe(['done', 'failed'].includes(now.stop.state) ? 'done' : 'idle');
         break;
       case 'stop.pickedUp':
         // At a move's loading, its form for the goods' condition photos first.
@@ -365,9 +408,48 @@ graphSuite('crewStop', {
   },
 });
 
+type Snapshot = Parameters<NonNullable<Parameters<typeof graphSuite>[1]['check']>>[0];
+
+/**
+ * Where an action goes once the position is known (or given up), or on Try again: without network
+ * (the offline stop) to the queue, or held in `failed` when photos go with it; else sent.
+ */
+function expectDecided(actual: Snapshot, before: Snapshot, done: unknown[], position: unknown) {
+  const state = statePath(actual.value);
+  const offline = before.context.stop.id === OFFLINE_STOP;
+  if (!offline) {
+    expect(state).toBe('sending');
+    expect(done).toEqual([]);
+  } else if (photosSent(before.context).length > 0) {
+    expect(state).toBe('failed');
+    expect(actual.context.messages).toEqual([PHOTOS_NEED_NETWORK]);
+    expect(done).toEqual([['notifyErrors', { messages: [PHOTOS_NEED_NETWORK] }]]);
+    expect(actual.context.photos).toEqual(before.context.photos);
+  } else expectQueued(actual, before, done, position);
+}
+
+/** Queued: the action as it will go, with its key and time; the stop shows what it leads to. */
+function expectQueued(actual: Snapshot, before: Snapshot, done: unknown[], position: unknown) {
+  const was = before.context;
+  const now = actual.context;
+  const type = typeOf(was.recording!);
+  const [[name, { action }]] = done as [[string, { action: QueuedAction }]];
+  expect(done).toHaveLength(1);
+  expect(name).toBe('enqueue');
+  expect(action.key).toBe(was.submissionKey);
+  expect(action.stopId).toBe(was.stop.id);
+  expect(action.request).toMatchObject({ type, taken_at: was.takenAt, ...(position ?? {}) });
+  expect(action.request.taken_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/);
+  expect(now.stop).toEqual({ ...was.stop, state: stopStateAfter[type] });
+  expect(statePath(actual.value)).toBe(
+    ['done', 'failed'].includes(stopStateAfter[type]) ? 'done' : 'idle',
+  );
+  expect([now.submissionKey, now.takenAt, now.recording]).toEqual([null, null, null]);
+}
+
 it('keeps at most three photos of a handover', async () => {
   const actor = createActor(
-    crewStopMachine.provide({
+    machine.provide({
       actors: { shrink: fromPromise<File, ShrinkCall>(async () => shrunk) },
     }),
     { input: inputOf(stopOf('s9', { state: 'arrived', code_locked: true })) },

@@ -20,6 +20,7 @@ import * as bookingWritesOnce from './017-booking-writes-once';
 import * as texts from './018-texts';
 import * as crews from './019-crews';
 import * as landmarks from './020-landmarks';
+import * as stopEventsTakenAt from './021-stop-events-taken-at';
 
 export const migrations: Record<string, Migration> = {
   '001-initial': initial,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-texts': texts,
   '019-crews': crews,
   '020-landmarks': landmarks,
+  '021-stop-events-taken-at': stopEventsTakenAt,
 };

@@ -3,30 +3,17 @@
  * crew for a window, the dispatch board, the crew's jobs and what a crew member records at a stop.
  */
 import * as z from 'zod/mini';
-import {
-  calendarDate,
-  define,
-  email,
-  optionalText,
-  preprocess,
-  requiredText,
-  serviceTypes,
-} from './rules';
-import {
-  assignment,
-  landmarkNote,
-  stopKinds,
-  stopStates,
-  vehicles,
-  type StopKind,
-  type StopState,
-} from './stops';
+import { calendarDate, define, email, requiredText, serviceTypes } from './rules';
+import { assignment, vehicles } from './stops';
+import { crewDayCalls } from './crewDay';
 
 // What an order's detail and the private link carry of the day's work is in ./stops, which the
 // order pages and the light tracking-link page load without this area's calls
 // (docs/architecture.md, "What a route loads").
 export * from './stops';
 export * from './stopLabels';
+// The crew member's own calls (/crew) apart, so the crew's page loads none of staff's schemas.
+export * from './crewDay';
 
 export const crewRequest = z.object({
   name: requiredText('Please give the crew a name.', 80),
@@ -124,22 +111,6 @@ export const assignmentResponse = z.object({
   data: z.object({ assignment, conflicts: z.array(conflict) }),
 });
 
-export const failureReasons = [
-  'recipient_unavailable',
-  'address_not_found',
-  'refused',
-  'unsafe',
-  'other',
-] as const;
-export type FailureReason = (typeof failureReasons)[number];
-export const failureReasonLabels: Record<FailureReason, string> = {
-  recipient_unavailable: 'Recipient unavailable',
-  address_not_found: 'Address not found',
-  refused: 'Refused',
-  unsafe: 'Unsafe',
-  other: 'Other',
-};
-
 /** A job on the dispatch board. */
 export const dispatchJob = z.object({
   reference: z.string(),
@@ -168,120 +139,6 @@ export const dispatchResponse = z.object({
   }),
 });
 export type Dispatch = z.infer<typeof dispatchResponse>['data'];
-
-/** A stop as the crew member works it: the code is never in it. */
-export const crewStop = z.object({
-  id: z.string(),
-  kind: z.enum(stopKinds),
-  address: z.string(),
-  /** The landmark note the customer gave with the address (issue 37): shown under it. */
-  landmark: landmarkNote,
-  contact_name: z.string(),
-  /** E.164, for the Call and WhatsApp buttons. */
-  contact_phone: z.string(),
-  state: z.enum(stopStates),
-  /** Five wrong codes locked it: Delivered goes without a code (photo and name). */
-  code_locked: z.boolean(),
-});
-export type CrewStop = z.infer<typeof crewStop>;
-
-export const crewJob = z.object({
-  reference: z.string(),
-  service_type: z.enum(serviceTypes),
-  date: z.string(),
-  window_start: z.string(),
-  window_end: z.string(),
-  description: z.string(),
-  paid: z.boolean(),
-  stops: z.array(crewStop),
-});
-export type CrewJob = z.infer<typeof crewJob>;
-
-export const crewJobsQuery = z.object({ date: z.optional(calendarDate('Please choose a day.')) });
-export const crewJobsResponse = z.object({
-  message: z.string(),
-  /** Today's and tomorrow's jobs (or the day asked for), in window order. */
-  data: z.array(crewJob),
-});
-
-export const stopEventTypes = [
-  'on_the_way',
-  'arrived',
-  'picked_up',
-  'delivered',
-  'failed',
-] as const;
-export type StopEventType = (typeof stopEventTypes)[number];
-
-/**
- * The stop's states each event may follow: the server refuses the rest (409) and the crew's page
- * offers only these. Arrived comes after On the way, which texts the handover code; a stop may
- * fail before the crew sets off; a failed stop waits for staff to give it a new window.
- */
-export const stopEventAllowedFrom: Record<StopEventType, readonly StopState[]> = {
-  on_the_way: ['pending'],
-  arrived: ['on_the_way'],
-  picked_up: ['on_the_way', 'arrived'],
-  delivered: ['on_the_way', 'arrived'],
-  failed: ['pending', 'on_the_way', 'arrived'],
-};
-
-export const CODE_MESSAGE = 'Enter the 4-digit code the receiver was sent.';
-export const RECEIVER_NAME_MESSAGE = 'Please enter the name of the person who received it.';
-export const FAILURE_REASON_MESSAGE = 'Choose why the stop failed.';
-export const FAILURE_NOTE_MESSAGE = 'Please say what happened.';
-export const PROOF_PHOTO_MESSAGE = 'Without a code, take a photo of the handover.';
-export const MAX_PROOF_PHOTOS = 3;
-
-/**
- * A move's stops take photos of the goods' condition (up to MAX_PROOF_PHOTOS, optional): its
- * loading with Picked up, its unloading with Delivered by the code (without the code, the photos
- * are the handover's proof).
- */
-export const takesConditionPhotos = (kind: StopKind) => kind === 'loading' || kind === 'unloading';
-
-/** A number, or the text of one: a form (the call with photos) carries every field as text. */
-const coordinate = (min: number, max: number) =>
-  preprocess(
-    (value) =>
-      value === '' || value === null
-        ? undefined
-        : typeof value === 'string'
-          ? Number(value)
-          : value,
-    z.optional(z.number().check(z.gte(min), z.lte(max))),
-  );
-
-/**
- * What a crew member records at a stop (multipart when photos go with it, `photos` up to 3).
- * Delivered takes `code`, or without it `receiver_name` and a photo; Failed takes a `reason`
- * (`other` with a note). The position is sent only when the crew member allowed it.
- */
-export const stopEventRequest = z
-  .object({
-    type: z.enum(stopEventTypes, { error: 'Choose what happened at the stop.' }),
-    code: z.optional(z.string().check(z.trim(), z.regex(/^\d{4}$/, CODE_MESSAGE))),
-    receiver_name: optionalText(120),
-    reason: z.optional(z.enum(failureReasons, { error: FAILURE_REASON_MESSAGE })),
-    note: optionalText(500, 'many'),
-    lat: coordinate(-90, 90),
-    lng: coordinate(-180, 180),
-    accuracy_m: coordinate(0, 100_000),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      const issue = (path: string, message: string) =>
-        ctx.issues.push({ code: 'custom', input: value, path: [path], message });
-      if (value.type === 'failed' && !value.reason) issue('reason', FAILURE_REASON_MESSAGE);
-      if (value.type === 'failed' && value.reason === 'other' && !value.note)
-        issue('note', FAILURE_NOTE_MESSAGE);
-      if (value.type === 'delivered' && !value.code && !value.receiver_name)
-        issue('receiver_name', RECEIVER_NAME_MESSAGE);
-    }),
-  );
-export type StopEventRequest = z.infer<typeof stopEventRequest>;
-
-export const stopEventResponse = z.object({ message: z.string(), data: crewStop });
 
 export const crewCalls = define({
   staffCrews: {
@@ -349,25 +206,5 @@ export const crewCalls = define({
     success: 'Dispatch found',
     fallback: null,
   },
-  crewJobs: {
-    method: 'GET',
-    path: 'crew/jobs',
-    body: 'none',
-    auth: 'crew',
-    request: null,
-    query: crewJobsQuery,
-    response: crewJobsResponse,
-    success: 'Jobs found',
-    fallback: null,
-  },
-  stopEvent: {
-    method: 'POST',
-    path: 'crew/stops/{id}/events',
-    body: 'multipart',
-    auth: 'crew',
-    request: stopEventRequest,
-    response: stopEventResponse,
-    success: 'Stop updated',
-    fallback: null,
-  },
+  ...crewDayCalls,
 });

@@ -2,7 +2,7 @@
  * The crew's jobs on /crew (src/machines/crewJobsMachine.ts), grouped by day in window order: each
  * job's reference, window, whether it is paid, what is carried, and its stops (StopCard).
  */
-import type { CrewJob, CrewStop } from '../../api/contract/crews';
+import type { CrewJob, CrewStop } from '../../api/contract/crewDay';
 import { dayHeading, lagosToday } from './labels';
 import { StopCard } from './StopCard';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { MAX_PROOF_PHOTOS } from '../../api/contract/crews';
+import { MAX_PROOF_PHOTOS } from '../../api/contract/crewDay';
 import { FieldErrors } from '../components/Field';
 import { rejectionMessages } from '../components/ImageDrop';
 import { Waiting } from '../components/LoadStates';

@@ -1,14 +1,16 @@
 /**
  * One stop of a job on /crew: what and where, whom to call, and its actions, run by its own
- * crewStopMachine with the page's effects (the position, the call, the photo shrink, the toasts).
- * It only renders the machine's snapshot and sends it what the crew member does.
+ * crewStopMachine with the page's effects (the position, the call, the photo shrink, the toasts,
+ * the phone's queue of actions waiting for network: ./outbox.tsx). It only renders the machine's
+ * snapshot and sends it what the crew member does.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { CrewStop } from '../../api/contract/crews';
+import type { CrewStop } from '../../api/contract/crewDay';
 import { stopKindLabels } from '../../api/contract/stopLabels';
-import { crewsApi } from '../../api/crews';
+import { crewDayApi } from '../../api/crewDay';
+import { withQueued } from '../../machines/crewQueue';
 import {
   crewStopMachine,
   type Position,
@@ -19,7 +21,7 @@ import { standardActions } from '../components/useFlow';
 import { inspect } from '../inspector';
 import { callLink, mapLink, whatsappLink } from './links';
 import { stopStateLabel } from './labels';
-import { currentPosition } from './position';
+import { QueuedActions, useQueued, useQueueFor } from './outbox';
 import { StopActions } from './StopActions';
 
 /** How long an action waits for the position before it goes without it. */
@@ -32,23 +34,31 @@ export interface StopCardProps {
 }
 
 async function sendEvent({ stopId, request, photos, idempotencyKey, report }: StopEventCall) {
-  const answer = await crewsApi.stopEvent(request, {
-    id: stopId,
-    idempotencyKey,
-    files: { photos },
-    // With photos, the page shows how much has gone (its transport loads with the first photo sent).
-    transport: photos.length
-      ? (await import('../../api/uploadProgress')).withUploadProgress(report)
-      : undefined,
-  });
+  // sent_at: the phone's clock as this try leaves, so the server reads taken_at on its own clock.
+  const answer = await crewDayApi.stopEvent(
+    { ...request, sent_at: new Date().toISOString() },
+    {
+      id: stopId,
+      idempotencyKey,
+      files: { photos },
+      // With photos, the page shows how much has gone (its transport loads with the first photo sent).
+      transport: photos.length
+        ? (await import('../../api/uploadProgress')).withUploadProgress(report)
+        : undefined,
+    },
+  );
   return answer.data;
 }
 
 export function StopCard({ stop, onSaved }: StopCardProps) {
+  const queue = useQueueFor();
   const [logic] = useState(() =>
     crewStopMachine.provide({
       actors: {
-        locate: fromPromise<Position | null>(() => currentPosition(LOCATE_LIMIT_MS)),
+        // Loaded with the first action (the position is never required: without it, none goes).
+        locate: fromPromise<Position | null>(async () =>
+          (await import('./position')).currentPosition(LOCATE_LIMIT_MS),
+        ),
         sendEvent: fromPromise<CrewStop, StopEventCall>(({ input }) => sendEvent(input)),
         // Loaded with the first photo taken (a handover's proof, or the goods' condition).
         shrink: fromPromise<File, ShrinkCall>(async ({ input, signal }) =>
@@ -58,7 +68,12 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
           }),
         ),
       },
-      actions: { ...standardActions, saved: (_, { stop: saved }) => onSaved(saved) },
+      guards: { mustQueue: queue.mustQueue },
+      actions: {
+        ...standardActions,
+        saved: (_, { stop: saved }) => onSaved(saved),
+        enqueue: (_, { action }) => queue.enqueue(action),
+      },
     }),
   );
   const [snapshot, send] = useMachine(logic, {
@@ -66,13 +81,16 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
       stop,
       locateLimit: LOCATE_LIMIT_MS,
       newSubmissionKey: () => crypto.randomUUID(),
+      now: () => new Date().toISOString(),
     },
     inspect,
   });
-  // The list loaded again: the stop as the server has it now.
+  // The list loaded again: the stop as the server has it now, after the actions waiting to go.
+  const waitingState = withQueued(stop, useQueued()).state;
+  const seen = useMemo(() => ({ ...stop, state: waitingState }), [stop, waitingState]);
   useEffect(() => {
-    send({ type: 'stop.seen', stop });
-  }, [stop, send]);
+    send({ type: 'stop.seen', stop: seen });
+  }, [seen, send]);
 
   const shown = snapshot.context.stop;
   const finished = snapshot.matches('done');
@@ -109,6 +127,7 @@ export function StopCard({ stop, onSaved }: StopCardProps) {
           Map
         </a>
       </p>
+      <QueuedActions stopId={shown.id} />
       <StopActions snapshot={snapshot} send={send} />
     </li>
   );

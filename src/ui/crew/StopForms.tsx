@@ -10,7 +10,7 @@ import {
   failureReasons,
   MAX_PROOF_PHOTOS,
   takesConditionPhotos,
-} from '../../api/contract/crews';
+} from '../../api/contract/crewDay';
 import { FieldErrors, TextAreaField, TextField } from '../components/Field';
 import { ProofPhotos } from './ProofPhotos';
 import type { StopFlow } from './StopActions';

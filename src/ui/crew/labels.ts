@@ -2,7 +2,7 @@
  * How the crew's page names a stop's state and the days, in plain words; a stop's kind is named as
  * everywhere else (../../api/contract/stopLabels.ts).
  */
-import type { CrewStop } from '../../api/contract/crews';
+import type { CrewStop } from '../../api/contract/crewDay';
 import { todayInLagos } from '../../api/contract/rules';
 
 /** A stop's state as the crew reads it: a finished stop says how it finished. */

@@ -58,6 +58,12 @@ export interface GraphSuiteOptions<M extends AnyStateMachine> {
   };
   /** Simple paths too (all acyclic paths to each state); off for machines where they explode. */
   simplePaths?: boolean;
+  /**
+   * Replay only the fewest paths that still cover every state and transition the generated ones
+   * cover (`fewestCovering`), for a machine whose graph has thousands of paths; the coverage
+   * test is unchanged.
+   */
+  fewestPaths?: boolean;
   /** Whether `event` can be sent in `snapshot` (e.g. the page shows its button); default: every accepted event. */
   offered?: (event: EventObject, snapshot: Snapshot) => boolean;
   /** Transitions no path can take, each with the reason (kept empty where possible). */
@@ -376,10 +382,87 @@ export async function replay<M extends AnyStateMachine>(
   actor.stop();
 }
 
-/** Declares the generated suite: one test per path, and one for coverage. */
-export function graphSuite<M extends AnyStateMachine>(name: string, options: GraphSuiteOptions<M>) {
+/**
+ * The fewest paths that cover what all of `paths` cover: only paths that no other one continues,
+ * then greedily the one that covers the most states and transitions not yet covered (the shortest
+ * among equals), then without any chosen path whose every state and transition the others cover
+ * too, the longest first. `covers` names what a path covers (states and transitions).
+ */
+export function fewestCovering<P extends { steps: { event: EventObject }[] }>(
+  paths: P[],
+  covers: (path: P) => string[],
+  /** Where a path starts (its input): a path continues only another from the same start. */
+  startOf: (path: P) => unknown = () => null,
+): P[] {
+  const starts = new Map<unknown, number>();
+  const keyOf = (path: P, length = path.steps.length - 1) => {
+    if (!starts.has(startOf(path))) starts.set(startOf(path), starts.size);
+    const events = path.steps.slice(1, length + 1).map((step) => JSON.stringify(step.event));
+    return `${starts.get(startOf(path))}|${events.join('\n')}`;
+  };
+  const prefixes = new Set(
+    paths.flatMap((path) =>
+      Array.from({ length: path.steps.length - 1 }, (_, length) => keyOf(path, length)),
+    ),
+  );
+  const longest = paths.filter((path) => !prefixes.has(keyOf(path)));
+  const named = new Map(longest.map((path) => [path, covers(path)]));
+  const covered = new Set<string>();
+  const chosen: P[] = [];
+  const remaining = [...longest];
+  for (;;) {
+    const gains = remaining.map((path) => named.get(path)!.filter((n) => !covered.has(n)).length);
+    const most = Math.max(0, ...gains);
+    if (most === 0) break;
+    const best = remaining
+      .filter((_, index) => gains[index] === most)
+      .reduce((a, b) => (b.steps.length < a.steps.length ? b : a));
+    chosen.push(best);
+    named.get(best)!.forEach((n) => covered.add(n));
+    remaining.splice(remaining.indexOf(best), 1);
+  }
+  const kept = [...chosen];
+  for (const path of [...chosen].sort((a, b) => b.steps.length - a.steps.length)) {
+    const others = new Set(kept.filter((other) => other !== path).flatMap((o) => named.get(o)!));
+    if (named.get(path)!.every((n) => others.has(n))) kept.splice(kept.indexOf(path), 1);
+  }
+  return kept;
+}
+
+/** The generated paths of each input, or the fewest of them that cover the same (`fewestPaths`). */
+function runsOf<M extends AnyStateMachine>(options: GraphSuiteOptions<M>) {
   const inputs: unknown[] = options.inputs ?? [options.input];
   const runs = inputs.map((input) => ({ input, paths: pathsOf(options, input) }));
+  if (!options.fewestPaths) return runs;
+  const all = runs.flatMap(({ input, paths }) => paths.map((path) => ({ input, path })));
+  // What a path covers is what its steps cover: each step (a state and an event) is looked at once.
+  const serialize = options.serializeState ?? defaultSerialize;
+  const steps = new Map<string, string[]>();
+  const covers = ({ input, path }: (typeof all)[number]) =>
+    path.steps.slice(1).flatMap((step, index) => {
+      const before = path.steps[index]!.state;
+      const key = `${inputs.indexOf(input)}|${serialize(before)}|${JSON.stringify(step.event)}`;
+      if (!steps.has(key)) {
+        const one = { state: step.state, steps: [{ event: step.event, state: before }, step] };
+        const { states, transitions } = coverageOf(options.machine, [one as never], input);
+        steps.set(key, [...states.covered, ...transitions.covered]);
+      }
+      return steps.get(key)!;
+    });
+  const chosen = fewestCovering(
+    all.map((each) => ({ ...each, steps: each.path.steps })),
+    covers,
+    (each) => each.input,
+  );
+  return runs.map(({ input }) => ({
+    input,
+    paths: chosen.filter((each) => each.input === input).map(({ path }) => path),
+  }));
+}
+
+/** Declares the generated suite: one test per path, and one for coverage. */
+export function graphSuite<M extends AnyStateMachine>(name: string, options: GraphSuiteOptions<M>) {
+  const runs = runsOf(options);
   describe(`${name} (generated from its graph)`, () => {
     runs.forEach(({ input, paths }, run) => {
       for (const path of paths) {
