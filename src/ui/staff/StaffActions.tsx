@@ -8,7 +8,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { staffApi } from '../../api/lazy';
-import { ApiError, isApiError } from '../../api/errors';
+import { underFormNames } from './amountErrors';
 import {
   formatNaira,
   formatRange,
@@ -20,8 +20,6 @@ import { acceptedOfferIdOf } from '../../api/contract/orders';
 import { setStatusRequest, type StaffOrderDetail, nairaAmount } from '../../api/contract/staff';
 import {
   offerForm,
-  paymentForm,
-  refundForm,
   staffOrderActionsMachine,
   type Form,
 } from '../../machines/staffOrderActionsMachine';
@@ -46,13 +44,6 @@ const hasNoMoney = (order: StaffOrderDetail) =>
   !order.receipts.length &&
   !order.refunds.length &&
   !order.payment_mismatches.length;
-
-/** The server names the amount `amount_kobo`; the form's field is `amount` (naira). */
-function underFormNames(error: unknown): unknown {
-  if (!isApiError(error) || !error.fields.amount_kobo) return error;
-  const { amount_kobo, ...fields } = error.fields;
-  return new ApiError(error.messages, { ...fields, amount: amount_kobo }, error.status);
-}
 
 async function sendOffer(reference: string, values: Values): Promise<string> {
   try {
@@ -89,25 +80,6 @@ async function moveStatus(
   return answer.message;
 }
 
-async function recordPayment(reference: string, values: Values): Promise<string> {
-  try {
-    const { amount, ...rest } = paymentForm.parse(values);
-    const answer = await staffApi.staffRecordPayment(
-      { amount_kobo: amount, ...rest },
-      { id: reference },
-    );
-    return answer.message;
-  } catch (error) {
-    throw underFormNames(error);
-  }
-}
-
-async function markRefunded(reference: string, values: Values): Promise<string> {
-  const { refund_id, ...request } = refundForm.parse(values);
-  const answer = await staffApi.staffRefundDone(request, { id: reference, key: refund_id });
-  return answer.message;
-}
-
 export function StaffActions({
   order,
   onChanged,
@@ -134,8 +106,13 @@ export function StaffActions({
           ),
         ),
         sendOffer: fromPromise(({ input }) => sendOffer(input.reference, input.values)),
-        recordPayment: fromPromise(({ input }) => recordPayment(input.reference, input.values)),
-        markRefunded: fromPromise(({ input }) => markRefunded(input.reference, input.values)),
+        // The money's forms are shown by StaffMoney, so their calls come with it.
+        recordPayment: fromPromise(async ({ input }) =>
+          (await import('./StaffMoney')).recordPayment(input.reference, input.values),
+        ),
+        markRefunded: fromPromise(async ({ input }) =>
+          (await import('./StaffMoney')).markRefunded(input.reference, input.values),
+        ),
       },
       actions: {
         notifySuccess: (_, { message }) => notifySuccess(message),

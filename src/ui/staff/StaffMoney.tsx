@@ -18,14 +18,39 @@ import {
 import type { StaffOrderDetail } from '../../api/contract/staff';
 import {
   paymentForm,
+  refundForm,
   type Form,
   type staffOrderActionsMachine,
 } from '../../machines/staffOrderActionsMachine';
+import type { Values } from '../../machines/formFields';
+import { staffApi } from '../../api/lazy';
 import { SelectField, TextField } from '../components/Field';
 import { PaymentFacts, Receipts, Refunds } from '../orders/Money';
 import { formatLagosDate } from '../tracking/format';
 import { Confirm } from './Confirm';
 import { NothingToPay, PaymentsPart } from './PaymentsPart';
+import { underFormNames } from './amountErrors';
+
+/** An office payment (the staff's form of StaffMoney), sent by staffOrderActionsMachine. */
+export async function recordPayment(reference: string, values: Values): Promise<string> {
+  try {
+    const { amount, ...rest } = paymentForm.parse(values);
+    const answer = await staffApi.staffRecordPayment(
+      { amount_kobo: amount, ...rest },
+      { id: reference },
+    );
+    return answer.message;
+  } catch (error) {
+    throw underFormNames(error);
+  }
+}
+
+/** A refund paid back at the office, marked done. */
+export async function markRefunded(reference: string, values: Values): Promise<string> {
+  const { refund_id, ...request } = refundForm.parse(values);
+  const answer = await staffApi.staffRefundDone(request, { id: reference, key: refund_id });
+  return answer.message;
+}
 
 type Machine = typeof staffOrderActionsMachine;
 type FieldProps = {
