@@ -289,6 +289,17 @@ describe('sent_at: the phone’s clock does not matter', () => {
     });
     expect(badFormat.status).toBe(422);
     expect(badFormat.body.errors.sent_at).toEqual([SENT_AT_MESSAGE]);
+    // The shape of a time, but no day or hour that exists.
+    const noSuchTime = await send(pickup, { type: 'on_the_way', taken_at: '2026-13-45T99:99Z' });
+    expect(noSuchTime.status).toBe(422);
+    expect(noSuchTime.body.errors.taken_at).toEqual([TAKEN_AT_MESSAGE]);
+    const noSuchSend = await send(pickup, {
+      type: 'on_the_way',
+      taken_at: ago(1).toISOString(),
+      sent_at: '2026-02-30T25:00:00+01:00',
+    });
+    expect(noSuchSend.status).toBe(422);
+    expect(noSuchSend.body.errors.sent_at).toEqual([SENT_AT_MESSAGE]);
     const backwards = await send(pickup, {
       type: 'on_the_way',
       taken_at: ago(1).toISOString(),
