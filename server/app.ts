@@ -1,6 +1,8 @@
 /** Builds the Fastify application: every concern registered in one place, the /api/v1 routes, and the built website. */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { MAX_UPLOAD_BYTES, readMobilesWith } from '../src/api/contract';
 import { purgeExpiredSessions } from './accounts/session-purge';
 import { BackgroundWork } from './http/background';
@@ -49,6 +51,11 @@ import { createTexter } from './messages/outbox';
 import { messageRoutes } from './routes/messages';
 import { crewJobRoutes } from './routes/crew-jobs';
 import { termiiTestGatewayOn } from './routes/termii-test-gateway';
+
+// zod's English messages for what the contract leaves to zod, such as a field of the wrong type
+// from a client other than the site. The site's own checks all carry the contract's messages, so
+// the browser loads none of these (src/api/contract/rules.ts).
+z.config(en());
 
 declare module 'fastify' {
   interface FastifyInstance {

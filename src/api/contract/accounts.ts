@@ -5,6 +5,7 @@ import {
   messageResponse,
   nigerianPhone,
   password,
+  PASSWORD_TOO_LONG,
   preprocess,
   requiredText,
   userRole,
@@ -71,7 +72,7 @@ export const loginRequest = z.object({
   email: email(),
   password: z
     .string({ error: 'Please enter your password.' })
-    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(128, PASSWORD_TOO_LONG)),
 });
 
 export const emailOnlyRequest = z.object({ email: email() });
@@ -106,7 +107,7 @@ export const changePasswordRequest = passwordPair(
   {
     old_password: z
       .string({ error: 'Please enter your current password.' })
-      .check(z.minLength(1, 'Please enter your current password.'), z.maxLength(128)),
+      .check(z.minLength(1, 'Please enter your current password.'), z.maxLength(128, PASSWORD_TOO_LONG)),
     new_password: password('Please enter a new password.'),
     new_password_confirmation: z
       .string({ error: 'Please confirm your new password.' })
@@ -119,7 +120,7 @@ export const changePasswordRequest = passwordPair(
 export const deleteUserRequest = z.object({
   password: z
     .string({ error: 'Please enter your password.' })
-    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(128)),
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(128, PASSWORD_TOO_LONG)),
   Reason: requiredText('Please tell us why you are leaving.', 1000, 'many'),
 });
 

@@ -31,11 +31,15 @@ const percent = z
   .check(
     z.int('Enter a whole percentage.'),
     z.minimum(0, 'Percentages cannot be negative.'),
-    z.maximum(1000),
+    z.maximum(1000, 'Keep percentages at 1000 or below.'),
   );
 const zoneId = z
   .string({ error: 'Name the zone.' })
-  .check(z.trim(), z.minLength(1, 'Name the zone.'), z.maxLength(60));
+  .check(
+    z.trim(),
+    z.minLength(1, 'Name the zone.'),
+    z.maxLength(60, 'Keep zone names to 60 characters.'),
+  );
 
 export const tariffRules = z.object({
   zones: z
@@ -54,7 +58,11 @@ export const tariffRules = z.object({
   extra_receiver_kobo: tariffKobo,
   move_route_factor: z
     .number({ error: 'Enter a whole number.' })
-    .check(z.int('Enter a whole number.'), z.minimum(0, 'Cannot be negative.'), z.maximum(1000)),
+    .check(
+      z.int('Enter a whole number.'),
+      z.minimum(0, 'Cannot be negative.'),
+      z.maximum(1000, 'Keep this at 1000 or below.'),
+    ),
   apartment_kobo: z.record(z.string().check(z.maxLength(60)), tariffKobo),
   per_room_kobo: tariffKobo,
   per_floor_kobo: tariffKobo,
