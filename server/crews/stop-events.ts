@@ -38,6 +38,7 @@ import {
   type StopKind,
   type StopState,
 } from '../../src/api/contract';
+import { clockInLagos, stopEventLabels } from '../../src/api/contract/stopLabels';
 import type { Database, Shipment, User } from '../db/database';
 import { ImageStore, type PreparedImage } from '../files/uploads';
 import { checkReplay, type IdempotencyKey } from '../orders/idempotency';
@@ -71,22 +72,9 @@ export const TAKEN_TOO_LONG_AGO =
 export const TAKEN_BEFORE_ASSIGNMENT = 'Taken before this job was given to your crew.';
 export const SENT_BEFORE_TAKEN =
   'The time it was sent is before the time it was taken: send both from the same clock.';
-const lagosClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 export const takenBeforeLast = (type: StopEventType, at: Date) =>
-  `Taken before this stop’s last action (${eventLabels[type]} at ${lagosClock.format(at)}).`;
+  `Taken before this stop’s last action (${stopEventLabels[type]} at ${clockInLagos(at)}).`;
 
-const eventLabels: Record<StopEventType, string> = {
-  on_the_way: 'On the way',
-  arrived: 'Arrived',
-  picked_up: 'Picked up',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
 const stateLabels: Record<StopState, string> = {
   pending: 'not started',
   on_the_way: 'on the way',
@@ -108,9 +96,11 @@ function checkOrder(kind: StopKind, state: StopState, type: StopEventType): void
   if (state === 'failed')
     throw conflict('This stop failed: staff will give it a new window before it starts again.');
   const first = stopEventAllowedFrom[type]
-    .map((from) => `“${eventLabels[eventFor(from)]}”`)
+    .map((from) => `“${stopEventLabels[eventFor(from)]}”`)
     .join(' or ');
-  throw conflict(`${eventLabels[type]} comes after ${first}: this stop is ${stateLabels[state]}.`);
+  throw conflict(
+    `${stopEventLabels[type]} comes after ${first}: this stop is ${stateLabels[state]}.`,
+  );
 }
 
 /** The event that leads into a state, for the message that names it. */

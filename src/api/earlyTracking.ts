@@ -67,7 +67,7 @@ function within<T>(promise: Promise<T>, timeoutMs: number, signal: AbortSignal |
 export function takeEarlyTracking(reference: string): Transport | undefined {
   const early = holder()[EARLY_TRACKING];
   delete holder()[EARLY_TRACKING];
-  if (!early || early.reference !== reference) return undefined;
+  if (!early || early.reference !== reference.trim()) return undefined;
   const earlyUrl = new URL(early.url, location.href).href;
   let used = false;
   return async (url, init, timeoutMs, signal) => {

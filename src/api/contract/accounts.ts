@@ -107,7 +107,10 @@ export const changePasswordRequest = passwordPair(
   {
     old_password: z
       .string({ error: 'Please enter your current password.' })
-      .check(z.minLength(1, 'Please enter your current password.'), z.maxLength(128, PASSWORD_TOO_LONG)),
+      .check(
+        z.minLength(1, 'Please enter your current password.'),
+        z.maxLength(128, PASSWORD_TOO_LONG),
+      ),
     new_password: password('Please enter a new password.'),
     new_password_confirmation: z
       .string({ error: 'Please confirm your new password.' })

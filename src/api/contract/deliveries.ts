@@ -11,7 +11,7 @@ import {
   declaredValue,
   landmark,
   nigerianPhone,
-  notBefore,
+  deliveryNotBeforePickup,
   placeName,
   requiredText,
 } from './rules';
@@ -52,16 +52,7 @@ export const scheduledDeliveryRequest = z
     description: requiredText('Please describe the package.', 2000, 'many'),
     declared_value: declaredValue,
   })
-  .check(
-    z.superRefine(
-      notBefore(
-        (v) => v.delivery_date,
-        (v) => v.pickup_date,
-        'delivery_date',
-        'Delivery cannot be before pickup.',
-      ),
-    ),
-  );
+  .check(z.superRefine(deliveryNotBeforePickup));
 
 export const receiver = z.object({
   address: requiredText("Please fill in the receiver's address."),

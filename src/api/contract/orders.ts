@@ -6,7 +6,7 @@ import {
   errorResponse,
   inspectionNotAfterMoving,
   messageResponse,
-  notBefore,
+  deliveryNotBeforePickup,
   optionalDate,
   orderEstimate,
   orderPrice,
@@ -105,16 +105,7 @@ export const rescheduleDeliveryRequest = z
     pickup_date: date('Please choose a pickup date.'),
     delivery_date: date('Please choose a delivery date.'),
   })
-  .check(
-    z.superRefine(
-      notBefore(
-        (v) => v.delivery_date,
-        (v) => v.pickup_date,
-        'delivery_date',
-        'Delivery cannot be before pickup.',
-      ),
-    ),
-  );
+  .check(z.superRefine(deliveryNotBeforePickup));
 
 export const RESCHEDULE_QUOTE_MESSAGE = 'Please choose an inspection date or a moving date.';
 /** New dates of a quote, under the quote's own names; the pair sent replaces the stored one. */

@@ -256,6 +256,14 @@ export const inspectionNotAfterMoving = notBefore<{
   'The inspection must be on or before the moving date.',
 );
 
+/** A delivery's drop-off is on or after its pickup, when it is booked and when its dates move. */
+export const deliveryNotBeforePickup = notBefore<{ pickup_date: string; delivery_date: string }>(
+  (v) => v.delivery_date,
+  (v) => v.pickup_date,
+  'delivery_date',
+  'Delivery cannot be before pickup.',
+);
+
 // ---------------------------------------------------------------------------------------------
 // Choice lists (docs/product.md).
 

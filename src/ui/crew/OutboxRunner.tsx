@@ -8,7 +8,8 @@
 import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { CrewStop, StopEventType } from '../../api/contract/crewDay';
+import type { CrewStop } from '../../api/contract/crewDay';
+import { clockInLagos, stopEventLabels } from '../../api/contract/stopLabels';
 import { crewDayApi } from '../../api/crewDay';
 import { crewOutboxMachine } from '../../machines/crewOutboxMachine';
 import type { QueuedAction } from '../../machines/crewQueue';
@@ -63,24 +64,8 @@ export function OutboxHost({
   return null;
 }
 
-/** The action as its button names it. */
-const eventLabels: Record<StopEventType, string> = {
-  on_the_way: 'On the way',
-  arrived: 'Arrived',
-  picked_up: 'Picked up',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
-
-const lagosClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** HH:MM, Lagos time, of an ISO time: when a waiting action was taken. */
-const takenLabel = (iso: string) => lagosClock.format(new Date(iso));
+const takenLabel = (iso: string) => clockInLagos(new Date(iso));
 
 /** A stop's waiting actions, each with the time it was taken and where it stands. */
 export function QueuedActions({ outbox, stopId }: { outbox: Outbox; stopId: string }) {
@@ -93,7 +78,7 @@ export function QueuedActions({ outbox, stopId }: { outbox: Outbox; stopId: stri
     <ul className="crew-queue" aria-label="Waiting on this phone">
       {mine.map((item) => {
         const taken = `(taken ${takenLabel(item.request.taken_at)})`;
-        const label = eventLabels[item.request.type];
+        const label = stopEventLabels[item.request.type];
         if (item === first && snapshot.matches('refused'))
           return (
             <li key={item.key} className="crew-problem" role="alert">

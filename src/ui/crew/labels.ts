@@ -4,20 +4,17 @@
  */
 import type { CrewStop } from '../../api/contract/crewDay';
 import { todayInLagos } from '../../api/contract/rules';
+import { stopEventLabels } from '../../api/contract/stopLabels';
 
 /** A stop's state as the crew reads it: a finished stop says how it finished. */
 export function stopStateLabel({ state, kind }: Pick<CrewStop, 'state' | 'kind'>): string {
   switch (state) {
     case 'pending':
       return 'Not started';
-    case 'on_the_way':
-      return 'On the way';
-    case 'arrived':
-      return 'Arrived';
     case 'done':
-      return kind === 'pickup' || kind === 'loading' ? 'Picked up' : 'Delivered';
-    case 'failed':
-      return 'Failed';
+      return stopEventLabels[kind === 'pickup' || kind === 'loading' ? 'picked_up' : 'delivered'];
+    default:
+      return stopEventLabels[state];
   }
 }
 
