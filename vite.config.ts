@@ -86,7 +86,7 @@ const framework =
  * src/startWorkspace.tsx: see `codeSplitting` below).
  */
 const shell =
-  /(?:[\\/]src[\\/](?:startApp|ui[\\/](?:routes|routesInFrames|session|toast|inspector|RequireMember|layout[\\/](?:PageLoading|ScrollToTop)|components[\\/](?:PageMeta|Link))|machines[\\/]sessionMachine|content[\\/]company|api[\\/](?:storage|unauthorized|media))\.tsx?$|vite[\\/]preload-helper)/;
+  /(?:[\\/]src[\\/](?:startApp|ui[\\/](?:routes|routesInFrames|session|toast|inspector|RequireMember|layout[\\/](?:PageLoading|ScrollToTop)|components[\\/](?:PageMeta|Link|lazyPart))|machines[\\/]sessionMachine|content[\\/]company|api[\\/](?:storage|unauthorized|media))\.tsx?$|vite[\\/]preload-helper)/;
 
 /**
  * zod, the contract's shared rules and the form pieces every form page shares (see

@@ -5,7 +5,8 @@
  * (routesInFrames.tsx). Every staff path is under /staff: main.tsx starts those without the public
  * frame.
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyPart } from './components/lazyPart';
 
 export interface PageRoute {
   path: string;
@@ -117,16 +118,14 @@ export const pageRoutes: PageRoute[] = [
 export const loadPage = (page: PageRoute) => page.load().then((module) => (page.arrived = module));
 
 /**
- * The page as React's `lazy` component. Once its code has arrived, it renders in the same pass:
- * `lazy` takes a thenable that answers at once (a promise answers a tick later, and the page
- * would show its fallback first; React then holds the page that replaces a fallback for 300 ms,
- * docs/measurements.md, "On a slow network").
+ * The page as a lazy component. Once its code has arrived, it renders in the same pass (a promise
+ * answers a tick later, and the page would show its fallback first; React then holds the page that
+ * replaces a fallback for 300 ms, docs/measurements.md, "On a slow network"). Code that does not
+ * arrive says so in the page's place, with Try again (components/lazyPart.tsx).
  */
 export const lazyPage = (page: PageRoute) =>
-  lazy(() =>
-    page.arrived
-      ? ({
-          then: (done: (module: PageModule) => void) => done(page.arrived!),
-        } as Promise<PageModule>)
-      : loadPage(page),
+  lazyPart(
+    () => loadPage(page).then((module) => module.default),
+    'This page',
+    () => page.arrived?.default,
   );

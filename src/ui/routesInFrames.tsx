@@ -5,7 +5,7 @@
  * The public frame is given by the app's start: loaded with the app on public pages (router.tsx),
  * only when first needed on staff pages (staff/workspaceRoutes.tsx), which never show it.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 // The session first: TypeScript then checks the session machine before the others, an order its
 // XState types are known to check cleanly in (the other order makes it report false errors).
@@ -13,10 +13,12 @@ import { SessionProvider } from './session';
 import { RequireMember } from './RequireMember';
 import { lazyPage, pageRoutes } from './routes';
 import { PageLoading } from './layout/PageLoading';
+import { lazyPart } from './components/lazyPart';
 
 // The workspace's frame loads with the first staff page, not with every visitor's first load.
-const StaffShell = lazy(() =>
-  import('./staff/StaffShell').then(({ StaffShell }) => ({ default: StaffShell })),
+const StaffShell = lazyPart(
+  () => import('./staff/StaffShell').then(({ StaffShell }) => StaffShell),
+  'The staff workspace',
 );
 
 const pages = pageRoutes.map((page) => ({ ...page, Page: lazyPage(page) }));

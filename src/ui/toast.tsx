@@ -4,8 +4,9 @@
  * fields (issue 35, docs/decisions/one-message-per-error.md): a stack of toasts hid the form.
  * react-toastify loads with the first toast, so pages that never toast never download it.
  */
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
+import { lazyPart } from './components/lazyPart';
 
 export const toastSettings: ToastContainerProps = {
   position: 'top-right',
@@ -27,10 +28,12 @@ function want() {
   listeners.forEach((listener) => listener());
 }
 
-const Container = lazy(async () => {
-  const { ToastContainer } = await loadToastify();
-  return { default: () => <ToastContainer {...toastSettings} /> };
-});
+// Toasts are a second voice (every message is also at its field or on the page): when their code
+// does not arrive, the page goes on without them.
+const Container = lazyPart(
+  () => loadToastify().then(({ ToastContainer }) => () => <ToastContainer {...toastSettings} />),
+  null,
+);
 
 /** Mounted once by the layout; renders the container from the first toast on. */
 export function Toasts() {

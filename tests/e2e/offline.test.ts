@@ -2,7 +2,8 @@
  * The site on a phone that loses its network (issue 38), in Chromium against the built site
  * with its service worker: a page opened once reloads with no network and shows the last
  * tracking result, marked "Offline — as of …"; a public page does too; a booking pressed offline
- * says it waits, goes by itself when the network is back, and books exactly once.
+ * says it waits, goes by itself when the network is back, and books exactly once; a page whose
+ * code does not arrive says so in its place and comes with Try again.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,5 +130,36 @@ describe('offline', () => {
     expect(orders).toHaveLength(before + 1);
     expect(orders.map((order) => order.reference_number)).toContain(reference);
     await page.context().close();
+  });
+
+  it('a page whose code does not arrive says so in its place; Try again brings it', async () => {
+    // No worker: this is a first visit, and the test decides what the network does.
+    const context = await app.browser.newContext({
+      baseURL: app.server.origin,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    let refused = 0;
+    await page.route('**/assets/FaqPage-*.js', (route) =>
+      refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+    );
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    const alert = main(page).getByRole('alert');
+    await expect(alert.textContent()).resolves.toContain(
+      'This page did not load. Check your connection and try again.',
+    );
+    // The frame is still there: the header and its links work.
+    await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
+
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await main(page)
+      .getByRole('heading', { level: 1, name: /Frequently Asked Questions/i })
+      .waitFor();
+    expect(refused).toBe(2);
+    await context.close();
   });
 });

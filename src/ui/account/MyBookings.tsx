@@ -5,7 +5,7 @@
  * Offline, the list as last seen, "Offline — as of 14:05" (kept for this session only:
  * src/api/lastSeen.ts).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from '../components/Link';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -20,20 +20,24 @@ import { formatLagosDate } from '../tracking/format';
 import { paths } from '../paths';
 import { LoadFailed, Waiting } from '../components/LoadStates';
 import { owesPayment } from '../orders/Money';
+import { lazyPart } from '../components/lazyPart';
 
 // The offer's Accept and Decline (their machine and forms) load only for an order that has a
 // price to answer (docs/architecture.md, "What a route loads").
 // Drawn only for a member without bookings: the others never download it (with the shapes every
 // drawing is made of).
-const EmptyBookingsArt = lazy(() =>
-  import('../illustrations/states').then(({ EmptyBookingsArt }) => ({ default: EmptyBookingsArt })),
+const EmptyBookingsArt = lazyPart(
+  () => import('../illustrations/states').then(({ EmptyBookingsArt }) => EmptyBookingsArt),
+  null,
 );
-const OfferPanel = lazy(() =>
-  import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
+const OfferPanel = lazyPart(
+  () => import('../orders/OfferPanel').then(({ OfferPanel }) => OfferPanel),
+  'The price',
 );
 // Paying (its machine and calls) loads only for an order with a balance to pay.
-const PayPanel = lazy(() =>
-  import('../orders/PayPanel').then(({ PayPanel }) => ({ default: PayPanel })),
+const PayPanel = lazyPart(
+  () => import('../orders/PayPanel').then(({ PayPanel }) => PayPanel),
+  'The payment',
 );
 
 const logic = ordersMachine.provide({

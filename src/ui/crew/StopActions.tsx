@@ -4,14 +4,16 @@
  * ("Finding your position…", "Sending…") and a send that got no answer. Buttons are offered where
  * the machine can take them.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { SnapshotFrom, EventFrom } from 'xstate';
+import { stopEventLabels } from '../../api/contract/stopLabels';
 import { photosSent, type crewStopMachine } from '../../machines/crewStopMachine';
 import { Waiting } from '../components/LoadStates';
+import { lazyPart } from '../components/lazyPart';
 
 // The forms (and the photo picker) load with the first Delivered, Failed or a loading's Picked up,
 // not with the jobs.
-const StopForm = lazy(() => import('./StopForms').then(({ StopForm }) => ({ default: StopForm })));
+const StopForm = lazyPart(() => import('./StopForms').then(({ StopForm }) => StopForm), 'The form');
 
 type StopSnapshot = SnapshotFrom<typeof crewStopMachine>;
 export interface StopFlow {
@@ -21,10 +23,10 @@ export interface StopFlow {
 
 /** The stop's action buttons, in the order the work goes. */
 const actions = [
-  { event: 'stop.onTheWay', label: 'On the way' },
-  { event: 'stop.arrived', label: 'Arrived' },
-  { event: 'stop.pickedUp', label: 'Picked up' },
-  { event: 'delivery.start', label: 'Delivered' },
+  { event: 'stop.onTheWay', label: stopEventLabels.on_the_way },
+  { event: 'stop.arrived', label: stopEventLabels.arrived },
+  { event: 'stop.pickedUp', label: stopEventLabels.picked_up },
+  { event: 'delivery.start', label: stopEventLabels.delivered },
 ] as const;
 
 function Messages({ messages }: { messages: string[] }) {
@@ -106,7 +108,7 @@ export function StopActions({ snapshot, send }: StopFlow) {
             className="button crew-fail"
             onClick={() => send({ type: 'failure.start' })}
           >
-            Failed
+            {stopEventLabels.failed}
           </button>
         )}
       </p>

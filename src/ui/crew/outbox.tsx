@@ -9,7 +9,6 @@
  */
 import {
   createContext,
-  lazy,
   useCallback,
   Suspense,
   useContext,
@@ -23,6 +22,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CrewStop } from '../../api/contract/crewDay';
 import type { crewOutboxMachine } from '../../machines/crewOutboxMachine';
 import type { QueuedAction } from '../../machines/crewQueue';
+import { lazyPart } from '../components/lazyPart';
 
 export type Outbox = ActorRefFrom<typeof crewOutboxMachine>;
 
@@ -72,13 +72,9 @@ function saveQueue(memberId: string, items: QueuedAction[]) {
 }
 
 const loadRunner = () => import('./OutboxRunner');
-const LazyOutboxHost = lazy(() =>
-  loadRunner().then(
-    ({ OutboxHost }) => ({ default: OutboxHost }),
-    // Without network and never loaded, the queue waits in storage for the next visit.
-    () => ({ default: () => null }),
-  ),
-);
+// Without network and never loaded, the queue waits in storage: the runner loads when the phone
+// is back online, or at the next visit.
+const LazyOutboxHost = lazyPart(() => loadRunner().then(({ OutboxHost }) => OutboxHost), null);
 
 interface Queue {
   /** The running queue, once loaded. */
@@ -169,11 +165,13 @@ export function useQueueFor() {
   };
 }
 
-const LazyQueuedActions = lazy(() =>
-  loadRunner().then(({ QueuedActions }) => ({ default: QueuedActions })),
+const LazyQueuedActions = lazyPart(
+  () => loadRunner().then(({ QueuedActions }) => QueuedActions),
+  null,
 );
-const LazyQueueSummary = lazy(() =>
-  loadRunner().then(({ QueueSummary }) => ({ default: QueueSummary })),
+const LazyQueueSummary = lazyPart(
+  () => loadRunner().then(({ QueueSummary }) => QueueSummary),
+  null,
 );
 
 /** A stop's waiting actions, each with the time it was taken and where it stands. */

@@ -4,10 +4,12 @@
  * first visit of a page that is near its JavaScript budget
  * (docs/decisions/010-libraries-within-the-budget.md). Without IntersectionObserver it loads at once.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPart } from '../components/lazyPart';
 
-const NewsletterForm = lazy(() =>
-  import('./NewsletterForm').then(({ NewsletterForm }) => ({ default: NewsletterForm })),
+const NewsletterForm = lazyPart(
+  () => import('./NewsletterForm').then(({ NewsletterForm }) => NewsletterForm),
+  'The newsletter form',
 );
 
 export function NewsletterSlot() {

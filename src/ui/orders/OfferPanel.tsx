@@ -8,7 +8,7 @@
  * Runs offerDecisionMachine with the real calls; `onChanged` reloads the order around it, and
  * `onAnswered` hands the answered order to a list that shows it without a reload (My bookings).
  */
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { ordersApi } from '../../api/lazy';
 import { formatNaira } from '../../api/contract/rules';
@@ -25,8 +25,12 @@ import { useFlow } from '../components/useFlow';
 import { notifySuccess } from '../toast';
 import { formatDay } from '../tracking/format';
 import './orders.css';
+import { lazyPart } from '../components/lazyPart';
 
-const AcceptConfirm = lazy(() => import('./AcceptConfirm'));
+const AcceptConfirm = lazyPart(
+  () => import('./AcceptConfirm').then((module) => module.default),
+  'The confirmation',
+);
 
 interface OfferPanelProps {
   reference: string;

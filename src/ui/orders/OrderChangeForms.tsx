@@ -2,17 +2,19 @@
  * The forms behind the order page's Cancel order and Change dates (./OrderChangeFlow.tsx runs their
  * machine): the cancel's reason, and for a paid order its fee and refund asked again; the new dates.
  */
-import { lazy, Suspense, type FormEvent } from 'react';
+import { Suspense, type FormEvent } from 'react';
 import type { SnapshotFrom, EventFrom } from 'xstate';
 import { formatNaira, todayInLagos } from '../../api/contract/rules';
 import type { Cancellation, OrderDetail } from '../../api/contract/orders';
 import type { orderChangesMachine, OrderKind } from '../../machines/orderChangesMachine';
 import { TextAreaField, TextField } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
+import { lazyPart } from '../components/lazyPart';
 
 /** Shown once the customer asks to cancel a paid order. */
-const FeeReason = lazy(() =>
-  import('./FeeReason').then(({ FeeReason }) => ({ default: FeeReason })),
+const FeeReason = lazyPart(
+  () => import('./FeeReason').then(({ FeeReason }) => FeeReason),
+  'The fee’s reason',
 );
 
 const dateFields: Record<OrderKind, { name: string; label: string }[]> = {

@@ -6,13 +6,15 @@
  * machine and forms, ./OrderChangeFlow.tsx) loads with the first press: most visits to an order
  * page only read it (docs/architecture.md, "What a route loads").
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { OrderDetail } from '../../api/contract/orders';
 import { company, phoneLink } from '../../content/company';
 import type { Values } from '../../machines/formFields';
+import { lazyPart } from '../components/lazyPart';
 
-const OrderChangeFlow = lazy(() =>
-  import('./OrderChangeFlow').then(({ OrderChangeFlow }) => ({ default: OrderChangeFlow })),
+const OrderChangeFlow = lazyPart(
+  () => import('./OrderChangeFlow').then(({ OrderChangeFlow }) => OrderChangeFlow),
+  'The change form',
 );
 
 export type ChangeStart = 'cancel.start' | 'reschedule.start';

@@ -4,14 +4,18 @@
  * the payment is verified), the receipts and the refunds. Loaded only for such an order, so an
  * order without a price does not load it (docs/architecture.md, "What a route loads").
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { OrderDetail, OrderPayment } from '../../api/contract/orders';
 import { Waiting } from '../components/LoadStates';
 import { owesPayment, PaymentFacts, Receipts, Refunds } from './Money';
+import { lazyPart } from '../components/lazyPart';
 
 // Paying (its machine and calls) loads only for an order with a balance to pay, or on the way back
 // from the checkout (`?reference=`), when the payment is verified.
-const PayPanel = lazy(() => import('./PayPanel').then(({ PayPanel }) => ({ default: PayPanel })));
+const PayPanel = lazyPart(
+  () => import('./PayPanel').then(({ PayPanel }) => PayPanel),
+  'The payment',
+);
 
 export function PaymentSection({
   order,

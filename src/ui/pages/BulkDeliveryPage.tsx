@@ -3,7 +3,7 @@
  * fields, the receiver cards with their edit and delete buttons, "Add Receiver's Details" (a
  * dialog), and Submit once there is at least one receiver.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FieldErrors } from '../components/Field';
 import { Waiting } from '../components/LoadStates';
 import { bindFields, DeliveryField, fieldSpecs } from '../delivery/fields';
@@ -14,11 +14,13 @@ import { PlaceFields } from '../prices/PlaceFields';
 import { PricePreview } from '../prices/PricePreview';
 import { usePricePreview } from '../prices/usePricePreview';
 import '../prices/prices.css';
+import { lazyPart } from '../components/lazyPart';
 
 // The receiver dialog (Radix Dialog with its focus trap and scroll lock, about 7 KB gzipped)
 // loads when it is first opened, not with the form (docs/architecture.md, "What a route loads").
-const ReceiverDialog = lazy(() =>
-  import('../delivery/ReceiverDialog').then(({ ReceiverDialog }) => ({ default: ReceiverDialog })),
+const ReceiverDialog = lazyPart(
+  () => import('../delivery/ReceiverDialog').then(({ ReceiverDialog }) => ReceiverDialog),
+  'The receiver’s form',
 );
 
 /** The booking's messages about receiver `position` (keys like receiver_details.2.date). */

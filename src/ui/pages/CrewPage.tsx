@@ -4,7 +4,7 @@
  * last jobs seen in the phone's storage under the member's id, shown when the page opens without
  * network; anyone signed in who is not a crew member is told the page is not for them.
  */
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { crewDayApi } from '../../api/crewDay';
 import type { CrewJob } from '../../api/contract/crewDay';
@@ -17,10 +17,12 @@ import { dayHeading, lagosToday } from '../crew/labels';
 import { CrewOutbox, QueueSummary } from '../crew/outbox';
 import { Session } from '../session';
 import '../crew/crew.css';
+import { lazyPart } from '../components/lazyPart';
 
 // Only someone who is not a crew member sees it: the crew's page does not carry it.
-const NotAllowed = lazy(() =>
-  import('../NotAllowed').then(({ NotAllowed }) => ({ default: NotAllowed })),
+const NotAllowed = lazyPart(
+  () => import('../NotAllowed').then(({ NotAllowed }) => NotAllowed),
+  'This page',
 );
 
 const NO_NETWORK = 'No network. Check your signal, then try again.';

@@ -3,7 +3,7 @@
  * services and the rest; JSON to users/state-service; on success the message and the reference,
  * then home after 3 seconds. The flow is quoteMachine; this page only renders and sends.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { quotesApi } from '../../api/lazy';
 import { quoteSuccess } from '../../api/contract/quoteRequest';
 import {
@@ -29,11 +29,13 @@ import { StepButtons } from '../quotes/StepButtons';
 import { StepHeading } from '../quotes/StepHeading';
 import { useQuoteFlow } from '../quotes/useQuoteFlow';
 import '../quotes/quotes.css';
+import { lazyPart } from '../components/lazyPart';
 
 // The last step's photo picker (react-dropzone and its table of file types) loads when that step
 // is first shown, not with the form (docs/architecture.md, "What a route loads").
-const MediaFiles = lazy(() =>
-  import('../quotes/MediaFiles').then(({ MediaFiles }) => ({ default: MediaFiles })),
+const MediaFiles = lazyPart(
+  () => import('../quotes/MediaFiles').then(({ MediaFiles }) => MediaFiles),
+  'The photo picker',
 );
 
 const lists = {

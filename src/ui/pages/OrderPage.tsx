@@ -4,7 +4,7 @@
  * allows it (showing the fee and the refund first) and, while it is To Inspect, Change dates. Another
  * customer's reference is "not found", as the server answers.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ordersApi } from '../../api/orders';
 import type { OrderDetail } from '../../api/contract/orders';
@@ -19,22 +19,26 @@ import { orderPageMachine } from '../../machines/orderPageMachine';
 import { useOrder } from '../orders/useOrder';
 import { Timeline } from '../tracking/Timeline';
 import '../orders/orders.css';
+import { lazyPart } from '../components/lazyPart';
 
 // The offer's Accept and Decline (their machine and forms) load only for an order that has a
 // price to answer (docs/architecture.md, "What a route loads").
-const OfferPanel = lazy(() =>
-  import('../orders/OfferPanel').then(({ OfferPanel }) => ({ default: OfferPanel })),
+const OfferPanel = lazyPart(
+  () => import('../orders/OfferPanel').then(({ OfferPanel }) => OfferPanel),
+  'The price',
 );
 
 // The Payment part (the money, Pay, receipts, refunds) loads only for an order that has money to
 // show: a price was accepted.
-const PaymentSection = lazy(() =>
-  import('../orders/PaymentSection').then(({ PaymentSection }) => ({ default: PaymentSection })),
+const PaymentSection = lazyPart(
+  () => import('../orders/PaymentSection').then(({ PaymentSection }) => PaymentSection),
+  'The payment',
 );
 
 // Who is coming and the stops' proof load only for an order a crew is assigned to (docs/crews.md).
-const CrewParts = lazy(() =>
-  import('../orders/CrewParts').then(({ CrewParts }) => ({ default: CrewParts })),
+const CrewParts = lazyPart(
+  () => import('../orders/CrewParts').then(({ CrewParts }) => CrewParts),
+  'The crew’s visit',
 );
 
 const loadOrder = async (reference: string) =>

@@ -7,7 +7,7 @@
  * shrinks it, and sends the form with it, showing its progress (src/ui/photos). Below the form,
  * the customer chooses how they get texts about their orders (../account/TextPreferences).
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { mediaUrl } from '../../api/media';
 import { fromPromise } from 'xstate';
 import { profileApi } from '../../api/profile';
@@ -27,10 +27,12 @@ import type {
   PhotoUploadHandle,
   SendWithPhoto,
 } from '../photos/PhotoUpload';
+import { lazyPart } from '../components/lazyPart';
 
 // (`lazy` drops the component's type parameters: it is typed as itself.)
-const PhotoUpload = lazy(() =>
-  import('../photos/PhotoUpload').then(({ PhotoUpload }) => ({ default: PhotoUpload })),
+const PhotoUpload = lazyPart(
+  () => import('../photos/PhotoUpload').then(({ PhotoUpload }) => PhotoUpload),
+  'The image picker',
 ) as typeof PhotoUploadView;
 
 /** docs/product.md words it without the server's full stop. */

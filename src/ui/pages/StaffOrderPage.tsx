@@ -4,7 +4,7 @@
  * photos), the price offers, the history (who did what, when), the texts sent about it, and the
  * actions: move the status, send a price, assign a crew, review a handover made without the code.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { staffApi } from '../../api/staff';
 import { offerStateLabels } from '../../api/contract/orders';
@@ -22,17 +22,20 @@ import { StaffLayout } from '../staff/StaffLayout';
 import { OrderTexts } from '../staff/OrderTexts';
 import { formatDay, formatLagosDate } from '../tracking/format';
 import '../orders/orders.css';
+import { lazyPart } from '../components/lazyPart';
 
 // The assignment form, the crews and the crew calls load only when staff open it: this route's
 // first load stays within its size budget (docs/architecture.md, "What a route loads").
-const AssignmentForm = lazy(() =>
-  import('../staff/AssignmentForm').then(({ AssignmentForm }) => ({ default: AssignmentForm })),
+const AssignmentForm = lazyPart(
+  () => import('../staff/AssignmentForm').then(({ AssignmentForm }) => AssignmentForm),
+  'The assignment form',
 );
 
 // The stops with their proof, and the review of a handover without the code, likewise: only for
 // an order that has stops.
-const StaffStops = lazy(() =>
-  import('../staff/StaffStops').then(({ StaffStops }) => ({ default: StaffStops })),
+const StaffStops = lazyPart(
+  () => import('../staff/StaffStops').then(({ StaffStops }) => StaffStops),
+  'The stops',
 );
 
 const loadOrder = async (reference: string) =>

@@ -5,7 +5,7 @@
  * The flow is quoteWizardMachine; the photo, shrunk on the phone and sent with the quote and its
  * progress, is the photo upload's (src/ui/photos). This only renders and sends.
  */
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { quotesApi } from '../../api/lazy';
 import { quoteSuccess } from '../../api/contract/quoteRequest';
 import type { QuoteRequest } from '../../api/contract';
@@ -40,13 +40,15 @@ import type {
 } from '../photos/PhotoUpload';
 import type { QuoteResult } from '../../machines/quoteSteps';
 import './quotes.css';
+import { lazyPart } from '../components/lazyPart';
 
 // The photo step's picker and upload (react-dropzone and its table of file types, the photo's
 // machine and progress) load when that step is first shown, not with the form
 // (docs/architecture.md, "What a route loads").
 // (`lazy` drops the component's type parameters: it is typed as itself.)
-const PhotoUpload = lazy(() =>
-  import('../photos/PhotoUpload').then(({ PhotoUpload }) => ({ default: PhotoUpload })),
+const PhotoUpload = lazyPart(
+  () => import('../photos/PhotoUpload').then(({ PhotoUpload }) => PhotoUpload),
+  'The photo picker',
 ) as typeof PhotoUploadView;
 
 const lists = {

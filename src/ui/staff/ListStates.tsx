@@ -1,11 +1,13 @@
 /** What every staff list shows around its rows: loading, empty, failed with retry, and "Show more". */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { LoadFailed, Waiting } from '../components/LoadStates';
+import { lazyPart } from '../components/lazyPart';
 
 // Drawn only for an empty queue: a queue with work never downloads it (with the shapes every
 // drawing is made of).
-const EmptyQueueArt = lazy(() =>
-  import('../illustrations/states').then(({ EmptyQueueArt }) => ({ default: EmptyQueueArt })),
+const EmptyQueueArt = lazyPart(
+  () => import('../illustrations/states').then(({ EmptyQueueArt }) => EmptyQueueArt),
+  null,
 );
 
 /** A list's state as its page shows it (useStaffList makes it from the machine's snapshot). */

@@ -5,7 +5,7 @@
  * refunds paid back). Each asks for confirmation before it is sent and shows the server's answer. Runs
  * staffOrderActionsMachine with the real calls; `onChanged` reloads the order.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { staffApi } from '../../api/lazy';
 import { underFormNames } from './amountErrors';
@@ -31,11 +31,13 @@ import { formatDay } from '../tracking/format';
 import { Confirm } from './Confirm';
 import { Waiting } from '../components/LoadStates';
 import { NothingToPay, PaymentsPart } from './PaymentsPart';
+import { lazyPart } from '../components/lazyPart';
 
 // The money (where it stands, receipts, refunds and the office forms) loads only for an order
 // that has some to show (docs/architecture.md, "What a route loads").
-const StaffMoney = lazy(() =>
-  import('./StaffMoney').then(({ StaffMoney }) => ({ default: StaffMoney })),
+const StaffMoney = lazyPart(
+  () => import('./StaffMoney').then(({ StaffMoney }) => StaffMoney),
+  'The payments',
 );
 
 /** No price accepted, so nothing paid, refunded or reported by Paystack. */

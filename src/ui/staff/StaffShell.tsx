@@ -5,7 +5,7 @@
  * a signed-in customer sees "Not allowed" in the public frame, without the workspace's menu.
  * Every staff route of routes.tsx renders inside it (routesInFrames.tsx).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { profileApi } from '../../api/profile';
@@ -19,10 +19,12 @@ import { NotAllowed } from '../NotAllowed';
 import { Session } from '../session';
 import { Toasts } from '../toast';
 import './staff.css';
+import { lazyPart } from '../components/lazyPart';
 
 // Only a customer who opens a staff page sees the public frame: the workspace never loads it.
-const PublicFrame = lazy(() =>
-  import('../layout/Layout').then(({ PublicFrame }) => ({ default: PublicFrame })),
+const PublicFrame = lazyPart(
+  () => import('../layout/Layout').then(({ PublicFrame }) => PublicFrame),
+  'This page',
 );
 
 /** The workspace's sections, in the top bar's order. */

@@ -3,11 +3,12 @@
  * routes, but the public frame (header, footer, newsletter, WhatsApp bar) loads only when a public
  * page is opened, so staff pages never download it (docs/architecture.md, "What a route loads").
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { PageLoading } from '../layout/PageLoading';
 import { RoutesInFrames } from '../routesInFrames';
+import { lazyPart } from '../components/lazyPart';
 
-const Layout = lazy(() => import('../layout/Layout').then(({ Layout }) => ({ default: Layout })));
+const Layout = lazyPart(() => import('../layout/Layout').then(({ Layout }) => Layout), 'This page');
 
 function PublicFrameWhenNeeded() {
   return (
