@@ -46,7 +46,7 @@ export function lazyPart<P extends object>(
     if (Again) return <Again {...props} />;
     if (what === null) return null;
     return (
-      <div className="problem" role="alert">
+      <div className="problem part-missing" role="alert">
         <p>{what} did not load. Check your connection and try again.</p>
         <button type="button" className="button" onClick={() => setAgain(() => Part)}>
           Try again
