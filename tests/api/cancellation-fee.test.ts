@@ -85,6 +85,22 @@ describe('the cancellation fee cannot be dodged', () => {
     expect((await reschedule(reference, newPickup(30))).body.data.cancellation).toEqual(withFee);
   });
 
+  it('tells staff what a cancel leaves to refund, and the fee kept when there is one', async () => {
+    const inWindow = await acceptedOrder(server, customer, staff, PRICE, 2);
+    await paidCash(inWindow);
+    expect((await cancelAsPage(server, inWindow, customer)).status).toBe(200);
+    expect((await lastMailTo(server, STAFF_EMAIL))!.text).toContain(
+      '₦405,000.00 to refund, ₦45,000.00 kept as the fee.',
+    );
+    const aheadOfIt = await acceptedOrder(server, customer, staff, PRICE, 10);
+    await paidCash(aheadOfIt);
+    expect((await cancelAsPage(server, aheadOfIt, customer)).status).toBe(200);
+    const mail = (await lastMailTo(server, STAFF_EMAIL))!.text;
+    expect(mail).toContain(aheadOfIt);
+    expect(mail).toContain('₦450,000.00 to refund.');
+    expect(mail).not.toContain('kept as the fee');
+  });
+
   it('a quote reschedule with only the inspection date keeps the moving date, and the fee', async () => {
     const reference = await acceptedMove(server, customer, staff, PRICE, 3);
     await paidCash(reference);
