@@ -147,7 +147,11 @@ describe('offline', () => {
       refused++ === 0 ? route.abort('internetdisconnected') : route.continue(),
     );
 
-    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).first().click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'FAQ', exact: true })
+      .first()
+      .click();
     const alert = main(page).getByRole('alert');
     await expect(alert.textContent()).resolves.toContain(
       'This page did not load. Check your connection and try again.',
